@@ -1,0 +1,78 @@
+"""The ``kortbord`` command."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Sequence
+
+from app.config import Settings, get_settings
+
+# A browser cannot open a wildcard address; point it at loopback instead.
+_WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "validate":
+        return _validate(args.files, as_json=args.json)
+    return _serve(host=getattr(args, "host", None), port=getattr(args, "port", None))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kortbord", description="A self-hostable online card table."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    serve = commands.add_parser("serve", help="run the web server (the default)")
+    serve.add_argument("--host", help="address to listen on (default: $KORTBORD_HOST, 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port to listen on (default: $KORTBORD_PORT, 8000)")
+
+    validate = commands.add_parser("validate", help="check game records against the rules")
+    validate.add_argument("files", nargs="+", metavar="FILE", help="kortbord-record/1 JSON file")
+    validate.add_argument("--json", action="store_true", help="print one JSON object per file")
+    return parser
+
+
+def _serve(host: str | None, port: int | None) -> int:
+    import uvicorn
+
+    from app.web import create_app
+
+    overrides: dict[str, object] = {}
+    if host is not None:
+        overrides["host"] = host
+    if port is not None:
+        overrides["port"] = port
+    settings = get_settings().model_copy(update=overrides)
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+
+    config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port)
+    server = uvicorn.Server(config)
+    # Bind before announcing, so the printed URL is one that answers (and names the real
+    # port when 0 asked the kernel to choose).
+    sock = config.bind_socket()
+    print(f"Kortbord is running: open {_url(settings, sock.getsockname()[1])}", flush=True)
+    # Ctrl-C is the ordinary way to stop a server run by hand; uvicorn has already shut down
+    # cleanly by the time it re-raises the interrupt, so a traceback would only alarm.
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=[sock])
+    return 0
+
+
+def _url(settings: Settings, port: int) -> str:
+    if settings.public_origin:
+        return settings.public_origin.rstrip("/") + "/"
+    host = "127.0.0.1" if settings.host in _WILDCARD_HOSTS else settings.host
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def _validate(files: list[str], *, as_json: bool) -> int:
+    # Imported here so that serving never depends on the validator's import cost or state.
+    from app.validate import run
+
+    return run(files, as_json)

@@ -1,0 +1,41 @@
+"""Runtime settings, read from the environment.
+
+Every variable carries the ``KORTBORD_`` prefix except ``DATABASE_URL``, which keeps the
+name hosting platforms and tooling already use for it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Self
+
+from pydantic import AliasChoices, Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="KORTBORD_")
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=0, le=65535)
+    data_dir: Path = Path("./data")
+    # Empty means "the embedded SQLite file under data_dir", filled in once data_dir is known.
+    database_url: str = Field(
+        default="", validation_alias=AliasChoices("DATABASE_URL", "database_url")
+    )
+    public_origin: str | None = None
+
+    # WebSocket limits: the only place they are set.
+    ws_max_frame_bytes: int = Field(default=4096, gt=0)
+    ws_messages_per_second: float = Field(default=20, gt=0)
+    ws_burst: int = Field(default=40, gt=0)
+
+    @model_validator(mode="after")
+    def _default_database_url(self) -> Self:
+        if not self.database_url:
+            self.database_url = f"sqlite:///{self.data_dir}/kortbord.db"
+        return self
+
+
+def get_settings() -> Settings:
+    return Settings()
