@@ -1,0 +1,35 @@
+"""Actions in their canonical text form, ``kind`` or ``kind:argument`` (``play:QS``).
+
+The same text is written in the room's action log, sent over the wire and stored in tests,
+so an action never needs a second representation. Each game interprets the argument.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import MalformedAction
+
+MAX_ACTION_TEXT = 256
+"""Longer than any action of any game (a deal of 52 cards is 155 characters)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.arg}" if self.arg else self.kind
+
+
+def split_action(text: object) -> Action:
+    """Split ``kind:arg`` text; a game's own parser then checks the argument."""
+    if not isinstance(text, str):
+        raise MalformedAction("an action is text such as 'play:QS'")
+    if not text or len(text) > MAX_ACTION_TEXT:
+        raise MalformedAction("an action is 1 to 256 characters of text")
+    kind, _, arg = text.partition(":")
+    if not kind.isascii() or not kind.isalpha() or not kind.islower():
+        raise MalformedAction(f"unknown action kind {kind[:20]!r}")
+    return Action(kind, arg)

@@ -1,0 +1,311 @@
+"""Game records in the ``kortbord-record/1`` format (shared/records.md): export, replay, validate.
+
+A record is replayed through :class:`Match`, so the validator and the live server can never
+disagree about a rule: there is only one implementation of each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import SUIT_NAMES, is_card
+from ..errors import IllegalAction
+from .rules import CARDS_PER_HAND, CONTRACTS, DEALS_PER_MATCH, OPEN_CARDS, SPADER, VALFRI, winners
+from .state import (
+    PLAY,
+    TABLE,
+    Match,
+    Phase,
+    contract_action,
+    deal_action,
+    deck_from,
+    discard_action,
+)
+
+FORMAT = "kortbord-record/1"
+PLAYS_PER_DEAL = 3 * CARDS_PER_HAND
+
+
+class RecordFormatError(ValueError):
+    """The document is not a record of this format at all (validation exit status 2)."""
+
+
+class RecordError(ValueError):
+    """The record breaks a rule. ``deal`` and ``play`` count from 1 where they apply."""
+
+    def __init__(self, message: str, deal: int | None = None, play: int | None = None) -> None:
+        self.rule = message
+        self.deal = deal
+        self.play = play
+        where = []
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if play is not None:
+            where.append(f"play {play}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+# -- export -------------------------------------------------------------------------------------
+
+
+def export_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
+    """The whole record of ``match``, every hand and discard included.
+
+    A deal still waiting for its contract is left out: nothing in it has happened yet.
+    Callers that serve a running match to a player must not hand this out unfiltered.
+    """
+    if len(players) != match.seats:
+        raise ValueError("one name per seat")
+    deals: list[dict[str, Any]] = []
+    for deal in match.deals:
+        if deal.contract is None:
+            continue
+        entry: dict[str, Any] = {
+            "dealer": deal.dealer,
+            "open": list(deal.open),
+            "hands": [list(h) if h is not None else None for h in deal.dealt],
+            "contract": deal.contract,
+            "trump": deal.trump,
+        }
+        if deal.discard is not None:
+            entry["discard"] = list(deal.discard)
+        entry["plays"] = list(deal.plays)
+        entry["tricks"] = list(deal.tricks)
+        entry["scores"] = list(deal.scores) if deal.scores else [0] * match.seats
+        deals.append(entry)
+    return {
+        "format": FORMAT,
+        "game": "bismarck",
+        "players": list(players),
+        "deals": deals,
+        "totals": list(match.totals),
+        "winners": winners(match.totals),
+    }
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+
+def check_format(doc: object) -> tuple[list[str], list[Any]]:
+    """The players and deals of ``doc``, or :class:`RecordFormatError` if it is not a record."""
+    if not isinstance(doc, dict):
+        raise RecordFormatError("a record is a JSON object")
+    if doc.get("format") != FORMAT:
+        raise RecordFormatError(f"not a {FORMAT} record (format is {doc.get('format')!r})")
+    if doc.get("game") != "bismarck":
+        raise RecordFormatError(f"not a Bismarck record (game is {doc.get('game')!r})")
+    players = doc.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) not in DEALS_PER_MATCH
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise RecordFormatError("'players' must list 3 or 4 names")
+    deals = doc.get("deals")
+    if not isinstance(deals, list):
+        raise RecordFormatError("'deals' must be a list")
+    return players, deals
+
+
+class _Replayer:
+    def __init__(self, players: list[str]) -> None:
+        self.players = players
+        self.n = len(players)
+
+    def who(self, seat: int) -> str:
+        return f"seat {seat} ({self.players[seat]})"
+
+    def cards(self, value: object, count: int, what: str, k: int) -> list[str]:
+        if not isinstance(value, list) or len(value) != count:
+            raise RecordError(f"{what} must be a list of {count} cards", k)
+        for card in value:
+            if not is_card(card):
+                raise RecordError(f"{what}: {card!r} is not a card", k)
+        return value
+
+    def run(self, deals: list[Any]) -> Match:
+        if len(deals) > DEALS_PER_MATCH[self.n]:
+            raise RecordError(f"a match of {self.n} players has {DEALS_PER_MATCH[self.n]} deals")
+        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < self.n:
+            raise RecordError(f"dealer must be a seat from 0 to {self.n - 1}", 1)
+        match = Match(self.n, first)
+        for k, deal in enumerate(deals, start=1):
+            self.deal(match, deal, k, last=k == len(deals))
+        return match
+
+    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
+        if not isinstance(d, dict):
+            raise RecordError("a deal is a JSON object", k)
+        dealer = d.get("dealer")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.n:
+            raise RecordError(f"dealer must be a seat from 0 to {self.n - 1}", k)
+        expected = match.next_dealer()
+        if dealer != expected:
+            raise RecordError(
+                f"dealer is seat {dealer} but the deal passes to the left: it is seat {expected}",
+                k,
+            )
+        open_cards = self.cards(d.get("open"), OPEN_CARDS, "open", k)
+        hands = d.get("hands")
+        if not isinstance(hands, list) or len(hands) != self.n:
+            raise RecordError(f"hands must have one entry per seat ({self.n})", k)
+        order = match.play_order(dealer)
+        for seat, hand in enumerate(hands):
+            if seat in order:
+                self.cards(hand, CARDS_PER_HAND, f"hand of {self.who(seat)}", k)
+            elif hand is not None:
+                raise RecordError(f"{self.who(seat)} sits out and must have no hand (null)", k)
+        seen: set[str] = set(open_cards)
+        if len(seen) < OPEN_CARDS:
+            raise RecordError("a card appears twice among the open cards", k)
+        for seat in order:
+            for card in hands[seat]:
+                if card in seen:
+                    raise RecordError(f"{card} is dealt twice", k)
+                seen.add(card)
+        match.apply(TABLE, deal_action(deck_from(open_cards, order, hands)))
+        self.contract(match, d, k)
+        plays = d.get("plays", [])
+        if not isinstance(plays, list):
+            raise RecordError("plays must be a list of cards", k)
+        if "discard" not in d:
+            if plays or not last:
+                raise RecordError("the discard is missing", k)
+        else:
+            discard = d.get("discard")
+            if not isinstance(discard, list) or not all(is_card(c) for c in discard):
+                raise RecordError("discard must be a list of 4 cards", k)
+            try:
+                match.apply(order[0], discard_action(discard))
+            except IllegalAction:
+                raise RecordError(
+                    f"{self.who(order[0])} must discard 4 different cards of the 20 they hold,"
+                    f" not {' '.join(discard)}",
+                    k,
+                ) from None
+        self.plays(match, plays, k)
+        if len(plays) < PLAYS_PER_DEAL and not last:
+            raise RecordError(f"only {len(plays)} of 48 cards played, yet another deal follows", k)
+        self.derived(match, d, k)
+
+    def contract(self, match: Match, d: dict[str, Any], k: int) -> None:
+        contract = d.get("contract")
+        trump = d.get("trump")
+        deal = match.deals[-1]
+        forehand = self.who(deal.forehand)
+        if contract not in CONTRACTS:
+            raise RecordError(f"contract must be one of {', '.join(CONTRACTS)}", k)
+        if contract == VALFRI and trump not in ("S", "H", "D", "C"):
+            raise RecordError("valfri needs a trump suit (S, H, D or C)", k)
+        if contract == SPADER and trump not in (None, "S"):
+            raise RecordError("spader's trump is spades", k)
+        if contract not in (VALFRI, SPADER) and trump is not None:
+            raise RecordError(f"{contract} has no trump suit", k)
+        if contract in match.used[deal.forehand]:
+            raise RecordError(f"{forehand} already chose {contract} as forehand", k)
+        if match.phase is Phase.CONTRACT:
+            match.apply(
+                deal.forehand, contract_action(contract, trump if contract == VALFRI else None)
+            )
+        elif deal.contract != contract:  # pragma: no cover - the checks above leave one contract
+            raise RecordError(f"{forehand} must play {deal.contract}, the contract left", k)
+
+    def plays(self, match: Match, plays: list[Any], k: int) -> None:
+        if len(plays) > PLAYS_PER_DEAL:
+            raise RecordError(f"{len(plays)} plays, but a deal has 48", k)
+        for p, card in enumerate(plays, start=1):
+            if not is_card(card):
+                raise RecordError(f"{card!r} is not a card", k, p)
+            seat = match.to_act
+            assert seat is not None
+            try:
+                match.apply(seat, PLAY[card])
+            except IllegalAction as refused:
+                if refused.code == "must_follow_suit":
+                    suit = SUIT_NAMES[str(refused.detail["suit"])]
+                    raise RecordError(
+                        f"{self.who(seat)} holds a {suit} and must follow suit", k, p
+                    ) from None
+                if refused.code == "card_not_in_hand":
+                    raise RecordError(f"{self.who(seat)} does not hold {card}", k, p) from None
+                raise RecordError(refused.message, k, p) from None
+
+    def derived(self, match: Match, d: dict[str, Any], k: int) -> None:
+        deal = match.deals[-1]
+        if "tricks" in d and d["tricks"] != deal.tricks:
+            raise RecordError(
+                f"tricks are stated as {d['tricks']} but the cards give {deal.tricks}", k
+            )
+        scores = deal.scores or [0] * self.n
+        if "scores" in d and d["scores"] != scores:
+            raise RecordError(f"scores are stated as {d['scores']} but the cards give {scores}", k)
+
+
+def match_from_record(doc: object) -> tuple[Match, list[str]]:
+    """Replay a record; raise :class:`RecordFormatError` or :class:`RecordError`."""
+    players, deals = check_format(doc)
+    return _Replayer(players).run(deals), players
+
+
+@dataclass
+class Validation:
+    valid: bool
+    error: str | None = None
+    deals: list[dict[str, list[int | None] | list[int]]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+
+    def to_json(self, file: str) -> dict[str, Any]:
+        if not self.valid:
+            return {"file": file, "valid": False, "error": self.error}
+        return {
+            "file": file,
+            "valid": True,
+            "deals": self.deals,
+            "totals": self.totals,
+            "winners": self.winners,
+        }
+
+
+def validate_record(doc: object) -> Validation:
+    """Replay ``doc`` and check its derived fields. Raises :class:`RecordFormatError` only."""
+    try:
+        match, _ = match_from_record(doc)
+        assert isinstance(doc, dict)
+        stated_totals = doc.get("totals")
+        if stated_totals is not None and stated_totals != match.totals:
+            raise RecordError(
+                f"totals are stated as {stated_totals} but the deals give {match.totals}"
+            )
+        stated_winners = doc.get("winners")
+        actual = winners(match.totals)
+        if stated_winners is not None and stated_winners != actual:
+            raise RecordError(
+                f"winners are stated as {stated_winners} but the totals give {actual}"
+            )
+    except RecordError as broken:
+        return Validation(valid=False, error=str(broken))
+    return Validation(
+        valid=True,
+        deals=[
+            {"tricks": list(d.tricks), "scores": list(d.scores or [0] * match.seats)}
+            for d in match.deals
+        ],
+        totals=list(match.totals),
+        winners=actual,
+    )
+
+
+__all__ = [
+    "FORMAT",
+    "RecordError",
+    "RecordFormatError",
+    "Validation",
+    "check_format",
+    "export_record",
+    "match_from_record",
+    "validate_record",
+]

@@ -1,0 +1,111 @@
+"""What one seat, or a spectator, may see of a match (rules §3.3).
+
+Every byte about a match that leaves the server passes through :func:`view`. It is written
+as an allow-list: each field is copied on purpose, and nothing hidden (another hand, the
+discard for anyone but forehand, the undealt pack, the shuffle) is ever reachable from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import sorted_cards
+from .protocol import protocol_rows
+from .rules import DISCARD_SIZE, quotas, ranks, winners
+from .state import TABLE, Deal, Match, Phase, Trick
+
+View = dict[str, Any]
+
+
+def _trick_json(deal: Deal, trick: Trick) -> dict[str, Any]:
+    start = deal.order.index(trick.leader)
+    seats = [deal.order[(start + i) % 3] for i in range(3)]
+    return {
+        "leader": trick.leader,
+        "winner": trick.winner,
+        "cards": [{"seat": s, "card": c} for s, c in zip(seats, trick.cards, strict=True)],
+    }
+
+
+def _current_trick(deal: Deal) -> list[dict[str, Any]]:
+    start = deal.order.index(deal.leader)
+    return [{"seat": deal.order[(start + i) % 3], "card": c} for i, c in enumerate(deal.trick)]
+
+
+def _legal(match: Match, seat: int) -> dict[str, Any] | None:
+    if seat != match.to_act:
+        return None
+    deal = match.deals[-1]
+    if match.phase is Phase.CONTRACT:
+        return {"kind": "contract", "actions": [str(a) for a in match.legal_actions(seat)]}
+    if match.phase is Phase.DISCARD:
+        return {
+            "kind": "discard",
+            "count": DISCARD_SIZE,
+            "from": sorted_cards(deal.hands[seat]),
+        }
+    if match.phase is Phase.PLAY:
+        return {"kind": "play", "actions": [f"play:{c}" for c in sorted_cards(match.legal_cards())]}
+    return None
+
+
+def _deal_json(match: Match, deal: Deal, seat: int | None) -> dict[str, Any]:
+    playing = deal.contract is not None
+    sees_hand = seat is not None and seat in deal.order and playing
+    own, other = quotas(deal.contract) if deal.contract else (None, None)
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "forehand": deal.forehand,
+        "order": list(deal.order),
+        "sitting_out": deal.dealer if match.seats == 4 else None,
+        "open": list(deal.open),
+        "contract": deal.contract,
+        "trump": deal.trump,
+        "forced": deal.forced,
+        # Before the contract the 48 are not yet dealt (rules §3.2), so nobody holds anything.
+        "hand": sorted_cards(deal.hands[seat]) if sees_hand and seat is not None else None,
+        "hand_sizes": [
+            len(deal.hands[s]) if playing and s in deal.order else None for s in range(match.seats)
+        ],
+        "discarded": deal.discard is not None,
+        "discard": list(deal.discard) if deal.discard and seat == deal.forehand else None,
+        "trick": _current_trick(deal),
+        "tricks_played": [_trick_json(deal, t) for t in deal.history],
+        "tricks": list(deal.tricks),
+        "quotas": [
+            None if s not in deal.order or own is None else (own if s == deal.forehand else other)
+            for s in range(match.seats)
+        ],
+        "scores": deal.scores,
+    }
+
+
+def view(match: Match, seat: int | None) -> View:
+    """The match as ``seat`` sees it; ``seat=None`` is a spectator."""
+    if seat is not None and not 0 <= seat < match.seats:
+        raise ValueError(f"no seat {seat} at a table of {match.seats}")
+    current = match.current
+    finished = match.finished_deals
+    last = finished[-1] if finished else None
+    over = match.phase is Phase.OVER
+    return {
+        "game": "bismarck",
+        "seats": match.seats,
+        "seat": seat,
+        "phase": match.phase.value,
+        "to_act": None if match.to_act == TABLE else match.to_act,
+        "deals_total": match.deals_total,
+        "deals_played": len(finished),
+        "first_dealer": match.first_dealer,
+        "deal": _deal_json(match, current, seat)
+        if current is not None and match.phase is not Phase.DEAL
+        else None,
+        "previous_deal": _deal_json(match, last, None) if last is not None else None,
+        "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
+        "totals": list(match.totals),
+        "protocol": protocol_rows(match),
+        "legal": _legal(match, seat) if seat is not None else None,
+        "winners": winners(match.totals) if over else None,
+        "ranks": ranks(match.totals),
+    }
