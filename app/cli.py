@@ -49,7 +49,15 @@ def _serve(host: str | None, port: int | None) -> int:
     settings = get_settings().model_copy(update=overrides)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
 
-    config = uvicorn.Config(create_app(settings), host=settings.host, port=settings.port)
+    config = uvicorn.Config(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        # The protocol layer drops frames far past the limit before they are buffered whole;
+        # frames just past it reach the app, which answers with a clear error instead.
+        ws_max_size=settings.ws_max_frame_bytes * 16,
+        ws_per_message_deflate=False,
+    )
     server = uvicorn.Server(config)
     # Bind before announcing, so the printed URL is one that answers (and names the real
     # port when 0 asked the kernel to choose).

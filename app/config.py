@@ -29,6 +29,13 @@ class Settings(BaseSettings):
     ws_max_frame_bytes: int = Field(default=4096, gt=0)
     ws_messages_per_second: float = Field(default=20, gt=0)
     ws_burst: int = Field(default=40, gt=0)
+    # Refused messages (malformed, oversized, over the rate) a connection may send before it
+    # is closed with 1008: a client that keeps sending them is broken or hostile.
+    ws_max_bad_messages: int = Field(default=20, gt=0)
+    # Messages waiting for a slow client; past this it is closed and resyncs on reconnect.
+    ws_send_queue: int = Field(default=256, gt=0)
+    # Browser origins allowed to open a WebSocket besides the server's own (comma-separated).
+    allowed_origins: str = ""
 
     @model_validator(mode="after")
     def _default_database_url(self) -> Self:

@@ -1,16 +1,24 @@
-"""HTTP and WebSocket front of Kortbord."""
+"""HTTP and WebSocket front of Kortbord: thin routes over the rooms layer."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 import app
 from app.config import Settings, get_settings
+from app.store import MemoryRoomStore, RoomStore
+from app.tables import Tables
+from app.tables.credentials import is_room_code
+
+from .api import router
+from .socket import room_socket
 
 # Templates and static files sit at the top of the repository, beside app/, so that work on
 # pages and styles never has to reach into Python packages.
@@ -19,19 +27,41 @@ TEMPLATES_DIR = ROOT / "templates"
 STATIC_DIR = ROOT / "static"
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, store: RoomStore | None = None) -> FastAPI:
     settings = settings or get_settings()
-    web = FastAPI(title="Kortbord", version=app.__version__)
+
+    @asynccontextmanager
+    async def lifespan(web: FastAPI) -> AsyncIterator[None]:
+        room_store = store or MemoryRoomStore()
+        web.state.tables = Tables(room_store)
+        try:
+            yield
+        finally:
+            await room_store.close()
+
+    web = FastAPI(title="Kortbord", version=app.__version__, lifespan=lifespan)
     web.state.settings = settings
     templates = Jinja2Templates(directory=TEMPLATES_DIR)
     web.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    web.include_router(router)
 
     @web.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home(request: Request) -> HTMLResponse:
         return templates.TemplateResponse(request, "home.html")
 
+    @web.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False, name="room_page")
+    async def room_page(request: Request, code: str) -> HTMLResponse:
+        tables: Tables = request.app.state.tables
+        if not is_room_code(code) or await tables.room(code) is None:
+            raise HTTPException(404, "there is no room with that code")
+        return templates.TemplateResponse(request, "room.html", {"code": code})
+
     @web.get("/healthz")
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
+
+    @web.websocket("/ws/{code}")
+    async def socket(websocket: WebSocket, code: str) -> None:
+        await room_socket(websocket, code, websocket.app.state.tables, settings)
 
     return web

@@ -242,9 +242,9 @@ class Match:
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play (rules §6.1)."""
-        deal = self.deals[-1]
         if self.phase is not Phase.PLAY or self.to_act is None:
             return []
+        deal = self.deals[-1]
         return legal_cards(deal.hands[self.to_act], deal.trick, deal.trump)
 
     def _contract_choices(self, forehand: int) -> list[Action]:

@@ -1,0 +1,28 @@
+"""The storage interface the rooms layer depends on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+EventJson = dict[str, Any]
+
+
+class StaleAppend(RuntimeError):
+    """The log already has more events than the writer knew of: two writers for one room."""
+
+
+class RoomStore(Protocol):
+    async def create_room(self, code: str, events: Sequence[EventJson]) -> None:
+        """Store a new room with its first events. Durable on return."""
+
+    async def append(self, code: str, version: int, events: Sequence[EventJson]) -> None:
+        """Append ``events`` after the room's first ``version`` events. Durable on return.
+
+        Raises :class:`StaleAppend` if the stored log is not exactly ``version`` long.
+        """
+
+    async def load(self, code: str) -> list[EventJson] | None:
+        """The room's whole log, or ``None`` if there is no such room."""
+
+    async def close(self) -> None: ...

@@ -1,0 +1,59 @@
+"""The closed set of things a connection can ask of a room."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    secret: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    seat: int
+    nickname: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    v: int
+    action: str
+    id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reorder:
+    order: list[int]
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    seat: int
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TransferHost:
+    seat: int
+    v: int | None = None
+
+
+Command = Hello | Sit | Leave | Act | Start | End | Reorder | Remove | TransferHost

@@ -1,0 +1,38 @@
+"""Room events: the append-only log a room is rebuilt from.
+
+Every change to a room is one event; the room's version is the number of events applied.
+The log holds the table's deals too, so it is a server-side secret, never sent to clients.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CREATED = "created"  # seats
+SIT = "sit"  # seat, nickname, secret_hash, bot
+LEAVE = "leave"  # seat, removed
+REORDER = "reorder"  # order: new seat i holds old seat order[i]
+HOST = "host"  # seat
+START = "start"  # first_dealer
+ACT = "act"  # seat, action
+END = "end"  # the host ended the running match early
+
+KINDS = frozenset({CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Event:
+        data = dict(obj)
+        kind = data.pop("kind")
+        if kind not in KINDS:
+            raise ValueError(f"unknown room event {kind!r}")
+        return cls(kind, data)

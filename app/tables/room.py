@@ -1,0 +1,272 @@
+"""A room's state as a pure function of its event log, and the checks that produce events.
+
+``RoomState`` never performs I/O: :class:`~app.tables.service.Tables` asks it to validate a
+command (which yields events), commits the events, and only then tells anyone.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from app.engine import IllegalAction, MalformedAction
+from app.engine.bismarck import TABLE, Match, export_record, parse_action, random_deal, view
+
+from . import events as ev
+from .credentials import hash_secret, new_secret, secret_matches
+from .events import Event
+
+NICKNAME_MAX = 24
+
+
+class Status(StrEnum):
+    WAITING = "waiting"  # no match yet
+    PLAYING = "playing"
+    FINISHED = "finished"  # the last match was played to the end
+    ENDED = "ended"  # the host stopped the last match early
+
+
+class TableError(Exception):
+    """A command the room refuses; ``code`` is stable and translated by clients."""
+
+    def __init__(self, code: str, message: str, detail: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.detail = detail or {}
+
+
+@dataclass(slots=True)
+class Seat:
+    nickname: str
+    secret_hash: str
+    bot: str | None = None
+
+
+@dataclass(slots=True)
+class PastMatch:
+    number: int
+    players: list[str]
+    match: Match
+    status: Status
+
+
+def clean_nickname(raw: object) -> str:
+    if not isinstance(raw, str):
+        raise TableError("bad_nickname", "a nickname is text")
+    name = " ".join(unicodedata.normalize("NFC", raw).split())
+    if not 1 <= len(name) <= NICKNAME_MAX or not all(c.isprintable() for c in name):
+        raise TableError("bad_nickname", f"a nickname is 1 to {NICKNAME_MAX} printable characters")
+    return name
+
+
+class RoomState:
+    def __init__(self, code: str, seats: int) -> None:
+        if seats not in (3, 4):
+            raise TableError("bad_seats", "a Bismarck table has 3 or 4 seats")
+        self.code = code
+        self.size = seats
+        self.seats: list[Seat | None] = [None] * seats
+        self.host: int | None = None
+        self.match: Match | None = None
+        self.match_number = 0
+        self.players: list[str] = []
+        self.status = Status.WAITING
+        self.past: list[PastMatch] = []
+        self.version = 0
+
+    # -- replay --------------------------------------------------------------------------------
+
+    @classmethod
+    def from_events(cls, code: str, log: Sequence[Event]) -> RoomState:
+        if not log or log[0].kind != ev.CREATED:
+            raise ValueError(f"room {code}: log does not start with its creation")
+        room = cls(code, int(log[0].data["seats"]))
+        room.version = 1
+        for event in log[1:]:
+            room.apply(event)
+        return room
+
+    def apply(self, event: Event) -> None:
+        """Apply one committed (or about to be committed) event. Never refuses a checked event."""
+        d = event.data
+        kind = event.kind
+        if kind == ev.ACT:
+            assert self.match is not None
+            self.match.apply(d["seat"], parse_action(d["action"]))
+            if self.match.is_over:
+                self._close_match(Status.FINISHED)
+        elif kind == ev.SIT:
+            self.seats[d["seat"]] = Seat(d["nickname"], d["secret_hash"], d.get("bot"))
+            if self.playing:  # whoever takes over a seat mid-match plays on under their name
+                self.players[d["seat"]] = d["nickname"]
+            if self.host is None:
+                self.host = d["seat"]
+        elif kind == ev.LEAVE:
+            self.seats[d["seat"]] = None
+            if self.host == d["seat"]:
+                self.host = next((i for i, s in enumerate(self.seats) if s is not None), None)
+        elif kind == ev.REORDER:
+            order = d["order"]
+            self.seats = [self.seats[i] for i in order]
+            if self.host is not None:
+                self.host = order.index(self.host)
+        elif kind == ev.HOST:
+            self.host = d["seat"]
+        elif kind == ev.START:
+            self.match_number += 1
+            self.match = Match(self.size, d["first_dealer"])
+            self.players = [s.nickname if s else "" for s in self.seats]
+            self.status = Status.PLAYING
+        elif kind == ev.END:
+            self._close_match(Status.ENDED)
+        else:
+            raise ValueError(f"event {kind!r} cannot be applied to a room")
+        self.version += 1
+
+    def _close_match(self, status: Status) -> None:
+        assert self.match is not None
+        self.past.append(PastMatch(self.match_number, list(self.players), self.match, status))
+        self.status = status
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def playing(self) -> bool:
+        return self.status is Status.PLAYING
+
+    def seat_for_secret(self, secret: str) -> int | None:
+        found = None
+        for i, seat in enumerate(self.seats):
+            # every seat is compared, so the time taken does not say which seat matched
+            if seat is not None and secret_matches(secret, seat.secret_hash):
+                found = i
+        return found
+
+    def nickname(self, seat: int) -> str:
+        occupant = self.seats[seat]
+        if occupant is not None:
+            return occupant.nickname
+        return self.players[seat] if self.players else ""
+
+    def public(self, connected: Sequence[bool]) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "size": self.size,
+            "status": self.status.value,
+            "host": self.host,
+            "match_number": self.match_number,
+            "seats": [
+                {
+                    "seat": i,
+                    "nickname": seat.nickname if seat else None,
+                    "taken": seat is not None,
+                    "bot": seat.bot if seat else None,
+                    "connected": connected[i],
+                    "player": self.players[i] if self.players else None,
+                }
+                for i, seat in enumerate(self.seats)
+            ],
+        }
+
+    def view_for(self, seat: int | None) -> dict[str, Any] | None:
+        return view(self.match, seat) if self.match is not None else None
+
+    def record(self) -> dict[str, Any] | None:
+        if self.match is None:
+            return None
+        return export_record(self.match, self.players)
+
+    # -- commands: each checks, then returns the events to commit ------------------------------
+
+    def sit(self, seat: object, nickname: object, holder: int | None) -> tuple[list[Event], str]:
+        if holder is not None:
+            raise TableError("already_seated", "you already hold a seat", {"seat": holder})
+        index = self._seat_index(seat)
+        if self.seats[index] is not None:
+            raise TableError("seat_taken", "that seat is taken", {"seat": index})
+        name = clean_nickname(nickname)
+        taken = {s.nickname.casefold() for s in self.seats if s is not None}
+        if name.casefold() in taken:
+            raise TableError("nickname_taken", "someone at the table already has that name")
+        secret = new_secret()
+        event = Event(ev.SIT, {"seat": index, "nickname": name, "secret_hash": hash_secret(secret)})
+        return [event], secret
+
+    def leave(self, holder: int | None) -> list[Event]:
+        if holder is None:
+            raise TableError("not_seated", "you hold no seat")
+        return [Event(ev.LEAVE, {"seat": holder, "removed": False})]
+
+    def remove(self, by: int | None, seat: object) -> list[Event]:
+        self._require_host(by)
+        index = self._seat_index(seat)
+        if self.seats[index] is None:
+            raise TableError("seat_free", "that seat is already free", {"seat": index})
+        if index == by:
+            raise TableError("cannot_remove_self", "hand the host role over, then leave")
+        return [Event(ev.LEAVE, {"seat": index, "removed": True})]
+
+    def transfer_host(self, by: int | None, seat: object) -> list[Event]:
+        self._require_host(by)
+        index = self._seat_index(seat)
+        if self.seats[index] is None:
+            raise TableError("seat_free", "the new host must hold a seat", {"seat": index})
+        return [Event(ev.HOST, {"seat": index})]
+
+    def reorder(self, by: int | None, order: object) -> list[Event]:
+        self._require_host(by)
+        if self.playing:
+            raise TableError("match_running", "seats are reordered before the match starts")
+        if not isinstance(order, list) or sorted(order) != list(range(self.size)):
+            raise TableError(
+                "bad_order", f"order must list each seat 0..{self.size - 1} once", {"order": order}
+            )
+        return [Event(ev.REORDER, {"order": list(order)})]
+
+    def start(self, by: int | None, rng: random.Random) -> list[Event]:
+        self._require_host(by)
+        if self.playing:
+            raise TableError("match_running", "a match is already running")
+        if any(s is None for s in self.seats):
+            raise TableError("seats_free", "every seat must be taken to start")
+        start = Event(ev.START, {"first_dealer": rng.randrange(self.size)})
+        return [start, Event(ev.ACT, {"seat": TABLE, "action": str(random_deal(rng))})]
+
+    def end(self, by: int | None) -> list[Event]:
+        self._require_host(by)
+        if not self.playing:
+            raise TableError("no_match", "no match is running")
+        return [Event(ev.END)]
+
+    def act(self, seat: int | None, text: object, rng: random.Random) -> list[Event]:
+        """Check an action on a copy of the match; return it with the deal that may follow."""
+        if seat is None:
+            raise TableError("not_seated", "take a seat to play")
+        if not self.playing or self.match is None:
+            raise TableError("no_match", "no match is running")
+        trial = self.match.clone()
+        try:
+            action = parse_action(text)
+            if action.kind in ("deal", "void"):
+                raise IllegalAction("not_your_turn", "only the table deals or voids a deal")
+            trial.apply(seat, action)
+        except (IllegalAction, MalformedAction) as refused:
+            raise TableError(refused.code, refused.message, refused.detail) from None
+        out = [Event(ev.ACT, {"seat": seat, "action": str(action)})]
+        if trial.to_act == TABLE:
+            out.append(Event(ev.ACT, {"seat": TABLE, "action": str(random_deal(rng))}))
+        return out
+
+    def _require_host(self, by: int | None) -> None:
+        if by is None or by != self.host:
+            raise TableError("not_host", "only the host can do that")
+
+    def _seat_index(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.size:
+            raise TableError("bad_seat", f"seats are numbered 0 to {self.size - 1}")
+        return seat

@@ -1,0 +1,276 @@
+"""Live rooms: one action at a time per room, committed before anyone sees its effect.
+
+For every command the order is fixed: check it against the room (which yields events),
+append the events to the store (durable on return), apply them to the room in memory, and
+only then send every connection its own view. If the store fails, the room is rebuilt from
+what the store holds, so memory never runs ahead of the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from app.store import RoomStore
+
+from .commands import Act, Command, End, Hello, Leave, Remove, Reorder, Sit, Start, TransferHost
+from .credentials import new_room_code
+from .events import CREATED, Event
+from .room import RoomState, TableError
+
+log = logging.getLogger("kortbord.tables")
+
+
+class Client(Protocol):
+    """A connection as the rooms layer sees it. ``send_text`` must not block."""
+
+    def send_text(self, text: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+@dataclass(eq=False)
+class Member:
+    """One connection in one room, seated or watching."""
+
+    client: Client
+    room: LiveRoom
+    seat: int | None = None
+
+
+@dataclass(eq=False)
+class LiveRoom:
+    state: RoomState
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    members: set[Member] = field(default_factory=set)
+
+    def connected(self) -> list[bool]:
+        seated = {m.seat for m in self.members}
+        return [i in seated for i in range(self.state.size)]
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class Tables:
+    """Every room of this server process."""
+
+    def __init__(self, store: RoomStore, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.rng = rng or random.SystemRandom()
+        self._rooms: dict[str, LiveRoom] = {}
+        self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
+        self.on_change: list[Callable[[LiveRoom], None]] = []
+
+    # -- rooms -----------------------------------------------------------------------------------
+
+    async def create_room(self, seats: int, nickname: str) -> tuple[str, int, str]:
+        """A new room with its creator, the host, in seat 0. Returns code, seat and secret."""
+        code = new_room_code()
+        state = RoomState(code, seats)
+        created = Event(CREATED, {"seats": seats})
+        state.version = 1
+        sit, secret = state.sit(0, nickname, None)
+        await self.store.create_room(code, [created.to_json(), *(e.to_json() for e in sit)])
+        for event in sit:
+            state.apply(event)
+        self._rooms[code] = LiveRoom(state)
+        return code, 0, secret
+
+    async def room(self, code: str) -> LiveRoom | None:
+        """The live room, loaded from the store on first use (once, however many ask)."""
+        live = self._rooms.get(code)
+        if live is not None:
+            return live
+        loading = self._loading.get(code)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(code))
+            self._loading[code] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(code, None))
+        return await loading
+
+    async def _load(self, code: str) -> LiveRoom | None:
+        stored = await self.store.load(code)
+        if stored is None:
+            return None
+        live = LiveRoom(RoomState.from_events(code, [Event.from_json(e) for e in stored]))
+        self._rooms[code] = live
+        return live
+
+    async def _reload(self, live: LiveRoom) -> None:
+        stored = await self.store.load(live.state.code)
+        assert stored is not None
+        live.state = RoomState.from_events(live.state.code, [Event.from_json(e) for e in stored])
+
+    # -- connections -----------------------------------------------------------------------------
+
+    async def join(self, live: LiveRoom, client: Client) -> Member:
+        member = Member(client, live)
+        live.members.add(member)
+        self._send_state(live, [member])
+        return member
+
+    async def leave_connection(self, member: Member) -> None:
+        live = member.room
+        live.members.discard(member)
+        if member.seat is not None:
+            self._broadcast(live)  # presence changed
+
+    # -- commands --------------------------------------------------------------------------------
+
+    async def handle(self, member: Member, command: Command) -> None:
+        live = member.room
+        async with live.lock:
+            try:
+                await self._handle(member, live, command)
+            except TableError as refused:
+                self._error(member, live, refused, getattr(command, "id", None))
+
+    async def _handle(self, member: Member, live: LiveRoom, command: Command) -> None:
+        state = live.state
+        version = getattr(command, "v", None)
+        if version is not None and version != state.version:
+            raise TableError(
+                "stale_version",
+                "the table has moved on; here is where it stands now",
+                {"v": version, "current": state.version},
+            )
+        if isinstance(command, Hello):
+            self._hello(member, live, command)
+            return
+        if isinstance(command, Act):
+            await self._commit(live, state.act(member.seat, command.action, self.rng))
+            self._reply(member, {"type": "ack", "v": live.state.version, "id": command.id})
+            return
+        if isinstance(command, Sit):
+            events, secret = state.sit(command.seat, command.nickname, member.seat)
+            await self._commit(live, events, broadcast=False)
+            member.seat = command.seat
+            self._reply(
+                member,
+                {"type": "seated", "v": live.state.version, "seat": command.seat, "secret": secret},
+            )
+            self._broadcast(live)
+            return
+        if isinstance(command, Leave):
+            events = state.leave(member.seat)
+            await self._commit(live, events, broadcast=False)
+            self._unseat(live, events[0].data["seat"])
+            self._broadcast(live)
+            return
+        if isinstance(command, Remove):
+            events = state.remove(member.seat, command.seat)
+            await self._commit(live, events, broadcast=False)
+            self._unseat(live, command.seat, removed=True)
+            self._broadcast(live)
+            return
+        if isinstance(command, Reorder):
+            events = state.reorder(member.seat, command.order)
+            await self._commit(live, events, broadcast=False)
+            for m in live.members:
+                if m.seat is not None:
+                    m.seat = command.order.index(m.seat)
+            self._broadcast(live)
+            return
+        if isinstance(command, TransferHost):
+            await self._commit(live, state.transfer_host(member.seat, command.seat))
+        elif isinstance(command, Start):
+            await self._commit(live, state.start(member.seat, self.rng))
+        elif isinstance(command, End):
+            await self._commit(live, state.end(member.seat))
+
+    def _hello(self, member: Member, live: LiveRoom, hello: Hello) -> None:
+        was = member.seat
+        if hello.secret is not None:
+            seat = live.state.seat_for_secret(hello.secret)
+            if seat is None:
+                member.seat = None
+                raise TableError("secret_refused", "that seat secret is not valid in this room")
+            member.seat = seat
+        else:
+            member.seat = None
+        if member.seat != was:
+            self._broadcast(live)
+        else:
+            self._send_state(live, [member])
+
+    def _unseat(self, live: LiveRoom, seat: int, removed: bool = False) -> None:
+        for m in live.members:
+            if m.seat == seat:
+                m.seat = None
+                if removed:
+                    self._reply(
+                        m,
+                        {
+                            "type": "error",
+                            "v": live.state.version,
+                            "code": "seat_revoked",
+                            "message": "the host gave your seat up; you are watching now",
+                            "detail": {"seat": seat},
+                        },
+                    )
+
+    async def _commit(
+        self, live: LiveRoom, events: Sequence[Event], broadcast: bool = True
+    ) -> None:
+        state = live.state
+        try:
+            await self.store.append(state.code, state.version, [e.to_json() for e in events])
+        except Exception:
+            log.exception("room %s: could not store events; reloading", state.code)
+            await self._reload(live)
+            raise TableError("storage_failed", "the table could not save that; try again") from None
+        for event in events:
+            state.apply(event)
+        for hook in self.on_change:
+            hook(live)
+        if broadcast:
+            self._broadcast(live)
+
+    # -- sending ---------------------------------------------------------------------------------
+
+    def _state_message(self, live: LiveRoom, seat: int | None, public: dict[str, Any]) -> str:
+        return _dumps(
+            {
+                "type": "state",
+                "v": live.state.version,
+                "seat": seat,
+                "room": public,
+                "view": live.state.view_for(seat),
+            }
+        )
+
+    def _send_state(self, live: LiveRoom, members: Sequence[Member] | set[Member]) -> None:
+        public = live.state.public(live.connected())
+        texts: dict[int | None, str] = {}
+        for m in members:
+            text = texts.get(m.seat)
+            if text is None:
+                text = texts[m.seat] = self._state_message(live, m.seat, public)
+            m.client.send_text(text)
+
+    def _broadcast(self, live: LiveRoom) -> None:
+        self._send_state(live, live.members)
+
+    def _reply(self, member: Member, message: dict[str, Any]) -> None:
+        member.client.send_text(_dumps(message))
+
+    def _error(self, member: Member, live: LiveRoom, error: TableError, ident: str | None) -> None:
+        message: dict[str, Any] = {
+            "type": "error",
+            "v": live.state.version,
+            "code": error.code,
+            "message": error.message,
+            "detail": error.detail,
+        }
+        if ident is not None:
+            message["id"] = ident
+        self._reply(member, message)
+        if error.code == "stale_version":
+            self._send_state(live, [member])

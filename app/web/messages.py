@@ -1,0 +1,118 @@
+"""Client messages: JSON text parsed into the closed set of room commands.
+
+Parsing is strict (unknown types and unknown or mistyped fields are refused with a code the
+client can translate) and cheap: plain checks, no model building on the per-message path.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from app.tables.commands import (
+    Act,
+    Command,
+    End,
+    Hello,
+    Leave,
+    Remove,
+    Reorder,
+    Sit,
+    Start,
+    TransferHost,
+)
+
+
+class ProtocolError(ValueError):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    pass
+
+
+# field name -> (type, required, maximum length for text)
+_INT = (int, True, None)
+_OPT_INT = (int, False, None)
+_FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
+    "hello": {"secret": (str, False, 128)},
+    "sit": {"seat": _INT, "nickname": (str, True, 64)},
+    "leave": {},
+    "act": {"v": _INT, "action": (str, True, 256), "id": (str, False, 64)},
+    "start": {"v": _OPT_INT},
+    "end": {"v": _OPT_INT},
+    "reorder": {"v": _OPT_INT, "order": (list, True, 4)},
+    "remove": {"v": _OPT_INT, "seat": _INT},
+    "host": {"v": _OPT_INT, "seat": _INT},
+    "ping": {},
+}
+
+MESSAGE_TYPES = tuple(_FIELDS)
+
+
+def parse_message(text: str) -> Command | Ping:
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("malformed_json", "a message is one JSON object") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("malformed_message", "a message is one JSON object")
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("malformed_message", "a message needs a 'type'")
+    spec = _FIELDS.get(kind)
+    if spec is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:32]!r}")
+    fields = _check_fields(obj, spec)
+    if kind == "hello":
+        return Hello(fields.get("secret"))
+    if kind == "sit":
+        return Sit(fields["seat"], fields["nickname"])
+    if kind == "leave":
+        return Leave()
+    if kind == "act":
+        return Act(fields["v"], fields["action"], fields.get("id"))
+    if kind == "start":
+        return Start(fields.get("v"))
+    if kind == "end":
+        return End(fields.get("v"))
+    if kind == "reorder":
+        order = fields["order"]
+        if not all(isinstance(i, int) and not isinstance(i, bool) for i in order):
+            raise ProtocolError("bad_field", "'order' lists seat numbers")
+        return Reorder(order, fields.get("v"))
+    if kind == "remove":
+        return Remove(fields["seat"], fields.get("v"))
+    if kind == "host":
+        return TransferHost(fields["seat"], fields.get("v"))
+    return Ping()
+
+
+def _check_fields(
+    obj: dict[str, Any], spec: dict[str, tuple[type, bool, int | None]]
+) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in obj.items():
+        if name == "type":
+            continue
+        rule = spec.get(name)
+        if rule is None:
+            raise ProtocolError("bad_field", f"unknown field {name[:32]!r}")
+        kind, _, limit = rule
+        if value is None and not rule[1]:
+            continue
+        # bool is an int in Python, never a seat number or a version
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ProtocolError("bad_field", f"field {name!r} must be {kind.__name__}")
+        if limit is not None and isinstance(value, str | list) and len(value) > limit:
+            raise ProtocolError("bad_field", f"field {name!r} is too long")
+        out[name] = value
+    for name, (_, required, _) in spec.items():
+        if required and name not in out:
+            raise ProtocolError("bad_field", f"field {name!r} is missing")
+    return out

@@ -1,0 +1,167 @@
+"""The WebSocket endpoint: origin check, frame and rate limits, then commands to the room."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from app.config import Settings
+from app.tables import Tables
+from app.tables.credentials import is_room_code
+
+from .messages import Ping, ProtocolError, parse_message
+
+CLOSE_POLICY = 1008  # floods, repeated garbage, foreign origin
+CLOSE_TOO_BIG = 1009
+CLOSE_TRY_AGAIN = 1013  # a client too slow to read its messages
+CLOSE_NO_ROOM = 4404
+
+
+class TokenBucket:
+    """``rate`` messages per second on average, ``burst`` at once."""
+
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class SocketClient:
+    """Sends from a queue in a task of its own, so one slow reader never holds up a room."""
+
+    def __init__(self, websocket: WebSocket, limit: int) -> None:
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limit)
+        self.close_code: int | None = None
+        self.close_reason = ""
+        self.task = asyncio.create_task(self._write())
+
+    def send_text(self, text: str) -> None:
+        if self.close_code is not None:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close(CLOSE_TRY_AGAIN, "too slow")
+
+    def close(self, code: int, reason: str) -> None:
+        if self.close_code is not None:
+            return
+        self.close_code, self.close_reason = code, reason
+        # The writer stops at this marker; drop queued texts so the marker always fits.
+        while True:
+            try:
+                self.queue.put_nowait(None)
+                return
+            except asyncio.QueueFull:
+                self.queue.get_nowait()
+
+    async def _write(self) -> None:
+        ws = self.websocket
+        try:
+            while (text := await self.queue.get()) is not None:
+                await ws.send_text(text)
+            if ws.application_state == WebSocketState.CONNECTED:
+                await ws.close(self.close_code or 1000, self.close_reason)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass  # the peer is gone; the reader notices and cleans up
+
+    async def finish(self) -> None:
+        self.close(1000, "")
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.task, 5)
+
+
+def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
+    """A browser page may open our socket only from our own origin (or a configured one).
+
+    Clients that are not browsers send no Origin; they cannot ride on a visitor's session,
+    and a seat secret is still needed to play.
+    """
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    allowed = {o.strip().rstrip("/") for o in settings.allowed_origins.split(",") if o.strip()}
+    if settings.public_origin:
+        allowed.add(settings.public_origin.rstrip("/"))
+    if origin.rstrip("/") in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc == host
+
+
+def _error(code: str, message: str, v: int | None) -> str:
+    body: dict[str, Any] = {"type": "error", "v": v, "code": code, "message": message}
+    return json.dumps(body, separators=(",", ":"))
+
+
+async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
+    if not origin_allowed(websocket, settings):
+        await websocket.close(CLOSE_POLICY)  # before accept: the upgrade is refused (403)
+        return
+    live = await tables.room(code) if is_room_code(code) else None
+    await websocket.accept()
+    if live is None:
+        await websocket.send_text(_error("no_such_room", "there is no room with that code", None))
+        await websocket.close(CLOSE_NO_ROOM, "no such room")
+        return
+    client = SocketClient(websocket, settings.ws_send_queue)
+    member = await tables.join(live, client)
+    bucket = TokenBucket(settings.ws_messages_per_second, settings.ws_burst)
+    bad = 0
+    limit = settings.ws_max_frame_bytes
+    try:
+        while client.close_code is None:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            problem: tuple[str, str] | None = None
+            close_code = CLOSE_POLICY
+            if text is None:
+                problem = ("binary_frame", "messages are JSON text")
+            elif len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+                problem = ("frame_too_large", f"a message is at most {limit} bytes")
+                close_code = CLOSE_TOO_BIG
+            elif not bucket.take():
+                problem = ("rate_limited", "too many messages; slow down")
+            if problem is None:
+                assert text is not None
+                try:
+                    command = parse_message(text)
+                except ProtocolError as refused:
+                    problem = (refused.code, refused.message)
+                else:
+                    if isinstance(command, Ping):
+                        client.send_text(json.dumps({"type": "pong", "v": live.state.version}))
+                    else:
+                        await tables.handle(member, command)
+                    continue
+            bad += 1
+            client.send_text(_error(problem[0], problem[1], live.state.version))
+            if bad >= settings.ws_max_bad_messages:
+                client.close(close_code, "too many bad messages")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await tables.leave_connection(member)
+        await client.finish()
