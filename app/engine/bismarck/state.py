@@ -349,12 +349,17 @@ class Match:
 
     def _choose(self, contract: str, trump: str | None) -> None:
         deal = self.deals[-1]
+        if contract not in CONTRACTS or (trump is not None and trump not in TRUMP_SUITS):
+            # parse_action refuses these; an Action built by hand must not slip through
+            raise MalformedAction(f"no contract {contract!r} with trump {trump!r}")
         if contract in self.used[deal.forehand]:
             raise IllegalAction(
                 "contract_already_used",
                 f"you have already played {contract}",
                 {"contract": contract, "left": self.contracts_left(deal.forehand)},
             )
+        if contract == SPADER and trump == "S":
+            trump = None  # naming spader's own trump is allowed (rules §16 V14), as in parse_action
         if contract == VALFRI and trump is None:
             raise IllegalAction("trump_required", "valfri needs a trump suit")
         if contract != VALFRI and trump is not None:
