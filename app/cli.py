@@ -17,6 +17,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "validate":
         return _validate(args.files, as_json=args.json)
+    if args.command == "migrate":
+        return _migrate(args.direction, args.revision)
     return _serve(host=getattr(args, "host", None), port=getattr(args, "port", None))
 
 
@@ -33,7 +35,28 @@ def _parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate", help="check game records against the rules")
     validate.add_argument("files", nargs="+", metavar="FILE", help="kortbord-record/1 JSON file")
     validate.add_argument("--json", action="store_true", help="print one JSON object per file")
+    migrate = commands.add_parser(
+        "migrate", help="upgrade or downgrade the database schema (serve upgrades by itself)"
+    )
+    migrate.add_argument("direction", choices=["upgrade", "downgrade", "current"])
+    migrate.add_argument("revision", nargs="?", help="target revision (head / base by default)")
     return parser
+
+
+def _migrate(direction: str, revision: str | None) -> int:
+    from app.store.engine import make_engine
+    from app.store.migrate import current, downgrade, upgrade
+
+    engine = make_engine(get_settings().database_url)
+    try:
+        if direction == "upgrade":
+            upgrade(engine, revision or "head")
+        elif direction == "downgrade":
+            downgrade(engine, revision or "base")
+        print(f"schema revision: {current(engine) or 'none'}")
+    finally:
+        engine.dispose()
+    return 0
 
 
 def _serve(host: str | None, port: int | None) -> int:

@@ -36,6 +36,8 @@ class Settings(BaseSettings):
     ws_send_queue: int = Field(default=256, gt=0)
     # Browser origins allowed to open a WebSocket besides the server's own (comma-separated).
     allowed_origins: str = ""
+    # The bare echo-broadcast endpoint bench/load.py measures rooms against; never in production.
+    bench_echo: bool = False
 
     @model_validator(mode="after")
     def _default_database_url(self) -> Self:

@@ -25,8 +25,9 @@ def run(files: Sequence[str], as_json: bool = False, out: TextIO | None = None) 
         try:
             doc = json.loads(Path(name).read_bytes())
             result = validate_record(doc)
-        except (OSError, UnicodeDecodeError, ValueError) as unreadable:
-            # JSONDecodeError and RecordFormatError are both ValueErrors
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as unreadable:
+            # JSONDecodeError and RecordFormatError are both ValueErrors; json raises
+            # RecursionError on arrays or objects nested too deeply to decode
             reason = _reason(unreadable)
             status = UNREADABLE
             if as_json:
@@ -55,6 +56,8 @@ def _reason(error: Exception) -> str:
         return f"not a record: {error}"
     if isinstance(error, json.JSONDecodeError):
         return f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+    if isinstance(error, RecursionError):
+        return "not JSON: nested too deeply"
     if isinstance(error, OSError):
         return f"cannot read: {error.strerror or error}"
     return f"cannot read: {error}"

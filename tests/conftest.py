@@ -4,15 +4,25 @@ from collections.abc import Iterator
 
 import pytest
 
+from support.databases import BACKENDS, fresh_database
 from support.server import ServerProcess
 
 
+@pytest.fixture(scope="session", params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Storage and server tests run once on SQLite and once on PostgreSQL."""
+    name: str = request.param
+    return name
+
+
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One real server for the whole session, for tests that do not stop or restart it."""
-    server = ServerProcess(tmp_path_factory.mktemp("live-server") / "data")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+def live_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real server per database backend, for tests that do not stop or restart it."""
+    root = tmp_path_factory.mktemp(f"live-server-{backend}")
+    with fresh_database(backend, root) as url:
+        server = ServerProcess(root / "data", env={"DATABASE_URL": url})
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()

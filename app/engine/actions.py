@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from .errors import MalformedAction
 
-MAX_ACTION_TEXT = 256
-"""Longer than any action of any game (a deal of 52 cards is 155 characters)."""
+MAX_ACTION_TEXT = 2048
+"""Room for the longest chance action of the specified games (a 192-card bezique deal);
+the wire protocol caps what a client may send far lower."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +29,7 @@ def split_action(text: object) -> Action:
     if not isinstance(text, str):
         raise MalformedAction("an action is text such as 'play:QS'")
     if not text or len(text) > MAX_ACTION_TEXT:
-        raise MalformedAction("an action is 1 to 256 characters of text")
+        raise MalformedAction(f"an action is 1 to {MAX_ACTION_TEXT} characters of text")
     kind, _, arg = text.partition(":")
     if not kind.isascii() or not kind.isalpha() or not kind.islower():
         raise MalformedAction(f"unknown action kind {kind[:20]!r}")

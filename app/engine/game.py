@@ -2,8 +2,9 @@
 
 It follows OpenSpiel's state (current player, legal actions, apply, returns) and
 boardgame.io's ``playerView``: a state is changed only by :meth:`GameState.apply`, randomness
-enters only through the table's chance actions, and :meth:`GameState.view` is the one door
-through which anything about a state reaches a player. See docs/engine.md.
+enters only through the table's chance actions (seat :data:`TABLE`), and the game's ``view``
+function is the one door through which anything about a state reaches a player.
+See docs/engine.md.
 """
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from .actions import Action
+
+TABLE: Final = -1
+"""The seat of the table itself, in every game: it shuffles and deals (the chance steps) and
+takes administrative actions such as voiding a deal on the players' word."""
 
 
 class GameState(Protocol):

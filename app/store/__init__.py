@@ -1,4 +1,5 @@
-"""Durable storage of rooms: each room's append-only event log.
+"""Durable storage of rooms: each room's append-only event log, and the scoresheet rows
+projected from it.
 
 The rooms layer speaks to storage only through :class:`RoomStore`; whatever backs it
 must make :meth:`RoomStore.append` durable before it returns.
@@ -6,7 +7,29 @@ must make :meth:`RoomStore.append` durable before it returns.
 
 from __future__ import annotations
 
-from .base import RoomStore, StaleAppend
+from .base import EventJson, RoomStore, StaleAppend
 from .memory import MemoryRoomStore
+from .rows import DealRow, MatchRow, Projection, SeatRow
 
-__all__ = ["MemoryRoomStore", "RoomStore", "StaleAppend"]
+
+def open_store(url: str) -> RoomStore:
+    """The store for a database URL, migrated to the newest schema; ``memory:`` keeps
+    nothing."""
+    if url == "memory:":
+        return MemoryRoomStore()
+    from .sql import SqlRoomStore
+
+    return SqlRoomStore(url)
+
+
+__all__ = [
+    "DealRow",
+    "EventJson",
+    "MatchRow",
+    "MemoryRoomStore",
+    "Projection",
+    "RoomStore",
+    "SeatRow",
+    "StaleAppend",
+    "open_store",
+]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from .rows import DealRow, MatchRow, Projection
+
 EventJson = dict[str, Any]
 
 
@@ -13,16 +15,24 @@ class StaleAppend(RuntimeError):
 
 
 class RoomStore(Protocol):
-    async def create_room(self, code: str, events: Sequence[EventJson]) -> None:
+    async def create_room(
+        self, code: str, size: int, events: Sequence[EventJson], projection: Projection
+    ) -> None:
         """Store a new room with its first events. Durable on return."""
 
-    async def append(self, code: str, version: int, events: Sequence[EventJson]) -> None:
-        """Append ``events`` after the room's first ``version`` events. Durable on return.
+    async def append(
+        self, code: str, version: int, events: Sequence[EventJson], projection: Projection
+    ) -> None:
+        """Append ``events`` after the room's first ``version`` events, with the rows they
+        change, in one transaction. Durable on return.
 
         Raises :class:`StaleAppend` if the stored log is not exactly ``version`` long.
         """
 
     async def load(self, code: str) -> list[EventJson] | None:
         """The room's whole log, or ``None`` if there is no such room."""
+
+    async def matches(self, code: str) -> list[tuple[MatchRow, list[DealRow]]]:
+        """Every match of the room with its scoresheet rows, oldest first."""
 
     async def close(self) -> None: ...

@@ -6,26 +6,40 @@ import copy
 from collections.abc import Sequence
 
 from .base import EventJson, StaleAppend
+from .rows import DealRow, MatchRow, Projection
 
 
 class MemoryRoomStore:
     def __init__(self) -> None:
         self._logs: dict[str, list[EventJson]] = {}
+        self._matches: dict[str, dict[int, tuple[MatchRow, list[DealRow]]]] = {}
 
-    async def create_room(self, code: str, events: Sequence[EventJson]) -> None:
+    async def create_room(
+        self, code: str, size: int, events: Sequence[EventJson], projection: Projection
+    ) -> None:
         if code in self._logs:
             raise StaleAppend(f"room {code} exists")
         self._logs[code] = copy.deepcopy(list(events))
+        self._matches[code] = {}
 
-    async def append(self, code: str, version: int, events: Sequence[EventJson]) -> None:
+    async def append(
+        self, code: str, version: int, events: Sequence[EventJson], projection: Projection
+    ) -> None:
         log = self._logs[code]
         if len(log) != version:
             raise StaleAppend(f"room {code} has {len(log)} events, not {version}")
         log.extend(copy.deepcopy(list(events)))
+        if projection.match is not None:
+            number = projection.match.number
+            _, deals = self._matches[code].get(number, (None, []))
+            self._matches[code][number] = (projection.match, deals + list(projection.deals))
 
     async def load(self, code: str) -> list[EventJson] | None:
         log = self._logs.get(code)
         return copy.deepcopy(log) if log is not None else None
+
+    async def matches(self, code: str) -> list[tuple[MatchRow, list[DealRow]]]:
+        return [self._matches[code][n] for n in sorted(self._matches.get(code, {}))]
 
     async def close(self) -> None:
         return None

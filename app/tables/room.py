@@ -222,7 +222,12 @@ class RoomState:
         self._require_host(by)
         if self.playing:
             raise TableError("match_running", "seats are reordered before the match starts")
-        if not isinstance(order, list) or sorted(order) != list(range(self.size)):
+        if (
+            not isinstance(order, list)
+            # 1.0 and True equal seat numbers, but are no list index once in the log
+            or not all(isinstance(i, int) and not isinstance(i, bool) for i in order)
+            or sorted(order) != list(range(self.size))
+        ):
             raise TableError(
                 "bad_order", f"order must list each seat 0..{self.size - 1} once", {"order": order}
             )

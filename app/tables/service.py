@@ -18,9 +18,11 @@ from typing import Any, Protocol
 
 from app.store import RoomStore
 
+from . import history
 from .commands import Act, Command, End, Hello, Leave, Remove, Reorder, Sit, Start, TransferHost
 from .credentials import new_room_code
-from .events import CREATED, Event
+from .events import CREATED, START, Event
+from .projection import projection
 from .room import RoomState, TableError
 
 log = logging.getLogger("kortbord.tables")
@@ -77,9 +79,12 @@ class Tables:
         created = Event(CREATED, {"seats": seats})
         state.version = 1
         sit, secret = state.sit(0, nickname, None)
-        await self.store.create_room(code, [created.to_json(), *(e.to_json() for e in sit)])
         for event in sit:
             state.apply(event)
+        events = [created, *sit]
+        await self.store.create_room(
+            code, seats, [e.to_json() for e in events], projection(state, events, 0)
+        )
         self._rooms[code] = LiveRoom(state)
         return code, 0, secret
 
@@ -108,19 +113,61 @@ class Tables:
         assert stored is not None
         live.state = RoomState.from_events(live.state.code, [Event.from_json(e) for e in stored])
 
+    # -- history -------------------------------------------------------------------------------
+
+    async def matches(self, live: LiveRoom) -> list[dict[str, Any]]:
+        """Every match of the room, from the stored scoresheet rows."""
+        rows = await self.store.matches(live.state.code)
+        return [
+            {
+                "number": match.number,
+                "players": match.players,
+                "status": match.status,
+                "deals_played": match.deals_played,
+                "totals": match.totals,
+                "winners": match.winners,
+                "deals": [
+                    {
+                        "number": d.number,
+                        "dealer": d.dealer,
+                        "forehand": d.forehand,
+                        "contract": d.contract,
+                        "trump": d.trump,
+                        "tricks": d.tricks,
+                        "scores": d.scores,
+                    }
+                    for d in deals
+                ],
+            }
+            for match, deals in rows
+        ]
+
+    async def record(
+        self, live: LiveRoom, number: int, secret: str | None
+    ) -> dict[str, Any] | None:
+        async with live.lock:  # never read a change that is not yet committed
+            seat = live.state.seat_for_secret(secret) if secret else None
+            return history.record_for(live.state, number, seat)
+
+    async def protocol_csv(self, live: LiveRoom, number: int) -> str | None:
+        async with live.lock:
+            return history.protocol_csv(live.state, number)
+
     # -- connections -----------------------------------------------------------------------------
 
     async def join(self, live: LiveRoom, client: Client) -> Member:
-        member = Member(client, live)
-        live.members.add(member)
-        self._send_state(live, [member])
-        return member
+        async with live.lock:  # the first snapshot must not show an uncommitted change
+            member = Member(client, live)
+            live.members.add(member)
+            self._send_state(live, [member])
+            return member
 
     async def leave_connection(self, member: Member) -> None:
         live = member.room
-        live.members.discard(member)
-        if member.seat is not None:
-            self._broadcast(live)  # presence changed
+        async with live.lock:
+            live.members.discard(member)
+            if member.seat is not None:
+                self._broadcast(live)  # presence changed
 
     # -- commands --------------------------------------------------------------------------------
 
@@ -191,7 +238,13 @@ class Tables:
             seat = live.state.seat_for_secret(hello.secret)
             if seat is None:
                 member.seat = None
-                raise TableError("secret_refused", "that seat secret is not valid in this room")
+                refused = TableError("secret_refused", "that seat secret is not valid in this room")
+                self._error(member, live, refused, None)
+                if was is not None:
+                    # The connection gave up its seat: everyone sees the presence change,
+                    # and the connection itself learns it is watching now.
+                    self._broadcast(live)
+                return
             member.seat = seat
         else:
             member.seat = None
@@ -219,15 +272,24 @@ class Tables:
     async def _commit(
         self, live: LiveRoom, events: Sequence[Event], broadcast: bool = True
     ) -> None:
+        """Apply checked events, store them, then (optionally) show everyone the result.
+
+        Memory runs ahead of the disk only inside the room lock, where nobody can see it;
+        if the store refuses, the room is rebuilt from what the store holds.
+        """
         state = live.state
+        version = state.version
+        same_match = not any(e.kind == START for e in events)
+        deals_before = len(state.match.finished_deals) if state.match and same_match else 0
         try:
-            await self.store.append(state.code, state.version, [e.to_json() for e in events])
+            for event in events:
+                state.apply(event)
+            rows = projection(state, events, deals_before)
+            await self.store.append(state.code, version, [e.to_json() for e in events], rows)
         except Exception:
             log.exception("room %s: could not store events; reloading", state.code)
             await self._reload(live)
             raise TableError("storage_failed", "the table could not save that; try again") from None
-        for event in events:
-            state.apply(event)
         for hook in self.on_change:
             hook(live)
         if broadcast:

@@ -13,11 +13,12 @@ from fastapi.templating import Jinja2Templates
 
 import app
 from app.config import Settings, get_settings
-from app.store import MemoryRoomStore, RoomStore
+from app.store import RoomStore, open_store
 from app.tables import Tables
 from app.tables.credentials import is_room_code
 
 from .api import router
+from .echo import add_echo_route
 from .socket import room_socket
 
 # Templates and static files sit at the top of the repository, beside app/, so that work on
@@ -32,7 +33,8 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
 
     @asynccontextmanager
     async def lifespan(web: FastAPI) -> AsyncIterator[None]:
-        room_store = store or MemoryRoomStore()
+        # Opening the store applies pending migrations: a new release upgrades on start.
+        room_store = store or open_store(settings.database_url)
         web.state.tables = Tables(room_store)
         try:
             yield
@@ -63,5 +65,8 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
     @web.websocket("/ws/{code}")
     async def socket(websocket: WebSocket, code: str) -> None:
         await room_socket(websocket, code, websocket.app.state.tables, settings)
+
+    if settings.bench_echo:
+        add_echo_route(web)
 
     return web

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, HTTPException, Request, status
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, status
+from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from app.tables import TableError, Tables
@@ -80,3 +81,81 @@ async def read_room(code: str, tables: TablesDep) -> RoomInfo:
         )
     public: dict[str, Any] = live.state.public(live.connected())
     return RoomInfo.model_validate(public)
+
+
+class DealRowOut(BaseModel):
+    number: int
+    dealer: int
+    forehand: int
+    contract: str
+    trump: str | None
+    tricks: list[int | None]
+    scores: list[int]
+
+
+class MatchOut(BaseModel):
+    number: int
+    players: list[str]
+    status: str
+    deals_played: int
+    totals: list[int]
+    winners: list[int] | None
+    deals: list[DealRowOut]
+
+
+async def _live_room(code: str, tables: Tables) -> Any:
+    live = await tables.room(code) if is_room_code(code) else None
+    if live is None:
+        raise HTTPException(
+            404, {"code": "no_such_room", "message": "there is no room with that code"}
+        )
+    return live
+
+
+_NO_MATCH = {"code": "no_such_match", "message": "this room has no match with that number"}
+
+
+@router.get("/rooms/{code}/matches", responses={404: {"model": Problem}})
+async def list_matches(code: str, tables: TablesDep) -> list[MatchOut]:
+    """Every match of the room with its scoresheet rows (the protocol), oldest first."""
+    live = await _live_room(code, tables)
+    return [MatchOut.model_validate(m) for m in await tables.matches(live)]
+
+
+@router.get(
+    "/rooms/{code}/matches/{number}/record",
+    responses={404: {"model": Problem}},
+)
+async def match_record(
+    code: str,
+    number: Annotated[int, Path(ge=1, le=1_000_000)],
+    tables: TablesDep,
+    x_seat_secret: Annotated[str | None, Header(max_length=128)] = None,
+) -> dict[str, Any]:
+    """The match as a kortbord-record/1 game record. While the match runs, only what the
+    requester may see: send the seat secret in the ``X-Seat-Secret`` header."""
+    live = await _live_room(code, tables)
+    record = await tables.record(live, number, x_seat_secret)
+    if record is None:
+        raise HTTPException(404, _NO_MATCH)
+    return record
+
+
+@router.get(
+    "/rooms/{code}/matches/{number}/protocol.csv",
+    response_class=PlainTextResponse,
+    responses={404: {"model": Problem}, 200: {"content": {"text/csv": {}}}},
+)
+async def match_protocol_csv(
+    code: str, number: Annotated[int, Path(ge=1, le=1_000_000)], tables: TablesDep
+) -> PlainTextResponse:
+    live = await _live_room(code, tables)
+    text = await tables.protocol_csv(live, number)
+    if text is None:
+        raise HTTPException(404, _NO_MATCH)
+    filename = f"kortbord-{code}-match-{number}.csv"
+    return PlainTextResponse(
+        text,
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )

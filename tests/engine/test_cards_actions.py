@@ -165,7 +165,7 @@ DECK_53 = "deal:" + ",".join([*FULL_DECK, "AS"])
 
 MALFORMED_TEXT = [
     pytest.param("", id="empty"),
-    pytest.param("p" * 300, id="300_chars"),
+    pytest.param("p" * 3000, id="3000_chars"),
     pytest.param("play:" + "Q" * (MAX_ACTION_TEXT - 4), id="257_chars"),
     pytest.param(":QS", id="no_kind"),
     pytest.param("fold", id="unknown_kind"),

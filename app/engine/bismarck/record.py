@@ -60,7 +60,8 @@ def export_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
         raise ValueError("one name per seat")
     deals: list[dict[str, Any]] = []
     for deal in match.deals:
-        if deal.contract is None:
+        # a deal still waiting for its contract, or voided and waiting for its redeal
+        if deal.contract is None or (not deal.finished and deal is not match.current):
             continue
         entry: dict[str, Any] = {
             "dealer": deal.dealer,

@@ -20,6 +20,7 @@ from typing import Final
 from ..actions import Action, split_action
 from ..cards import FULL_DECK, SUITS, Card, is_card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
+from ..game import TABLE as TABLE
 from ..tricks import WHIST, legal_cards, trick_winner
 from .rules import (
     CARDS_PER_HAND,
@@ -31,9 +32,6 @@ from .rules import (
     VALFRI,
     deal_scores,
 )
-
-TABLE: Final = -1
-"""The seat of the table itself: it shuffles and deals, and voids a deal on the players' word."""
 
 TRUMP_SUITS: tuple[str, ...] = SUITS
 
@@ -78,7 +76,9 @@ def parse_action(text: object) -> Action:
         return Action("deal", arg)
     if kind == "void" and not arg:
         return VOID
-    raise MalformedAction(f"unknown action {kind!r}", {"kinds": ["contract", "discard", "play"]})
+    raise MalformedAction(
+        f"unknown action {kind[:20]!r}", {"kinds": ["contract", "discard", "play", "deal", "void"]}
+    )
 
 
 def _parse_card_list(arg: str, kind: str) -> list[Card]:
@@ -198,9 +198,9 @@ class Match:
     @property
     def current(self) -> Deal | None:
         """The deal being played, or ``None`` between deals and after the match."""
-        if self.deals and not self.deals[-1].finished:
+        if self.deals and not self.deals[-1].finished and self.phase is not Phase.DEAL:
             return self.deals[-1]
-        return None
+        return None  # a voided deal waiting for its redeal is no longer current
 
     @property
     def is_over(self) -> bool:

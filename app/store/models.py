@@ -1,0 +1,103 @@
+"""SQLAlchemy models. Tables are created by the migrations in migrations/ only."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Room(Base):
+    __tablename__ = "rooms"
+
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    size: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    host: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RoomEvent(Base):
+    """The append-only log: a room is the replay of its events in ``seq`` order."""
+
+    __tablename__ = "room_events"
+
+    room_code: Mapped[str] = mapped_column(
+        String(32), ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+
+    room_code: Mapped[str] = mapped_column(
+        String(32), ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    nickname: Mapped[str] = mapped_column(String(64))
+    secret_hash: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(16))
+
+
+class Match(Base):
+    __tablename__ = "matches"
+    __table_args__ = (UniqueConstraint("room_code", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(
+        String(32), ForeignKey("rooms.code", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    players: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    deals_played: Mapped[int] = mapped_column(Integer)
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    winners: Mapped[list[int] | None] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Deal(Base):
+    """A scoresheet row: one finished deal of a match."""
+
+    __tablename__ = "deals"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("matches.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int] = mapped_column(Integer)
+    dealer: Mapped[int] = mapped_column(Integer)
+    forehand: Mapped[int] = mapped_column(Integer)
+    contract: Mapped[str] = mapped_column(String(8))
+    trump: Mapped[str | None] = mapped_column(String(1))
+
+
+class DealSeat(Base):
+    """Tricks and score of one seat in one deal; no row for the seat that sat out."""
+
+    __tablename__ = "deal_seats"
+
+    deal_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tricks: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)

@@ -1,0 +1,52 @@
+"""What the rooms layer asks storage to keep besides the event log: plain rows, no rules.
+
+The event log is the source of truth. These rows are a projection of it, written in the
+same transaction, so the scoresheet of any evening can be queried and exported without
+replaying a single card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    nickname: str
+    secret_hash: str
+    bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    number: int
+    players: list[str]
+    first_dealer: int
+    status: str
+    deals_played: int
+    totals: list[int]
+    winners: list[int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    match_number: int
+    number: int
+    dealer: int
+    forehand: int
+    contract: str
+    trump: str | None
+    tricks: list[int | None]
+    scores: list[int]
+
+
+@dataclass(slots=True)
+class Projection:
+    """The rows an append changes. ``seats`` is the whole seating when it changed."""
+
+    status: str
+    host: int | None
+    seats: list[SeatRow | None] | None = None
+    match: MatchRow | None = None
+    deals: list[DealRow] = field(default_factory=list)

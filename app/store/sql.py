@@ -1,0 +1,299 @@
+"""Rooms in a SQL database (SQLite or PostgreSQL), written with group commit.
+
+All writes go through one writer thread that takes every append waiting in its queue and
+commits them in a single transaction: one disk flush serves many rooms, so a busy evening
+on a small machine is not bound by fsync latency. An append's future resolves only after
+its transaction has committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from . import models as m
+from .base import EventJson, StaleAppend
+from .engine import make_engine
+from .migrate import upgrade
+from .rows import DealRow, MatchRow, Projection, SeatRow
+
+BATCH_LIMIT = 512
+
+
+@dataclass(slots=True)
+class _Write:
+    code: str
+    version: int  # events already stored; 0 creates the room
+    events: Sequence[EventJson]
+    projection: Projection
+    size: int
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+
+
+def _settle(write: _Write, error: BaseException | None) -> None:
+    if write.future.done():
+        return
+    if error is None:
+        write.future.set_result(None)
+    else:
+        write.future.set_exception(error)
+
+
+class SqlRoomStore:
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
+        self.engine = make_engine(url)
+        if migrate:
+            upgrade(self.engine)
+        self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._writer, name="room-writer", daemon=True)
+        self._thread.start()
+        self._closed = False
+
+    # -- writing ---------------------------------------------------------------------------------
+
+    async def create_room(
+        self, code: str, size: int, events: Sequence[EventJson], projection: Projection
+    ) -> None:
+        await self._submit(code, 0, events, projection, size)
+
+    async def append(
+        self, code: str, version: int, events: Sequence[EventJson], projection: Projection
+    ) -> None:
+        await self._submit(code, version, events, projection, 0)
+
+    async def _submit(
+        self,
+        code: str,
+        version: int,
+        events: Sequence[EventJson],
+        projection: Projection,
+        size: int,
+    ) -> None:
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        loop = asyncio.get_running_loop()
+        write = _Write(code, version, list(events), projection, size, loop, loop.create_future())
+        self._queue.put(write)
+        await write.future
+
+    def _writer(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < BATCH_LIMIT:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._queue.put(None)  # finish this batch, then stop
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Write]) -> None:
+        outcomes: list[BaseException | None] = []
+        try:
+            with self.engine.begin() as conn:
+                for write in batch:
+                    outcomes.append(self._write(conn, write))
+        except Exception as failure:  # nothing of the batch is stored
+            outcomes = [failure] * len(batch)
+        for write, outcome in zip(batch, outcomes, strict=True):
+            write.loop.call_soon_threadsafe(_settle, write, outcome)
+
+    def _write(self, conn: Connection, w: _Write) -> BaseException | None:
+        now = m.now()
+        p = w.projection
+        new_version = w.version + len(w.events)
+        if w.version == 0:
+            conn.execute(
+                insert(m.Room).values(
+                    code=w.code,
+                    size=w.size,
+                    version=new_version,
+                    status=p.status,
+                    host=p.host,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+        else:
+            # The version guard makes a second writer for the same room fail loudly instead
+            # of interleaving two histories; it is the first statement, so a stale write
+            # leaves nothing behind.
+            changed = conn.execute(
+                update(m.Room)
+                .where(m.Room.code == w.code, m.Room.version == w.version)
+                .values(version=new_version, status=p.status, host=p.host, updated_at=now)
+            ).rowcount
+            if changed != 1:
+                return StaleAppend(f"room {w.code} is not at version {w.version}")
+        conn.execute(
+            insert(m.RoomEvent),
+            [
+                {
+                    "room_code": w.code,
+                    "seq": w.version + i + 1,
+                    "kind": e["kind"],
+                    "data": json.dumps(e, separators=(",", ":")),
+                    "created_at": now,
+                }
+                for i, e in enumerate(w.events)
+            ],
+        )
+        if p.seats is not None:
+            self._write_seats(conn, w.code, p.seats)
+        if p.match is not None:
+            match_id = self._write_match(conn, w.code, p.match, now)
+            for deal in p.deals:
+                self._write_deal(conn, match_id, deal)
+        return None
+
+    def _write_seats(self, conn: Connection, code: str, seats: list[SeatRow | None]) -> None:
+        conn.execute(delete(m.Seat).where(m.Seat.room_code == code))
+        rows = [
+            {
+                "room_code": code,
+                "seat": s.seat,
+                "nickname": s.nickname,
+                "secret_hash": s.secret_hash,
+                "bot": s.bot,
+            }
+            for s in seats
+            if s is not None
+        ]
+        if rows:
+            conn.execute(insert(m.Seat), rows)
+
+    def _write_match(self, conn: Connection, code: str, row: MatchRow, now: Any) -> int:
+        values = {
+            "players": row.players,
+            "first_dealer": row.first_dealer,
+            "status": row.status,
+            "deals_played": row.deals_played,
+            "totals": row.totals,
+            "winners": row.winners,
+            "updated_at": now,
+        }
+        match_id = conn.execute(
+            select(m.Match.id).where(m.Match.room_code == code, m.Match.number == row.number)
+        ).scalar()
+        if match_id is None:
+            return int(
+                conn.execute(
+                    insert(m.Match)
+                    .values(room_code=code, number=row.number, started_at=now, **values)
+                    .returning(m.Match.id)
+                ).scalar_one()
+            )
+        conn.execute(update(m.Match).where(m.Match.id == match_id).values(**values))
+        return int(match_id)
+
+    def _write_deal(self, conn: Connection, match_id: int, deal: DealRow) -> None:
+        deal_id = conn.execute(
+            insert(m.Deal)
+            .values(
+                match_id=match_id,
+                number=deal.number,
+                dealer=deal.dealer,
+                forehand=deal.forehand,
+                contract=deal.contract,
+                trump=deal.trump,
+            )
+            .returning(m.Deal.id)
+        ).scalar_one()
+        conn.execute(
+            insert(m.DealSeat),
+            [
+                {"deal_id": deal_id, "seat": seat, "tricks": tricks, "score": deal.scores[seat]}
+                for seat, tricks in enumerate(deal.tricks)
+                if tricks is not None
+            ],
+        )
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    async def load(self, code: str) -> list[EventJson] | None:
+        return await asyncio.to_thread(self._load, code)
+
+    def _load(self, code: str) -> list[EventJson] | None:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(m.RoomEvent.data)
+                .where(m.RoomEvent.room_code == code)
+                .order_by(m.RoomEvent.seq)
+            ).all()
+        if not rows:
+            return None
+        loaded: list[EventJson] = [json.loads(r.data) for r in rows]
+        return loaded
+
+    async def matches(self, code: str) -> list[tuple[MatchRow, list[DealRow]]]:
+        return await asyncio.to_thread(self._matches, code)
+
+    def _matches(self, code: str) -> list[tuple[MatchRow, list[DealRow]]]:
+        with self.engine.connect() as conn:
+            matches = conn.execute(
+                select(m.Match).where(m.Match.room_code == code).order_by(m.Match.number)
+            ).all()
+            out: list[tuple[MatchRow, list[DealRow]]] = []
+            for row in matches:
+                deals = conn.execute(
+                    select(m.Deal).where(m.Deal.match_id == row.id).order_by(m.Deal.number)
+                ).all()
+                deal_rows: list[DealRow] = []
+                for d in deals:
+                    seat_rows = conn.execute(
+                        select(m.DealSeat).where(m.DealSeat.deal_id == d.id)
+                    ).all()
+                    tricks: list[int | None] = [None] * len(row.players)
+                    scores = [0] * len(row.players)
+                    for s in seat_rows:
+                        tricks[s.seat] = s.tricks
+                        scores[s.seat] = s.score
+                    deal_rows.append(
+                        DealRow(
+                            row.number,
+                            d.number,
+                            d.dealer,
+                            d.forehand,
+                            d.contract,
+                            d.trump,
+                            tricks,
+                            scores,
+                        )
+                    )
+                out.append(
+                    (
+                        MatchRow(
+                            row.number,
+                            list(row.players),
+                            row.first_dealer,
+                            row.status,
+                            row.deals_played,
+                            list(row.totals),
+                            None if row.winners is None else list(row.winners),
+                        ),
+                        deal_rows,
+                    )
+                )
+        return out
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(None)
+        await asyncio.to_thread(self._thread.join)
+        self.engine.dispose()

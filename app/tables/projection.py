@@ -1,0 +1,59 @@
+"""The scoresheet rows an append changes, computed from the room after its new events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.engine.bismarck import winners
+from app.store import DealRow, MatchRow, Projection, SeatRow
+
+from . import events as ev
+from .events import Event
+from .room import RoomState
+
+_SEATING = frozenset({ev.CREATED, ev.SIT, ev.LEAVE, ev.REORDER})
+_MATCH = frozenset({ev.START, ev.ACT, ev.END})
+
+
+def seat_rows(room: RoomState) -> list[SeatRow | None]:
+    return [
+        SeatRow(i, s.nickname, s.secret_hash, s.bot) if s is not None else None
+        for i, s in enumerate(room.seats)
+    ]
+
+
+def projection(room: RoomState, events: Sequence[Event], deals_before: int) -> Projection:
+    """``deals_before``: finished deals of the room's match before these events (0 for a new
+    match)."""
+    kinds = {e.kind for e in events}
+    out = Projection(status=room.status.value, host=room.host)
+    if kinds & _SEATING:
+        out.seats = seat_rows(room)
+    match = room.match
+    if match is not None and kinds & _MATCH:
+        finished = match.finished_deals
+        last = room.past[-1] if room.past and room.past[-1].match is match else None
+        status = last.status.value if last is not None else "playing"
+        out.match = MatchRow(
+            number=room.match_number,
+            players=list(room.players),
+            first_dealer=match.first_dealer,
+            status=status,
+            deals_played=len(finished),
+            totals=list(match.totals),
+            winners=winners(match.totals) if match.is_over else None,
+        )
+        out.deals = [
+            DealRow(
+                match_number=room.match_number,
+                number=d.number,
+                dealer=d.dealer,
+                forehand=d.forehand,
+                contract=d.contract or "",
+                trump=d.trump,
+                tricks=list(d.tricks),
+                scores=list(d.scores or []),
+            )
+            for d in finished[deals_before:]
+        ]
+    return out

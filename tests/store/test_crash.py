@@ -1,0 +1,199 @@
+"""A server killed with SIGKILL at random moments of a match loses nothing.
+
+Three players play a whole match over real WebSockets while the server process is killed
+and restarted at least twenty times. Players reconnect with their seat secrets and carry
+on. Afterwards the match's record must equal an uninterrupted replay of its own actions,
+and every action a player saw acknowledged must be in it, once, in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from app.engine.bismarck import (
+    TABLE,
+    Match,
+    contract_action,
+    deal_action,
+    deck_from,
+    discard_action,
+    export_record,
+    parse_action,
+    validate_record,
+)
+from support.databases import fresh_database
+from support.server import ServerProcess
+
+KILLS = 20
+LIMITS = {"KORTBORD_WS_MESSAGES_PER_SECOND": "1000", "KORTBORD_WS_BURST": "1000"}
+
+
+class Player:
+    def __init__(self, server: ServerProcess, code: str, seat: int, secret: str, seed: int):
+        self.server = server
+        self.code = code
+        self.seat = seat
+        self.secret = secret
+        self.rng = random.Random(seed)
+        self.acked: list[str] = []  # actions the server acknowledged, in order
+        self.pending: dict[str, str] = {}
+        self.done = False
+        self.reconnects = 0
+
+    def choose(self, view: dict[str, Any]) -> str:
+        legal = view["legal"]
+        if legal["kind"] == "discard":
+            return str(discard_action(self.rng.sample(legal["from"], legal["count"])))
+        return str(self.rng.choice(legal["actions"]))
+
+    async def run(self) -> None:
+        while not self.done:
+            try:
+                async with connect(f"{self.server.ws_url}/ws/{self.code}", open_timeout=2) as ws:
+                    await ws.send(json.dumps({"type": "hello", "secret": self.secret}))
+                    await self.play(ws)
+            except (OSError, ConnectionClosed, InvalidStatus, TimeoutError):
+                self.reconnects += 1
+                await asyncio.sleep(0.05)
+
+    async def play(self, ws: Any) -> None:
+        async for text in ws:
+            message = json.loads(text)
+            if message["type"] == "ack":
+                self.acked.append(self.pending.pop(message["id"]))
+            elif message["type"] == "error":
+                assert message["code"] in ("stale_version", "not_your_turn"), message
+            elif message["type"] == "state" and message["seat"] == self.seat:
+                view = message["view"]
+                if view is None:
+                    continue
+                if view["phase"] == "match_over":
+                    self.done = True
+                    return
+                if view["legal"] is not None:
+                    ident = f"{self.seat}-{message['v']}-{self.rng.random()}"
+                    action = self.choose(view)
+                    self.pending[ident] = action
+                    await ws.send(
+                        json.dumps(
+                            {"type": "act", "v": message["v"], "action": action, "id": ident}
+                        )
+                    )
+
+
+def replay_record(record: dict[str, Any]) -> tuple[Match, list[tuple[int, str]]]:
+    """An uninterrupted replay of the record's actions, and those actions by seat."""
+    players = record["players"]
+    n = len(players)
+    match = Match(n, record["deals"][0]["dealer"])
+    actions: list[tuple[int, str]] = []
+
+    def apply(seat: int, text: str) -> None:
+        match.apply(seat, parse_action(text))
+        actions.append((seat, text))
+
+    for deal in record["deals"]:
+        order = match.play_order(deal["dealer"])
+        apply(TABLE, str(deal_action(deck_from(deal["open"], order, deal["hands"]))))
+        if match.phase.value == "contract":
+            trump = deal["trump"] if deal["contract"] == "valfri" else None
+            apply(order[0], str(contract_action(deal["contract"], trump)))
+        apply(order[0], str(discard_action(deal["discard"])))
+        for card in deal["plays"]:
+            assert match.to_act is not None
+            apply(match.to_act, f"play:{card}")
+    return match, actions
+
+
+def is_subsequence(part: list[str], whole: list[str]) -> bool:
+    it = iter(whole)
+    return all(any(x == y for y in it) for x in part)
+
+
+async def killer(server: ServerProcess, players: list[Player], rng: random.Random) -> int:
+    """Kill the server when the match reaches randomly drawn numbers of acknowledged actions,
+    each at a random instant after that: about 590 actions give room for all the kills."""
+    marks = sorted(rng.sample(range(5, 560), KILLS + 5))
+    kills = 0
+    for mark in marks:
+        while sum(len(p.acked) for p in players) < mark and not all(p.done for p in players):
+            await asyncio.sleep(0.005)
+        if all(p.done for p in players):
+            break
+        await asyncio.sleep(rng.uniform(0, 0.03))
+        await asyncio.to_thread(server.kill)
+        kills += 1
+        await asyncio.to_thread(server.start)
+    return kills
+
+
+@pytest.mark.slow
+def test_sigkill_at_random_moments_loses_nothing(backend: str, tmp_path: Path) -> None:
+    rng = random.Random(20261130)
+    with fresh_database(backend, tmp_path) as url:
+        server = ServerProcess(tmp_path / "data", env={"DATABASE_URL": url, **LIMITS})
+        server.start()
+        try:
+            created = httpx.post(
+                f"{server.base_url}/api/rooms", json={"seats": 3, "nickname": "Anna"}
+            ).json()
+            code = created["code"]
+            secrets = [created["secret"]]
+            asyncio.run(_seat_and_start(server, code, created["secret"], secrets))
+            players = [
+                Player(server, code, s, secrets[s], rng.randrange(1 << 30)) for s in range(3)
+            ]
+
+            async def match() -> int:
+                tasks = [asyncio.create_task(p.run()) for p in players]
+                kills = await killer(server, players, rng)
+                await asyncio.wait_for(asyncio.gather(*tasks), 300)
+                return kills
+
+            kills = asyncio.run(match())
+            assert kills >= KILLS
+            record = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record").json()
+        finally:
+            server.stop()
+
+    assert record["status"] == "finished"
+    assert len(record["deals"]) == 12
+    assert validate_record(record).valid
+    replayed, actions = replay_record(record)
+    expected = export_record(replayed, record["players"])
+    assert {k: v for k, v in record.items() if k != "status"} == expected
+    for player in players:
+        own = [text for seat, text in actions if seat == player.seat]
+        assert is_subsequence(player.acked, own), f"seat {player.seat} lost an acknowledged action"
+        # every action of the seat was acknowledged at most once
+        assert len(player.acked) <= len(own)
+
+
+async def _seat_and_start(
+    server: ServerProcess, code: str, host_secret: str, secrets: list[str]
+) -> None:
+    url = f"{server.ws_url}/ws/{code}"
+    for seat, name in ((1, "Bertil"), (2, "Cecilia")):
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"type": "sit", "seat": seat, "nickname": name}))
+            while True:
+                message = json.loads(await ws.recv())
+                if message["type"] == "seated":
+                    secrets.append(message["secret"])
+                    break
+    async with connect(url) as ws:
+        await ws.send(json.dumps({"type": "hello", "secret": host_secret}))
+        await ws.send(json.dumps({"type": "start"}))
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "state" and message["view"] is not None:
+                return
