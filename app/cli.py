@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from collections.abc import Sequence
 
 from app.config import Settings, get_settings
@@ -14,12 +15,20 @@ _WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_options_first(sys.argv[1:] if argv is None else list(argv)))
     if args.command == "validate":
         return _validate(args.files, as_json=args.json)
     if args.command == "migrate":
         return _migrate(args.direction, args.revision)
     return _serve(host=getattr(args, "host", None), port=getattr(args, "port", None))
+
+
+def _options_first(argv: list[str]) -> list[str]:
+    """Let ``--json`` stand anywhere among the files (``validate a.json --json b.json``):
+    argparse cannot intermix options with a list of positionals under a subcommand."""
+    if argv[:1] == ["validate"] and "--json" in argv[1:]:
+        return ["validate", "--json", *(a for a in argv[1:] if a != "--json")]
+    return argv
 
 
 def _parser() -> argparse.ArgumentParser:

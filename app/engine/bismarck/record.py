@@ -6,6 +6,7 @@ disagree about a rule: there is only one implementation of each.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -236,13 +237,18 @@ class _Replayer:
 
     def derived(self, match: Match, d: dict[str, Any], k: int) -> None:
         deal = match.deals[-1]
-        if "tricks" in d and d["tricks"] != deal.tricks:
+        if "tricks" in d and not _same(d["tricks"], deal.tricks):
             raise RecordError(
                 f"tricks are stated as {d['tricks']} but the cards give {deal.tricks}", k
             )
         scores = deal.scores or [0] * self.n
-        if "scores" in d and d["scores"] != scores:
+        if "scores" in d and not _same(d["scores"], scores):
             raise RecordError(f"scores are stated as {d['scores']} but the cards give {scores}", k)
+
+
+def _same(stated: object, derived: object) -> bool:
+    """Equal as JSON: Python's ``True == 1 == 1.0`` must not let ``true`` pass for a count."""
+    return json.dumps(stated) == json.dumps(derived)
 
 
 def match_from_record(doc: object) -> tuple[Match, list[str]]:
@@ -277,13 +283,13 @@ def validate_record(doc: object) -> Validation:
         match, _ = match_from_record(doc)
         assert isinstance(doc, dict)
         stated_totals = doc.get("totals")
-        if stated_totals is not None and stated_totals != match.totals:
+        if stated_totals is not None and not _same(stated_totals, match.totals):
             raise RecordError(
                 f"totals are stated as {stated_totals} but the deals give {match.totals}"
             )
         stated_winners = doc.get("winners")
         actual = winners(match.totals)
-        if stated_winners is not None and stated_winners != actual:
+        if stated_winners is not None and not _same(stated_winners, actual):
             raise RecordError(
                 f"winners are stated as {stated_winners} but the totals give {actual}"
             )

@@ -58,7 +58,9 @@ def parse_action(text: object) -> Action:
             raise MalformedAction(f"'play' takes one card such as QS, got {arg[:20]!r}")
         return PLAY[arg]
     if kind == "contract":
-        name, _, trump = arg.partition(":")
+        name, colon, trump = arg.partition(":")
+        if colon and not trump:
+            raise MalformedAction("a trump suit follows the colon: contract:valfri:H")
         if name not in CONTRACTS:
             raise MalformedAction(f"unknown contract {name[:20]!r}", {"contracts": list(CONTRACTS)})
         if trump and trump not in TRUMP_SUITS:
