@@ -33,6 +33,7 @@ def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any]
     record["status"] = status.value
     if status is Status.PLAYING:
         record["seen_by"] = seat
+        del record["winners"]  # nobody has won a match that is still running
         for deal in record["deals"]:
             forehand = (deal["dealer"] + 1) % len(players)
             deal["hands"] = [h if i == seat else None for i, h in enumerate(deal["hands"])]

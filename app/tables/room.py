@@ -113,6 +113,8 @@ class RoomState:
         elif kind == ev.REORDER:
             order = d["order"]
             self.seats = [self.seats[i] for i in order]
+            if self.players:  # the last match's names move with their seats
+                self.players = [self.players[i] for i in order]
             if self.host is not None:
                 self.host = order.index(self.host)
         elif kind == ev.HOST:
@@ -153,13 +155,14 @@ class RoomState:
             return occupant.nickname
         return self.players[seat] if self.players else ""
 
-    def public(self, connected: Sequence[bool]) -> dict[str, Any]:
+    def public(self, connected: Sequence[bool], spectators: int = 0) -> dict[str, Any]:
         return {
             "code": self.code,
             "size": self.size,
             "status": self.status.value,
             "host": self.host,
             "match_number": self.match_number,
+            "spectators": spectators,
             "seats": [
                 {
                     "seat": i,
@@ -174,7 +177,12 @@ class RoomState:
         }
 
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
-        return view(self.match, seat) if self.match is not None else None
+        if self.match is None:
+            return None
+        shown = view(self.match, seat)
+        if self.status is Status.ENDED:
+            shown["legal"] = None  # a match the host stopped takes no more actions
+        return shown
 
     def record(self) -> dict[str, Any] | None:
         if self.match is None:

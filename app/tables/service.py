@@ -50,6 +50,14 @@ class LiveRoom:
     state: RoomState
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     members: set[Member] = field(default_factory=set)
+    committed: int = 0
+    """The version last made durable: what may be shown without taking the lock."""
+
+    def __post_init__(self) -> None:
+        self.committed = self.state.version
+
+    def spectators(self) -> int:
+        return sum(1 for m in self.members if m.seat is None)
 
     def connected(self) -> list[bool]:
         seated = {m.seat for m in self.members}
@@ -112,6 +120,7 @@ class Tables:
         stored = await self.store.load(live.state.code)
         assert stored is not None
         live.state = RoomState.from_events(live.state.code, [Event.from_json(e) for e in stored])
+        live.committed = live.state.version
 
     # -- history -------------------------------------------------------------------------------
 
@@ -290,6 +299,7 @@ class Tables:
             log.exception("room %s: could not store events; reloading", state.code)
             await self._reload(live)
             raise TableError("storage_failed", "the table could not save that; try again") from None
+        live.committed = state.version
         for hook in self.on_change:
             hook(live)
         if broadcast:
@@ -309,7 +319,7 @@ class Tables:
         )
 
     def _send_state(self, live: LiveRoom, members: Sequence[Member] | set[Member]) -> None:
-        public = live.state.public(live.connected())
+        public = live.state.public(live.connected(), spectators=live.spectators())
         texts: dict[int | None, str] = {}
         for m in members:
             text = texts.get(m.seat)

@@ -39,6 +39,7 @@ class RoomInfo(BaseModel):
     status: str
     host: int | None
     match_number: int
+    spectators: int
     seats: list[SeatInfo]
 
 
@@ -79,7 +80,7 @@ async def read_room(code: str, tables: TablesDep) -> RoomInfo:
         raise HTTPException(
             404, {"code": "no_such_room", "message": "there is no room with that code"}
         )
-    public: dict[str, Any] = live.state.public(live.connected())
+    public: dict[str, Any] = live.state.public(live.connected(), live.spectators())
     return RoomInfo.model_validate(public)
 
 

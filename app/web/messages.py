@@ -25,16 +25,21 @@ from app.tables.commands import (
 
 
 class ProtocolError(ValueError):
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ident: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ident = ident
+        """The refused message's own ``id``, when it had a usable one, so the client knows
+        which of its messages this answers."""
 
 
 @dataclass(frozen=True, slots=True)
 class Ping:
     pass
 
+
+_ID_MAX = 64
 
 # field name -> (type, required, maximum length for text)
 _INT = (int, True, None)
@@ -43,7 +48,7 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     "hello": {"secret": (str, False, 128)},
     "sit": {"seat": _INT, "nickname": (str, True, 64)},
     "leave": {},
-    "act": {"v": _INT, "action": (str, True, 256), "id": (str, False, 64)},
+    "act": {"v": _INT, "action": (str, True, 256), "id": (str, False, _ID_MAX)},
     "start": {"v": _OPT_INT},
     "end": {"v": _OPT_INT},
     "reorder": {"v": _OPT_INT, "order": (list, True, 4)},
@@ -62,6 +67,16 @@ def parse_message(text: str) -> Command | Ping:
         raise ProtocolError("malformed_json", "a message is one JSON object") from None
     if not isinstance(obj, dict):
         raise ProtocolError("malformed_message", "a message is one JSON object")
+    try:
+        return _parse_object(obj)
+    except ProtocolError as refused:
+        ident = obj.get("id")
+        if isinstance(ident, str) and len(ident) <= _ID_MAX:
+            refused.ident = ident
+        raise
+
+
+def _parse_object(obj: dict[str, Any]) -> Command | Ping:
     kind = obj.get("type")
     if not isinstance(kind, str):
         raise ProtocolError("malformed_message", "a message needs a 'type'")

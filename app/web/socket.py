@@ -109,9 +109,16 @@ def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc == host
 
 
-def _error(code: str, message: str, v: int | None) -> str:
+def _error(code: str, message: str, v: int | None, ident: str | None = None) -> str:
     body: dict[str, Any] = {"type": "error", "v": v, "code": code, "message": message}
+    if ident is not None:
+        body["id"] = ident
     return json.dumps(body, separators=(",", ":"))
+
+
+STRIKE_REFILL_SECONDS = 10.0
+"""A connection earns back one refused message per this many seconds: a client that slips
+now and then is never closed, one that keeps sending garbage is."""
 
 
 async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
@@ -127,7 +134,7 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
     client = SocketClient(websocket, settings.ws_send_queue)
     member = await tables.join(live, client)
     bucket = TokenBucket(settings.ws_messages_per_second, settings.ws_burst)
-    bad = 0
+    strikes = TokenBucket(1 / STRIKE_REFILL_SECONDS, settings.ws_max_bad_messages - 1)
     limit = settings.ws_max_frame_bytes
     try:
         while client.close_code is None:
@@ -136,6 +143,7 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
                 break
             text = message.get("text")
             problem: tuple[str, str] | None = None
+            ident: str | None = None
             close_code = CLOSE_POLICY
             if text is None:
                 problem = ("binary_frame", "messages are JSON text")
@@ -150,15 +158,16 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
                     command = parse_message(text)
                 except ProtocolError as refused:
                     problem = (refused.code, refused.message)
+                    ident = refused.ident
                 else:
                     if isinstance(command, Ping):
-                        client.send_text(json.dumps({"type": "pong", "v": live.state.version}))
+                        client.send_text(json.dumps({"type": "pong", "v": live.committed}))
                     else:
                         await tables.handle(member, command)
                     continue
-            bad += 1
-            client.send_text(_error(problem[0], problem[1], live.state.version))
-            if bad >= settings.ws_max_bad_messages:
+            # live.committed, not the state's version: a change may be in flight to the store
+            client.send_text(_error(problem[0], problem[1], live.committed, ident))
+            if not strikes.take():
                 client.close(close_code, "too many bad messages")
     except WebSocketDisconnect:
         pass
