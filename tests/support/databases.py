@@ -32,7 +32,7 @@ def require_postgres() -> str:
         with engine.connect() as conn:
             conn.execute(text("select 1"))
         engine.dispose()
-    except Exception as error:  # noqa: BLE001 - any failure means "no PostgreSQL here"
+    except Exception as error:
         message = f"PostgreSQL is not reachable at {url}: {error}"
         if os.environ.get("CI"):
             pytest.fail(message)
