@@ -1,0 +1,368 @@
+// The room page: keeps the latest state from the server, turns clicks into messages, and
+// re-renders the whole table from each snapshot.
+
+import { $ } from './dom.js';
+import { applyPrefs, onPrefs, prefs, setPref } from './prefs.js';
+import { detectLanguage, errorText, onLanguage, setLanguage, t } from './i18n.js';
+import { initSettings } from './settings.js';
+import { RoomSocket } from './net.js';
+import { isHost, isMyTurn, isPlaying, legalOf, seatName } from './model.js';
+import { renderCenter, renderSeats } from './table.js';
+import { handKeys, layoutHand, renderHand } from './hand.js';
+import { renderSide } from './side.js';
+import { renderProtocol } from './protocol-sheet.js';
+import { confirmDialog, copyText, showRanking, showSummary, toast, wireDialog } from './dialogs.js';
+import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
+
+const HOLD_TRICK_MS = 1400;
+const root = $('#room');
+const code = root.dataset.code;
+const SECRET_KEY = `kortbord:secret:${code}`;
+const NAME_KEY = 'kortbord:nickname';
+
+const ctx = {
+  code,
+  room: null,
+  view: null,
+  seat: null,
+  v: 0,
+  connection: 'connecting',
+  pending: null,
+  discard: new Set(),
+  held: null,
+  lastTrickOpen: false,
+  nickname: localStorage.getItem(NAME_KEY) || '',
+  awaitingHello: false,
+  rendered: false,
+};
+
+const els = {
+  seats: $('#seats'),
+  center: $('#center'),
+  hand: $('#hand'),
+  bar: $('#action-bar'),
+  side: $('#side'),
+  status: $('#status-line'),
+  connection: $('#connection'),
+  watchers: $('#watchers'),
+  protocol: $('#protocol-dialog'),
+  protocolBody: $('#protocol-body'),
+  summary: $('#summary-dialog'),
+  ranking: $('#ranking-dialog'),
+  share: $('#share-dialog'),
+  confirm: $('#confirm-dialog'),
+};
+
+const getSecret = () => localStorage.getItem(SECRET_KEY);
+const socket = new RoomSocket(code, getSecret);
+let actionCounter = 0;
+let holdTimer = null;
+
+// ---- outgoing ------------------------------------------------------------------------------
+
+function send(message) {
+  if (socket.send(message)) return true;
+  toast(t('conn.not_connected'), 'error');
+  return false;
+}
+
+const handlers = {
+  act(action) {
+    if (ctx.pending) return;
+    actionCounter += 1;
+    if (send({ type: 'act', v: ctx.v, action, id: `a${actionCounter}` })) {
+      ctx.pending = action;
+      render();
+    }
+  },
+  command(type, extra = {}) {
+    send({ type, v: ctx.v, ...extra });
+  },
+  sit(seat) {
+    const input = $('#nickname');
+    const name = (input?.value ?? ctx.nickname).trim();
+    if (!name) {
+      toast(t('join.need_name'), 'error');
+      input?.focus();
+      return;
+    }
+    ctx.nickname = name;
+    localStorage.setItem(NAME_KEY, name);
+    send({ type: 'sit', seat, nickname: name });
+  },
+  setNickname(value) {
+    ctx.nickname = value;
+  },
+  leave() {
+    if (send({ type: 'leave' })) localStorage.removeItem(SECRET_KEY);
+  },
+  toggleDiscard(card) {
+    const legal = legalOf(ctx, 'discard');
+    if (!legal) return;
+    if (ctx.discard.has(card)) ctx.discard.delete(card);
+    else if (ctx.discard.size < legal.count) ctx.discard.add(card);
+    else toast(t('discard.too_many', { n: legal.count }));
+    render();
+  },
+  confirmDiscard() {
+    const legal = legalOf(ctx, 'discard');
+    if (!legal || ctx.discard.size !== legal.count) return;
+    handlers.act(`discard:${[...ctx.discard].join(',')}`);
+  },
+  explain(reason) {
+    toast(reason);
+  },
+  toggleLastTrick() {
+    ctx.lastTrickOpen = !ctx.lastTrickOpen;
+    render();
+  },
+  openProtocol() {
+    renderProtocol(els.protocolBody, ctx);
+    els.protocol.showModal();
+  },
+  async copyLink() {
+    const ok = await copyText(location.href.split('#')[0]);
+    toast(ok ? t('share.copied') : t('share.copy_failed'), ok ? 'info' : 'error');
+  },
+  async shareLink() {
+    try {
+      await navigator.share({ title: t('share.title'), text: t('share.text'), url: location.href.split('#')[0] });
+    } catch {
+      // the person closed the share sheet
+    }
+  },
+  confirm(question, onYes) {
+    confirmDialog(els.confirm, question, onYes);
+  },
+};
+
+// ---- incoming ------------------------------------------------------------------------------
+
+function noteTransitions(before, after, room) {
+  if (!before || !after) return;
+  const was = before.deal;
+  const now = after.deal;
+  // A trick that has just been won leaves the table at once in the state; keep it in view for
+  // a moment so everybody sees the third card and who took it.
+  let won = null;
+  if (was && now && now.number === was.number && now.tricks_played.length > was.tricks_played.length) {
+    won = now.tricks_played.at(-1);
+  } else if (was && after.previous_deal && after.previous_deal.number === was.number) {
+    won = after.previous_deal.tricks_played.at(-1);
+  }
+  if (won) {
+    ctx.held = { trick: won, until: Date.now() + HOLD_TRICK_MS };
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(render, HOLD_TRICK_MS + 20);
+  }
+  const finishedDeal = after.previous_deal;
+  const matchDone = room.status === 'finished' || room.status === 'ended';
+  if (finishedDeal && finishedDeal.number !== before.previous_deal?.number && !matchDone) {
+    // After the last trick has been seen, not on top of it.
+    setTimeout(() => showSummary(els.summary, ctx, finishedDeal), won ? HOLD_TRICK_MS : 0);
+  }
+}
+
+function onState(message) {
+  const before = ctx.view;
+  const statusBefore = ctx.room?.status;
+  const secret = getSecret();
+  if (ctx.awaitingHello && message.seat === null && secret) {
+    // The greeting state precedes our hello's answer; wait for the seated one.
+    ctx.pendingState = message;
+    return;
+  }
+  ctx.awaitingHello = false;
+  ctx.pendingState = null;
+  // Only a new version answers an action in flight; a presence update does not.
+  if (message.v !== ctx.v) ctx.pending = null;
+  ctx.v = message.v;
+  ctx.room = message.room;
+  ctx.view = message.view;
+  ctx.seat = message.seat;
+  if (ctx.rendered) noteTransitions(before, ctx.view, ctx.room);
+  if (!legalOf(ctx, 'discard') || before?.deal?.number !== ctx.view?.deal?.number) ctx.discard.clear();
+  if (ctx.view?.deal?.trick?.length) ctx.held = null;
+  const status = ctx.room.status;
+  if (ctx.rendered && statusBefore === 'playing' && (status === 'finished' || status === 'ended')) {
+    els.summary.close();
+    setTimeout(() => showRanking(els.ranking, ctx, handlers), ctx.held ? HOLD_TRICK_MS : 0);
+  }
+  if (status === 'playing' && statusBefore && statusBefore !== 'playing') {
+    els.ranking.close();
+  }
+  render();
+  ctx.rendered = true;
+}
+
+function onError(message) {
+  ctx.pending = null;
+  if (message.code === 'secret_refused' || message.code === 'seat_revoked') {
+    localStorage.removeItem(SECRET_KEY);
+    if (ctx.pendingState) {
+      const held = ctx.pendingState;
+      ctx.awaitingHello = false;
+      onState(held);
+    }
+  }
+  if (message.code !== 'stale_version') toast(errorText(message.code, message.message), 'error');
+  render();
+}
+
+socket.addEventListener('message', (event) => {
+  const message = event.detail;
+  if (message.type === 'state') onState(message);
+  else if (message.type === 'seated') {
+    localStorage.setItem(SECRET_KEY, message.secret);
+    rememberRoom();
+  } else if (message.type === 'ack') {
+    ctx.pending = null;
+  } else if (message.type === 'error') onError(message);
+});
+
+let helloTimer = null;
+socket.addEventListener('status', (event) => {
+  ctx.connection = event.detail;
+  if (event.detail === 'open') {
+    ctx.awaitingHello = Boolean(getSecret());
+    // Should the answer to hello never come, show the table as a spectator rather than nothing.
+    clearTimeout(helloTimer);
+    helloTimer = setTimeout(() => {
+      if (!ctx.awaitingHello) return;
+      ctx.awaitingHello = false;
+      if (ctx.pendingState) onState(ctx.pendingState);
+    }, 3000);
+  }
+  if (event.detail !== 'open') ctx.pending = null;
+  render();
+});
+
+function rememberRoom() {
+  try {
+    const list = JSON.parse(localStorage.getItem('kortbord:rooms') || '[]').filter((r) => r.code !== code);
+    list.unshift({ code, at: Date.now() });
+    localStorage.setItem('kortbord:rooms', JSON.stringify(list.slice(0, 8)));
+  } catch {
+    // nothing to remember with
+  }
+}
+
+// ---- rendering -----------------------------------------------------------------------------
+
+function statusText() {
+  const { room, view } = ctx;
+  if (!room) return t(ctx.connection === 'gone' ? 'conn.gone' : 'conn.connecting');
+  if (ctx.connection !== 'open') return t('conn.reconnecting');
+  if (room.status === 'waiting' || !view) {
+    const free = room.seats.filter((s) => !s.taken).length;
+    if (free) return t('status.waiting', { n: free });
+    return isHost(ctx) ? t('status.ready_host') : t('status.ready');
+  }
+  if (room.status === 'finished') return t('status.finished');
+  if (room.status === 'ended') return t('status.ended');
+  const actor = view.to_act;
+  if (actor === null) return t('status.dealing');
+  const name = seatName(room, actor);
+  const mine = isMyTurn(ctx);
+  const phase = view.phase;
+  if (mine) return t(`status.you.${phase}`);
+  return t(`status.them.${phase}`, { name });
+}
+
+function render() {
+  const mine = isMyTurn(ctx);
+  const phase = !ctx.room ? 'loading' : isPlaying(ctx) ? ctx.view.phase : ctx.room.status;
+  Object.assign(root.dataset, {
+    phase,
+    status: ctx.room?.status ?? 'loading',
+    myTurn: mine ? 'true' : 'false',
+    seat: ctx.seat ?? '',
+    v: ctx.v,
+    connection: ctx.connection,
+    deal: ctx.view?.deal?.number ?? '',
+    dealsPlayed: ctx.view?.deals_played ?? '',
+    pending: ctx.pending ? 'true' : 'false',
+    host: isHost(ctx) ? 'true' : 'false',
+  });
+  if (ctx.room) $('#table').dataset.size = ctx.room.size;
+  const watching = ctx.room?.spectators ?? 0;
+  els.watchers.hidden = watching === 0;
+  els.watchers.textContent = t('room.watching', { n: watching });
+  els.connection.dataset.state = ctx.connection;
+  els.connection.querySelector('.label').textContent = t(`conn.${ctx.connection}`);
+  els.status.textContent = statusText();
+  els.status.classList.toggle('my-turn', mine);
+  renderSeats(els.seats, ctx, handlers);
+  renderCenter(els.center, ctx, handlers);
+  renderHand(els.hand, els.bar, ctx, handlers);
+  renderSide(els.side, ctx, handlers);
+  if (els.protocol.open) renderProtocol(els.protocolBody, ctx);
+  const became = setMyTurn(mine);
+  if (became) focusFirstPlayable();
+}
+
+// A keyboard player whose focus fell off a card they just played gets it back on their turn.
+function focusFirstPlayable() {
+  const active = document.activeElement;
+  if (active && active !== document.body && !els.hand.contains(active)) return;
+  const first = els.hand.querySelector('.card-btn[data-playable="true"]') ?? $('#contract-chooser button');
+  first?.focus({ preventScroll: true });
+}
+
+// ---- page wiring ---------------------------------------------------------------------------
+
+function wireHeader() {
+  $('#protocol-button').addEventListener('click', () => handlers.openProtocol());
+  $('#share-button').addEventListener('click', () => {
+    const input = $('#share-link');
+    input.value = location.href.split('#')[0];
+    els.share.showModal();
+    input.select();
+  });
+  $('#share-copy').addEventListener('click', () => handlers.copyLink());
+  const native = $('#share-native');
+  if (navigator.share) native.addEventListener('click', () => handlers.shareLink());
+  else native.hidden = true;
+  const sound = $('#sound-toggle');
+  const syncSound = () => {
+    sound.setAttribute('aria-pressed', prefs.sound ? 'true' : 'false');
+    sound.title = prefs.sound ? t('sound.on') : t('sound.off');
+    sound.setAttribute('aria-label', t('sound.label'));
+  };
+  sound.addEventListener('click', () => setPref('sound', !prefs.sound));
+  onPrefs(() => {
+    syncSound();
+    refreshTitle();
+  });
+  onLanguage(syncSound);
+  syncSound();
+  for (const dialog of [els.protocol, els.share]) wireDialog(dialog);
+  document.addEventListener('keydown', (event) => {
+    if (event.target.closest('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector('dialog[open]')) return;
+    if (event.key === 'p' || event.key === 'P') handlers.openProtocol();
+    if ((event.key === 'l' || event.key === 'L') && isPlaying(ctx)) handlers.toggleLastTrick();
+  });
+}
+
+async function main() {
+  applyPrefs();
+  await setLanguage(detectLanguage());
+  initSettings();
+  setTitleKey('title.room');
+  onLanguage(() => {
+    refreshTitle();
+    render();
+  });
+  wireHeader();
+  handKeys(els.hand);
+  new ResizeObserver(() => layoutHand(els.hand)).observe(els.hand);
+  render();
+  socket.connect();
+  // Announce changes of connection for screen readers too.
+  socket.addEventListener('status', (event) => {
+    if (event.detail === 'reconnecting') announce(t('conn.reconnecting'));
+  });
+}
+
+main();

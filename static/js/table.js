@@ -1,0 +1,461 @@
+// The felt: seat panels around the table and, in the middle, whatever the moment needs —
+// the lobby, the open cards with the contract choice, the trick, or the final ranking.
+
+import { h, replace } from './dom.js';
+import { cardName, cardSvg, suitIcon } from './cards.js';
+import { formatNumber, t } from './i18n.js';
+import {
+  isHost,
+  isMyTurn,
+  isPlaying,
+  lastTrick,
+  legalOf,
+  positionOf,
+  seatName,
+  shownTrick,
+} from './model.js';
+
+export function contractLabel(contract, trump, forced = false) {
+  if (!contract) return null;
+  const parts = [h('span', { class: 'contract-name', text: t(`contract.${contract}`) })];
+  if (trump) {
+    parts.push(' ', suitIcon(trump, t(`suit.name.${trump}`)));
+  }
+  if (forced) parts.push(' ', h('span', { class: 'forced-tag', text: t('contract.forced') }));
+  return h('span', { class: 'contract-label' }, parts);
+}
+
+function cardFigure(card, caption, extra = {}) {
+  return h(
+    'figure',
+    { class: 'played', ...extra },
+    h('div', { class: 'card', role: 'img', 'aria-label': cardName(card) }, cardSvg(card)),
+    caption ? h('figcaption', { text: caption }) : null,
+  );
+}
+
+// ---- seats ----------------------------------------------------------------------------------
+
+function seatPanel(ctx, seat, handlers) {
+  const { room, view } = ctx;
+  const info = room.seats[seat];
+  const deal = isPlaying(ctx) ? view.deal : null;
+  const me = seat === ctx.seat;
+  const toAct = isPlaying(ctx) && view.to_act === seat;
+  const name = seatName(room, seat);
+  const badges = [];
+  const badge = (kind, long, short) =>
+    badges.push(
+      h(
+        'span',
+        { class: `badge badge-${kind}`, title: long },
+        h('span', { class: 'long', text: long }),
+        h('span', { class: 'short', 'aria-hidden': 'true', text: short }),
+      ),
+    );
+  if (room.host === seat) badge('host', t('badge.host'), '★');
+  if (info.bot) badge('bot', t('badge.bot'), t('badge.bot'));
+  if (deal && deal.dealer === seat) badge('dealer', t('badge.dealer'), t('badge.dealer_short'));
+  if (deal && deal.forehand === seat) {
+    badge('forehand', t('badge.forehand'), t('badge.forehand_short'));
+  }
+  if (deal && deal.sitting_out === seat) badge('out', t('badge.sitting_out'), '–');
+
+  const stats = [];
+  if (deal?.contract && deal.tricks[seat] !== null && deal.tricks[seat] !== undefined) {
+    const quota = deal.quotas[seat];
+    stats.push(
+      h(
+        'span',
+        { class: 'stat tricks', title: t('seat.tricks_title') },
+        h('span', { class: 'stat-label', text: t('seat.tricks') }),
+        ' ',
+        h('strong', {
+          'data-tricks': deal.tricks[seat],
+          text: quota === null ? `${deal.tricks[seat]}` : `${deal.tricks[seat]}/${quota}`,
+        }),
+      ),
+    );
+  }
+  if (view && room.status !== 'waiting') {
+    stats.push(
+      h(
+        'span',
+        { class: 'stat total', title: t('seat.total_title') },
+        h('span', { class: 'stat-label', text: t('seat.total') }),
+        ' ',
+        h('strong', { text: formatNumber(view.totals[seat], true) }),
+      ),
+    );
+  }
+  const handSize = deal?.hand_sizes?.[seat];
+  if (!me && handSize !== null && handSize !== undefined && isPlaying(ctx)) {
+    stats.push(
+      h('span', { class: 'stat cards-left', text: t('seat.cards', { n: handSize }) }),
+    );
+  }
+
+  const presence = !info.taken ? 'free' : info.connected ? 'online' : 'offline';
+  const canSit = !info.taken && ctx.seat === null && ctx.connection === 'open';
+  return h(
+    'div',
+    {
+      class: `seat pos-${positionOf(ctx, seat)}${me ? ' is-me' : ''}${toAct ? ' to-act' : ''}`,
+      role: 'group',
+      'aria-label': `${name}${me ? ` (${t('seat.you')})` : ''}`,
+      'data-seat': seat,
+      'data-to-act': toAct ? 'true' : 'false',
+      'data-presence': presence,
+    },
+    h(
+      'div',
+      { class: 'seat-head' },
+      h(
+        'span',
+        { class: `presence ${presence}`, title: t(`presence.${presence}`) },
+        h('span', { class: 'visually-hidden', text: t(`presence.${presence}`) }),
+      ),
+      h('span', { class: 'seat-name', text: name }),
+      me ? h('span', { class: 'you-tag', text: t('seat.you') }) : null,
+      badges.length ? h('span', { class: 'badges' }, badges) : null,
+    ),
+    stats.length ? h('div', { class: 'seat-stats' }, stats) : null,
+    toAct
+      ? h('div', { class: 'turn-flag', text: me ? t('turn.you') : t('turn.them') })
+      : null,
+    canSit
+      ? h('button', {
+          type: 'button',
+          class: 'btn sit',
+          'data-sit': seat,
+          text: t('seat.sit_here'),
+          onclick: () => handlers.sit(seat),
+        })
+      : null,
+  );
+}
+
+export function renderSeats(container, ctx, handlers) {
+  if (!ctx.room) {
+    replace(container);
+    return;
+  }
+  replace(
+    container,
+    ctx.room.seats.map((s) => seatPanel(ctx, s.seat, handlers)),
+  );
+}
+
+// ---- the middle of the table ----------------------------------------------------------------
+
+function dealInfo(ctx) {
+  const { view } = ctx;
+  const deal = view.deal;
+  const items = [
+    h('span', {
+      class: 'deal-number',
+      text: t('deal.of', { n: deal ? deal.number : view.deals_played, total: view.deals_total }),
+    }),
+  ];
+  if (deal?.contract) items.push(contractLabel(deal.contract, deal.trump, deal.forced));
+  return h('div', { class: 'deal-info' }, items);
+}
+
+function lobby(ctx, handlers) {
+  const { room } = ctx;
+  const taken = room.seats.filter((s) => s.taken).length;
+  const full = taken === room.size;
+  const host = isHost(ctx);
+  return h(
+    'div',
+    { class: 'lobby panel-card' },
+    h('h2', { text: full ? t('lobby.full') : t('lobby.waiting') }),
+    h('p', { class: 'lobby-count', text: t('lobby.count', { n: taken, total: room.size }) }),
+    shareRow(handlers),
+    host
+      ? h('button', {
+          type: 'button',
+          class: 'btn primary big',
+          id: 'start-button',
+          disabled: !full || ctx.connection !== 'open',
+          text: t('host.start'),
+          onclick: () => handlers.command('start'),
+        })
+      : h('p', { class: 'muted', text: t('lobby.host_starts') }),
+  );
+}
+
+export function shareRow(handlers) {
+  const url = location.href.split('#')[0];
+  return h(
+    'div',
+    { class: 'share-row' },
+    h('label', { class: 'visually-hidden', for: 'share-link-inline', text: t('share.link') }),
+    h('input', {
+      id: 'share-link-inline',
+      class: 'share-link',
+      readonly: true,
+      value: url,
+      onfocus: (e) => e.target.select(),
+    }),
+    h('button', {
+      type: 'button',
+      class: 'btn',
+      'data-copy': '',
+      text: t('share.copy'),
+      onclick: () => handlers.copyLink(),
+    }),
+    navigator.share
+      ? h('button', {
+          type: 'button',
+          class: 'btn',
+          text: t('share.share'),
+          onclick: () => handlers.shareLink(),
+        })
+      : null,
+  );
+}
+
+function contractChooser(ctx, handlers) {
+  const legal = legalOf(ctx, 'contract');
+  const deal = ctx.view.deal;
+  const plain = [];
+  const valfri = [];
+  for (const action of legal.actions) {
+    const [, contract, trump] = action.split(':');
+    if (contract === 'valfri' && trump) valfri.push({ action, trump });
+    else plain.push({ action, contract });
+  }
+  const disabled = Boolean(ctx.pending);
+  const options = plain.map(({ action, contract }) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'btn contract-option',
+        'data-action': action,
+        disabled,
+        onclick: () => handlers.act(action),
+      },
+      h('span', { class: 'option-name', text: t(`contract.${contract}`) }),
+      h('span', { class: 'option-hint', text: t(`contract.hint.${contract}`) }),
+    ),
+  );
+  if (valfri.length) {
+    options.push(
+      h(
+        'div',
+        { class: 'contract-option valfri', role: 'group', 'aria-labelledby': 'valfri-label' },
+        h('span', { class: 'option-name', id: 'valfri-label', text: t('contract.valfri') }),
+        h('span', { class: 'option-hint', text: t('contract.hint.valfri') }),
+        h(
+          'div',
+          { class: 'trump-choices' },
+          valfri.map(({ action, trump }) =>
+            h(
+              'button',
+              {
+                type: 'button',
+                class: `btn trump-choice suit-${trump}`,
+                'data-action': action,
+                'aria-label': t('contract.valfri_with', { suit: t(`suit.name.${trump}`) }),
+                title: t(`suit.name.${trump}`),
+                disabled,
+                onclick: () => handlers.act(action),
+              },
+              suitIcon(trump),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+  return h(
+    'div',
+    { class: 'contract-chooser panel-card', id: 'contract-chooser' },
+    h('h2', { text: deal.forced ? t('contract.forced_title') : t('contract.choose') }),
+    h('p', { class: 'muted', text: deal.forced ? t('contract.forced_hint') : t('contract.only_open') }),
+    h('div', { class: 'contract-options' }, options),
+  );
+}
+
+function openCards(deal, small) {
+  return h(
+    'div',
+    { class: `open-cards${small ? ' small' : ''}`, role: 'group', 'aria-labelledby': 'open-label' },
+    h('span', { class: 'open-label', id: 'open-label', text: small ? t('open.were') : t('open.title') }),
+    h(
+      'div',
+      { class: 'open-row' },
+      deal.open.map((c) => h('div', { class: 'card', role: 'img', 'aria-label': cardName(c) }, cardSvg(c))),
+    ),
+  );
+}
+
+function trickArea(ctx) {
+  const trick = shownTrick(ctx);
+  const slots = {};
+  for (const { seat, card } of trick?.cards ?? []) {
+    const won = trick.winner === seat;
+    slots[positionOf(ctx, seat)] = cardFigure(card, seatName(ctx.room, seat), {
+      'data-seat': seat,
+      'data-card': card,
+      class: `played${won ? ' won' : ''}`,
+    });
+  }
+  const positions = ctx.room.size === 3 ? ['left', 'right', 'bottom'] : ['top', 'left', 'right', 'bottom'];
+  return h(
+    'div',
+    {
+      class: `trick seats-${ctx.room.size}`,
+      id: 'trick',
+      role: 'group',
+      'aria-label': t('trick.current'),
+      'data-count': trick?.cards?.length ?? 0,
+    },
+    positions.map((pos) => h('div', { class: `slot slot-${pos}` }, slots[pos] ?? null)),
+    trick?.winner !== null && trick?.winner !== undefined
+      ? h('p', { class: 'trick-winner', text: t('trick.won_by', { name: seatName(ctx.room, trick.winner) }) })
+      : null,
+  );
+}
+
+function lastTrickPanel(ctx) {
+  const trick = lastTrick(ctx);
+  if (!trick) return h('p', { class: 'muted', text: t('trick.none_yet') });
+  return h(
+    'div',
+    { class: 'last-trick', id: 'last-trick' },
+    h('h3', { text: t('trick.last') }),
+    h(
+      'div',
+      { class: 'last-row' },
+      trick.cards.map(({ seat, card }) =>
+        cardFigure(card, seatName(ctx.room, seat), {
+          class: `played${trick.winner === seat ? ' won' : ''}`,
+        }),
+      ),
+    ),
+    h('p', { class: 'trick-winner', text: t('trick.won_by', { name: seatName(ctx.room, trick.winner) }) }),
+  );
+}
+
+export function rankingList(ctx) {
+  const { view, room } = ctx;
+  const order = [...room.seats.keys()].sort(
+    (a, b) => view.ranks[a] - view.ranks[b] || a - b,
+  );
+  const winners = view.winners ?? [];
+  return h(
+    'ol',
+    { class: 'ranking', id: 'ranking' },
+    order.map((seat) =>
+      h(
+        'li',
+        { class: winners.includes(seat) ? 'winner' : '', 'data-rank': view.ranks[seat] },
+        h('span', { class: 'rank', text: `${view.ranks[seat]}.` }),
+        h('span', { class: 'rank-name', text: seatName(room, seat) }),
+        h('span', { class: 'rank-total', text: formatNumber(view.totals[seat], true) }),
+        winners.includes(seat)
+          ? h('span', {
+              class: 'badge badge-winner',
+              text: winners.length > 1 ? t('end.shared_win') : t('end.winner'),
+            })
+          : null,
+      ),
+    ),
+  );
+}
+
+function matchOver(ctx, handlers) {
+  const { room } = ctx;
+  const finished = room.status === 'finished';
+  const host = isHost(ctx);
+  const full = room.seats.every((s) => s.taken);
+  return h(
+    'div',
+    { class: 'match-over panel-card' },
+    h('h2', { text: finished ? t('end.title') : t('end.stopped') }),
+    h('p', { class: 'muted', text: finished ? winnersLine(ctx) : t('end.leaders_note') }),
+    rankingList(ctx),
+    h(
+      'div',
+      { class: 'button-row' },
+      h('button', {
+        type: 'button',
+        class: 'btn',
+        text: t('protocol.open'),
+        onclick: () => handlers.openProtocol(),
+      }),
+      host
+        ? h('button', {
+            type: 'button',
+            class: 'btn primary',
+            id: 'new-match-button',
+            disabled: !full,
+            text: t('host.new_match'),
+            onclick: () => handlers.command('start'),
+          })
+        : null,
+    ),
+  );
+}
+
+export function winnersLine(ctx) {
+  const winners = ctx.view.winners ?? [];
+  const names = winners.map((s) => seatName(ctx.room, s));
+  if (names.length === 0) return '';
+  if (names.length === 1) return t('end.won_by', { name: names[0] });
+  return t('end.shared_by', { names: new Intl.ListFormat(document.documentElement.lang, { type: 'conjunction' }).format(names) });
+}
+
+export function renderCenter(center, ctx, handlers) {
+  const { room, view } = ctx;
+  if (!room) {
+    const gone = ctx.connection === 'gone';
+    replace(
+      center,
+      h('p', { class: 'center-note', text: gone ? t('conn.gone') : t('conn.connecting') }),
+      gone ? h('a', { class: 'btn', href: '/', text: t('nav.home') }) : null,
+    );
+    return;
+  }
+  if (room.status === 'waiting' || !view) {
+    replace(center, lobby(ctx, handlers));
+    return;
+  }
+  if (room.status === 'finished' || room.status === 'ended') {
+    replace(center, matchOver(ctx, handlers));
+    return;
+  }
+  const deal = view.deal;
+  const parts = [dealInfo(ctx)];
+  if (!deal) {
+    parts.push(h('p', { class: 'center-note', text: t('status.dealing') }));
+  } else if (view.phase === 'contract') {
+    parts.push(openCards(deal, false));
+    if (legalOf(ctx, 'contract')) parts.push(contractChooser(ctx, handlers));
+  } else {
+    parts.push(trickArea(ctx));
+    const tools = [
+      h('button', {
+        type: 'button',
+        class: 'btn small',
+        id: 'last-trick-button',
+        'aria-expanded': ctx.lastTrickOpen ? 'true' : 'false',
+        'aria-controls': 'last-trick-panel',
+        disabled: !lastTrick(ctx),
+        text: t('trick.show_last'),
+        onclick: () => handlers.toggleLastTrick(),
+      }),
+    ];
+    parts.push(h('div', { class: 'center-tools' }, openCards(deal, true), tools));
+    if (ctx.lastTrickOpen) {
+      parts.push(
+        h('div', { class: 'last-trick-panel panel-card', id: 'last-trick-panel' }, lastTrickPanel(ctx)),
+      );
+    }
+  }
+  replace(center, parts);
+  center.classList.toggle('my-turn', isMyTurn(ctx));
+}

@@ -1,0 +1,103 @@
+"""Playwright fixtures for the browser tests: one Chromium per session, fresh contexts per test.
+
+Debian's Chromium is used rather than a Playwright download, so the tests need no network.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from table_driver import OpenPage
+
+from support.server import REPO_ROOT, ServerProcess
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = REPO_ROOT / "test-artifacts" / "browser"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session", params=["sqlite"])
+def backend(request: pytest.FixtureRequest) -> str:
+    """The page does not depend on the database, so the browser runs against one backend."""
+    name: str = request.param
+    return name
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def open_page(browser: Browser, live_server: ServerProcess) -> Iterator[OpenPage]:
+    """Open a page in a new browser context (its own storage: one context, one person).
+
+    Any uncaught script error on any page fails the test.
+    """
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def open_(
+        path: str = "/",
+        *,
+        viewport: dict[str, int] | None = None,
+        phone: bool = False,
+        locale: str = "en-GB",
+        color_scheme: str = "light",
+    ) -> Page:
+        context = browser.new_context(
+            base_url=live_server.base_url,
+            viewport=PHONE if phone else (viewport or DESKTOP),
+            is_mobile=phone,
+            has_touch=phone,
+            device_scale_factor=2 if phone else 1,
+            locale=locale,
+            color_scheme=color_scheme,  # type: ignore[arg-type]
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+        page.goto(path)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+    assert not errors, f"script errors in the page: {errors}"
+
+
+@pytest.fixture
+def live_server_url(live_server: ServerProcess) -> str:
+    return live_server.base_url

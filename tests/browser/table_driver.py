@@ -1,0 +1,153 @@
+"""Drive the Kortbord table the way people do: by clicking what the page offers.
+
+The page exposes its state to tests only through data attributes on ``#room``
+(``data-phase``, ``data-my-turn``, ``data-seat``, ``data-deals-played`` …); the choice of
+what to click is always the first control the page shows as enabled.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+ROOM = "#room"
+PLAYABLE = "#hand .card-btn[data-playable='true']"
+
+OpenPage = Callable[..., Page]
+
+
+def attr(page: Page, name: str) -> str:
+    return page.get_attribute(ROOM, f"data-{name}") or ""
+
+
+def create_room(page: Page, nickname: str, seats: int = 3) -> str:
+    """Create a room from the home page; returns the room's URL."""
+    page.fill("#create-name", nickname)
+    page.check(f"input[name='seats'][value='{seats}']")
+    page.click("#create-button")
+    page.wait_for_url("**/r/*")
+    wait_connected(page)
+    expect(page.locator(ROOM)).to_have_attribute("data-seat", "0")
+    return page.url
+
+
+def wait_connected(page: Page) -> None:
+    expect(page.locator(ROOM)).to_have_attribute("data-connection", "open")
+
+
+def take_seat(page: Page, nickname: str, seat: int) -> None:
+    wait_connected(page)
+    page.fill("#nickname", nickname)
+    page.click(f"button[data-sit='{seat}']")
+    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
+
+
+def start_match(host: Page) -> None:
+    host.click("#start-button")
+    expect(host.locator(ROOM)).to_have_attribute("data-status", "playing")
+
+
+def ready(page: Page) -> bool:
+    """Whether this page shows its player on turn with nothing in flight."""
+    return attr(page, "my-turn") == "true" and attr(page, "pending") == "false"
+
+
+def whose_turn(pages: Sequence[Page], timeout: float = 10.0) -> Page:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for page in pages:
+            if ready(page):
+                return page
+        time.sleep(0.02)
+    raise AssertionError(
+        "nobody is on turn: " + ", ".join(f"{attr(p, 'seat')}:{attr(p, 'phase')}" for p in pages)
+    )
+
+
+def press(target: Locator, touch: bool) -> None:
+    """A tap on a touch screen, a click elsewhere."""
+    if touch:
+        target.tap()
+    else:
+        target.click()
+
+
+def choose_contract(page: Page, touch: bool = False) -> str:
+    """Pick the first contract the dialog offers; returns its action text."""
+    option = page.locator("#contract-chooser button:not([disabled])").first
+    action = option.get_attribute("data-action") or ""
+    press(option, touch)
+    return action
+
+
+def discard_first_four(page: Page, touch: bool = False) -> None:
+    cards = page.locator(PLAYABLE)
+    for i in range(4):
+        press(cards.nth(i), touch)
+    expect(page.locator("#discard-confirm")).to_be_enabled()
+    press(page.locator("#discard-confirm"), touch)
+
+
+def play_first_card(page: Page, touch: bool = False) -> str:
+    card = page.locator(PLAYABLE).first
+    code = card.get_attribute("data-card") or ""
+    press(card, touch)
+    return code
+
+
+def act_once(pages: Sequence[Page], touch: bool = False) -> tuple[Page, str]:
+    """Whoever is on turn does the first thing the page offers. Returns (page, phase)."""
+    page = whose_turn(pages)
+    phase = attr(page, "phase")
+    if phase == "contract":
+        choose_contract(page, touch)
+    elif phase == "discard":
+        discard_first_four(page, touch)
+    elif phase == "play":
+        play_first_card(page, touch)
+    else:
+        raise AssertionError(f"on turn in phase {phase!r}")
+    # The next actor is decided by the server; wait until this click has been answered.
+    deadline = time.monotonic() + 10
+    while attr(page, "pending") == "true" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return page, phase
+
+
+def shot(page: Page, directory: Path, name: str, *, full_page: bool = False) -> Path:
+    path = directory / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    return path
+
+
+# Every card button must lie inside the viewport, and the point at its middle must hit that
+# very button (not a neighbour overlapping it): then every card can be tapped.
+HAND_GEOMETRY = """() => {
+  const out = [];
+  for (const btn of document.querySelectorAll('#hand .card-btn')) {
+    const r = btn.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    out.push({
+      card: btn.dataset.card,
+      left: r.left,
+      right: r.right,
+      width: r.width,
+      hits: Boolean(hit && hit.closest('.card-btn') === btn),
+    });
+  }
+  return {cards: out, viewport: window.innerWidth};
+}"""
+
+
+def assert_hand_tappable(page: Page, count: int, min_width: float = 30.0) -> None:
+    page.locator("#hand").scroll_into_view_if_needed()
+    geometry = page.evaluate(HAND_GEOMETRY)
+    cards = geometry["cards"]
+    assert len(cards) == count
+    for card in cards:
+        assert card["left"] >= 0 and card["right"] <= geometry["viewport"], card
+        assert card["width"] >= min_width, card
+        assert card["hits"], card
