@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     ws_send_queue: int = Field(default=256, gt=0)
     # Browser origins allowed to open a WebSocket besides the server's own (comma-separated).
     allowed_origins: str = ""
+    # Seconds a computer player waits before acting, so people can follow the table.
+    bot_delay: float = Field(default=0.8, ge=0, le=30)
+    # Seconds a strong computer player may think about one decision.
+    bot_budget: float = Field(default=0.6, gt=0, le=10)
     # The bare echo-broadcast endpoint bench/load.py measures rooms against; never in production.
     bench_echo: bool = False
 

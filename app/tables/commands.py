@@ -56,4 +56,21 @@ class TransferHost:
     v: int | None = None
 
 
-Command = Hello | Sit | Leave | Act | Start | End | Reorder | Remove | TransferHost
+@dataclass(frozen=True, slots=True)
+class AddBot:
+    """Host: a bot takes a free seat, or stands in for an absent player until they return."""
+
+    seat: int
+    level: str
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveBot:
+    seat: int
+    v: int | None = None
+
+
+Command = (
+    Hello | Sit | Leave | Act | Start | End | Reorder | Remove | TransferHost | AddBot | RemoveBot
+)

@@ -17,8 +17,9 @@ HOST = "host"  # seat
 START = "start"  # first_dealer
 ACT = "act"  # seat, action
 END = "end"  # the host ended the running match early
+BOT = "bot"  # seat, level: a bot stands in for the seat's player (level None: it stops)
 
-KINDS = frozenset({CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END})
+KINDS = frozenset({CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END, BOT})
 
 
 @dataclass(frozen=True, slots=True)

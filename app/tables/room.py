@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from app.bots import LEVELS
 from app.engine import IllegalAction, MalformedAction
 from app.engine.bismarck import TABLE, Match, export_record, parse_action, random_deal, view
 
@@ -21,6 +22,8 @@ from .credentials import hash_secret, new_secret, secret_matches
 from .events import Event
 
 NICKNAME_MAX = 24
+BOT_LEVELS = tuple(LEVELS)
+BOT_NAMES = ("Ada", "Boole", "Cantor", "Dirac", "Euler", "Fermat", "Gauss", "Hilbert")
 
 
 class Status(StrEnum):
@@ -45,6 +48,9 @@ class Seat:
     nickname: str
     secret_hash: str
     bot: str | None = None
+    """The level of the bot playing this seat, if one does."""
+    bot_seat: bool = False
+    """Taken by a bot itself; otherwise a bot only stands in for the seat's player."""
 
 
 @dataclass(slots=True)
@@ -101,15 +107,17 @@ class RoomState:
             if self.match.is_over:
                 self._close_match(Status.FINISHED)
         elif kind == ev.SIT:
-            self.seats[d["seat"]] = Seat(d["nickname"], d["secret_hash"], d.get("bot"))
+            bot = d.get("bot")
+            self.seats[d["seat"]] = Seat(d["nickname"], d["secret_hash"], bot, bot is not None)
             if self.playing:  # whoever takes over a seat mid-match plays on under their name
                 self.players[d["seat"]] = d["nickname"]
             if self.host is None:
                 self.host = d["seat"]
         elif kind == ev.LEAVE:
             self.seats[d["seat"]] = None
-            if self.host == d["seat"]:
-                self.host = next((i for i, s in enumerate(self.seats) if s is not None), None)
+            if self.host == d["seat"]:  # the role passes to a person, never to a bot
+                people = (i for i, s in enumerate(self.seats) if s is not None and not s.bot_seat)
+                self.host = next(people, None)
         elif kind == ev.REORDER:
             order = d["order"]
             self.seats = [self.seats[i] for i in order]
@@ -126,6 +134,10 @@ class RoomState:
             self.status = Status.PLAYING
         elif kind == ev.END:
             self._close_match(Status.ENDED)
+        elif kind == ev.BOT:
+            seat = self.seats[d["seat"]]
+            assert seat is not None
+            seat.bot = d["level"]
         else:
             raise ValueError(f"event {kind!r} cannot be applied to a room")
         self.version += 1
@@ -169,6 +181,7 @@ class RoomState:
                     "nickname": seat.nickname if seat else None,
                     "taken": seat is not None,
                     "bot": seat.bot if seat else None,
+                    "stand_in": seat is not None and seat.bot is not None and not seat.bot_seat,
                     "connected": connected[i],
                     "player": self.players[i] if self.players else None,
                 }
@@ -179,10 +192,11 @@ class RoomState:
     def view_for(self, seat: int | None) -> dict[str, Any] | None:
         if self.match is None:
             return None
-        shown = view(self.match, seat)
         if self.status is Status.ENDED:
-            shown["legal"] = None  # a match the host stopped takes no more actions
-        return shown
+            # A stopped match takes no more actions, and its hands are nobody's to see any
+            # more: the seat may have changed hands since, so everyone gets the public view.
+            return view(self.match, None)
+        return view(self.match, seat)
 
     def record(self) -> dict[str, Any] | None:
         if self.match is None:
@@ -274,6 +288,44 @@ class RoomState:
         if trial.to_act == TABLE:
             out.append(Event(ev.ACT, {"seat": TABLE, "action": str(random_deal(rng))}))
         return out
+
+    def add_bot(self, by: int | None, seat: object, level: object) -> list[Event]:
+        """A bot in a free seat sits down under a bot's name; in a taken seat it stands in
+        for that player, who takes the seat back by returning with their secret."""
+        self._require_host(by)
+        index = self._seat_index(seat)
+        if not isinstance(level, str) or level not in BOT_LEVELS:
+            raise TableError("bad_bot_level", f"bot levels: {', '.join(BOT_LEVELS)}")
+        occupant = self.seats[index]
+        if occupant is None:
+            taken = {s.nickname.casefold() for s in self.seats if s is not None}
+            name = next(n for n in BOT_NAMES if n.casefold() not in taken)
+            # a secret nobody is ever given: a bot's seat cannot be claimed by a person
+            unusable = hash_secret(new_secret())
+            sit = {"seat": index, "nickname": name, "secret_hash": unusable, "bot": level}
+            return [Event(ev.SIT, sit)]
+        if index == by:
+            raise TableError("cannot_bot_self", "the host plays their own seat")
+        if occupant.bot == level:
+            raise TableError("bot_already", "that bot already plays this seat")
+        return [Event(ev.BOT, {"seat": index, "level": level})]
+
+    def remove_bot(self, by: int | None, seat: object) -> list[Event]:
+        self._require_host(by)
+        index = self._seat_index(seat)
+        occupant = self.seats[index]
+        if occupant is None or occupant.bot is None:
+            raise TableError("no_bot", "no bot plays that seat", {"seat": index})
+        if occupant.bot_seat:
+            return [Event(ev.LEAVE, {"seat": index, "removed": True})]
+        return [Event(ev.BOT, {"seat": index, "level": None})]
+
+    def reclaim(self, seat: int) -> list[Event]:
+        """The seat's own player is back: the bot standing in for them stops."""
+        occupant = self.seats[seat]
+        if occupant is None or occupant.bot is None or occupant.bot_seat:
+            return []
+        return [Event(ev.BOT, {"seat": seat, "level": None})]
 
     def _require_host(self, by: int | None) -> None:
         if by is None or by != self.host:

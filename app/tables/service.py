@@ -16,16 +16,33 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app.bots import DEFAULT_BUDGET
 from app.store import RoomStore
 
 from . import history
-from .commands import Act, Command, End, Hello, Leave, Remove, Reorder, Sit, Start, TransferHost
+from .autoplay import Autoplay
+from .commands import (
+    Act,
+    AddBot,
+    Command,
+    End,
+    Hello,
+    Leave,
+    Remove,
+    RemoveBot,
+    Reorder,
+    Sit,
+    Start,
+    TransferHost,
+)
 from .credentials import new_room_code
 from .events import CREATED, START, Event
 from .projection import projection
 from .room import RoomState, TableError
 
 log = logging.getLogger("kortbord.tables")
+
+CLOSE_TRY_AGAIN = 1013  # WebSocket close code: come back later, and resync on reconnect
 
 
 class Client(Protocol):
@@ -71,9 +88,17 @@ def _dumps(message: dict[str, Any]) -> str:
 class Tables:
     """Every room of this server process."""
 
-    def __init__(self, store: RoomStore, rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        store: RoomStore,
+        rng: random.Random | None = None,
+        *,
+        bot_delay: float = 0.0,
+        bot_budget: float = DEFAULT_BUDGET,
+    ) -> None:
         self.store = store
         self.rng = rng or random.SystemRandom()
+        self.autoplay = Autoplay(self, bot_delay, bot_budget)
         self._rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
         self.on_change: list[Callable[[LiveRoom], None]] = []
@@ -114,6 +139,7 @@ class Tables:
             return None
         live = LiveRoom(RoomState.from_events(code, [Event.from_json(e) for e in stored]))
         self._rooms[code] = live
+        self.autoplay.wake(live)  # bots carry on after a restart
         return live
 
     async def _reload(self, live: LiveRoom) -> None:
@@ -168,15 +194,14 @@ class Tables:
         async with live.lock:  # the first snapshot must not show an uncommitted change
             member = Member(client, live)
             live.members.add(member)
-            self._send_state(live, [member])
+            self._broadcast(live)  # the newcomer's snapshot, and one more watcher for the rest
             return member
 
     async def leave_connection(self, member: Member) -> None:
         live = member.room
         async with live.lock:
             live.members.discard(member)
-            if member.seat is not None:
-                self._broadcast(live)  # presence changed
+            self._broadcast(live)  # presence changed: a seat went away, or a watcher left
 
     # -- commands --------------------------------------------------------------------------------
 
@@ -198,7 +223,7 @@ class Tables:
                 {"v": version, "current": state.version},
             )
         if isinstance(command, Hello):
-            self._hello(member, live, command)
+            await self._hello(member, live, command)
             return
         if isinstance(command, Act):
             await self._commit(live, state.act(member.seat, command.action, self.rng))
@@ -240,8 +265,12 @@ class Tables:
             await self._commit(live, state.start(member.seat, self.rng))
         elif isinstance(command, End):
             await self._commit(live, state.end(member.seat))
+        elif isinstance(command, AddBot):
+            await self._commit(live, state.add_bot(member.seat, command.seat, command.level))
+        elif isinstance(command, RemoveBot):
+            await self._commit(live, state.remove_bot(member.seat, command.seat))
 
-    def _hello(self, member: Member, live: LiveRoom, hello: Hello) -> None:
+    async def _hello(self, member: Member, live: LiveRoom, hello: Hello) -> None:
         was = member.seat
         if hello.secret is not None:
             seat = live.state.seat_for_secret(hello.secret)
@@ -255,6 +284,10 @@ class Tables:
                     self._broadcast(live)
                 return
             member.seat = seat
+            back = live.state.reclaim(seat)
+            if back:  # the player is back: the bot that stood in for them stops
+                await self._commit(live, back)
+                return
         else:
             member.seat = None
         if member.seat != was:
@@ -297,13 +330,27 @@ class Tables:
             await self.store.append(state.code, version, [e.to_json() for e in events], rows)
         except Exception:
             log.exception("room %s: could not store events; reloading", state.code)
-            await self._reload(live)
+            try:
+                await self._reload(live)
+            except Exception:
+                # Memory is ahead of the disk and cannot be put back: nobody may see or act on
+                # it, so the room is dropped and loaded afresh by whoever comes back.
+                log.exception("room %s: could not reload it either; closing it", state.code)
+                self._drop(live)
             raise TableError("storage_failed", "the table could not save that; try again") from None
         live.committed = state.version
         for hook in self.on_change:
             hook(live)
+        self.autoplay.wake(live)
         if broadcast:
             self._broadcast(live)
+
+    def _drop(self, live: LiveRoom) -> None:
+        if self._rooms.get(live.state.code) is live:
+            del self._rooms[live.state.code]
+        for m in live.members:
+            m.client.close(CLOSE_TRY_AGAIN, "the table could not be saved; reconnect")
+        live.members.clear()
 
     # -- sending ---------------------------------------------------------------------------------
 

@@ -35,7 +35,9 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
     async def lifespan(web: FastAPI) -> AsyncIterator[None]:
         # Opening the store applies pending migrations: a new release upgrades on start.
         room_store = store or open_store(settings.database_url)
-        web.state.tables = Tables(room_store)
+        web.state.tables = Tables(
+            room_store, bot_delay=settings.bot_delay, bot_budget=settings.bot_budget
+        )
         try:
             yield
         finally:

@@ -12,11 +12,13 @@ from typing import Any
 
 from app.tables.commands import (
     Act,
+    AddBot,
     Command,
     End,
     Hello,
     Leave,
     Remove,
+    RemoveBot,
     Reorder,
     Sit,
     Start,
@@ -54,6 +56,8 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     "reorder": {"v": _OPT_INT, "order": (list, True, 4)},
     "remove": {"v": _OPT_INT, "seat": _INT},
     "host": {"v": _OPT_INT, "seat": _INT},
+    "add_bot": {"v": _OPT_INT, "seat": _INT, "level": (str, True, 16)},
+    "remove_bot": {"v": _OPT_INT, "seat": _INT},
     "ping": {},
 }
 
@@ -105,6 +109,10 @@ def _parse_object(obj: dict[str, Any]) -> Command | Ping:
         return Remove(fields["seat"], fields.get("v"))
     if kind == "host":
         return TransferHost(fields["seat"], fields.get("v"))
+    if kind == "add_bot":
+        return AddBot(fields["seat"], fields["level"], fields.get("v"))
+    if kind == "remove_bot":
+        return RemoveBot(fields["seat"], fields.get("v"))
     return Ping()
 
 

@@ -1,0 +1,104 @@
+"""Computer players at the table.
+
+After every change to a room, a bot whose seat is to act is handed that seat's view (the
+very view a person there is sent), thinks, and acts through :meth:`Tables.handle` like a
+person. It waits a human-paced moment first (``bot_delay``; 0 in benchmarks and tests),
+and thinks in a worker thread, so a strong bot's search never stalls other rooms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+from app.bots import Bot, make_bot
+
+from .commands import Act
+
+if TYPE_CHECKING:
+    from .service import LiveRoom, Tables
+
+log = logging.getLogger("kortbord.bots")
+
+
+class _BotClient:
+    """Where the room's replies to a bot go: it needs none but its refusals."""
+
+    def __init__(self) -> None:
+        self.refused: list[str] = []
+
+    def send_text(self, text: str) -> None:
+        if text.startswith('{"type":"error"'):
+            self.refused.append(text)
+
+    def close(self, code: int, reason: str) -> None:
+        return None
+
+
+class Autoplay:
+    def __init__(self, tables: Tables, delay: float, budget: float) -> None:
+        self.tables = tables
+        self.delay = delay
+        self.budget = budget
+        self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._thinking: dict[tuple[str, int], asyncio.Task[None]] = {}
+
+    def wake(self, live: LiveRoom) -> None:
+        """Called with the room lock held, right after a change became durable."""
+        state = live.state
+        if not state.playing or state.match is None:
+            return
+        seat = state.match.to_act
+        if seat is None or seat < 0:
+            return
+        occupant = state.seats[seat]
+        if occupant is None or occupant.bot is None:
+            return
+        key = (state.code, seat)
+        if key in self._thinking:
+            return
+        view = state.view_for(seat)
+        assert view is not None
+        task = asyncio.create_task(self._act(live, seat, occupant.bot, state.version, view))
+        self._thinking[key] = task
+
+    def _bot(self, code: str, seat: int, level: str) -> Bot:
+        key = (code, seat, level)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_bot(level, random.getrandbits(63), self.budget)
+        return bot
+
+    async def _act(self, live: LiveRoom, seat: int, level: str, v: int, view: Any) -> None:
+        from .service import Member
+
+        code = live.state.code
+        try:
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            bot = self._bot(code, seat, level)
+            if level == "strong":
+                action = await asyncio.to_thread(bot.decide, view)
+            else:
+                action = bot.decide(view)
+        except Exception:
+            log.exception("room %s: the %s bot in seat %d could not decide", code, level, seat)
+            action = self._fallback(view)
+        finally:
+            # gone before acting, so the change this act makes can wake the next bot
+            self._thinking.pop((code, seat), None)
+        client = _BotClient()
+        await self.tables.handle(Member(client, live, seat), Act(v, action))
+        if client.refused and live.state.version == v:
+            # Nothing changed and the bot was refused: a bot fault must not stall the table.
+            log.error("room %s: bot in seat %d refused: %s", code, seat, client.refused[-1])
+            await self.tables.handle(Member(client, live, seat), Act(v, self._fallback(view)))
+
+    @staticmethod
+    def _fallback(view: Any) -> str:
+        legal = view["legal"]
+        if legal["kind"] == "discard":
+            return "discard:" + ",".join(legal["from"][: legal["count"]])
+        return str(legal["actions"][0])

@@ -1,0 +1,161 @@
+"""Computer players at a real table: seated by the host, standing in, handing seats back."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app.engine.bismarck import discard_action, validate_record
+from support.client import Message, Predicate, RoomClient, create_room, is_state
+from support.databases import fresh_database
+from support.server import ServerProcess
+
+
+def is_error(code: str | None = None) -> Predicate:
+    return lambda m: m.get("type") == "error" and (code is None or m.get("code") == code)
+
+
+def seat_bot_is(seat: int, level: str | None) -> Predicate:
+    def check(m: Message) -> bool:
+        return is_state(m) and m["room"]["seats"][seat]["bot"] == level
+
+    return check
+
+
+# Bots answer at once here, so a person keeping up with them outpaces the human rate limit.
+FAST = {
+    "KORTBORD_BOT_DELAY": "0",
+    "KORTBORD_BOT_BUDGET": "0.05",
+    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
+    "KORTBORD_WS_BURST": "1000",
+}
+
+
+@pytest.fixture
+def bot_server(backend: str, tmp_path: Path) -> ServerProcess:
+    with fresh_database(backend, tmp_path) as url:
+        server = ServerProcess(tmp_path / "data", env={"DATABASE_URL": url, **FAST})
+        server.start()
+        try:
+            yield server  # type: ignore[misc]
+        finally:
+            server.stop()
+
+
+async def play_as_person(client: RoomClient, rng: random.Random) -> dict[str, object]:
+    """Answer every turn of this seat with a random legal action until the match is over."""
+    seen = 0
+    answered = -1
+    while True:
+        index, message = await client.next_match(is_state, seen, timeout=60)
+        seen = index + 1
+        view = message["view"]
+        if view is None:
+            continue
+        if view["phase"] == "match_over":
+            return view
+        legal = view["legal"]
+        if legal is None or client.state is not message or message["v"] == answered:
+            continue  # only the newest state is worth answering, and only once
+        answered = message["v"]
+        if legal["kind"] == "discard":
+            action = str(discard_action(rng.sample(legal["from"], legal["count"])))
+        else:
+            action = rng.choice(legal["actions"])
+        await client.send({"type": "act", "v": message["v"], "action": action})
+
+
+def test_one_person_and_two_bots_play_a_complete_match(bot_server: ServerProcess) -> None:
+    async def scenario() -> None:
+        created = create_room(bot_server.base_url, 3, "Anna")
+        anna = await RoomClient.open(
+            bot_server.ws_url, created["code"], name="anna", secret=created["secret"]
+        )
+        for seat, level in ((1, "basic"), (2, "strong")):
+            reply = await anna.request(
+                {"type": "add_bot", "seat": seat, "level": level},
+                seat_bot_is(seat, level),
+            )
+            assert reply["room"]["seats"][seat]["nickname"]
+        await anna.send({"type": "start"})
+        final = await play_as_person(anna, random.Random(7))
+        assert final["deals_played"] == 12
+        record = httpx.get(
+            f"{bot_server.base_url}/api/rooms/{created['code']}/matches/1/record"
+        ).json()
+        result = validate_record(record)
+        assert result.valid, result.error
+        assert result.totals == final["totals"]
+        await anna.ws.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_stands_in_for_an_absent_player_who_takes_the_seat_back(
+    bot_server: ServerProcess,
+) -> None:
+    async def scenario() -> None:
+        created = create_room(bot_server.base_url, 3, "Anna")
+        code = created["code"]
+        anna = await RoomClient.open(bot_server.ws_url, code, name="anna", secret=created["secret"])
+        bertil = await RoomClient.open(bot_server.ws_url, code, name="bertil")
+        seated = await bertil.sit(1, "Bertil")
+        bertil_secret = seated["secret"]
+        await anna.request(
+            {"type": "add_bot", "seat": 2, "level": "random"},
+            lambda m: is_state(m) and m["room"]["seats"][2]["bot"] == "random",
+        )
+        await anna.send({"type": "start"})
+        await anna.wait_for(lambda m: is_state(m) and m["view"] is not None)
+        await bertil.ws.close()
+
+        # Bertil is away: the host lends his seat to a bot, which plays his turns.
+        lent = await anna.request(
+            {"type": "add_bot", "seat": 1, "level": "basic"},
+            lambda m: is_state(m) and m["room"]["seats"][1]["bot"] == "basic",
+        )
+        assert lent["room"]["seats"][1]["stand_in"] is True
+        assert lent["room"]["seats"][1]["nickname"] == "Bertil"
+        v = lent["v"]
+        rng = random.Random(3)
+        # Anna keeps playing; the two bots must move the table well past where it was.
+        while anna.v < v + 30:
+            view = anna.view
+            assert view is not None
+            legal = view["legal"]
+            if legal is not None:
+                action = (
+                    str(discard_action(rng.sample(legal["from"], legal["count"])))
+                    if legal["kind"] == "discard"
+                    else rng.choice(legal["actions"])
+                )
+                await anna.send({"type": "act", "v": anna.v, "action": action})
+            await anna.wait_for(lambda m: is_state(m), anna.cursor, timeout=30)
+
+        # Bertil returns with his secret: the stand-in stops and the seat is his again.
+        back = await RoomClient.open(bot_server.ws_url, code, name="bertil2", secret=bertil_secret)
+        assert back.seat == 1
+        await back.wait_for(
+            lambda m: is_state(m) and m["room"]["seats"][1]["bot"] is None, timeout=10
+        )
+        # A seat a bot took itself cannot be claimed with any secret a person could hold.
+        refused = await back.request({"type": "sit", "seat": 2, "nickname": "Eve"}, is_error())
+        assert refused["code"] in ("already_seated", "seat_taken")
+        # Taking the seated bot out frees its seat; the host cannot lend their own seat.
+        freed = await anna.request(
+            {"type": "remove_bot", "seat": 2},
+            lambda m: is_state(m) and not m["room"]["seats"][2]["taken"],
+        )
+        assert freed["room"]["seats"][2]["bot"] is None
+        own = await anna.request({"type": "add_bot", "seat": 0, "level": "basic"}, is_error())
+        assert own["code"] == "cannot_bot_self"
+        bad = await anna.request({"type": "add_bot", "seat": 2, "level": "genius"}, is_error())
+        assert bad["code"] == "bad_bot_level"
+        for c in (anna, back):
+            await c.ws.close()
+
+    asyncio.run(scenario())
