@@ -102,15 +102,23 @@ class SqlRoomStore:
             self._commit(batch)
 
     def _commit(self, batch: list[_Write]) -> None:
-        outcomes: list[BaseException | None] = []
         try:
-            with self.engine.begin() as conn:
-                for write in batch:
-                    outcomes.append(self._write(conn, write))
-        except Exception as failure:  # nothing of the batch is stored
-            outcomes = [failure] * len(batch)
+            outcomes = self._transaction(batch)
+        except Exception:
+            # Nothing of the batch is stored. One room's bad write must not fail the others:
+            # each write gets a transaction of its own, and only the bad one fails.
+            outcomes = []
+            for write in batch:
+                try:
+                    outcomes.extend(self._transaction([write]))
+                except Exception as failure:
+                    outcomes.append(failure)
         for write, outcome in zip(batch, outcomes, strict=True):
             write.loop.call_soon_threadsafe(_settle, write, outcome)
+
+    def _transaction(self, batch: list[_Write]) -> list[BaseException | None]:
+        with self.engine.begin() as conn:
+            return [self._write(conn, write) for write in batch]
 
     def _write(self, conn: Connection, w: _Write) -> BaseException | None:
         now = m.now()

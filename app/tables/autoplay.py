@@ -3,14 +3,17 @@
 After every change to a room, a bot whose seat is to act is handed that seat's view (the
 very view a person there is sent), thinks, and acts through :meth:`Tables.handle` like a
 person. It waits a human-paced moment first (``bot_delay``; 0 in benchmarks and tests),
-and thinks in a worker thread, so a strong bot's search never stalls other rooms.
+and a strong bot thinks in a worker process, so its search never holds the event loop
+(and with it every other room) for the length of its budget.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from app.bots import Bot, make_bot
@@ -37,6 +40,12 @@ class _BotClient:
         return None
 
 
+def _think(level: str, seed: int, budget: float, view: Any) -> str:
+    """One decision in the worker process. Bots are functions of seed and view, so a fresh
+    bot per decision decides exactly as a long-lived one would."""
+    return make_bot(level, seed, budget).decide(view)
+
+
 class Autoplay:
     def __init__(self, tables: Tables, delay: float, budget: float) -> None:
         self.tables = tables
@@ -44,6 +53,21 @@ class Autoplay:
         self.budget = budget
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._thinking: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: the server has threads (the store's writer) a fork would copy
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return self._pool
+
+    async def close(self) -> None:
+        for task in list(self._thinking.values()):
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def wake(self, live: LiveRoom) -> None:
         """Called with the room lock held, right after a change became durable."""
@@ -78,11 +102,17 @@ class Autoplay:
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
-            bot = self._bot(code, seat, level)
             if level == "strong":
-                action = await asyncio.to_thread(bot.decide, view)
+                loop = asyncio.get_running_loop()
+                seed = random.getrandbits(63)
+                action = await loop.run_in_executor(
+                    self._workers(), _think, level, seed, self.budget, view
+                )
             else:
-                action = bot.decide(view)
+                action = self._bot(code, seat, level).decide(view)
+        except asyncio.CancelledError:
+            self._thinking.pop((code, seat), None)
+            raise
         except Exception:
             log.exception("room %s: the %s bot in seat %d could not decide", code, level, seat)
             action = self._fallback(view)

@@ -103,6 +103,9 @@ class Tables:
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
         self.on_change: list[Callable[[LiveRoom], None]] = []
 
+    async def close(self) -> None:
+        await self.autoplay.close()
+
     # -- rooms -----------------------------------------------------------------------------------
 
     async def create_room(self, seats: int, nickname: str) -> tuple[str, int, str]:

@@ -41,6 +41,7 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
         try:
             yield
         finally:
+            await web.state.tables.close()
             await room_store.close()
 
     web = FastAPI(title="Kortbord", version=app.__version__, lifespan=lifespan)

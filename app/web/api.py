@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, status
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from app.tables import TableError, Tables
@@ -48,6 +48,24 @@ class Problem(BaseModel):
     message: str
 
 
+class ProblemBody(BaseModel):
+    """A refusal as it goes over the wire: FastAPI wraps it in ``detail``."""
+
+    detail: Problem
+
+
+class InvalidBody(BaseModel):
+    """A request FastAPI refused before it reached us: what was wrong, field by field."""
+
+    detail: list[dict[str, Any]]
+
+
+class UnreadableBody(BaseModel):
+    """A body FastAPI could not even decode (not UTF-8, say)."""
+
+    detail: str
+
+
 def get_tables(request: Request) -> Tables:
     tables: Tables = request.app.state.tables
     return tables
@@ -61,7 +79,7 @@ router = APIRouter(prefix="/api")
 @router.post(
     "/rooms",
     status_code=status.HTTP_201_CREATED,
-    responses={422: {"model": Problem}},
+    responses={400: {"model": UnreadableBody}, 422: {"model": ProblemBody | InvalidBody}},
 )
 async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> CreatedRoom:
     try:
@@ -73,7 +91,7 @@ async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> Cre
     )
 
 
-@router.get("/rooms/{code}", responses={404: {"model": Problem}})
+@router.get("/rooms/{code}", responses={404: {"model": ProblemBody}})
 async def read_room(code: str, tables: TablesDep) -> RoomInfo:
     live = await tables.room(code) if is_room_code(code) else None
     if live is None:
@@ -116,7 +134,7 @@ async def _live_room(code: str, tables: Tables) -> Any:
 _NO_MATCH = {"code": "no_such_match", "message": "this room has no match with that number"}
 
 
-@router.get("/rooms/{code}/matches", responses={404: {"model": Problem}})
+@router.get("/rooms/{code}/matches", responses={404: {"model": ProblemBody}})
 async def list_matches(code: str, tables: TablesDep) -> list[MatchOut]:
     """Every match of the room with its scoresheet rows (the protocol), oldest first."""
     live = await _live_room(code, tables)
@@ -125,7 +143,7 @@ async def list_matches(code: str, tables: TablesDep) -> list[MatchOut]:
 
 @router.get(
     "/rooms/{code}/matches/{number}/record",
-    responses={404: {"model": Problem}},
+    responses={404: {"model": ProblemBody}},
 )
 async def match_record(
     code: str,
@@ -144,8 +162,12 @@ async def match_record(
 
 @router.get(
     "/rooms/{code}/matches/{number}/protocol.csv",
-    response_class=PlainTextResponse,
-    responses={404: {"model": Problem}, 200: {"content": {"text/csv": {}}}},
+    # No default media type, so the 404 is documented as the JSON it is; the 200 is CSV.
+    response_class=Response,
+    responses={
+        404: {"model": ProblemBody},
+        200: {"content": {"text/csv": {"schema": {"type": "string"}}}},
+    },
 )
 async def match_protocol_csv(
     code: str, number: Annotated[int, Path(ge=1, le=1_000_000)], tables: TablesDep

@@ -1,0 +1,387 @@
+"""SqlRoomStore on its own: the log round-trips, a stale writer is refused without a trace,
+group commit keeps every room's order, and what was stored outlives the store and the
+process that wrote it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from sqlalchemy import func, select
+
+from app.store import DealRow, EventJson, MatchRow, Projection, SeatRow, StaleAppend
+from app.store import models as m
+from app.store.sql import SqlRoomStore
+from support.databases import fresh_database
+from support.server import REPO_ROOT
+
+T = TypeVar("T")
+
+
+@pytest.fixture
+def url(backend: str, tmp_path: Path) -> Iterator[str]:
+    with fresh_database(backend, tmp_path) as url:
+        yield url
+
+
+def created(size: int = 3) -> list[EventJson]:
+    return [
+        {"kind": "created", "seats": size},
+        {"kind": "sit", "seat": 0, "nickname": "Anna", "secret_hash": "a" * 64},
+    ]
+
+
+def acts(start: int, count: int) -> list[EventJson]:
+    # Distinct payloads per position, so a reordering or a lost event cannot go unseen.
+    return [
+        {"kind": "act", "seat": (start + i) % 3, "action": f"n:{start + i}"} for i in range(count)
+    ]
+
+
+def waiting() -> Projection:
+    return Projection(status="waiting", host=0, seats=[SeatRow(0, "Anna", "a" * 64), None, None])
+
+
+def playing() -> Projection:
+    return Projection(status="playing", host=0)
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(coro)
+
+
+def count_events(store: SqlRoomStore, code: str) -> int:
+    with store.engine.connect() as conn:
+        return int(
+            conn.execute(
+                select(func.count()).select_from(m.RoomEvent).where(m.RoomEvent.room_code == code)
+            ).scalar_one()
+        )
+
+
+def room_version(store: SqlRoomStore, code: str) -> int:
+    with store.engine.connect() as conn:
+        return int(conn.execute(select(m.Room.version).where(m.Room.code == code)).scalar_one())
+
+
+def test_create_append_load_round_trips_events_in_order(url: str) -> None:
+    events = created() + acts(2, 5) + acts(7, 1) + acts(8, 3)
+
+    async def scenario() -> tuple[list[EventJson] | None, list[EventJson] | None]:
+        store = SqlRoomStore(url)
+        try:
+            await store.create_room("RoomOne12", 3, created(), waiting())
+            await store.append("RoomOne12", 2, acts(2, 5), playing())
+            await store.append("RoomOne12", 7, acts(7, 1), playing())
+            await store.append("RoomOne12", 8, acts(8, 3), playing())
+            return await store.load("RoomOne12"), await store.load("NoSuchRoom")
+        finally:
+            await store.close()
+
+    loaded, missing = run(scenario())
+
+    assert loaded == events
+    assert missing is None
+
+
+def test_events_keep_unicode_and_nesting(url: str) -> None:
+    odd: EventJson = {
+        "kind": "sit",
+        "seat": 1,
+        "nickname": 'Åsa 🂡 \u0301 "q" \\',
+        "nested": {"list": [1, None, True, 2.5], "empty": {}},
+    }
+
+    async def scenario() -> list[EventJson] | None:
+        store = SqlRoomStore(url)
+        try:
+            await store.create_room("Unicode12", 3, [*created(), odd], waiting())
+            return await store.load("Unicode12")
+        finally:
+            await store.close()
+
+    assert run(scenario()) == [*created(), odd]
+
+
+@pytest.mark.parametrize("stale", [0, 1, 3, 99])
+def test_append_at_a_wrong_version_is_refused_and_stores_nothing(url: str, stale: int) -> None:
+    async def scenario() -> None:
+        store = SqlRoomStore(url)
+        try:
+            await store.create_room("Stale1234", 3, created(), waiting())
+            await store.append("Stale1234", 2, acts(2, 2), playing())  # now at 4
+            if stale == 0:
+                # version 0 means "create": the room exists, so this must fail too
+                with pytest.raises(Exception):  # noqa: B017 - the backend's own refusal will do
+                    await store.create_room("Stale1234", 3, created(), waiting())
+            else:
+                with pytest.raises(StaleAppend):
+                    await store.append(
+                        "Stale1234",
+                        stale,
+                        acts(stale, 2),
+                        Projection(
+                            status="finished",
+                            host=2,
+                            match=MatchRow(1, ["A", "B", "C"], 0, "playing", 0, [0, 0, 0], None),
+                        ),
+                    )
+            assert await store.load("Stale1234") == created() + acts(2, 2)
+            assert count_events(store, "Stale1234") == 4
+            assert room_version(store, "Stale1234") == 4
+            assert await store.matches("Stale1234") == []
+            # the refused writer did not break the room for the rightful one
+            await store.append("Stale1234", 4, acts(4, 1), playing())
+            assert await store.load("Stale1234") == created() + acts(2, 3)
+        finally:
+            await store.close()
+
+    run(scenario())
+
+
+def test_append_to_a_room_that_does_not_exist_is_refused(url: str) -> None:
+    async def scenario() -> None:
+        store = SqlRoomStore(url)
+        try:
+            with pytest.raises(StaleAppend):
+                await store.append("Nowhere12", 2, acts(2, 1), playing())
+            assert await store.load("Nowhere12") is None
+        finally:
+            await store.close()
+
+    run(scenario())
+
+
+def test_many_concurrent_appends_across_rooms_land_in_order(url: str) -> None:
+    rooms = [f"Group{i:04d}" for i in range(50)]
+    per_room = 4  # 200 appends
+
+    async def writer(store: SqlRoomStore, code: str) -> None:
+        for k in range(per_room):
+            await store.append(code, 2 + 2 * k, acts(2 + 2 * k, 2), playing())
+
+    async def scenario() -> dict[str, list[EventJson] | None]:
+        store = SqlRoomStore(url)
+        try:
+            await asyncio.gather(*(store.create_room(c, 3, created(), waiting()) for c in rooms))
+            await asyncio.gather(*(writer(store, c) for c in rooms))
+            return {c: await store.load(c) for c in rooms}
+        finally:
+            await store.close()
+
+    logs = run(scenario())
+
+    for code in rooms:
+        assert logs[code] == created() + acts(2, 2 * per_room), code
+
+
+def test_concurrent_appends_are_committed_together(url: str) -> None:
+    # Group commit is the point of the writer thread: 200 appends racing each other must
+    # share transactions, and every one of them must still land.
+    rooms = [f"Batch{i:04d}" for i in range(50)]
+    batches: list[int] = []
+
+    class Counting(SqlRoomStore):
+        def _commit(self, batch: list[Any]) -> None:
+            batches.append(len(batch))
+            super()._commit(batch)
+
+    async def scenario() -> dict[str, list[EventJson] | None]:
+        store = Counting(url)
+        try:
+            await asyncio.gather(*(store.create_room(c, 3, created(), waiting()) for c in rooms))
+            batches.clear()
+
+            async def four(code: str) -> None:
+                for k in range(4):
+                    await store.append(code, 2 + k, acts(2 + k, 1), playing())
+
+            await asyncio.gather(*(four(c) for c in rooms))
+            return {c: await store.load(c) for c in rooms}
+        finally:
+            await store.close()
+
+    logs = run(scenario())
+
+    assert sum(batches) == 200
+    assert len(batches) < 200
+    assert max(batches) > 1
+    for code in rooms:
+        assert logs[code] == created() + acts(2, 4), code
+
+
+def test_one_rooms_bad_write_does_not_fail_the_others_in_its_batch(url: str) -> None:
+    # A duplicate room breaks its transaction; the good writes queued beside it must land.
+    async def scenario() -> list[BaseException | None]:
+        store = SqlRoomStore(url)
+        try:
+            await store.create_room("Taken0001", 3, created(), waiting())
+            await store.create_room("Other0001", 3, created(), waiting())
+            outcomes = await asyncio.gather(
+                store.create_room("Taken0001", 3, created(), waiting()),
+                store.append("Other0001", 2, acts(2, 3), playing()),
+                store.create_room("Fresh0001", 3, created(), waiting()),
+                return_exceptions=True,
+            )
+            assert await store.load("Other0001") == created() + acts(2, 3)
+            assert await store.load("Fresh0001") == created()
+            assert await store.load("Taken0001") == created()
+            return [o if isinstance(o, BaseException) else None for o in outcomes]
+        finally:
+            await store.close()
+
+    duplicate, good, fresh = run(scenario())
+    assert duplicate is not None
+    assert good is None and fresh is None
+
+
+def test_close_then_reopen_sees_everything(url: str) -> None:
+    match = MatchRow(1, ["Anna", "Bertil", "Cecilia"], 2, "playing", 1, [10, -5, -5], None)
+    deal = DealRow(1, 1, 2, 0, "spader", "S", [6, 3, 3], [10, -5, -5])
+
+    async def write() -> None:
+        store = SqlRoomStore(url)
+        await store.create_room("Reopen123", 3, created(), waiting())
+        await store.append(
+            "Reopen123", 2, acts(2, 3), Projection("playing", 0, match=match, deals=[deal])
+        )
+        await store.close()
+        with pytest.raises(RuntimeError):
+            await store.append("Reopen123", 5, acts(5, 1), playing())
+
+    async def read() -> tuple[list[EventJson] | None, list[tuple[MatchRow, list[DealRow]]]]:
+        store = SqlRoomStore(url)
+        try:
+            return await store.load("Reopen123"), await store.matches("Reopen123")
+        finally:
+            await store.close()
+
+    run(write())
+    log, matches = run(read())
+
+    assert log == created() + acts(2, 3)
+    assert matches == [(match, [deal])]
+
+
+def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
+    players = ["Anna", "Bertil", "Cecilia", "David"]
+    first = DealRow(1, 1, 0, 1, "spel", None, [None, 4, 5, 7], [0, -10, 0, 10])
+    second = DealRow(1, 2, 1, 2, "valfri", "H", [3, None, 9, 4], [-5, 0, 15, -10])
+
+    async def scenario() -> list[tuple[MatchRow, list[DealRow]]]:
+        store = SqlRoomStore(url)
+        try:
+            await store.create_room("Rows12345", 4, created(4), waiting())
+            await store.append(
+                "Rows12345",
+                2,
+                acts(2, 1),
+                Projection(
+                    "playing", 0, match=MatchRow(1, players, 0, "playing", 0, [0] * 4, None)
+                ),
+            )
+            await store.append(
+                "Rows12345",
+                3,
+                acts(3, 1),
+                Projection(
+                    "playing",
+                    0,
+                    match=MatchRow(1, players, 0, "playing", 1, [0, -10, 0, 10], None),
+                    deals=[first],
+                ),
+            )
+            await store.append(
+                "Rows12345",
+                4,
+                acts(4, 1),
+                Projection(
+                    "ended",
+                    0,
+                    match=MatchRow(1, players, 0, "ended", 2, [-5, -10, 15, 0], [2]),
+                    deals=[second],
+                ),
+            )
+            return await store.matches("Rows12345")
+        finally:
+            await store.close()
+
+    assert run(scenario()) == [
+        (MatchRow(1, players, 0, "ended", 2, [-5, -10, 15, 0], [2]), [first, second])
+    ]
+
+
+_CHILD = """
+import asyncio, json, sys
+from app.store import Projection
+from app.store.sql import SqlRoomStore
+
+async def main(url, mode):
+    store = SqlRoomStore(url)
+    if mode == "write":
+        await store.create_room("Child1234", 3, [{"kind": "created", "seats": 3}],
+                                Projection("waiting", None))
+        await store.append("Child1234", 1, [{"kind": "act", "seat": 0, "action": "x"}],
+                           Projection("waiting", None))
+        # no close(): the process ends with the store still open
+    else:
+        print(json.dumps(await store.load("Child1234")))
+        await store.close()
+
+asyncio.run(main(sys.argv[1], sys.argv[2]))
+"""
+
+
+def test_sqlite_file_survives_the_process(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'kept.db'}"
+
+    def child(mode: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD, url, mode],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    child("write")
+    expected = [{"kind": "created", "seats": 3}, {"kind": "act", "seat": 0, "action": "x"}]
+    assert json.loads(child("read")) == expected
+
+    async def second_store() -> list[EventJson] | None:
+        store = SqlRoomStore(url)
+        try:
+            return await store.load("Child1234")
+        finally:
+            await store.close()
+
+    assert run(second_store()) == expected
+
+
+def test_two_stores_on_one_file_see_each_others_commits(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+
+    async def scenario() -> tuple[list[EventJson] | None, list[EventJson] | None]:
+        writer, reader = SqlRoomStore(url), SqlRoomStore(url)
+        try:
+            await writer.create_room("Shared123", 3, created(), waiting())
+            first = await reader.load("Shared123")
+            await writer.append("Shared123", 2, acts(2, 2), playing())
+            return first, await reader.load("Shared123")
+        finally:
+            await writer.close()
+            await reader.close()
+
+    first, second = run(scenario())
+
+    assert first == created()
+    assert second == created() + acts(2, 2)
