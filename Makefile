@@ -21,9 +21,9 @@ test: venv
 	$(BIN)/pytest
 
 lint: venv
-	$(BIN)/ruff check app tests bench
-	$(BIN)/ruff format --check app tests bench
-	$(BIN)/mypy app/engine
+	$(BIN)/ruff check app tests bench migrations
+	$(BIN)/ruff format --check app tests bench migrations
+	$(BIN)/mypy app
 
 bench: venv
 	$(BIN)/python bench/engine.py

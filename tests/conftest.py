@@ -26,3 +26,10 @@ def live_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
             yield server
         finally:
             server.stop()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the browser tests last: Playwright's sync API keeps an event loop running in the
+    main thread for as long as its browser lives, and ``asyncio.run`` refuses to start
+    beside it."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from . import models as m
 from .base import EventJson, StaleAppend
@@ -25,6 +25,20 @@ from .migrate import upgrade
 from .rows import DealRow, MatchRow, Projection, SeatRow
 
 BATCH_LIMIT = 512
+
+# Built once: constructing statements per write showed up as a large share of its cost.
+_INSERT_ROOM = insert(m.Room)
+_INSERT_EVENT = insert(m.RoomEvent)
+_UPDATE_ROOM = (
+    update(m.Room)
+    .where(m.Room.code == bindparam("b_code"), m.Room.version == bindparam("b_version"))
+    .values(
+        version=bindparam("b_new"),
+        status=bindparam("b_status"),
+        host=bindparam("b_host"),
+        updated_at=bindparam("b_now"),
+    )
+)
 
 
 @dataclass(slots=True)
@@ -117,39 +131,12 @@ class SqlRoomStore:
             write.loop.call_soon_threadsafe(_settle, write, outcome)
 
     def _transaction(self, batch: list[_Write]) -> list[BaseException | None]:
-        with self.engine.begin() as conn:
-            return [self._write(conn, write) for write in batch]
-
-    def _write(self, conn: Connection, w: _Write) -> BaseException | None:
+        """Every write of the batch in one transaction, the events of all rooms in one
+        statement: per room only the version guard is a statement of its own."""
         now = m.now()
-        p = w.projection
-        new_version = w.version + len(w.events)
-        if w.version == 0:
-            conn.execute(
-                insert(m.Room).values(
-                    code=w.code,
-                    size=w.size,
-                    version=new_version,
-                    status=p.status,
-                    host=p.host,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
-        else:
-            # The version guard makes a second writer for the same room fail loudly instead
-            # of interleaving two histories; it is the first statement, so a stale write
-            # leaves nothing behind.
-            changed = conn.execute(
-                update(m.Room)
-                .where(m.Room.code == w.code, m.Room.version == w.version)
-                .values(version=new_version, status=p.status, host=p.host, updated_at=now)
-            ).rowcount
-            if changed != 1:
-                return StaleAppend(f"room {w.code} is not at version {w.version}")
-        conn.execute(
-            insert(m.RoomEvent),
-            [
+        with self.engine.begin() as conn:
+            outcomes = [self._write_room(conn, w, now) for w in batch]
+            events = [
                 {
                     "room_code": w.code,
                     "seq": w.version + i + 1,
@@ -157,16 +144,59 @@ class SqlRoomStore:
                     "data": json.dumps(e, separators=(",", ":")),
                     "created_at": now,
                 }
+                for w, outcome in zip(batch, outcomes, strict=True)
+                if outcome is None
                 for i, e in enumerate(w.events)
-            ],
-        )
+            ]
+            if events:
+                conn.execute(_INSERT_EVENT, events)
+            for w, outcome in zip(batch, outcomes, strict=True):
+                if outcome is None:
+                    self._write_projection(conn, w, now)
+            return outcomes
+
+    def _write_room(self, conn: Connection, w: _Write, now: Any) -> BaseException | None:
+        p = w.projection
+        new_version = w.version + len(w.events)
+        if w.version == 0:
+            conn.execute(
+                _INSERT_ROOM,
+                {
+                    "code": w.code,
+                    "size": w.size,
+                    "version": new_version,
+                    "status": p.status,
+                    "host": p.host,
+                    "created_at": now,
+                    "updated_at": now,
+                },
+            )
+            return None
+        # The version guard makes a second writer for the same room fail loudly instead of
+        # interleaving two histories; a stale write leaves nothing behind.
+        changed = conn.execute(
+            _UPDATE_ROOM,
+            {
+                "b_code": w.code,
+                "b_version": w.version,
+                "b_new": new_version,
+                "b_status": p.status,
+                "b_host": p.host,
+                "b_now": now,
+            },
+        ).rowcount
+        if changed != 1:
+            return StaleAppend(f"room {w.code} is not at version {w.version}")
+        return None
+
+    def _write_projection(self, conn: Connection, w: _Write, now: Any) -> None:
+        p = w.projection
         if p.seats is not None:
             self._write_seats(conn, w.code, p.seats)
         if p.match is not None:
             match_id = self._write_match(conn, w.code, p.match, now)
             for deal in p.deals:
                 self._write_deal(conn, match_id, deal)
-        return None
 
     def _write_seats(self, conn: Connection, code: str, seats: list[SeatRow | None]) -> None:
         conn.execute(delete(m.Seat).where(m.Seat.room_code == code))

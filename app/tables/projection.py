@@ -11,8 +11,8 @@ from . import events as ev
 from .events import Event
 from .room import RoomState
 
-_SEATING = frozenset({ev.CREATED, ev.SIT, ev.LEAVE, ev.REORDER})
-_MATCH = frozenset({ev.START, ev.ACT, ev.END})
+_SEATING = frozenset({ev.CREATED, ev.SIT, ev.LEAVE, ev.REORDER, ev.BOT})
+_MATCH_ROW = frozenset({ev.START, ev.END})
 
 
 def seat_rows(room: RoomState) -> list[SeatRow | None]:
@@ -30,8 +30,11 @@ def projection(room: RoomState, events: Sequence[Event], deals_before: int) -> P
     if kinds & _SEATING:
         out.seats = seat_rows(room)
     match = room.match
-    if match is not None and kinds & _MATCH:
-        finished = match.finished_deals
+    # The match row changes only when a match starts or stops or a deal is scored; a card
+    # played mid-deal changes nothing there, and rewriting it per card was most of the cost
+    # of storing an action.
+    finished = match.finished_deals if match is not None else []
+    if match is not None and (kinds & _MATCH_ROW or len(finished) > deals_before):
         last = room.past[-1] if room.past and room.past[-1].match is match else None
         status = last.status.value if last is not None else "playing"
         out.match = MatchRow(

@@ -189,14 +189,17 @@ class RoomState:
             ],
         }
 
-    def view_for(self, seat: int | None) -> dict[str, Any] | None:
+    def view_for(
+        self, seat: int | None, public: dict[str, Any] | None = None
+    ) -> dict[str, Any] | None:
+        """``public``: this state's spectator view, when the caller already has it."""
         if self.match is None:
             return None
         if self.status is Status.ENDED:
             # A stopped match takes no more actions, and its hands are nobody's to see any
             # more: the seat may have changed hands since, so everyone gets the public view.
-            return view(self.match, None)
-        return view(self.match, seat)
+            seat = None
+        return view(self.match, seat, public)
 
     def record(self) -> dict[str, Any] | None:
         if self.match is None:

@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import orjson
+
 from app.bots import DEFAULT_BUDGET
 from app.store import RoomStore
 
@@ -81,8 +83,12 @@ class LiveRoom:
         return [i in seated for i in range(self.state.size)]
 
 
-def _dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+def _dumps(message: dict[str, Any] | None) -> str:
+    # orjson: the encoding of views was the largest cost of an action after storage
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:  # an integer past 64 bits, say, echoed from a client's message
+        return json.dumps(message, separators=(",", ":"))
 
 
 class Tables:
@@ -357,24 +363,20 @@ class Tables:
 
     # -- sending ---------------------------------------------------------------------------------
 
-    def _state_message(self, live: LiveRoom, seat: int | None, public: dict[str, Any]) -> str:
-        return _dumps(
-            {
-                "type": "state",
-                "v": live.state.version,
-                "seat": seat,
-                "room": public,
-                "view": live.state.view_for(seat),
-            }
-        )
-
     def _send_state(self, live: LiveRoom, members: Sequence[Member] | set[Member]) -> None:
-        public = live.state.public(live.connected(), spectators=live.spectators())
+        """Each member's own snapshot. What all seats see alike (the room, the public part
+        of the view) is computed and encoded once per call, not once per seat."""
+        state = live.state
+        room = _dumps(state.public(live.connected(), spectators=live.spectators()))
+        public = state.view_for(None)
+        head = f'{{"type":"state","v":{state.version},"seat":'
         texts: dict[int | None, str] = {}
         for m in members:
             text = texts.get(m.seat)
             if text is None:
-                text = texts[m.seat] = self._state_message(live, m.seat, public)
+                seen = public if m.seat is None else state.view_for(m.seat, public)
+                seat = "null" if m.seat is None else str(m.seat)
+                text = texts[m.seat] = f'{head}{seat},"room":{room},"view":{_dumps(seen)}}}'
             m.client.send_text(text)
 
     def _broadcast(self, live: LiveRoom) -> None:

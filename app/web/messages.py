@@ -42,6 +42,8 @@ class Ping:
 
 
 _ID_MAX = 64
+# Seats and versions are small; a browser cannot even represent integers past 2**53.
+_INT_BOUND = 2**53
 
 # field name -> (type, required, maximum length for text)
 _INT = (int, True, None)
@@ -132,6 +134,8 @@ def _check_fields(
         # bool is an int in Python, never a seat number or a version
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise ProtocolError("bad_field", f"field {name!r} must be {kind.__name__}")
+        if isinstance(value, int) and not -_INT_BOUND < value < _INT_BOUND:
+            raise ProtocolError("bad_field", f"field {name!r} is out of range")
         if limit is not None and isinstance(value, str | list) and len(value) > limit:
             raise ProtocolError("bad_field", f"field {name!r} is too long")
         out[name] = value

@@ -189,7 +189,7 @@ def catalogue(t: Target, seated: bool, rng: random.Random) -> list[tuple[str, Pa
         ("stale", act("play:" + card, v + 1), "stale_version"),
         ("stale", act("play:" + card, 0), "stale_version"),
         ("stale", act("play:" + card, -1), "stale_version"),
-        ("stale", act("contract:spel", 10**30), "stale_version"),
+        ("huge version", act("contract:spel", 10**30), "bad_field"),
         ("stale", json.dumps({"type": "start", "v": v - 1}), "stale_version"),
         ("stale", json.dumps({"type": "reorder", "order": [2, 1, 0], "v": v + 5}), "stale_version"),
         # another seat's turn, and cards that are not theirs to play

@@ -49,9 +49,9 @@ def _legal(match: Match, seat: int) -> dict[str, Any] | None:
     return None
 
 
-def _deal_json(match: Match, deal: Deal, seat: int | None) -> dict[str, Any]:
+def _deal_json(match: Match, deal: Deal) -> dict[str, Any]:
+    """What everyone may see of a deal; :func:`view` adds a seat's own hand and discard."""
     playing = deal.contract is not None
-    sees_hand = seat is not None and seat in deal.order and playing
     own, other = quotas(deal.contract) if deal.contract else (None, None)
     return {
         "number": deal.number,
@@ -63,13 +63,12 @@ def _deal_json(match: Match, deal: Deal, seat: int | None) -> dict[str, Any]:
         "contract": deal.contract,
         "trump": deal.trump,
         "forced": deal.forced,
-        # Before the contract the 48 are not yet dealt (rules §3.2), so nobody holds anything.
-        "hand": sorted_cards(deal.hands[seat]) if sees_hand and seat is not None else None,
+        "hand": None,  # a seat's own, filled in by view(); none before the contract (§3.2)
         "hand_sizes": [
             len(deal.hands[s]) if playing and s in deal.order else None for s in range(match.seats)
         ],
         "discarded": deal.discard is not None,
-        "discard": list(deal.discard) if deal.discard and seat == deal.forehand else None,
+        "discard": None,
         "trick": _current_trick(deal),
         "tricks_played": [_trick_json(deal, t) for t in deal.history],
         "tricks": list(deal.tricks),
@@ -81,10 +80,36 @@ def _deal_json(match: Match, deal: Deal, seat: int | None) -> dict[str, Any]:
     }
 
 
-def view(match: Match, seat: int | None) -> View:
-    """The match as ``seat`` sees it; ``seat=None`` is a spectator."""
+def view(match: Match, seat: int | None, public: View | None = None) -> View:
+    """The match as ``seat`` sees it; ``seat=None`` is a spectator.
+
+    ``public``, the spectator view of the same state, saves recomputing what every seat
+    sees alike when views for several seats are wanted at once: a seat's view is the
+    public one with its own hand, discard and legal actions added.
+    """
     if seat is not None and not 0 <= seat < match.seats:
         raise ValueError(f"no seat {seat} at a table of {match.seats}")
+    if public is None:
+        public = _public_view(match)
+    if seat is None:
+        return public
+    own = dict(public)
+    own["seat"] = seat
+    current = public["deal"]
+    if current is not None:
+        deal = match.deals[-1]
+        mine = dict(current)
+        # before the contract the 48 are not yet dealt (rules §3.2): nobody holds anything
+        if deal.contract is not None and seat in deal.order:
+            mine["hand"] = sorted_cards(deal.hands[seat])
+        if deal.discard and seat == deal.forehand:
+            mine["discard"] = list(deal.discard)
+        own["deal"] = mine
+    own["legal"] = _legal(match, seat)
+    return own
+
+
+def _public_view(match: Match) -> View:
     current = match.current
     finished = match.finished_deals
     last = finished[-1] if finished else None
@@ -92,20 +117,20 @@ def view(match: Match, seat: int | None) -> View:
     return {
         "game": "bismarck",
         "seats": match.seats,
-        "seat": seat,
+        "seat": None,
         "phase": match.phase.value,
         "to_act": None if match.to_act == TABLE else match.to_act,
         "deals_total": match.deals_total,
         "deals_played": len(finished),
         "first_dealer": match.first_dealer,
-        "deal": _deal_json(match, current, seat)
+        "deal": _deal_json(match, current)
         if current is not None and match.phase is not Phase.DEAL
         else None,
-        "previous_deal": _deal_json(match, last, None) if last is not None else None,
+        "previous_deal": _deal_json(match, last) if last is not None else None,
         "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
         "totals": list(match.totals),
         "protocol": protocol_rows(match),
-        "legal": _legal(match, seat) if seat is not None else None,
+        "legal": None,
         "winners": winners(match.totals) if over else None,
         "ranks": ranks(match.totals),
     }

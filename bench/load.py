@@ -1,0 +1,868 @@
+"""Server load: rooms of three bots over real WebSockets, against a bare echo-broadcast baseline.
+
+    .venv/bin/python bench/load.py [--rooms R] [--deals D] [--seconds S] [--workers W]
+                                   [--url URL [--pid PID] | --database-url URL]
+                                   [--think-ms MS] [--echo-messages N | --no-echo] [--seed S]
+
+By default a server is started (``python -m app serve`` on a free loopback port, with the
+echo endpoint enabled, rate limits raised and a temporary data directory) and stopped at the
+end. Each room is created over HTTP; three bots take its seats over WebSockets and play
+``--deals`` complete deals (the contract, the discard and 48 card plays), each bot acting as
+soon as a state offering it a legal action arrives. Latency is the time from sending an action
+to the moment the last of the room's three connections has received the state it produced.
+
+The baseline then runs on the same server: as many groups of three sockets on
+``/bench/echo/{group}``, taking turns to send a ~60-byte message and waiting until all three
+have it back before the next, for about as many messages per group as a room had actions.
+
+The bots run in several worker processes (one asyncio loop each), so that on a small machine
+the client side is not what limits the figures; server CPU time per action or message is
+read from /proc, which keeps the cost comparison honest even when the client is saturated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import functools
+import json
+import multiprocessing
+import os
+import random
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any, Protocol
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+NICKNAMES = ("Anna", "Bertil", "Cecilia")
+SETUP_TIMEOUT = 60.0
+# A phase with no progress at all for this long is stuck; its unfinished rooms count as errors.
+STALL_SECONDS = 30.0
+# After the cap (or the last action) pending updates get this long to arrive.
+DRAIN_SECONDS = 5.0
+# Room setups in flight per worker: enough to keep the server busy, few enough that a burst
+# of handshakes never overflows its listen backlog.
+SETUP_CONCURRENCY = 32
+
+CONNECT_OPTIONS: dict[str, Any] = {
+    "compression": None,  # the server never negotiates it; skip the offer
+    "ping_interval": None,  # keepalive pings would only add noise (and time out under load)
+    "close_timeout": 2,
+    "open_timeout": SETUP_TIMEOUT,
+    "max_size": 1 << 20,
+    "proxy": None,
+}
+
+
+# -- reading server messages without parsing all of them ----------------------------------------
+#
+# Every action sends three state messages of a few kilobytes; decoding all of them in full
+# would make the bots, not the server, the bottleneck. The server writes "type" and "v" first,
+# and only the seat to act needs "legal", so these look up just the keys they need.
+
+STATE_PREFIX = '{"type":"state","v":'
+ACK_PREFIX = '{"type":"ack",'
+_decoder = json.JSONDecoder()
+
+
+@dataclass(slots=True)
+class StateInfo:
+    v: int
+    legal: dict[str, Any] | None
+    deals_played: int
+    over: bool
+
+
+def read_state(text: str) -> StateInfo | None:
+    """The fields a bot needs from a state message, or None if ``text`` is not one."""
+    if text.startswith(STATE_PREFIX):
+        start = len(STATE_PREFIX)
+        v = int(text[start : text.index(",", start)])
+        legal = None
+        at = text.rfind('"legal":')
+        if at >= 0 and not text.startswith("null", at + 8):
+            legal = _decoder.raw_decode(text, at + 8)[0]
+        deals = 0
+        at = text.find('"deals_played":')
+        if at >= 0:
+            at += 15
+            deals = int(text[at : text.index(",", at)])
+        return StateInfo(v, legal, deals, '"phase":"match_over"' in text)
+    if not text.startswith('{"type":"state"'):
+        return None
+    # Some other key order: fall back to decoding the whole message.
+    message = json.loads(text)
+    view = message.get("view") or {}
+    return StateInfo(
+        int(message["v"]),
+        view.get("legal"),
+        int(view.get("deals_played") or 0),
+        view.get("phase") == "match_over",
+    )
+
+
+# -- a phase's outcome in one worker ------------------------------------------------------------
+
+
+@dataclass
+class PhaseResult:
+    groups: int = 0
+    operations: int = 0  # actions, or echo messages
+    deals: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    setup_seconds: float = 0.0
+    started: float = 0.0  # time.monotonic(): one clock for every process on the machine
+    ended: float = 0.0
+    cpu_seconds: float = 0.0  # this worker's own CPU time while the phase ran
+
+    def merge(self, other: PhaseResult) -> None:
+        self.groups += other.groups
+        self.operations += other.operations
+        self.deals += other.deals
+        self.latencies.extend(other.latencies)
+        self.errors.update(other.errors)
+        self.setup_seconds = max(self.setup_seconds, other.setup_seconds)
+        self.started = min(self.started, other.started) if self.started else other.started
+        self.ended = max(self.ended, other.ended)
+        self.cpu_seconds += other.cpu_seconds
+
+
+def cpu_time() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+# -- the game: three bots per room --------------------------------------------------------------
+
+
+class BotRoom:
+    """One room and its three seated connections, all served by one worker's event loop."""
+
+    def __init__(self, deals: int, rng: random.Random, tally: PhaseResult, think: float) -> None:
+        self.deals_target = deals
+        self.rng = rng
+        self.tally = tally
+        self.think = think
+        self.code = ""
+        self.sockets: list[ClientConnection] = []
+        self.readers: list[asyncio.Task[None]] = []
+        # Highest version each seat has received, and actions still waiting for every seat's
+        # update: (version that completes it, time sent).
+        self.seen = [0, 0, 0]
+        self.pending: deque[tuple[int, float]] = deque()
+        self.deals_before = 0  # deals of matches already over (when --deals > one match)
+        self.deals_done = 0
+        self.playing = False
+        self.stopping = False
+        self.closing = False
+        self.finished = asyncio.Event()
+
+    async def setup(self, http: httpx.AsyncClient, ws_url: str) -> None:
+        reply = await http.post("/api/rooms", json={"seats": 3, "nickname": NICKNAMES[0]})
+        reply.raise_for_status()
+        created = reply.json()
+        self.code = created["code"]
+        url = f"{ws_url}/ws/{self.code}"
+        host = await connect(url, **CONNECT_OPTIONS)
+        self.sockets.append(host)
+        await _expect(host, lambda m: m["type"] == "state")
+        await host.send(json.dumps({"type": "hello", "secret": created["secret"]}))
+        await _expect(host, lambda m: m["type"] == "state" and m["seat"] == 0)
+        for seat in (1, 2):
+            ws = await connect(url, **CONNECT_OPTIONS)
+            self.sockets.append(ws)
+            await _expect(ws, lambda m: m["type"] == "state")
+            await ws.send(json.dumps({"type": "sit", "seat": seat, "nickname": NICKNAMES[seat]}))
+            await _expect(ws, lambda m: m["type"] == "seated")
+        # Readers start only now, so the setup replies above were read in order by _expect.
+        self.readers = [asyncio.create_task(self._read(seat)) for seat in range(3)]
+
+    async def start(self) -> None:
+        self.playing = True
+        await self.sockets[0].send('{"type":"start"}')
+
+    def stop(self) -> None:
+        self.stopping = True
+        if not self.pending:
+            self.finished.set()
+
+    async def close(self) -> None:
+        self.closing = True
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        for task in self.readers:
+            task.cancel()
+
+    async def _read(self, seat: int) -> None:
+        ws = self.sockets[seat]
+        tally = self.tally
+        try:
+            async for text in ws:
+                if isinstance(text, bytes):
+                    tally.errors["binary_frame"] += 1
+                    continue
+                state = read_state(text)
+                if state is not None:
+                    await self._on_state(seat, state)
+                elif not text.startswith(ACK_PREFIX):
+                    message = json.loads(text)
+                    if message.get("type") == "error":
+                        tally.errors[str(message.get("code"))] += 1
+                    elif message.get("type") not in ("pong", "seated"):
+                        tally.errors[f"unexpected:{message.get('type')}"] += 1
+        except ConnectionClosed:
+            pass
+        if not self.closing:
+            close = ws.close_code if ws.close_code is not None else "none"
+            tally.errors[f"closed:{close}"] += 1
+            self.pending.clear()
+            self.stop()
+
+    async def _on_state(self, seat: int, state: StateInfo) -> None:
+        now = time.perf_counter()
+        if state.v > self.seen[seat]:
+            self.seen[seat] = state.v
+        low = min(self.seen)
+        pending = self.pending
+        while pending and pending[0][0] <= low:
+            self.tally.latencies.append(now - pending.popleft()[1])
+        if self.stopping:
+            if not pending:
+                self.finished.set()
+            return
+        if not self.playing:
+            return
+        if state.legal is None:
+            if seat == 0 and state.over:
+                self._match_over(state)
+                if not self.stopping:
+                    await self.sockets[0].send('{"type":"start"}')
+            return
+        self.deals_done = self.deals_before + state.deals_played
+        if self.deals_done >= self.deals_target:
+            self.stop()
+            return
+        action = self._choose(state.legal)
+        if self.think:
+            await asyncio.sleep(self.think * (0.5 + self.rng.random()))
+            if self.stopping:
+                return
+        pending.append((state.v + 1, time.perf_counter()))
+        self.tally.operations += 1
+        await self.sockets[seat].send(f'{{"type":"act","v":{state.v},"action":"{action}"}}')
+
+    def _match_over(self, state: StateInfo) -> None:
+        self.deals_before += state.deals_played
+        self.deals_done = self.deals_before
+        if self.deals_done >= self.deals_target:
+            self.stop()
+
+    def _choose(self, legal: dict[str, Any]) -> str:
+        if legal["kind"] == "discard":
+            return "discard:" + ",".join(self.rng.sample(legal["from"], legal["count"]))
+        action: str = self.rng.choice(legal["actions"])
+        return action
+
+
+async def _expect(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) -> None:
+    """Read until a message ``wanted`` accepts arrives; an error message aborts the setup."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), SETUP_TIMEOUT))
+        if message.get("type") == "error":
+            raise RuntimeError(f"setup refused: {message.get('code')}: {message.get('message')}")
+        if wanted(message):
+            return
+
+
+# -- the baseline: three sockets per echo group -------------------------------------------------
+
+
+ECHO_HEAD = '{"type":"act","n":"'
+
+
+class EchoGroup:
+    """Three sockets taking turns: one sends, all three receive, then the next one sends."""
+
+    def __init__(self, name: str, messages: int, tally: PhaseResult) -> None:
+        self.name = name
+        self.messages = messages
+        self.tally = tally
+        self.sockets: list[ClientConnection] = []
+        self.readers: list[asyncio.Task[None]] = []
+        self.sent = 0
+        self.received = 0
+        self.sent_at = 0.0
+        self.stopping = False
+        self.closing = False
+        self.finished = asyncio.Event()
+
+    async def setup(self, ws_url: str) -> None:
+        for _ in range(3):
+            self.sockets.append(
+                await connect(f"{ws_url}/bench/echo/{self.name}", **CONNECT_OPTIONS)
+            )
+        self.readers = [asyncio.create_task(self._read(ws)) for ws in self.sockets]
+
+    async def start(self) -> None:
+        await self._send()
+
+    def stop(self) -> None:
+        self.stopping = True
+        if self.received == 0 or self.received == 3:
+            self.finished.set()
+
+    async def close(self) -> None:
+        self.closing = True
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        for task in self.readers:
+            task.cancel()
+
+    def _payload(self, n: int) -> str:
+        # ~60 bytes, like an action; a fixed-width number, so the reader checks it by slicing
+        return f'{ECHO_HEAD}{n:08d}","action":"play:QS","g":"{self.name[-8:]:>8}"}}'
+
+    async def _send(self) -> None:
+        if self.sent >= self.messages or self.stopping:
+            self.stop()
+            return
+        text = self._payload(self.sent)
+        sender = self.sockets[self.sent % 3]
+        self.sent += 1
+        self.received = 0
+        self.sent_at = time.perf_counter()
+        self.tally.operations += 1
+        await sender.send(text)
+
+    async def _read(self, ws: ClientConnection) -> None:
+        tally = self.tally
+        try:
+            async for text in ws:
+                number = text[len(ECHO_HEAD) : len(ECHO_HEAD) + 8]
+                if not isinstance(text, str) or number != f"{self.sent - 1:08d}":
+                    tally.errors["echo_mismatch"] += 1
+                    continue
+                self.received += 1
+                if self.received == 3:
+                    tally.latencies.append(time.perf_counter() - self.sent_at)
+                    await self._send()
+        except ConnectionClosed:
+            pass
+        if not self.closing:
+            close = ws.close_code if ws.close_code is not None else "none"
+            tally.errors[f"closed:{close}"] += 1
+            self.received = 3
+            self.stop()
+
+
+# -- a worker process ---------------------------------------------------------------------------
+
+
+class Unit(Protocol):
+    """What the phase driver needs of a room or an echo group."""
+
+    @property
+    def finished(self) -> asyncio.Event: ...
+
+    async def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+async def run_phase(
+    conn: Connection,
+    units: Sequence[Unit],
+    setups: Sequence[Callable[[], Coroutine[Any, Any, None]]],
+    tally: PhaseResult,
+    seconds: float | None,
+    progress: Callable[[], int],
+) -> None:
+    """Set every unit up, report ready, wait for "go", run them all, and clean up."""
+    loop = asyncio.get_running_loop()
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    ready: list[Unit] = []
+
+    async def set_up(unit: Unit, setup: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        async with gate:
+            try:
+                await setup()
+            except Exception as e:  # a room that cannot be set up is an error, not a crash
+                tally.errors[f"setup:{type(e).__name__}"] += 1
+                await unit.close()
+            else:
+                ready.append(unit)
+
+    began = time.monotonic()
+    await asyncio.gather(*(set_up(u, s) for u, s in zip(units, setups, strict=True)))
+    tally.setup_seconds = time.monotonic() - began
+    tally.groups = len(ready)
+    conn.send(("ready", len(ready)))
+    await loop.run_in_executor(None, conn.recv)  # "go": every worker starts at once
+
+    cpu_before = cpu_time()
+    tally.started = time.monotonic()
+    await asyncio.gather(*(u.start() for u in ready))
+    deadline = tally.started + seconds if seconds else None
+    waiting = [asyncio.ensure_future(u.finished.wait()) for u in ready]
+    last, last_change = progress(), time.monotonic()
+    while waiting:
+        _, pending_waits = await asyncio.wait(waiting, timeout=0.5)
+        waiting = list(pending_waits)
+        now = time.monotonic()
+        if progress() != last:
+            last, last_change = progress(), now
+        if deadline is not None and now >= deadline:
+            break
+        if now - last_change > STALL_SECONDS:
+            tally.errors["stalled"] += len(waiting)
+            break
+    for unit in ready:
+        unit.stop()
+    if waiting:
+        await asyncio.wait(waiting, timeout=DRAIN_SECONDS)
+        for w in waiting:
+            w.cancel()
+    tally.ended = time.monotonic()
+    tally.cpu_seconds = cpu_time() - cpu_before
+    await asyncio.gather(*(u.close() for u in units))
+
+
+async def game_phase(
+    conn: Connection, base_url: str, ws_url: str, rooms: int, options: dict[str, Any]
+) -> PhaseResult:
+    tally = PhaseResult()
+    rng = random.Random(options["seed"])
+    think = options["think_ms"] / 1000
+    units = [
+        BotRoom(options["deals"], random.Random(rng.random()), tally, think) for _ in range(rooms)
+    ]
+    # Idle connections are dropped before uvicorn's 5 s keep-alive timeout can close one
+    # under a request in flight (a ReadError seen when setup crawls on a busy machine).
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY, keepalive_expiry=2.0)
+    async with httpx.AsyncClient(base_url=base_url, timeout=SETUP_TIMEOUT, limits=limits) as http:
+        setups = [functools.partial(room.setup, http, ws_url) for room in units]
+        await run_phase(conn, units, setups, tally, options["seconds"], lambda: tally.operations)
+    tally.deals = sum(room.deals_done for room in units if room.code)
+    return tally
+
+
+async def echo_phase(
+    conn: Connection, ws_url: str, groups: int, options: dict[str, Any]
+) -> PhaseResult:
+    tally = PhaseResult()
+    prefix = f"w{options['worker']}g"
+    units = [EchoGroup(f"{prefix}{i:07d}", options["messages"], tally) for i in range(groups)]
+    setups = [functools.partial(group.setup, ws_url) for group in units]
+    await run_phase(conn, units, setups, tally, options["seconds"], lambda: tally.operations)
+    return tally
+
+
+def worker_main(conn: Connection, base_url: str, ws_url: str) -> None:
+    """Runs phases on the parent's orders: ("game"|"echo", count, options), then "quit"."""
+    try:
+        import uvloop
+
+        run: Callable[[Coroutine[Any, Any, PhaseResult]], PhaseResult] = uvloop.run
+    except ImportError:
+        run = asyncio.run
+    while True:
+        order = conn.recv()
+        if order[0] == "quit":
+            return
+        kind, count, options = order
+        try:
+            if kind == "game":
+                result = run(game_phase(conn, base_url, ws_url, count, options))
+            else:
+                result = run(echo_phase(conn, ws_url, count, options))
+        except Exception as e:
+            conn.send(("failed", f"{type(e).__name__}: {e}"))
+            return
+        conn.send(("result", result))
+
+
+# -- the server under test ----------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """`python -m app serve` in a child process, with output in files under a temp directory."""
+
+    def __init__(self, database_url: str | None = None) -> None:
+        self.database_url = database_url
+        self.tmp = Path(tempfile.mkdtemp(prefix="kortbord-load-"))
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> int:
+        env = dict(os.environ)
+        # A developer's own database must never receive benchmark rooms.
+        env.pop("DATABASE_URL", None)
+        if self.database_url:
+            env["DATABASE_URL"] = self.database_url
+        env.update(
+            {
+                "KORTBORD_DATA_DIR": str(self.tmp / "data"),
+                "KORTBORD_BENCH_ECHO": "1",
+                # Bots act as fast as the server answers; the flood limits are for people.
+                "KORTBORD_WS_MESSAGES_PER_SECOND": "1000000",
+                "KORTBORD_WS_BURST": "1000000",
+                "PYTHONUNBUFFERED": "1",
+            }
+        )
+        with (self.tmp / "server.log").open("ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "app", "serve", "--port", str(self.port)],
+                cwd=REPO_ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        with httpx.Client(timeout=1.0) as client:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise SystemExit(f"server exited at start; see {self.tmp / 'server.log'}")
+                with contextlib.suppress(httpx.TransportError):
+                    if client.get(f"{self.base_url}/healthz").status_code == 200:
+                        return self.proc.pid
+                time.sleep(0.05)
+        self.stop()
+        raise SystemExit(f"server did not answer /healthz; see {self.tmp / 'server.log'}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+class ProcessProbe:
+    """CPU time and memory of a process on this machine, read from /proc."""
+
+    def __init__(self, pid: int | None) -> None:
+        self.pid = pid
+        self.ticks = os.sysconf("SC_CLK_TCK")
+        self.peak_kb = 0
+        self._sampling = False
+        self._thread: threading.Thread | None = None
+
+    def _status_kb(self, key: str) -> int:
+        if self.pid is None:
+            return 0
+        try:
+            with open(f"/proc/{self.pid}/status") as status:
+                for line in status:
+                    if line.startswith(key):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
+
+    def rss_mb(self) -> float:
+        return self._status_kb("VmRSS:") / 1024
+
+    def hwm_mb(self) -> float:
+        return self._status_kb("VmHWM:") / 1024
+
+    def cpu_seconds(self) -> float:
+        if self.pid is None:
+            return 0.0
+        try:
+            with open(f"/proc/{self.pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / self.ticks  # utime + stime
+
+    def start_sampling(self) -> None:
+        """Peak RSS of one phase (VmHWM only knows the peak since the process began)."""
+        self.peak_kb = self._status_kb("VmRSS:")
+        self._sampling = True
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def stop_sampling(self) -> float:
+        self._sampling = False
+        if self._thread is not None:
+            self._thread.join()
+        return self.peak_kb / 1024
+
+    def _sample(self) -> None:
+        while self._sampling:
+            self.peak_kb = max(self.peak_kb, self._status_kb("VmRSS:"))
+            time.sleep(0.1)
+
+
+# -- the parent: orders the workers, then prints ------------------------------------------------
+
+
+@dataclass
+class Phase:
+    result: PhaseResult
+    server_cpu: float
+    server_peak_mb: float
+
+    @property
+    def wall(self) -> float:
+        return max(self.result.ended - self.result.started, 1e-9)
+
+    @property
+    def rate(self) -> float:
+        return self.result.operations / self.wall
+
+    def percentile(self, q: float) -> float:
+        values = sorted(self.result.latencies)
+        if not values:
+            return float("nan")
+        return values[min(len(values) - 1, round(q * (len(values) - 1)))] * 1000
+
+    @property
+    def server_us_per_op(self) -> float:
+        return self.server_cpu / max(self.result.operations, 1) * 1e6
+
+
+def split(total: int, parts: int) -> list[int]:
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
+def run_on_workers(
+    pipes: list[Connection],
+    kind: str,
+    counts: list[int],
+    options: dict[str, Any],
+    probe: ProcessProbe,
+) -> Phase:
+    for i, (pipe, count) in enumerate(zip(pipes, counts, strict=True)):
+        pipe.send((kind, count, {**options, "worker": i}))
+    for pipe in pipes:
+        answer = pipe.recv()
+        if answer[0] == "failed":
+            raise SystemExit(f"a worker failed during setup: {answer[1]}")
+    cpu_before = probe.cpu_seconds()
+    probe.start_sampling()
+    for pipe in pipes:
+        pipe.send("go")
+    total = PhaseResult()
+    for pipe in pipes:
+        answer = pipe.recv()
+        if answer[0] == "failed":
+            raise SystemExit(f"a worker failed: {answer[1]}")
+        total.merge(answer[1])
+    peak = probe.stop_sampling()
+    return Phase(total, probe.cpu_seconds() - cpu_before, peak)
+
+
+def raise_fd_limit(needed: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return
+    target = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    if target < needed:
+        print(f"warning: open files limited to {target}; {needed} wanted", file=sys.stderr)
+
+
+def echo_available(ws_url: str) -> bool:
+    async def probe() -> bool:
+        try:
+            ws = await connect(f"{ws_url}/bench/echo/probe", **CONNECT_OPTIONS)
+        except InvalidStatus:
+            return False
+        await ws.close()
+        return True
+
+    return asyncio.run(probe())
+
+
+def ms(value: float) -> str:
+    return f"{value:,.1f}"
+
+
+def report_phase(name: str, unit: str, phase: Phase, probe: ProcessProbe) -> None:
+    r = phase.result
+    print(
+        f"{name}: {r.groups:,} {'rooms' if unit == 'actions' else 'groups'}, {r.groups * 3:,}"
+        f" sockets (set up in {r.setup_seconds:.1f} s)"
+    )
+    line = f"  {r.operations:,} {unit} in {phase.wall:.2f} s = {phase.rate:,.0f} {unit}/s"
+    if unit == "actions":
+        line += f"; {r.deals:,} deals complete"
+    print(line)
+    print(
+        f"  latency to the last seat (ms): p50 {ms(phase.percentile(0.50))}"
+        f"  p95 {ms(phase.percentile(0.95))}  p99 {ms(phase.percentile(0.99))}"
+        f"  max {ms(phase.percentile(1.0))}  ({len(r.latencies):,} samples)"
+    )
+    if probe.pid is not None:
+        print(
+            f"  server: CPU {phase.server_cpu:.2f} s"
+            f" ({phase.server_cpu / phase.wall:.0%} of a core)"
+            f" = {phase.server_us_per_op:,.0f} us per {unit[:-1]};"
+            f" peak RSS {phase.server_peak_mb:.1f} MB"
+        )
+        # On a shared or busy machine the server gets less than a core and the rates above
+        # fall with it; this bound depends only on the CPU time each operation took.
+        capacity = 1e6 / max(phase.server_us_per_op, 1e-9)
+        print(f"  server-bound rate on one full core: ~{capacity:,.0f} {unit}/s")
+    print(f"  clients: CPU {r.cpu_seconds:.2f} s ({r.cpu_seconds / phase.wall:.0%} of a core)")
+    errors = ", ".join(f"{code} {n}" for code, n in r.errors.most_common()) or "none"
+    print(f"  errors: {sum(r.errors.values())} ({errors})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=1000, help="rooms (and echo groups)")
+    parser.add_argument("--deals", type=int, default=1, help="complete deals per room")
+    parser.add_argument("--url", help="use this running server (http://host:port)")
+    parser.add_argument("--pid", type=int, help="with --url: the server's pid, for CPU and RSS")
+    parser.add_argument("--seconds", type=float, help="stop each phase after this long")
+    parser.add_argument("--workers", type=int, default=3, help="client processes")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="bots pause ~this long before acting"
+    )
+    parser.add_argument("--echo-messages", type=int, help="per group (default: actions per room)")
+    parser.add_argument("--no-echo", action="store_true", help="skip the baseline")
+    parser.add_argument(
+        "--database-url",
+        help="for the server started here (default: SQLite in a temporary directory);"
+        " 'memory:' leaves storage out of the figures",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.rooms < 1 or args.deals < 1 or args.workers < 1:
+        parser.error("--rooms, --deals and --workers must be positive")
+
+    # Each worker holds its share of the sockets; the server (our child) inherits the limit.
+    raise_fd_limit(args.rooms * 3 * 2 + 1024)
+    server = None
+    if args.url:
+        base_url, pid = args.url.rstrip("/"), args.pid
+    else:
+        server = Server(args.database_url)
+        base_url, pid = server.base_url, server.start()
+    ws_url = "ws" + base_url.removeprefix("http")
+    probe = ProcessProbe(pid)
+    workers = min(args.workers, args.rooms)
+    context = multiprocessing.get_context("spawn")
+    pipes: list[Connection] = []
+    processes = []
+    try:
+        for _ in range(workers):
+            ours, theirs = context.Pipe()
+            process = context.Process(target=worker_main, args=(theirs, base_url, ws_url))
+            process.start()
+            pipes.append(ours)
+            processes.append(process)
+        idle = probe.rss_mb()
+        print(
+            f"Kortbord load: {args.rooms:,} rooms x 3 bots, {args.deals} deal(s) each,"
+            f" {workers} client processes; server {base_url}"
+            + (f" (pid {pid}, idle RSS {idle:.1f} MB)" if pid else "")
+            + f"; python {sys.version.split()[0]}, {os.cpu_count()} cores"
+        )
+        if server is not None:
+            print(f"store: {args.database_url or 'SQLite in a temporary directory'}")
+        # Other work on the machine skews every figure here; say how busy it was.
+        print(f"load average before the run: {os.getloadavg()[0]:.2f}")
+        counts = split(args.rooms, workers)
+        options = {
+            "deals": args.deals,
+            "seconds": args.seconds,
+            "think_ms": args.think_ms,
+            "seed": args.seed,
+        }
+        game = run_on_workers(pipes, "game", counts, options, probe)
+        report_phase("game", "actions", game, probe)
+        game_hwm = probe.hwm_mb()
+
+        echo = None
+        if args.no_echo:
+            pass
+        elif not echo_available(ws_url):
+            print(
+                "echo: the server has no /bench/echo endpoint (start it with KORTBORD_BENCH_ECHO=1)"
+            )
+        else:
+            per_group = args.echo_messages or max(
+                1, round(game.result.operations / max(game.result.groups, 1))
+            )
+            options = {"messages": per_group, "seconds": args.seconds}
+            echo = run_on_workers(pipes, "echo", counts, options, probe)
+            report_phase(f"echo baseline ({per_group} messages per group)", "messages", echo, probe)
+
+        if echo is not None and game.result.operations and echo.result.operations:
+            # Each figure is how many times costlier an action is than an echo message.
+            cost = game.server_us_per_op / echo.server_us_per_op if pid else None
+            print("an action's cost in echo messages (goal: within 3x):")
+            print(
+                f"  throughput (echo msg/s / actions/s) {echo.rate / game.rate:.2f}x"
+                f"  latency p50 {game.percentile(0.5) / echo.percentile(0.5):.2f}x"
+                f"  p99 {game.percentile(0.99) / echo.percentile(0.99):.2f}x"
+                + (f"  server CPU {cost:.2f}x" if cost is not None else "")
+            )
+        if pid:
+            print(
+                f"server peak RSS (VmHWM): {probe.hwm_mb():.1f} MB"
+                f" (after the game phase {game_hwm:.1f} MB)"
+            )
+        errors = sum(game.result.errors.values()) + (
+            sum(echo.result.errors.values()) if echo else 0
+        )
+        print(f"errors: {errors}")
+        p99 = game.percentile(0.99)
+        verdict = "met" if p99 < 100 else "missed"
+        print(f"goal p99 < 100 ms with {game.result.groups:,} rooms: {verdict} ({ms(p99)} ms)")
+        if echo is not None and pid and echo.result.operations:
+            ratio = game.server_us_per_op / echo.server_us_per_op
+            verdict = "met" if ratio <= 3 else "missed"
+            print(
+                f"goal action within 3x of an echo message (server CPU): {verdict} ({ratio:.2f}x)"
+            )
+    finally:
+        for pipe in pipes:
+            with contextlib.suppress(OSError):
+                pipe.send(("quit",))
+        for process in processes:
+            process.join(10)
+            if process.is_alive():
+                process.terminate()
+        if server is not None:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
