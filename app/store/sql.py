@@ -9,13 +9,13 @@ its transaction has committed.
 from __future__ import annotations
 
 import asyncio
-import json
 import queue
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from . import models as m
@@ -141,7 +141,7 @@ class SqlRoomStore:
                     "room_code": w.code,
                     "seq": w.version + i + 1,
                     "kind": e["kind"],
-                    "data": json.dumps(e, separators=(",", ":")),
+                    "data": orjson.dumps(e).decode(),
                     "created_at": now,
                 }
                 for w, outcome in zip(batch, outcomes, strict=True)
@@ -274,7 +274,7 @@ class SqlRoomStore:
             ).all()
         if not rows:
             return None
-        loaded: list[EventJson] = [json.loads(r.data) for r in rows]
+        loaded: list[EventJson] = [orjson.loads(r.data) for r in rows]
         return loaded
 
     async def matches(self, code: str) -> list[tuple[MatchRow, list[DealRow]]]:
