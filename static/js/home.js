@@ -114,7 +114,9 @@ async function main() {
   await setLanguage(detectLanguage());
   initSettings();
   setTitleKey('title.home');
-  $('#create-name').value = localStorage.getItem(NAME_KEY) || '';
+  // A name typed while the page was still starting up is kept.
+  const name = $('#create-name');
+  if (!name.value) name.value = localStorage.getItem(NAME_KEY) || '';
   $('#create-form').addEventListener('submit', createRoom);
   $('#join-by-code').addEventListener('submit', joinRoom);
   replace($('#hero-cards'), ['AS', 'KH', 'QC', 'JD'].map((c) => h('div', { class: 'card' }, cardSvg(c))));
@@ -123,6 +125,8 @@ async function main() {
     refreshTitle();
     showRecent();
   });
+  // Every control is wired: say so (tests wait for it rather than race the start-up).
+  document.documentElement.dataset.ready = 'true';
 }
 
 main();

@@ -15,6 +15,9 @@ import { confirmDialog, copyText, showRanking, showSummary, toast, wireDialog } 
 import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
 
 const HOLD_TRICK_MS = 1400;
+// A stale refusal without an action id, this soon after a host command, answers that command.
+const HOST_STALE_MS = 3000;
+const HOST_RETRIES = 3;
 const root = $('#room');
 const code = root.dataset.code;
 const SECRET_KEY = `kortbord:secret:${code}`;
@@ -34,6 +37,9 @@ const ctx = {
   nickname: localStorage.getItem(NAME_KEY) || '',
   awaitingHello: false,
   rendered: false,
+  botLevels: {},
+  hostSent: null,
+  hostRetry: null,
 };
 
 const els = {
@@ -76,7 +82,23 @@ const handlers = {
     }
   },
   command(type, extra = {}) {
-    send({ type, v: ctx.v, ...extra });
+    sendHost({ type, ...extra }, 0);
+  },
+  setBotLevel(seat, level) {
+    ctx.botLevels[seat] = level;
+  },
+  addBot(seat) {
+    handlers.command('add_bot', { seat, level: ctx.botLevels[seat] ?? 'basic' });
+  },
+  removeBot(seat) {
+    handlers.command('remove_bot', { seat });
+  },
+  // From the lobby to the host panel's first computer-player choice (far below on a phone).
+  showBotControls() {
+    const first = $('#host-panel [data-host-action^="bot-level-"]');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    first.focus({ preventScroll: true });
   },
   sit(seat) {
     const input = $('#nickname');
@@ -136,6 +158,30 @@ const handlers = {
   },
 };
 
+// Host commands carry the version they were decided on. While computer players play, the table
+// moves on by itself, and a command may cross one of their moves on the way: refused as stale,
+// it is sent again on the fresh state, provided the seats and the match it was about are as
+// they were (a move changes neither). Otherwise the host is told, and decides again.
+function seatsSignature(room) {
+  return JSON.stringify([room?.status, room?.host, room?.match_number, room?.seats]);
+}
+
+function sendHost(message, tries) {
+  if (send({ ...message, v: ctx.v })) {
+    ctx.hostSent = { message, tries, at: Date.now(), seats: seatsSignature(ctx.room) };
+  }
+}
+
+function retryHost(room) {
+  const retry = ctx.hostRetry;
+  ctx.hostRetry = null;
+  if (retry.tries < HOST_RETRIES && seatsSignature(room) === retry.seats) {
+    sendHost(retry.message, retry.tries + 1);
+  } else {
+    toast(t('host.stale'), 'error');
+  }
+}
+
 // ---- incoming ------------------------------------------------------------------------------
 
 function noteTransitions(before, after, room) {
@@ -193,6 +239,7 @@ function onState(message) {
   }
   render();
   ctx.rendered = true;
+  if (ctx.hostRetry) retryHost(ctx.room);
 }
 
 function onError(message) {
@@ -206,6 +253,11 @@ function onError(message) {
     }
   }
   if (message.code !== 'stale_version') toast(errorText(message.code, message.message), 'error');
+  else if (!message.id && ctx.hostSent && Date.now() - ctx.hostSent.at < HOST_STALE_MS) {
+    // The fresh state follows this refusal at once; the command is reconsidered on it.
+    ctx.hostRetry = ctx.hostSent;
+    ctx.hostSent = null;
+  }
   render();
 }
 
@@ -236,6 +288,10 @@ socket.addEventListener('status', (event) => {
   if (event.detail !== 'open') ctx.pending = null;
   render();
 });
+
+function prefersReducedMotion() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 function rememberRoom() {
   try {
@@ -359,6 +415,8 @@ async function main() {
   new ResizeObserver(() => layoutHand(els.hand)).observe(els.hand);
   render();
   socket.connect();
+  // Every control is wired: say so (tests wait for it rather than race the start-up).
+  document.documentElement.dataset.ready = 'true';
   // Announce changes of connection for screen readers too.
   socket.addEventListener('status', (event) => {
     if (event.detail === 'reconnecting') announce(t('conn.reconnecting'));

@@ -1,10 +1,11 @@
 // The side panel: the score board with each player's contracts still to play, the viewer's
 // own discard, host controls and the way to give up a seat.
 
-import { h, replace } from './dom.js';
+import { h, keepFocus, replace } from './dom.js';
 import { cardName, cardSvg } from './cards.js';
 import { formatNumber, t } from './i18n.js';
 import { isHost, isPlaying, seatName } from './model.js';
+import { botIcon, botLabel } from './table.js';
 
 function scoreboard(ctx, handlers) {
   const { view, room } = ctx;
@@ -12,7 +13,13 @@ function scoreboard(ctx, handlers) {
     h(
       'tr',
       { 'data-seat': s.seat, class: s.seat === ctx.seat ? 'is-me' : '' },
-      h('th', { scope: 'row', text: seatName(room, s.seat) }),
+      h(
+        'th',
+        { scope: 'row' },
+        s.bot ? [botIcon(), ' '] : null,
+        seatName(room, s.seat),
+        s.bot ? h('span', { class: 'visually-hidden', text: ` (${botLabel(s)})` }) : null,
+      ),
       h(
         'td',
         { class: 'contracts-left' },
@@ -71,6 +78,109 @@ function myDiscard(ctx) {
   );
 }
 
+const BOT_LEVELS = ['random', 'basic', 'strong'];
+
+// The level a computer player for this seat will have: the host's last choice, else basic.
+const levelFor = (ctx, seat) => ctx.botLevels?.[seat] ?? 'basic';
+
+function levelPicker(ctx, handlers, seat, label) {
+  const chosen = levelFor(ctx, seat);
+  return h(
+    'select',
+    {
+      class: 'bot-level',
+      'data-host-action': `bot-level-${seat}`,
+      'aria-label': label,
+      title: label,
+      onchange: (e) => handlers.setBotLevel(seat, e.target.value),
+    },
+    BOT_LEVELS.map((level) =>
+      h('option', { value: level, selected: level === chosen, text: t(`bot.level.${level}`) }),
+    ),
+  );
+}
+
+// The computer-player line under a seat: seat one in a free seat, take a seated one away,
+// lend an absent player's seat to one, or stop the one standing in.
+function botControls(ctx, handlers, s, name) {
+  const number = s.seat + 1;
+  if (!s.taken) {
+    return h(
+      'div',
+      { class: 'host-bot' },
+      levelPicker(ctx, handlers, s.seat, t('host.bot_level_seat', { n: number })),
+      h('button', {
+        type: 'button',
+        class: 'btn small',
+        'data-host-action': `add-bot-${s.seat}`,
+        'aria-label': t('host.add_bot_to', { n: number }),
+        text: t('host.add_bot'),
+        onclick: () => handlers.addBot(s.seat),
+      }),
+    );
+  }
+  if (s.bot && !s.stand_in) {
+    // It leaves its seat without a question: another is seated as quickly.
+    return h(
+      'div',
+      { class: 'host-bot' },
+      h('button', {
+        type: 'button',
+        class: 'btn small danger',
+        'data-host-action': `remove-bot-${s.seat}`,
+        'aria-label': t('host.remove_bot_named', { name }),
+        text: t('host.remove_bot'),
+        onclick: () => handlers.removeBot(s.seat),
+      }),
+    );
+  }
+  if (s.stand_in) {
+    return h(
+      'div',
+      { class: 'host-bot' },
+      h('button', {
+        type: 'button',
+        class: 'btn small',
+        'data-host-action': `stop-bot-${s.seat}`,
+        'aria-label': t('host.stop_bot_for', { name }),
+        text: t('host.stop_bot'),
+        onclick: () => handlers.removeBot(s.seat),
+      }),
+    );
+  }
+  if (s.bot || s.connected || s.seat === ctx.seat) return null;
+  return h(
+    'div',
+    { class: 'host-bot' },
+    levelPicker(ctx, handlers, s.seat, t('host.bot_level_for', { name })),
+    h('button', {
+      type: 'button',
+      class: 'btn small',
+      'data-host-action': `stand-in-${s.seat}`,
+      text: t('host.stand_in', { name }),
+      onclick: () => handlers.addBot(s.seat),
+    }),
+  );
+}
+
+function hostSeatName(s, name) {
+  if (!s.taken) return h('span', { class: 'host-seat-name muted', text: t('seat.free') });
+  if (!s.bot) return h('span', { class: 'host-seat-name', text: name });
+  const label = botLabel(s);
+  return h(
+    'span',
+    { class: 'host-seat-name', title: label },
+    botIcon(),
+    ' ',
+    h('span', { text: name }),
+    h('span', {
+      class: 'host-seat-note',
+      text: ` · ${s.stand_in ? t('host.bot_plays') : t(`bot.level.${s.bot}`)}`,
+    }),
+    h('span', { class: 'visually-hidden', text: ` (${label})` }),
+  );
+}
+
 function hostControls(ctx, handlers) {
   const { room } = ctx;
   const playing = room.status === 'playing';
@@ -82,12 +192,14 @@ function hostControls(ctx, handlers) {
   };
   const items = room.seats.map((s, index) => {
     const name = seatName(room, s.seat);
+    const ownBot = Boolean(s.bot) && !s.stand_in;
     const buttons = [];
     if (!playing) {
       buttons.push(
         h('button', {
           type: 'button',
           class: 'btn icon',
+          'data-host-action': `up-${s.seat}`,
           'aria-label': t('host.move_up', { name }),
           title: t('host.move_up', { name }),
           disabled: index === 0,
@@ -97,6 +209,7 @@ function hostControls(ctx, handlers) {
         h('button', {
           type: 'button',
           class: 'btn icon',
+          'data-host-action': `down-${s.seat}`,
           'aria-label': t('host.move_down', { name }),
           title: t('host.move_down', { name }),
           disabled: index === order.length - 1,
@@ -105,7 +218,8 @@ function hostControls(ctx, handlers) {
         }),
       );
     }
-    if (s.taken && s.seat !== ctx.seat) {
+    // A computer player cannot be host; its own line has the button that takes it away.
+    if (s.taken && !ownBot && s.seat !== ctx.seat) {
       buttons.push(
         h('button', {
           type: 'button',
@@ -127,9 +241,10 @@ function hostControls(ctx, handlers) {
     }
     return h(
       'li',
-      { 'data-seat': s.seat },
-      h('span', { class: 'host-seat-name', text: s.taken ? name : t('seat.free') }),
+      { 'data-seat': s.seat, 'data-bot': s.bot ?? null },
+      hostSeatName(s, name),
       h('span', { class: 'host-buttons' }, buttons),
+      botControls(ctx, handlers, s, name),
     );
   });
   const full = room.seats.every((s) => s.taken);
@@ -149,6 +264,7 @@ function hostControls(ctx, handlers) {
       h('button', {
         type: 'button',
         class: 'btn primary',
+        id: 'host-start-button',
         disabled: !full,
         text: room.match_number ? t('host.new_match') : t('host.start'),
         onclick: () => handlers.command('start'),
@@ -157,9 +273,10 @@ function hostControls(ctx, handlers) {
   }
   return h(
     'section',
-    { class: 'side-section host', 'aria-labelledby': 'host-title' },
+    { class: 'side-section host', id: 'host-panel', 'aria-labelledby': 'host-title' },
     h('h2', { id: 'host-title', text: t('host.title') }),
     h('ul', { class: 'host-seats' }, items),
+    h('p', { class: 'muted host-bots-note', text: t('host.bots_note') }),
     h('div', { class: 'button-row' }, main),
   );
 }
@@ -179,16 +296,48 @@ function seatControls(ctx, handlers) {
   );
 }
 
+// The side is rebuilt from every state, but the host panel only when something it shows has
+// changed: computer players move every moment, and rebuilding under the host's pointer would
+// close an open level list or swallow a click.
+const SLOTS = ['scores', 'discard', 'host', 'seat'];
+const shownHostKey = new WeakMap();
+
+function slots(side) {
+  if (side.querySelectorAll(':scope > .side-slot').length !== SLOTS.length) {
+    replace(side, SLOTS.map((name) => h('div', { class: 'side-slot', 'data-slot': name })));
+  }
+  return Object.fromEntries(SLOTS.map((name) => [name, side.querySelector(`:scope > [data-slot="${name}"]`)]));
+}
+
+function hostKey(ctx) {
+  const { room } = ctx;
+  return JSON.stringify([
+    document.documentElement.lang,
+    ctx.seat,
+    room.host,
+    room.status,
+    room.match_number,
+    room.seats,
+  ]);
+}
+
 export function renderSide(side, ctx, handlers) {
   if (!ctx.room) {
     replace(side);
     return;
   }
-  replace(
-    side,
-    ctx.view ? scoreboard(ctx, handlers) : null,
-    myDiscard(ctx),
-    isHost(ctx) ? hostControls(ctx, handlers) : null,
-    seatControls(ctx, handlers),
-  );
+  const slot = slots(side);
+  replace(slot.scores, ctx.view ? scoreboard(ctx, handlers) : null);
+  replace(slot.discard, myDiscard(ctx));
+  replace(slot.seat, seatControls(ctx, handlers));
+  if (!isHost(ctx)) {
+    replace(slot.host);
+    shownHostKey.delete(slot.host);
+    return;
+  }
+  const key = hostKey(ctx);
+  if (shownHostKey.get(slot.host) !== key || !slot.host.firstChild) {
+    keepFocus(slot.host, 'data-host-action', () => replace(slot.host, hostControls(ctx, handlers)));
+    shownHostKey.set(slot.host, key);
+  }
 }

@@ -36,6 +36,34 @@ function cardFigure(card, caption, extra = {}) {
 
 // ---- seats ----------------------------------------------------------------------------------
 
+// A small robot face: marks a seat a computer player plays, wherever the seat is named.
+export function botIcon() {
+  const NS = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('class', 'bot-icon');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  const path = document.createElementNS(NS, 'path');
+  path.setAttribute('fill-rule', 'evenodd');
+  path.setAttribute(
+    'd',
+    'M11 1.5h2V5h3.5A3.5 3.5 0 0 1 20 8.5v8a3.5 3.5 0 0 1-3.5 3.5h-9A3.5 3.5 0 0 1 4 16.5v-8' +
+      'A3.5 3.5 0 0 1 7.5 5H11zM9 10.2a1.6 1.6 0 1 0 0 3.2a1.6 1.6 0 1 0 0-3.2zm6 0a1.6 1.6 0 1 0 0 3.2' +
+      'a1.6 1.6 0 1 0 0-3.2zM9 16v1.2h6V16zM1.5 10h2v5h-2zm19 0h2v5h-2z',
+  );
+  svg.append(path);
+  return svg;
+}
+
+// What a seat's computer player is called: "Computer · Basic", or whom it plays for.
+export function botLabel(info) {
+  const level = t(`bot.level.${info.bot}`);
+  return info.stand_in
+    ? t('badge.stand_in', { name: info.nickname, level })
+    : t('badge.bot', { level });
+}
+
 function seatPanel(ctx, seat, handlers) {
   const { room, view } = ctx;
   const info = room.seats[seat];
@@ -44,17 +72,21 @@ function seatPanel(ctx, seat, handlers) {
   const toAct = isPlaying(ctx) && view.to_act === seat;
   const name = seatName(room, seat);
   const badges = [];
-  const badge = (kind, long, short) =>
+  const badge = (kind, long, short, icon = null) =>
     badges.push(
       h(
         'span',
         { class: `badge badge-${kind}`, title: long },
+        icon,
         h('span', { class: 'long', text: long }),
-        h('span', { class: 'short', 'aria-hidden': 'true', text: short }),
+        short ? h('span', { class: 'short', 'aria-hidden': 'true', text: short }) : null,
       ),
     );
   if (room.host === seat) badge('host', t('badge.host'), '★');
-  if (info.bot) badge('bot', t('badge.bot'), t('badge.bot'));
+  if (info.bot) {
+    // The robot shows on every screen; on a phone the words stay for screen readers only.
+    badge(info.stand_in ? 'stand-in' : 'bot', botLabel(info), null, botIcon());
+  }
   if (deal && deal.dealer === seat) badge('dealer', t('badge.dealer'), t('badge.dealer_short'));
   if (deal && deal.forehand === seat) {
     badge('forehand', t('badge.forehand'), t('badge.forehand_short'));
@@ -95,17 +127,28 @@ function seatPanel(ctx, seat, handlers) {
     );
   }
 
-  const presence = !info.taken ? 'free' : info.connected ? 'online' : 'offline';
+  // A seat a computer player took itself has no connection to show, only its computer.
+  const presence = !info.taken
+    ? 'free'
+    : info.bot && !info.stand_in
+      ? 'bot'
+      : info.connected
+        ? 'online'
+        : 'offline';
   const canSit = !info.taken && ctx.seat === null && ctx.connection === 'open';
   return h(
     'div',
     {
       class: `seat pos-${positionOf(ctx, seat)}${me ? ' is-me' : ''}${toAct ? ' to-act' : ''}`,
       role: 'group',
-      'aria-label': `${name}${me ? ` (${t('seat.you')})` : ''}`,
+      'aria-label': [name, me ? `(${t('seat.you')})` : null, info.bot ? `— ${botLabel(info)}` : null]
+        .filter(Boolean)
+        .join(' '),
       'data-seat': seat,
       'data-to-act': toAct ? 'true' : 'false',
       'data-presence': presence,
+      'data-bot': info.bot ?? null,
+      'data-stand-in': info.stand_in ? 'true' : null,
     },
     h(
       'div',
@@ -171,6 +214,21 @@ function lobby(ctx, handlers) {
     { class: 'lobby panel-card' },
     h('h2', { text: full ? t('lobby.full') : t('lobby.waiting') }),
     h('p', { class: 'lobby-count', text: t('lobby.count', { n: taken, total: room.size }) }),
+    host && !full
+      ? h(
+          'p',
+          { class: 'lobby-bots' },
+          h('span', { class: 'muted', text: t('lobby.bots_hint') }),
+          ' ',
+          h('button', {
+            type: 'button',
+            class: 'btn small',
+            id: 'lobby-bots-button',
+            text: t('lobby.bots_go'),
+            onclick: () => handlers.showBotControls(),
+          }),
+        )
+      : null,
     shareRow(handlers),
     host
       ? h('button', {

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from table_driver import OpenPage
+from table_driver import OpenPage, wait_ready
 
 from support.server import REPO_ROOT, ServerProcess
 
@@ -59,11 +60,10 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture
-def open_page(browser: Browser, live_server: ServerProcess) -> Iterator[OpenPage]:
-    """Open a page in a new browser context (its own storage: one context, one person).
-
-    Any uncaught script error on any page fails the test.
+@contextmanager
+def page_opener(browser: Browser, base_url: str) -> Iterator[OpenPage]:
+    """Open pages of the server at ``base_url``, each in a new browser context (its own
+    storage: one context, one person). Any uncaught script error on any page fails the test.
     """
     contexts: list[BrowserContext] = []
     errors: list[str] = []
@@ -77,7 +77,7 @@ def open_page(browser: Browser, live_server: ServerProcess) -> Iterator[OpenPage
         color_scheme: str = "light",
     ) -> Page:
         context = browser.new_context(
-            base_url=live_server.base_url,
+            base_url=base_url,
             viewport=PHONE if phone else (viewport or DESKTOP),
             is_mobile=phone,
             has_touch=phone,
@@ -87,15 +87,30 @@ def open_page(browser: Browser, live_server: ServerProcess) -> Iterator[OpenPage
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
+        # Every page of the context is watched, those a test opens later in it too.
+        context.on("page", lambda page: watch_errors(page, errors))
         page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
         page.goto(path)
+        wait_ready(page)
         return page
 
-    yield open_
-    for context in contexts:
-        context.close()
+    try:
+        yield open_
+    finally:
+        for context in contexts:
+            context.close()
     assert not errors, f"script errors in the page: {errors}"
+
+
+def watch_errors(page: Page, errors: list[str]) -> None:
+    page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+
+
+@pytest.fixture
+def open_page(browser: Browser, live_server: ServerProcess) -> Iterator[OpenPage]:
+    """Open a page of the shared live server in a new browser context."""
+    with page_opener(browser, live_server.base_url) as open_:
+        yield open_
 
 
 @pytest.fixture

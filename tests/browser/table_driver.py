@@ -25,13 +25,20 @@ def attr(page: Page, name: str) -> str:
 
 def create_room(page: Page, nickname: str, seats: int = 3) -> str:
     """Create a room from the home page; returns the room's URL."""
+    wait_ready(page)
     page.fill("#create-name", nickname)
     page.check(f"input[name='seats'][value='{seats}']")
     page.click("#create-button")
     page.wait_for_url("**/r/*")
+    wait_ready(page)
     wait_connected(page)
     expect(page.locator(ROOM)).to_have_attribute("data-seat", "0")
     return page.url
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until the page's script has wired every control: a click before that is lost."""
+    expect(page.locator("html")).to_have_attribute("data-ready", "true")
 
 
 def wait_connected(page: Page) -> None:
