@@ -239,8 +239,11 @@ class RoomState:
     def transfer_host(self, by: int | None, seat: object) -> list[Event]:
         self._require_host(by)
         index = self._seat_index(seat)
-        if self.seats[index] is None:
+        occupant = self.seats[index]
+        if occupant is None:
             raise TableError("seat_free", "the new host must hold a seat", {"seat": index})
+        if occupant.bot_seat:
+            raise TableError("bot_cannot_host", "a computer player cannot be the host")
         return [Event(ev.HOST, {"seat": index})]
 
     def reorder(self, by: int | None, order: object) -> list[Event]:

@@ -214,13 +214,14 @@ class Tables:
 
     # -- commands --------------------------------------------------------------------------------
 
-    async def handle(self, member: Member, command: Command) -> None:
+    async def handle(self, member: Member, command: Command, ident: str | None = None) -> None:
+        """Run one command; a refusal goes back to the member, carrying ``ident``."""
         live = member.room
         async with live.lock:
             try:
                 await self._handle(member, live, command)
             except TableError as refused:
-                self._error(member, live, refused, getattr(command, "id", None))
+                self._error(member, live, refused, ident or getattr(command, "id", None))
 
     async def _handle(self, member: Member, live: LiveRoom, command: Command) -> None:
         state = live.state

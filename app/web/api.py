@@ -29,6 +29,7 @@ class SeatInfo(BaseModel):
     nickname: str | None
     taken: bool
     bot: str | None
+    stand_in: bool
     connected: bool
     player: str | None
 

@@ -66,19 +66,23 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
 MESSAGE_TYPES = tuple(_FIELDS)
 
 
-def parse_message(text: str) -> Command | Ping:
+def parse_message(text: str) -> tuple[Command | Ping, str | None]:
+    """The command, and the message's own ``id`` (any message may carry one; every answer
+    to it repeats it)."""
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("malformed_json", "a message is one JSON object") from None
     if not isinstance(obj, dict):
         raise ProtocolError("malformed_message", "a message is one JSON object")
+    ident = obj.get("id")
+    usable = ident if isinstance(ident, str) and len(ident) <= _ID_MAX else None
     try:
-        return _parse_object(obj)
+        if ident is not None and usable is None:
+            raise ProtocolError("bad_field", f"field 'id' is text of at most {_ID_MAX} characters")
+        return _parse_object(obj), usable
     except ProtocolError as refused:
-        ident = obj.get("id")
-        if isinstance(ident, str) and len(ident) <= _ID_MAX:
-            refused.ident = ident
+        refused.ident = usable
         raise
 
 
@@ -123,8 +127,8 @@ def _check_fields(
 ) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in obj.items():
-        if name == "type":
-            continue
+        if name == "type" or (name == "id" and name not in spec):
+            continue  # every message may carry an id; parse_message has checked it
         rule = spec.get(name)
         if rule is None:
             raise ProtocolError("bad_field", f"unknown field {name[:32]!r}")

@@ -155,15 +155,18 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
             if problem is None:
                 assert text is not None
                 try:
-                    command = parse_message(text)
+                    command, ident = parse_message(text)
                 except ProtocolError as refused:
                     problem = (refused.code, refused.message)
                     ident = refused.ident
                 else:
                     if isinstance(command, Ping):
-                        client.send_text(json.dumps({"type": "pong", "v": live.committed}))
+                        pong: dict[str, Any] = {"type": "pong", "v": live.committed}
+                        if ident is not None:
+                            pong["id"] = ident
+                        client.send_text(json.dumps(pong))
                     else:
-                        await tables.handle(member, command)
+                        await tables.handle(member, command, ident)
                     continue
             # live.committed, not the state's version: a change may be in flight to the store
             client.send_text(_error(problem[0], problem[1], live.committed, ident))

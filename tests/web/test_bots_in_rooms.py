@@ -145,6 +145,14 @@ def test_a_bot_stands_in_for_an_absent_player_who_takes_the_seat_back(
         # A seat a bot took itself cannot be claimed with any secret a person could hold.
         refused = await back.request({"type": "sit", "seat": 2, "nickname": "Eve"}, is_error())
         assert refused["code"] in ("already_seated", "seat_taken")
+        # A bot never becomes host, and a host command's refusal names the message by its id.
+        refused = await anna.request(
+            {"type": "host", "seat": 2, "id": "make-bot-host"}, is_error("bot_cannot_host")
+        )
+        assert refused["id"] == "make-bot-host"
+        seats = httpx.get(f"{bot_server.base_url}/api/rooms/{code}").json()["seats"]
+        assert [s["stand_in"] for s in seats] == [False, False, False]
+        assert seats[2]["bot"] == "random"
         # Taking the seated bot out frees its seat; the host cannot lend their own seat.
         freed = await anna.request(
             {"type": "remove_bot", "seat": 2},
