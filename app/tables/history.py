@@ -63,31 +63,3 @@ def protocol_csv(room: RoomState, number: int) -> str | None:
         running = ["" if t is None else t for t in row["running"]]
         writer.writerow([row["seat"], players[row["seat"]], *cells, *running, row["total"]])
     return out.getvalue()
-
-
-def summaries(room: RoomState) -> list[dict[str, Any]]:
-    out = [
-        {
-            "number": p.number,
-            "players": p.players,
-            "status": p.status.value,
-            "deals_played": len(p.match.finished_deals),
-            "deals_total": p.match.deals_total,
-            "totals": list(p.match.totals),
-            "protocol": protocol_rows(p.match),
-        }
-        for p in room.past
-    ]
-    if room.playing and room.match is not None:
-        out.append(
-            {
-                "number": room.match_number,
-                "players": list(room.players),
-                "status": Status.PLAYING.value,
-                "deals_played": len(room.match.finished_deals),
-                "deals_total": room.match.deals_total,
-                "totals": list(room.match.totals),
-                "protocol": protocol_rows(room.match),
-            }
-        )
-    return out

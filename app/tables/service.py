@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -107,7 +107,6 @@ class Tables:
         self.autoplay = Autoplay(self, bot_delay, bot_budget)
         self._rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
-        self.on_change: list[Callable[[LiveRoom], None]] = []
 
     async def close(self) -> None:
         await self.autoplay.close()
@@ -349,8 +348,6 @@ class Tables:
                 self._drop(live)
             raise TableError("storage_failed", "the table could not save that; try again") from None
         live.committed = state.version
-        for hook in self.on_change:
-            hook(live)
         self.autoplay.wake(live)
         if broadcast:
             self._broadcast(live)
