@@ -9,44 +9,21 @@ from __future__ import annotations
 
 import random
 
+from engine.playout import hidden_from, suit_preserving_permutation
+
 from app.engine.bismarck import (
     TABLE,
-    Deal,
     Match,
     deal_action,
     discard_action,
     parse_action,
     replay,
 )
-from app.engine.cards import FULL_DECK, Card, sorted_cards
-
-
-def hidden_from(deal: Deal, seat: int) -> set[Card]:
-    seen: set[Card] = set(deal.open) | set(deal.plays)
-    if deal.contract is not None:
-        own = deal.dealt[seat]
-        if own is not None:
-            seen |= set(own)
-        if seat == deal.forehand and deal.discard is not None:
-            seen |= set(deal.discard)
-    return set(FULL_DECK) - seen
-
-
-def _suit_shuffle(cards: set[Card], rng: random.Random) -> dict[Card, Card]:
-    mapping: dict[Card, Card] = {}
-    by_suit: dict[str, list[Card]] = {}
-    for card in sorted_cards(cards):
-        by_suit.setdefault(card[1], []).append(card)
-    for group in by_suit.values():
-        shuffled = list(group)
-        rng.shuffle(shuffled)
-        mapping.update(zip(group, shuffled, strict=True))
-    return mapping
 
 
 def redealt_match(match: Match, log: list[tuple[int, str]], seat: int, rng: random.Random) -> Match:
     """``match`` replayed from ``log`` with the current deal's hidden cards re-dealt."""
-    pi = _suit_shuffle(hidden_from(match.deals[-1], seat), rng)
+    pi = suit_preserving_permutation(hidden_from(match.deals[-1], seat), rng)
     last_deal = max(i for i, (s, text) in enumerate(log) if s == TABLE and text.startswith("deal:"))
     out: list[tuple[int, str]] = []
     for i, (s, text) in enumerate(log):
