@@ -1,13 +1,22 @@
-// The Swedish protocol as the server derives it: one row per player, an X per contract
-// played, the running totals, and a small chart of each player's total over the deals.
+// The Swedish protocol: one row per player, an X per contract played with forehand's score,
+// the running totals, who wins or leads, and a small chart of each player's total over the
+// deals. The same sheet shows the running match (from the live state) and any match of the
+// room's history (rebuilt from its stored scoresheet rows), so everything here takes a
+// protocol object and a function naming a seat, never the live room itself.
 
-import { h, replace } from './dom.js';
+import { h, keepFocus, replace } from './dom.js';
 import { suitIcon } from './cards.js';
-import { formatNumber, t } from './i18n.js';
+import { currentLanguage, formatNumber, t } from './i18n.js';
 import { seatName } from './model.js';
+import { toast } from './dialogs.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARKERS = ['circle', 'square', 'triangle', 'diamond'];
+// The rules' column order: Spader | Valfri | Spel | Pass.
+export const COLUMNS = ['spader', 'valfri', 'spel', 'pass'];
+// What a seat that sat out a deal (four at the table) gets in the running totals.
+const SAT_OUT = '—';
+let chartCount = 0;
 
 function svg(tag, attrs = {}, text = null) {
   const el = document.createElementNS(NS, tag);
@@ -26,9 +35,68 @@ function marker(kind, x, y, seat) {
   return svg('path', { d: `M${x} ${y - 4}L${x + 4} ${y}L${x} ${y + 4}L${x - 4} ${y}Z`, class: cls });
 }
 
-export function totalsChart(ctx) {
-  const protocol = ctx.view.protocol;
-  const seats = ctx.room.size;
+export function namesList(names) {
+  return new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(names);
+}
+
+// Who is ahead: the winners of a match played to the end (ties share the win), otherwise only
+// the leaders. Before the first deal is scored nobody is ahead of anybody.
+export function standingOf(protocol, status, winners) {
+  if (!protocol.deals.length) return null;
+  if (status === 'finished' && winners?.length) return { kind: 'winners', seats: winners };
+  const totals = protocol.rows.map((r) => r.total);
+  const best = Math.max(...totals);
+  return { kind: 'leaders', seats: protocol.rows.filter((r) => r.total === best).map((r) => r.seat) };
+}
+
+export function standingText(standing, nameOf) {
+  const names = namesList(standing.seats.map(nameOf));
+  return t(`protocol.${standing.kind}`, { n: standing.seats.length, names });
+}
+
+function standingBadge(standing, seat) {
+  if (!standing || !standing.seats.includes(seat)) return null;
+  const shared = standing.seats.length > 1;
+  const text =
+    standing.kind === 'winners'
+      ? t(shared ? 'end.shared_win' : 'end.winner')
+      : t(shared ? 'protocol.shared_lead' : 'protocol.leader');
+  return h('span', { class: `badge badge-${standing.kind === 'winners' ? 'winner' : 'leader'}`, text });
+}
+
+// The protocol of a stored match, shaped as the live state's: the stored rows carry each
+// deal's forehand, contract, trump, tricks (null for a seat sitting out) and scores.
+export function protocolOf(match) {
+  const seats = match.players.length;
+  const totals = Array(seats).fill(0);
+  const cells = [...Array(seats)].map(() => Object.fromEntries(COLUMNS.map((c) => [c, null])));
+  const running = [...Array(seats)].map(() => []);
+  const deals = match.deals.map((d) => {
+    const sittingOut = seats === 4 ? d.dealer : null;
+    for (let seat = 0; seat < seats; seat += 1) {
+      totals[seat] += d.scores[seat] ?? 0;
+      const out = seat === sittingOut || d.tricks[seat] === null || d.tricks[seat] === undefined;
+      running[seat].push(out ? null : totals[seat]);
+    }
+    if (d.contract in cells[d.forehand]) {
+      cells[d.forehand][d.contract] = { deal: d.number, trump: d.trump, score: d.scores[d.forehand] };
+    }
+    return { ...d, sitting_out: sittingOut, totals: [...totals] };
+  });
+  return {
+    columns: COLUMNS,
+    deals,
+    rows: [...Array(seats).keys()].map((seat) => ({
+      seat,
+      cells: cells[seat],
+      running: running[seat],
+      total: match.totals[seat] ?? totals[seat],
+    })),
+  };
+}
+
+export function totalsChart(protocol, nameOf) {
+  const seats = protocol.rows.length;
   const deals = protocol.deals;
   if (!deals.length) return h('p', { class: 'muted', text: t('protocol.no_deals') });
   const series = [...Array(seats).keys()].map((s) => [0, ...deals.map((d) => d.totals[s])]);
@@ -42,13 +110,16 @@ export function totalsChart(ctx) {
   const [W, H, left, right, top, bottom] = [340, 170, 30, 10, 10, 22];
   const x = (i) => left + (i * (W - left - right)) / Math.max(1, deals.length);
   const y = (v) => top + ((hi - v) * (H - top - bottom)) / (hi - lo);
+  // Several charts may be in the page at once (the running match and a past one).
+  chartCount += 1;
+  const titleId = `chart-title-${chartCount}`;
   const chart = svg('svg', {
     viewBox: `0 0 ${W} ${H}`,
     class: 'totals-chart',
     role: 'img',
-    'aria-labelledby': 'chart-title',
+    'aria-labelledby': titleId,
   });
-  chart.append(svg('title', { id: 'chart-title' }, t('protocol.chart_label', { n: deals.length })));
+  chart.append(svg('title', { id: titleId }, t('protocol.chart_label', { n: deals.length })));
   // Grid: zero line plus the extremes, labelled on the left.
   for (const v of new Set([hi, 0, lo].map(Math.round))) {
     chart.append(
@@ -75,7 +146,7 @@ export function totalsChart(ctx) {
         'li',
         {},
         h('span', { class: `swatch p${seat} m-${MARKERS[seat]}`, 'aria-hidden': 'true' }),
-        `${seatName(ctx.room, seat)} ${formatNumber(points.at(-1), true)}`,
+        `${nameOf(seat)} ${formatNumber(points.at(-1), true)}`,
       ),
     ),
   );
@@ -86,7 +157,7 @@ function cell(value, contract) {
   if (!value) return h('td', { class: 'cell empty' }, h('span', { class: 'visually-hidden', text: t('protocol.open_cell') }));
   return h(
     'td',
-    { class: 'cell marked', title: t('protocol.cell_title', { n: value.deal }) },
+    { class: 'cell marked', title: t('protocol.cell_title', { n: value.deal }), 'data-score': value.score },
     h('span', { class: 'x', text: 'X' }),
     h(
       'span',
@@ -99,15 +170,14 @@ function cell(value, contract) {
   );
 }
 
-function sheet(ctx) {
-  const { protocol } = ctx.view;
+export function sheetTable(protocol, nameOf, { id = null, caption = t('protocol.title'), standing = null, me = null } = {}) {
   return h(
     'div',
     { class: 'table-scroll' },
     h(
       'table',
-      { class: 'protocol', id: 'protocol-table' },
-      h('caption', { class: 'visually-hidden', text: t('protocol.title') }),
+      { class: 'protocol', id },
+      h('caption', { class: 'visually-hidden', text: caption }),
       h(
         'thead',
         {},
@@ -126,8 +196,13 @@ function sheet(ctx) {
         protocol.rows.map((row) =>
           h(
             'tr',
-            { 'data-seat': row.seat },
-            h('th', { scope: 'row', text: seatName(ctx.room, row.seat) }),
+            {
+              'data-seat': row.seat,
+              class: [row.seat === me ? 'is-me' : '', standing?.seats.includes(row.seat) ? 'ahead' : '']
+                .filter(Boolean)
+                .join(' '),
+            },
+            h('th', { scope: 'row' }, h('span', { class: 'row-name', text: nameOf(row.seat) }), ' ', standingBadge(standing, row.seat)),
             protocol.columns.map((c) => cell(row.cells[c], c)),
             h(
               'td',
@@ -135,7 +210,11 @@ function sheet(ctx) {
               h(
                 'div',
                 { class: 'running' },
-                row.running.map((v) => h('span', { text: v === null ? '–' : formatNumber(v, true) })),
+                row.running.map((v) =>
+                  v === null
+                    ? h('span', { class: 'sat-out', title: t('badge.sitting_out'), text: SAT_OUT })
+                    : h('span', { text: formatNumber(v, true) }),
+                ),
               ),
             ),
             h('td', { class: 'num total', text: formatNumber(row.total, true) }),
@@ -146,13 +225,13 @@ function sheet(ctx) {
   );
 }
 
-function dealList(ctx) {
-  const { deals } = ctx.view.protocol;
+export function dealList(protocol, nameOf, open = false) {
+  const { deals } = protocol;
   if (!deals.length) return null;
-  const seats = [...Array(ctx.room.size).keys()];
+  const seats = protocol.rows.map((r) => r.seat);
   return h(
     'details',
-    { class: 'deal-list' },
+    { class: 'deal-list', open },
     h('summary', { text: t('protocol.by_deal') }),
     h(
       'div',
@@ -168,7 +247,7 @@ function dealList(ctx) {
             {},
             h('th', { scope: 'col', text: t('protocol.deal') }),
             h('th', { scope: 'col', text: t('protocol.contract') }),
-            seats.map((s) => h('th', { scope: 'col', class: 'num', text: seatName(ctx.room, s) })),
+            seats.map((s) => h('th', { scope: 'col', class: 'num', text: nameOf(s) })),
           ),
         ),
         h(
@@ -177,20 +256,20 @@ function dealList(ctx) {
           deals.map((d) =>
             h(
               'tr',
-              {},
+              { 'data-deal': d.number },
               h('th', { scope: 'row', text: String(d.number) }),
               h(
                 'td',
                 {},
-                `${seatName(ctx.room, d.forehand)}: ${t(`contract.${d.contract}`)} `,
+                `${nameOf(d.forehand)}: ${t(`contract.${d.contract}`)} `,
                 d.trump && d.contract === 'valfri' ? suitIcon(d.trump, t(`suit.name.${d.trump}`)) : null,
               ),
               seats.map((s) =>
                 h('td', {
                   class: 'num',
                   text:
-                    d.tricks[s] === null
-                      ? '–'
+                    d.tricks[s] === null || d.tricks[s] === undefined
+                      ? SAT_OUT
                       : `${d.tricks[s]} · ${formatNumber(d.scores[s], true)}`,
                 }),
               ),
@@ -202,10 +281,126 @@ function dealList(ctx) {
   );
 }
 
-export function renderProtocol(body, ctx) {
-  if (!ctx.view) {
+// ---- downloads -----------------------------------------------------------------------------
+
+function matchUrl(code, number) {
+  return `/api/rooms/${encodeURIComponent(code)}/matches/${number}`;
+}
+
+// The record of a running match is cut to what this browser's seat may see. The seat's secret
+// goes in a header, never in a URL (URLs end up in logs and histories), so the record cannot be
+// a plain link: it is fetched here and handed over as a file.
+async function downloadRecord(code, number, secret, button) {
+  button.disabled = true;
+  button.setAttribute('aria-busy', 'true');
+  try {
+    const response = await fetch(`${matchUrl(code, number)}/record`, {
+      headers: secret ? { 'X-Seat-Secret': secret } : {},
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`record: HTTP ${response.status}`);
+    const record = await response.json();
+    const blob = new Blob([`${JSON.stringify(record, null, 2)}\n`], { type: 'application/json' });
+    const href = URL.createObjectURL(blob);
+    const link = h('a', { href, download: `kortbord-${code}-match-${number}.json`, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The browser has taken the file by then; keep the blob a little longer for slow ones.
+    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  } catch {
+    toast(t('protocol.record_failed'), 'error');
+  } finally {
+    button.disabled = false;
+    button.removeAttribute('aria-busy');
+  }
+}
+
+export function downloads(code, number, status, getSecret) {
+  const partial = status === 'playing';
+  return h(
+    'div',
+    { class: 'downloads' },
+    h(
+      'div',
+      { class: 'download-buttons' },
+      h('a', {
+        class: 'btn small',
+        href: `${matchUrl(code, number)}/protocol.csv`,
+        download: `kortbord-${code}-match-${number}.csv`,
+        'data-download': 'csv',
+        text: t('protocol.download_csv'),
+      }),
+      h('button', {
+        type: 'button',
+        class: 'btn small',
+        'data-download': 'record',
+        text: t('protocol.download_record'),
+        onclick: (event) => downloadRecord(code, number, getSecret(), event.currentTarget),
+      }),
+    ),
+    partial ? h('p', { class: 'muted download-note', text: t('protocol.record_partial') }) : null,
+  );
+}
+
+// ---- the running match ---------------------------------------------------------------------
+
+export function matchStatusText(status) {
+  return t(`history.status.${status}`);
+}
+
+function renderKey(ctx) {
+  const { room, view } = ctx;
+  return JSON.stringify([
+    currentLanguage(),
+    room.match_number,
+    room.status,
+    ctx.seat,
+    view.protocol.deals.length,
+    view.winners,
+    room.seats.map((s) => seatName(room, s.seat)),
+  ]);
+}
+
+// Re-rendered on every state while the dialog is open, yet built anew only when the sheet
+// changed: a card played elsewhere must not close the deal list or steal the focus.
+export function renderProtocol(body, ctx, { getSecret, force = false }) {
+  if (!ctx.view || !ctx.room?.match_number) {
+    delete body.dataset.key;
     replace(body, h('p', { class: 'muted', text: t('protocol.no_match') }));
     return;
   }
-  replace(body, sheet(ctx), h('h3', { text: t('protocol.chart') }), totalsChart(ctx), dealList(ctx));
+  const key = renderKey(ctx);
+  if (!force && body.dataset.key === key) return;
+  body.dataset.key = key;
+  const { room, view } = ctx;
+  const protocol = view.protocol;
+  const nameOf = (seat) => seatName(room, seat);
+  const standing = standingOf(protocol, room.status, view.winners);
+  const dealsOpen = body.querySelector('.deal-list')?.open ?? false;
+  keepFocus(body, 'data-download', () =>
+    replace(
+      body,
+      h(
+        'div',
+        { class: 'match-head' },
+        h(
+          'h3',
+          { id: 'current-match-title' },
+          t('history.match', { n: room.match_number }),
+          ' ',
+          h('span', { class: `badge badge-status status-${room.status}`, text: matchStatusText(room.status) }),
+        ),
+        downloads(ctx.code, room.match_number, room.status, getSecret),
+      ),
+      sheetTable(protocol, nameOf, { id: 'protocol-table', standing, me: ctx.seat }),
+      standing
+        ? h('p', { class: 'standing', id: 'current-standing', text: standingText(standing, nameOf) })
+        : null,
+      room.status === 'ended' && standing ? h('p', { class: 'muted', text: t('end.leaders_note') }) : null,
+      h('h3', { text: t('protocol.chart') }),
+      totalsChart(protocol, nameOf),
+      dealList(protocol, nameOf, dealsOpen),
+    ),
+  );
 }

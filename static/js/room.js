@@ -11,6 +11,7 @@ import { renderCenter, renderSeats } from './table.js';
 import { handKeys, layoutHand, renderHand } from './hand.js';
 import { renderSide } from './side.js';
 import { renderProtocol } from './protocol-sheet.js';
+import { createHistory } from './history.js';
 import { confirmDialog, copyText, showRanking, showSummary, toast, wireDialog } from './dialogs.js';
 import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
 
@@ -61,6 +62,7 @@ const els = {
 
 const getSecret = () => localStorage.getItem(SECRET_KEY);
 const socket = new RoomSocket(code, getSecret);
+const matchHistory = createHistory({ code, list: $('#history-list'), status: $('#history-status'), getSecret });
 let actionCounter = 0;
 let holdTimer = null;
 
@@ -139,8 +141,9 @@ const handlers = {
     render();
   },
   openProtocol() {
-    renderProtocol(els.protocolBody, ctx);
+    renderProtocol(els.protocolBody, ctx, { getSecret, force: true });
     els.protocol.showModal();
+    matchHistory.refresh();
   },
   async copyLink() {
     const ok = await copyText(location.href.split('#')[0]);
@@ -237,9 +240,20 @@ function onState(message) {
   if (status === 'playing' && statusBefore && statusBefore !== 'playing') {
     els.ranking.close();
   }
+  if (historyChanged(statusBefore, before)) matchHistory.refresh();
   render();
   ctx.rendered = true;
   if (ctx.hostRetry) retryHost(ctx.room);
+}
+
+// The list of matches is read again when a match ends or a new one begins, and, while the
+// protocol is open, after each deal (the running match's row grows).
+function historyChanged(statusBefore, before) {
+  if (!ctx.rendered) return false;
+  const status = ctx.room.status;
+  if (statusBefore === 'playing' && status !== 'playing') return true;
+  if (status === 'playing' && statusBefore !== 'playing') return els.protocol.open;
+  return els.protocol.open && before?.deals_played !== ctx.view?.deals_played;
 }
 
 function onError(message) {
@@ -352,7 +366,7 @@ function render() {
   renderCenter(els.center, ctx, handlers);
   renderHand(els.hand, els.bar, ctx, handlers);
   renderSide(els.side, ctx, handlers);
-  if (els.protocol.open) renderProtocol(els.protocolBody, ctx);
+  if (els.protocol.open) renderProtocol(els.protocolBody, ctx, { getSecret });
   const became = setMyTurn(mine);
   if (became) focusFirstPlayable();
 }
@@ -409,6 +423,7 @@ async function main() {
   onLanguage(() => {
     refreshTitle();
     render();
+    matchHistory.render();
   });
   wireHeader();
   handKeys(els.hand);

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +21,13 @@ from table_driver import (
     ROOM,
     OpenPage,
     act_once,
+    add_bot,
     attr,
     create_room,
+    host_action,
+    play_until,
     ready,
+    seat,
     shot,
     start_match,
     take_seat,
@@ -57,44 +61,6 @@ def bot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
 def open_bot_page(browser: Browser, bot_server: ServerProcess) -> Iterator[OpenPage]:
     with page_opener(browser, bot_server.base_url) as open_:
         yield open_
-
-
-def seat(page: Page, number: int) -> str:
-    return f".seat[data-seat='{number}']"
-
-
-def host_action(action: str) -> str:
-    return f"#host-panel [data-host-action='{action}']"
-
-
-def add_bot(host: Page, number: int, level: str, touch: bool = False) -> None:
-    """Choose the level for a free seat in the host panel, then press "Add computer player"."""
-    host.select_option(host_action(f"bot-level-{number}"), level)
-    button = host.get_by_role("button", name=f"Add computer player to seat {number + 1}")
-    button.tap() if touch else button.click()
-    expect(host.locator(seat(host, number))).to_have_attribute("data-bot", level)
-
-
-def play_until(
-    page: Page, done: Callable[[], bool], *, touch: bool = False, timeout: float = 90.0
-) -> int:
-    """Play this page's turns, clicking the first thing offered, until ``done()``. Returns how
-    many times this page acted; the computer players take every other turn."""
-    deadline = time.monotonic() + timeout
-    acted = 0
-    while not done():
-        if time.monotonic() > deadline:
-            raise AssertionError(
-                f"gave up waiting: phase {attr(page, 'phase')}, v {attr(page, 'v')}"
-            )
-        # ready() is read before done(): the page renders each state whole, so a turn that
-        # arrived together with the end of the task is seen as such and left alone.
-        if ready(page) and not done():
-            act_once([page], touch=touch)
-            acted += 1
-        else:
-            time.sleep(0.02)
-    return acted
 
 
 def cross_first_add_bot(page: Page) -> list[dict[str, Any]]:
