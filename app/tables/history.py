@@ -42,6 +42,14 @@ def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any]
     return record
 
 
+def _cell(cell: dict[str, Any] | None) -> str:
+    """The X of a contract played, with the deal, valfri's trump and forehand's score."""
+    if cell is None:
+        return ""
+    trump = f" {cell['trump']}" if cell["trump"] and cell["trump"] != "S" else ""
+    return f"X{trump} (deal {cell['deal']}: {cell['score']:+d})"
+
+
 def protocol_csv(room: RoomState, number: int) -> str | None:
     """One row per player: name, the X of each contract column, running totals, total."""
     found = find_match(room, number)
@@ -56,10 +64,7 @@ def protocol_csv(room: RoomState, number: int) -> str | None:
         ["seat", "player", *CONTRACTS, *(f"after deal {k}" for k in range(1, deals + 1)), "total"]
     )
     for row in protocol["rows"]:
-        cells = [
-            "" if row["cells"][c] is None else f"X (deal {row['cells'][c]['deal']})"
-            for c in CONTRACTS
-        ]
-        running = ["" if t is None else t for t in row["running"]]
+        cells = [_cell(row["cells"][c]) for c in CONTRACTS]
+        running = ["-" if t is None else t for t in row["running"]]  # "-": sat out that deal
         writer.writerow([row["seat"], players[row["seat"]], *cells, *running, row["total"]])
     return out.getvalue()

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 import orjson
 
 from app.bots import DEFAULT_BUDGET
+from app.engine.bismarck import DEALS_PER_MATCH
 from app.store import RoomStore
 
 from . import history
@@ -167,6 +168,7 @@ class Tables:
                 "players": match.players,
                 "status": match.status,
                 "deals_played": match.deals_played,
+                "deals_total": DEALS_PER_MATCH[len(match.players)],
                 "totals": match.totals,
                 "winners": match.winners,
                 "deals": [

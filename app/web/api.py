@@ -118,6 +118,7 @@ class MatchOut(BaseModel):
     players: list[str]
     status: str
     deals_played: int
+    deals_total: int
     totals: list[int]
     winners: list[int] | None
     deals: list[DealRowOut]

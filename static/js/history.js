@@ -31,7 +31,9 @@ function matchItem(match, code, getSecret, open) {
         { class: 'match-title' },
         h('span', { class: 'match-name', text: t('history.match', { n: match.number }) }),
         h('span', { class: `badge badge-status status-${match.status}`, text: matchStatusText(match.status) }),
-        h('span', { class: 'match-deals muted', text: t('history.deals', { n: match.deals_played }) }),
+        h('span', { class: 'match-deals muted', text: match.deals_total
+          ? t('history.deals_of', { n: match.deals_played, total: match.deals_total })
+          : t('history.deals', { n: match.deals_played }) }),
       ),
       h(
         'span',

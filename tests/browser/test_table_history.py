@@ -126,7 +126,7 @@ def test_past_matches_their_protocols_and_downloads(
     old, running = items.nth(0), items.nth(1)
     expect(old).to_have_attribute("data-status", "ended")
     expect(old.locator(".badge-status")).to_have_text("Ended early")
-    expect(old.locator(".match-deals")).to_have_text("1 deal")
+    expect(old.locator(".match-deals")).to_have_text("1 of 12 deals")
     expect(running).to_have_attribute("data-status", "playing")
     expect(running.locator(".badge-status")).to_have_text("Playing")
     expect(running.locator(".match-result")).to_have_text("No deal played yet")

@@ -122,7 +122,11 @@ def test_protocol_csv_has_a_header_and_a_row_per_player(
         assert [int(t) for t in row[2 + len(CONTRACTS) : -1]] == expected["running"]
         for column, contract in enumerate(CONTRACTS, start=2):
             cell = expected["cells"][contract]
-            assert row[column] == ("" if cell is None else f"X (deal {cell['deal']})")
+            assert row[column] == (
+                ""
+                if cell is None
+                else f"X{trump_mark(cell)} (deal {cell['deal']}: {cell['score']:+d})"
+            )
     # every finished deal puts exactly one X on the sheet
     marks = sum(cell.startswith("X") for row in rows[1:] for cell in row[2 : 2 + len(CONTRACTS)])
     assert marks == 2
@@ -308,3 +312,8 @@ def test_match_numbers_out_of_range_are_refused(
 
     assert response.status_code == 422, response.text
     assert isinstance(response.json()["detail"], list)
+
+
+def trump_mark(cell: dict[str, Any]) -> str:
+    """Valfri's named trump goes in the cell; spader's spades go without saying."""
+    return f" {cell['trump']}" if cell["trump"] and cell["trump"] != "S" else ""
