@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import WebSocketException
 
 from app.engine.bismarck import (
     TABLE,
@@ -34,6 +34,7 @@ from support.databases import fresh_database
 from support.server import ServerProcess
 
 KILLS = 20
+STALL = 60.0  # seconds without an acknowledged action: the players are stuck, not slow
 LIMITS = {"KORTBORD_WS_MESSAGES_PER_SECOND": "1000", "KORTBORD_WS_BURST": "1000"}
 
 
@@ -61,7 +62,9 @@ class Player:
                 async with connect(f"{self.server.ws_url}/ws/{self.code}", open_timeout=2) as ws:
                     await ws.send(json.dumps({"type": "hello", "secret": self.secret}))
                     await self.play(ws)
-            except (OSError, ConnectionClosed, InvalidStatus, TimeoutError):
+            # A kill can land mid-handshake as well as mid-game: any failure to talk to the
+            # server is a reason to connect again, as a browser would.
+            except (OSError, WebSocketException, TimeoutError, EOFError):
                 self.reconnects += 1
                 await asyncio.sleep(0.05)
 
@@ -125,7 +128,17 @@ async def killer(server: ServerProcess, players: list[Player], rng: random.Rando
     marks = sorted(rng.sample(range(5, 560), KILLS + 5))
     kills = 0
     for mark in marks:
-        while sum(len(p.acked) for p in players) < mark and not all(p.done for p in players):
+        progress, since = -1, asyncio.get_running_loop().time()
+        while (acked := sum(len(p.acked) for p in players)) < mark and not all(
+            p.done for p in players
+        ):
+            now = asyncio.get_running_loop().time()
+            if acked != progress:
+                progress, since = acked, now
+            assert now - since < STALL, (
+                f"no action acknowledged for {STALL} s after {kills} kills;"
+                f" reconnects {[p.reconnects for p in players]}"
+            )
             await asyncio.sleep(0.005)
         if all(p.done for p in players):
             break
