@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     # Refused messages (malformed, oversized, over the rate) a connection may send before it
     # is closed with 1008: a client that keeps sending them is broken or hostile.
     ws_max_bad_messages: int = Field(default=20, gt=0)
+    # ...of which one is forgiven every this many seconds, so that a client which slips now
+    # and then is never closed, and one that keeps sending garbage is.
+    ws_bad_message_forgiven_after: float = Field(default=10.0, gt=0)
     # Messages waiting for a slow client; past this it is closed and resyncs on reconnect.
     ws_send_queue: int = Field(default=256, gt=0)
     # Browser origins allowed to open a WebSocket besides the server's own (comma-separated).

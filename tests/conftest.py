@@ -1,11 +1,18 @@
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
 
 from support.databases import BACKENDS, fresh_database
 from support.server import ServerProcess
+
+# Headroom for the deep stacks of pytest, Hypothesis and schemathesis: Python 3.11 derives
+# its AST converter's depth limit from this one, and a module imported (and rewritten by
+# pytest) late in a deep call chain otherwise fails with "AST constructor recursion depth
+# mismatch".
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 4000))
 
 
 @pytest.fixture(scope="session", params=BACKENDS)

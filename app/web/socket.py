@@ -116,11 +116,6 @@ def _error(code: str, message: str, v: int | None, ident: str | None = None) -> 
     return json.dumps(body, separators=(",", ":"))
 
 
-STRIKE_REFILL_SECONDS = 10.0
-"""A connection earns back one refused message per this many seconds: a client that slips
-now and then is never closed, one that keeps sending garbage is."""
-
-
 async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
     if not origin_allowed(websocket, settings):
         await websocket.close(CLOSE_POLICY)  # before accept: the upgrade is refused (403)
@@ -134,7 +129,9 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
     client = SocketClient(websocket, settings.ws_send_queue)
     member = await tables.join(live, client)
     bucket = TokenBucket(settings.ws_messages_per_second, settings.ws_burst)
-    strikes = TokenBucket(1 / STRIKE_REFILL_SECONDS, settings.ws_max_bad_messages - 1)
+    strikes = TokenBucket(
+        1 / settings.ws_bad_message_forgiven_after, settings.ws_max_bad_messages - 1
+    )
     limit = settings.ws_max_frame_bytes
     try:
         while client.close_code is None:

@@ -17,6 +17,11 @@ from typing import Any
 import httpx
 import pytest
 import schemathesis
+
+# Imported here, at collection, rather than lazily inside the first test: pytest rewrites a
+# plugin's modules as they are imported, and Python 3.11's AST converter can fail with a
+# SystemError when that happens on a deep stack.
+import schemathesis.specs.openapi.schemas
 from hypothesis import HealthCheck, given, settings
 from schemathesis import Case, GenerationMode
 from schemathesis.checks import positive_data_acceptance
