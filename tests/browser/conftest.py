@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from table_driver import OpenPage, wait_ready
 
+from support.databases import fresh_database
 from support.server import REPO_ROOT, ServerProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -116,3 +117,25 @@ def open_page(browser: Browser, live_server: ServerProcess) -> Iterator[OpenPage
 @pytest.fixture
 def live_server_url(live_server: ServerProcess) -> str:
     return live_server.base_url
+
+
+INSTANT_BOTS = {"KORTBORD_BOT_DELAY": "0", "KORTBORD_BOT_BUDGET": "0.05"}
+
+
+@pytest.fixture(scope="module")
+def bot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose computer players act at once, so a test can play beside them."""
+    root = tmp_path_factory.mktemp("bot-server")
+    with fresh_database("sqlite", root) as url:
+        server = ServerProcess(root / "data", env={"DATABASE_URL": url, **INSTANT_BOTS})
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+@pytest.fixture
+def open_bot_page(browser: Browser, bot_server: ServerProcess) -> Iterator[OpenPage]:
+    with page_opener(browser, bot_server.base_url) as open_:
+        yield open_

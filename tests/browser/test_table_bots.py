@@ -9,13 +9,11 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import page_opener
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 from table_driver import (
     PLAYABLE,
     ROOM,
@@ -35,32 +33,12 @@ from table_driver import (
     wait_ready,
 )
 
-from support.databases import fresh_database
-from support.server import REPO_ROOT, ServerProcess
+from support.server import REPO_ROOT
 
 pytestmark = pytest.mark.browser
 
-INSTANT_BOTS = {"KORTBORD_BOT_DELAY": "0", "KORTBORD_BOT_BUDGET": "0.05"}
 I18N = REPO_ROOT / "static" / "i18n"
 LANGUAGES = ("en", "sv", "ru")
-
-
-@pytest.fixture(scope="module")
-def bot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    root = tmp_path_factory.mktemp("bot-server")
-    with fresh_database("sqlite", root) as url:
-        server = ServerProcess(root / "data", env={"DATABASE_URL": url, **INSTANT_BOTS})
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
-
-
-@pytest.fixture
-def open_bot_page(browser: Browser, bot_server: ServerProcess) -> Iterator[OpenPage]:
-    with page_opener(browser, bot_server.base_url) as open_:
-        yield open_
 
 
 def cross_first_add_bot(page: Page) -> list[dict[str, Any]]:

@@ -10,13 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import page_opener
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 from table_driver import (
     ROOM,
     OpenPage,
@@ -31,32 +29,11 @@ from table_driver import (
 from test_pages_access import describe, serious_violations
 
 from app.engine.bismarck import validate_record
-from support.databases import fresh_database
-from support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
 
-INSTANT_BOTS = {"KORTBORD_BOT_DELAY": "0", "KORTBORD_BOT_BUDGET": "0.05"}
 COLUMNS = ["spader", "valfri", "spel", "pass"]
 MINUS = "\u2212"
-
-
-@pytest.fixture(scope="module")
-def history_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    root = tmp_path_factory.mktemp("history-server")
-    with fresh_database("sqlite", root) as url:
-        server = ServerProcess(root / "data", env={"DATABASE_URL": url, **INSTANT_BOTS})
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
-
-
-@pytest.fixture
-def open_history_page(browser: Browser, history_server: ServerProcess) -> Iterator[OpenPage]:
-    with page_opener(browser, history_server.base_url) as open_:
-        yield open_
 
 
 def signed(n: int) -> str:
@@ -83,9 +60,9 @@ def hands_of(record: dict[str, Any]) -> list[list[list[str] | None]]:
 
 
 def test_past_matches_their_protocols_and_downloads(
-    open_history_page: OpenPage, artifacts: Path
+    open_bot_page: OpenPage, artifacts: Path
 ) -> None:
-    anna = open_history_page("/")
+    anna = open_bot_page("/")
     url = create_room(anna, "Anna")
     code = room_code(url)
     add_bot(anna, 1, "random")
@@ -202,7 +179,7 @@ def test_past_matches_their_protocols_and_downloads(
     expect(anna.locator(".toast-error")).to_have_count(0)
 
     # Someone watching on a phone sees the same list, and a record with no hand at all.
-    viewer = open_history_page(url, phone=True)
+    viewer = open_bot_page(url, phone=True)
     wait_connected(viewer)
     viewer.locator("#protocol-button").tap()
     phone_items = viewer.locator("#history-list .match-item")
@@ -277,10 +254,8 @@ NOT_BEGUN = {
 }
 
 
-def test_a_shared_win_and_the_seats_that_sat_out(
-    open_history_page: OpenPage, artifacts: Path
-) -> None:
-    anna = open_history_page("/", locale="sv-SE", color_scheme="dark")
+def test_a_shared_win_and_the_seats_that_sat_out(open_bot_page: OpenPage, artifacts: Path) -> None:
+    anna = open_bot_page("/", locale="sv-SE", color_scheme="dark")
     url = create_room(anna, "Anna", seats=4)
     code = room_code(url)
     anna.route(
