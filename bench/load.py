@@ -152,7 +152,23 @@ def cpu_time() -> float:
 # -- the game: three bots per room --------------------------------------------------------------
 
 
-class BotRoom:
+class Sockets:
+    """Three connections and their reader tasks, closed together."""
+
+    sockets: list[Any]
+    readers: list[asyncio.Task[None]]
+    closing: bool
+
+    async def close(self) -> None:
+        self.closing = True
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+        for task in self.readers:
+            task.cancel()
+
+
+class BotRoom(Sockets):
     """One room and its three seated connections, all served by one worker's event loop."""
 
     def __init__(self, deals: int, rng: random.Random, tally: PhaseResult, think: float) -> None:
@@ -202,14 +218,6 @@ class BotRoom:
         self.stopping = True
         if not self.pending:
             self.finished.set()
-
-    async def close(self) -> None:
-        self.closing = True
-        for ws in self.sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
-        for task in self.readers:
-            task.cancel()
 
     async def _read(self, seat: int) -> None:
         ws = self.sockets[seat]
@@ -298,7 +306,7 @@ async def _expect(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]
 ECHO_HEAD = '{"type":"act","n":"'
 
 
-class EchoGroup:
+class EchoGroup(Sockets):
     """Three sockets taking turns: one sends, all three receive, then the next one sends."""
 
     def __init__(self, name: str, messages: int, tally: PhaseResult) -> None:
@@ -328,14 +336,6 @@ class EchoGroup:
         self.stopping = True
         if self.received == 0 or self.received == 3:
             self.finished.set()
-
-    async def close(self) -> None:
-        self.closing = True
-        for ws in self.sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
-        for task in self.readers:
-            task.cancel()
 
     def _payload(self, n: int) -> str:
         # ~60 bytes, like an action; a fixed-width number, so the reader checks it by slicing

@@ -5,8 +5,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from support.databases import BACKENDS, fresh_database
-from support.server import ServerProcess
+from support.databases import BACKENDS
+from support.server import ServerProcess, running_server
 
 # Headroom for the deep stacks of pytest, Hypothesis and schemathesis: Python 3.11 derives
 # its AST converter's depth limit from this one, and a module imported (and rewritten by
@@ -25,14 +25,8 @@ def backend(request: pytest.FixtureRequest) -> str:
 @pytest.fixture(scope="session")
 def live_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One real server per database backend, for tests that do not stop or restart it."""
-    root = tmp_path_factory.mktemp(f"live-server-{backend}")
-    with fresh_database(backend, root) as url:
-        server = ServerProcess(root / "data", env={"DATABASE_URL": url})
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with running_server(tmp_path_factory.mktemp(f"live-server-{backend}"), backend) as server:
+        yield server
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -14,8 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from table_driver import OpenPage, wait_ready
 
-from support.databases import fresh_database
-from support.server import REPO_ROOT, ServerProcess
+from support.server import REPO_ROOT, ServerProcess, running_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -125,14 +124,8 @@ INSTANT_BOTS = {"KORTBORD_BOT_DELAY": "0", "KORTBORD_BOT_BUDGET": "0.05"}
 @pytest.fixture(scope="module")
 def bot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server whose computer players act at once, so a test can play beside them."""
-    root = tmp_path_factory.mktemp("bot-server")
-    with fresh_database("sqlite", root) as url:
-        server = ServerProcess(root / "data", env={"DATABASE_URL": url, **INSTANT_BOTS})
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
+    with running_server(tmp_path_factory.mktemp("bot-server"), env=INSTANT_BOTS) as server:
+        yield server
 
 
 @pytest.fixture

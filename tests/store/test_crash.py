@@ -30,8 +30,7 @@ from app.engine.bismarck import (
     parse_action,
     validate_record,
 )
-from support.databases import fresh_database
-from support.server import ServerProcess
+from support.server import ServerProcess, running_server
 
 KILLS = 20
 STALL = 60.0  # seconds without an acknowledged action: the players are stuck, not slow
@@ -152,31 +151,24 @@ async def killer(server: ServerProcess, players: list[Player], rng: random.Rando
 @pytest.mark.slow
 def test_sigkill_at_random_moments_loses_nothing(backend: str, tmp_path: Path) -> None:
     rng = random.Random(20261130)
-    with fresh_database(backend, tmp_path) as url:
-        server = ServerProcess(tmp_path / "data", env={"DATABASE_URL": url, **LIMITS})
-        server.start()
-        try:
-            created = httpx.post(
-                f"{server.base_url}/api/rooms", json={"seats": 3, "nickname": "Anna"}
-            ).json()
-            code = created["code"]
-            secrets = [created["secret"]]
-            asyncio.run(_seat_and_start(server, code, created["secret"], secrets))
-            players = [
-                Player(server, code, s, secrets[s], rng.randrange(1 << 30)) for s in range(3)
-            ]
+    with running_server(tmp_path, backend, LIMITS) as server:
+        created = httpx.post(
+            f"{server.base_url}/api/rooms", json={"seats": 3, "nickname": "Anna"}
+        ).json()
+        code = created["code"]
+        secrets = [created["secret"]]
+        asyncio.run(_seat_and_start(server, code, created["secret"], secrets))
+        players = [Player(server, code, s, secrets[s], rng.randrange(1 << 30)) for s in range(3)]
 
-            async def match() -> int:
-                tasks = [asyncio.create_task(p.run()) for p in players]
-                kills = await killer(server, players, rng)
-                await asyncio.wait_for(asyncio.gather(*tasks), 300)
-                return kills
+        async def match() -> int:
+            tasks = [asyncio.create_task(p.run()) for p in players]
+            kills = await killer(server, players, rng)
+            await asyncio.wait_for(asyncio.gather(*tasks), 300)
+            return kills
 
-            kills = asyncio.run(match())
-            assert kills >= KILLS
-            record = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record").json()
-        finally:
-            server.stop()
+        kills = asyncio.run(match())
+        assert kills >= KILLS
+        record = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record").json()
 
     assert record["status"] == "finished"
     assert len(record["deals"]) == 12

@@ -8,7 +8,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -160,3 +161,19 @@ class ServerProcess:
             if log is not None:
                 log.close()
         self._stdout = self._stderr = None
+
+
+@contextmanager
+def running_server(
+    root: Path, backend: str = "sqlite", env: Mapping[str, str] | None = None
+) -> Iterator[ServerProcess]:
+    """A started server on a fresh database of ``backend`` under ``root``, stopped after."""
+    from support.databases import fresh_database
+
+    with fresh_database(backend, root) as url:
+        server = ServerProcess(root / "data", env={"DATABASE_URL": url, **(env or {})})
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()

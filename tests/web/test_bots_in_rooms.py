@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -11,8 +12,7 @@ import pytest
 
 from app.engine.bismarck import discard_action, validate_record
 from support.client import Message, Predicate, RoomClient, create_room, is_state
-from support.databases import fresh_database
-from support.server import ServerProcess
+from support.server import ServerProcess, running_server
 
 
 def is_error(code: str | None = None) -> Predicate:
@@ -36,14 +36,9 @@ FAST = {
 
 
 @pytest.fixture
-def bot_server(backend: str, tmp_path: Path) -> ServerProcess:
-    with fresh_database(backend, tmp_path) as url:
-        server = ServerProcess(tmp_path / "data", env={"DATABASE_URL": url, **FAST})
-        server.start()
-        try:
-            yield server  # type: ignore[misc]
-        finally:
-            server.stop()
+def bot_server(backend: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    with running_server(tmp_path, backend, FAST) as server:
+        yield server
 
 
 async def play_as_person(client: RoomClient, rng: random.Random) -> dict[str, object]:

@@ -22,7 +22,7 @@ from support.client import (
     start_match,
     step,
 )
-from support.server import ServerProcess
+from support.server import ServerProcess, running_server
 
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
@@ -58,12 +58,8 @@ UNTHROTTLED = {
 
 @pytest.fixture(scope="module")
 def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path_factory.mktemp("hostile-server") / "data", env=UNTHROTTLED)
-    server.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("hostile-server"), env=UNTHROTTLED) as server:
         yield server
-    finally:
-        server.stop()
 
 
 # -- the catalogue of hostile messages -------------------------------------------------------------

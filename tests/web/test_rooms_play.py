@@ -34,7 +34,7 @@ from support.client import (
     start_match,
     step,
 )
-from support.server import ServerProcess
+from support.server import ServerProcess, running_server
 
 # Bots answer within milliseconds, far faster than the default 20 messages a second allow;
 # throttling is tested on its own with the default limits (test_rooms_hostile.py).
@@ -48,12 +48,8 @@ OPAQUE_KEYS = frozenset({"code", "secret"})
 
 @pytest.fixture(scope="module")
 def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    server = ServerProcess(tmp_path_factory.mktemp("play-server") / "data", env=UNTHROTTLED)
-    server.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("play-server"), env=UNTHROTTLED) as server:
         yield server
-    finally:
-        server.stop()
 
 
 # -- playing a whole match -------------------------------------------------------------------------
