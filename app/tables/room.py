@@ -15,7 +15,15 @@ from typing import Any
 
 from app.bots import LEVELS
 from app.engine import IllegalAction, MalformedAction
-from app.engine.bismarck import TABLE, Match, export_record, parse_action, random_deal, view
+from app.engine.bismarck import (
+    TABLE,
+    Match,
+    ViewCache,
+    export_record,
+    parse_action,
+    random_deal,
+    view,
+)
 
 from . import events as ev
 from .credentials import hash_secret, new_secret, secret_matches
@@ -84,6 +92,7 @@ class RoomState:
         self.status = Status.WAITING
         self.past: list[PastMatch] = []
         self.version = 0
+        self._views = ViewCache()
 
     # -- replay --------------------------------------------------------------------------------
 
@@ -199,7 +208,7 @@ class RoomState:
             # A stopped match takes no more actions, and its hands are nobody's to see any
             # more: the seat may have changed hands since, so everyone gets the public view.
             seat = None
-        return view(self.match, seat, public)
+        return view(self.match, seat, public, self._views)
 
     def record(self) -> dict[str, Any] | None:
         if self.match is None:

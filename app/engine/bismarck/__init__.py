@@ -25,7 +25,7 @@ from .state import (
     random_deal,
     replay,
 )
-from .view import view
+from .view import ViewCache, view
 
 
 def _new(seats: int, rng: random.Random) -> Match:
@@ -54,6 +54,7 @@ __all__ = [
     "RecordError",
     "ScoringError",
     "Trick",
+    "ViewCache",
     "contract_action",
     "deal_action",
     "deal_scores",

@@ -17,6 +17,44 @@ from .state import TABLE, Deal, Match, Phase, Trick
 View = dict[str, Any]
 
 
+class ViewCache:
+    """The parts of one match's public view that can no longer change, built once.
+
+    A trick that is complete, the last finished deal and the scoresheet stay the same until
+    the next trick or deal ends, yet a view is wanted after every card: rebuilding them each
+    time was most of the cost of showing a move. Views built with a cache share those parts,
+    so treat every view as read-only. A cache follows one match at a time and starts over
+    when given another.
+    """
+
+    __slots__ = ("_deal", "_previous", "_protocol", "_tricks")
+
+    def __init__(self) -> None:
+        self._deal: Deal | None = None
+        self._tricks: list[dict[str, Any]] = []
+        self._previous: tuple[Deal, View] | None = None
+        self._protocol: tuple[Match, int, View] | None = None
+
+    def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
+        if deal is not self._deal or len(self._tricks) > len(deal.history):
+            self._deal, self._tricks = deal, []
+        done = self._tricks
+        for trick in deal.history[len(done) :]:
+            done.append(_trick_json(deal, trick))
+        return list(done)  # a snapshot: the cached list grows with the deal
+
+    def finished_deal(self, match: Match, deal: Deal) -> View:
+        if self._previous is None or self._previous[0] is not deal:
+            self._previous = (deal, _deal_json(match, deal, self))
+        return self._previous[1]
+
+    def protocol(self, match: Match, finished: int) -> View:
+        cached = self._protocol
+        if cached is None or cached[0] is not match or cached[1] != finished:
+            cached = self._protocol = (match, finished, protocol_rows(match))
+        return cached[2]
+
+
 def _trick_json(deal: Deal, trick: Trick) -> dict[str, Any]:
     start = deal.order.index(trick.leader)
     seats = [deal.order[(start + i) % 3] for i in range(3)]
@@ -49,7 +87,7 @@ def _legal(match: Match, seat: int) -> dict[str, Any] | None:
     return None
 
 
-def _deal_json(match: Match, deal: Deal) -> dict[str, Any]:
+def _deal_json(match: Match, deal: Deal, cache: ViewCache | None = None) -> dict[str, Any]:
     """What everyone may see of a deal; :func:`view` adds a seat's own hand and discard."""
     playing = deal.contract is not None
     own, other = quotas(deal.contract) if deal.contract else (None, None)
@@ -70,7 +108,9 @@ def _deal_json(match: Match, deal: Deal) -> dict[str, Any]:
         "discarded": deal.discard is not None,
         "discard": None,
         "trick": _current_trick(deal),
-        "tricks_played": [_trick_json(deal, t) for t in deal.history],
+        "tricks_played": cache.tricks_played(deal)
+        if cache is not None and not deal.finished
+        else [_trick_json(deal, t) for t in deal.history],
         "tricks": list(deal.tricks),
         "quotas": [
             None if s not in deal.order or own is None else (own if s == deal.forehand else other)
@@ -80,17 +120,20 @@ def _deal_json(match: Match, deal: Deal) -> dict[str, Any]:
     }
 
 
-def view(match: Match, seat: int | None, public: View | None = None) -> View:
+def view(
+    match: Match, seat: int | None, public: View | None = None, cache: ViewCache | None = None
+) -> View:
     """The match as ``seat`` sees it; ``seat=None`` is a spectator.
 
     ``public``, the spectator view of the same state, saves recomputing what every seat
     sees alike when views for several seats are wanted at once: a seat's view is the
-    public one with its own hand, discard and legal actions added.
+    public one with its own hand, discard and legal actions added. ``cache`` keeps what
+    cannot change any more from one view of a match to the next (see :class:`ViewCache`).
     """
     if seat is not None and not 0 <= seat < match.seats:
         raise ValueError(f"no seat {seat} at a table of {match.seats}")
     if public is None:
-        public = _public_view(match)
+        public = _public_view(match, cache)
     if seat is None:
         return public
     own = dict(public)
@@ -109,11 +152,17 @@ def view(match: Match, seat: int | None, public: View | None = None) -> View:
     return own
 
 
-def _public_view(match: Match) -> View:
+def _public_view(match: Match, cache: ViewCache | None) -> View:
     current = match.current
     finished = match.finished_deals
     last = finished[-1] if finished else None
     over = match.phase is Phase.OVER
+    if cache is None:
+        previous = _deal_json(match, last) if last is not None else None
+        protocol = protocol_rows(match)
+    else:
+        previous = cache.finished_deal(match, last) if last is not None else None
+        protocol = cache.protocol(match, len(finished))
     return {
         "game": "bismarck",
         "seats": match.seats,
@@ -123,13 +172,13 @@ def _public_view(match: Match) -> View:
         "deals_total": match.deals_total,
         "deals_played": len(finished),
         "first_dealer": match.first_dealer,
-        "deal": _deal_json(match, current)
+        "deal": _deal_json(match, current, cache)
         if current is not None and match.phase is not Phase.DEAL
         else None,
-        "previous_deal": _deal_json(match, last) if last is not None else None,
+        "previous_deal": previous,
         "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
         "totals": list(match.totals),
-        "protocol": protocol_rows(match),
+        "protocol": protocol,
         "legal": None,
         "winners": winners(match.totals) if over else None,
         "ranks": ranks(match.totals),
