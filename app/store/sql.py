@@ -20,25 +20,26 @@ from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from . import models as m
 from .base import EventJson, StaleAppend
+from .batch_sql import BatchSql
 from .engine import make_engine
 from .migrate import upgrade
 from .rows import DealRow, MatchRow, Projection, SeatRow
 
 BATCH_LIMIT = 512
 
-# Built once: constructing statements per write showed up as a large share of its cost.
+# Built once, with bound parameters, so that each is compiled once: building statements per
+# write (and compiling each anew) was most of the cost of a write that ends a deal.
 _INSERT_ROOM = insert(m.Room)
-_INSERT_EVENT = insert(m.RoomEvent)
-_UPDATE_ROOM = (
-    update(m.Room)
-    .where(m.Room.code == bindparam("b_code"), m.Room.version == bindparam("b_version"))
-    .values(
-        version=bindparam("b_new"),
-        status=bindparam("b_status"),
-        host=bindparam("b_host"),
-        updated_at=bindparam("b_now"),
-    )
+_DELETE_SEATS = delete(m.Seat).where(m.Seat.room_code == bindparam("b_code"))
+_INSERT_SEAT = insert(m.Seat)
+_MATCH_ID = select(m.Match.id).where(
+    m.Match.room_code == bindparam("b_code"), m.Match.number == bindparam("b_number")
 )
+_INSERT_MATCH = insert(m.Match).returning(m.Match.id)
+# the SET clause comes from the parameters' names, which are always the same ones
+_UPDATE_MATCH = update(m.Match).where(m.Match.id == bindparam("b_id"))
+_INSERT_DEAL = insert(m.Deal).returning(m.Deal.id)
+_INSERT_DEAL_SEAT = insert(m.DealSeat)
 
 
 @dataclass(slots=True)
@@ -52,18 +53,23 @@ class _Write:
     future: asyncio.Future[None]
 
 
-def _settle(write: _Write, error: BaseException | None) -> None:
-    if write.future.done():
-        return
-    if error is None:
-        write.future.set_result(None)
-    else:
-        write.future.set_exception(error)
+def _settle(done: list[tuple[_Write, BaseException | None]]) -> None:
+    for write, error in done:
+        if write.future.done():
+            continue
+        if error is None:
+            write.future.set_result(None)
+        else:
+            write.future.set_exception(error)
 
 
 class SqlRoomStore:
     def __init__(self, url: str, *, migrate: bool = True) -> None:
         self.engine = make_engine(url)
+        dialect = self.engine.dialect
+        self._sql = BatchSql(dialect.name, dialect.paramstyle)
+        # A timestamp as the SQL layer would store it (SQLite keeps text), made once per batch.
+        self._stamp = m.RoomEvent.__table__.c.created_at.type.bind_processor(self.engine.dialect)
         if migrate:
             upgrade(self.engine)
         self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
@@ -127,29 +133,58 @@ class SqlRoomStore:
                     outcomes.extend(self._transaction([write]))
                 except Exception as failure:
                     outcomes.append(failure)
+        # One wake-up per event loop for the whole batch: waking a loop is a system call.
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Write, BaseException | None]]] = {}
         for write, outcome in zip(batch, outcomes, strict=True):
-            write.loop.call_soon_threadsafe(_settle, write, outcome)
+            by_loop.setdefault(write.loop, []).append((write, outcome))
+        for loop, done in by_loop.items():
+            loop.call_soon_threadsafe(_settle, done)
 
     def _transaction(self, batch: list[_Write]) -> list[BaseException | None]:
-        """Every write of the batch in one transaction, the events of all rooms in one
-        statement: per room only the version guard is a statement of its own."""
+        """Every write of the batch in one transaction: the version guards of all rooms in
+        one statement, their events in another, and the scoresheet rows where they changed.
+
+        The two statements every action needs go straight to the driver: through the SQL
+        layer they cost more than all the rest of storing an action.
+        """
         now = m.now()
+        stamp = self._stamp(now) if self._stamp is not None else now
         with self.engine.begin() as conn:
-            outcomes = [self._write_room(conn, w, now) for w in batch]
-            events = [
-                {
-                    "room_code": w.code,
-                    "seq": w.version + i + 1,
-                    "kind": e["kind"],
-                    "data": orjson.dumps(e).decode(),
-                    "created_at": now,
-                }
-                for w, outcome in zip(batch, outcomes, strict=True)
-                if outcome is None
-                for i, e in enumerate(w.events)
+            outcomes: list[BaseException | None] = [
+                self._write_room(conn, w, now) if w.version == 0 else None for w in batch
             ]
-            if events:
-                conn.execute(_INSERT_EVENT, events)
+            cursor = conn.connection.cursor()
+            try:
+                guards = [
+                    (
+                        w.code,
+                        w.version,
+                        w.version + len(w.events),
+                        w.projection.status,
+                        w.projection.host,
+                    )
+                    for w in batch
+                    if w.version != 0
+                ]
+                # The version guard makes a second writer for the same room fail loudly
+                # instead of interleaving two histories. Which room failed it is found
+                # when the batch is retried one write at a time.
+                if guards and self._sql.write_guards(cursor, stamp, guards) != len(guards):
+                    stale = batch[0] if len(batch) == 1 else None
+                    raise StaleAppend(
+                        f"room {stale.code} is not at version {stale.version}"
+                        if stale is not None
+                        else "a room of the batch is not at the version its write expects"
+                    )
+                events = [
+                    (w.code, w.version + i + 1, e["kind"], orjson.dumps(e).decode(), stamp)
+                    for w, outcome in zip(batch, outcomes, strict=True)
+                    if outcome is None
+                    for i, e in enumerate(w.events)
+                ]
+                self._sql.write_events(cursor, events)
+            finally:
+                cursor.close()
             for w, outcome in zip(batch, outcomes, strict=True):
                 if outcome is None:
                     self._write_projection(conn, w, now)
@@ -157,36 +192,18 @@ class SqlRoomStore:
 
     def _write_room(self, conn: Connection, w: _Write, now: Any) -> BaseException | None:
         p = w.projection
-        new_version = w.version + len(w.events)
-        if w.version == 0:
-            conn.execute(
-                _INSERT_ROOM,
-                {
-                    "code": w.code,
-                    "size": w.size,
-                    "version": new_version,
-                    "status": p.status,
-                    "host": p.host,
-                    "created_at": now,
-                    "updated_at": now,
-                },
-            )
-            return None
-        # The version guard makes a second writer for the same room fail loudly instead of
-        # interleaving two histories; a stale write leaves nothing behind.
-        changed = conn.execute(
-            _UPDATE_ROOM,
+        conn.execute(
+            _INSERT_ROOM,
             {
-                "b_code": w.code,
-                "b_version": w.version,
-                "b_new": new_version,
-                "b_status": p.status,
-                "b_host": p.host,
-                "b_now": now,
+                "code": w.code,
+                "size": w.size,
+                "version": w.version + len(w.events),
+                "status": p.status,
+                "host": p.host,
+                "created_at": now,
+                "updated_at": now,
             },
-        ).rowcount
-        if changed != 1:
-            return StaleAppend(f"room {w.code} is not at version {w.version}")
+        )
         return None
 
     def _write_projection(self, conn: Connection, w: _Write, now: Any) -> None:
@@ -199,7 +216,7 @@ class SqlRoomStore:
                 self._write_deal(conn, match_id, deal)
 
     def _write_seats(self, conn: Connection, code: str, seats: list[SeatRow | None]) -> None:
-        conn.execute(delete(m.Seat).where(m.Seat.room_code == code))
+        conn.execute(_DELETE_SEATS, {"b_code": code})
         rows = [
             {
                 "room_code": code,
@@ -212,7 +229,7 @@ class SqlRoomStore:
             if s is not None
         ]
         if rows:
-            conn.execute(insert(m.Seat), rows)
+            conn.execute(_INSERT_SEAT, rows)
 
     def _write_match(self, conn: Connection, code: str, row: MatchRow, now: Any) -> int:
         values = {
@@ -224,35 +241,27 @@ class SqlRoomStore:
             "winners": row.winners,
             "updated_at": now,
         }
-        match_id = conn.execute(
-            select(m.Match.id).where(m.Match.room_code == code, m.Match.number == row.number)
-        ).scalar()
+        match_id = conn.execute(_MATCH_ID, {"b_code": code, "b_number": row.number}).scalar()
         if match_id is None:
-            return int(
-                conn.execute(
-                    insert(m.Match)
-                    .values(room_code=code, number=row.number, started_at=now, **values)
-                    .returning(m.Match.id)
-                ).scalar_one()
-            )
-        conn.execute(update(m.Match).where(m.Match.id == match_id).values(**values))
+            values.update(room_code=code, number=row.number, started_at=now)
+            return int(conn.execute(_INSERT_MATCH, values).scalar_one())
+        conn.execute(_UPDATE_MATCH, {"b_id": match_id, **values})
         return int(match_id)
 
     def _write_deal(self, conn: Connection, match_id: int, deal: DealRow) -> None:
         deal_id = conn.execute(
-            insert(m.Deal)
-            .values(
-                match_id=match_id,
-                number=deal.number,
-                dealer=deal.dealer,
-                forehand=deal.forehand,
-                contract=deal.contract,
-                trump=deal.trump,
-            )
-            .returning(m.Deal.id)
+            _INSERT_DEAL,
+            {
+                "match_id": match_id,
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "forehand": deal.forehand,
+                "contract": deal.contract,
+                "trump": deal.trump,
+            },
         ).scalar_one()
         conn.execute(
-            insert(m.DealSeat),
+            _INSERT_DEAL_SEAT,
             [
                 {"deal_id": deal_id, "seat": seat, "tricks": tricks, "score": deal.scores[seat]}
                 for seat, tricks in enumerate(deal.tricks)

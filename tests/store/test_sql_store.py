@@ -8,6 +8,7 @@ import asyncio
 import json
 import subprocess
 import sys
+import threading
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -239,6 +240,55 @@ def test_one_rooms_bad_write_does_not_fail_the_others_in_its_batch(url: str) -> 
     duplicate, good, fresh = run(scenario())
     assert duplicate is not None
     assert good is None and fresh is None
+
+
+def test_a_stale_write_fails_alone_in_a_shared_batch(url: str) -> None:
+    # The version guards of a batch run as one statement; when one room's guard fails, the
+    # batch is retried write by write, and only that room's append is refused.
+    gate = threading.Event()
+    batches: list[list[str]] = []
+
+    class Gated(SqlRoomStore):
+        def _commit(self, batch: list[Any]) -> None:
+            gate.wait(10)
+            batches.append([w.code for w in batch])
+            super()._commit(batch)
+
+    async def scenario() -> list[BaseException | None]:
+        store = Gated(url)
+        try:
+            gate.set()
+            rooms = ["Plug00001", "Good00001", "Stale0001", "Good00002"]
+            for code in rooms:
+                await store.create_room(code, 3, created(), waiting())
+            gate.clear()
+            plug = asyncio.ensure_future(store.append("Plug00001", 2, acts(2, 1), playing()))
+            await asyncio.sleep(0.2)  # the writer now holds the plug at the gate
+            racing = asyncio.gather(
+                store.append("Good00001", 2, acts(2, 2), playing()),
+                store.append("Stale0001", 5, acts(5, 1), playing()),
+                store.append("Good00002", 2, acts(2, 1), playing()),
+                return_exceptions=True,
+            )
+            await asyncio.sleep(0.2)  # all three queued behind the plug
+            gate.set()
+            outcomes = await racing
+            await plug
+            assert await store.load("Good00001") == created() + acts(2, 2)
+            assert await store.load("Good00002") == created() + acts(2, 1)
+            assert await store.load("Stale0001") == created()
+            assert room_version(store, "Stale0001") == 2
+            assert room_version(store, "Good00001") == 4
+            return [o if isinstance(o, BaseException) else None for o in outcomes]
+        finally:
+            await store.close()
+
+    good, stale, other = run(scenario())
+    assert good is None and other is None
+    assert isinstance(stale, StaleAppend)
+    # the three shared a batch first, then went one by one
+    assert ["Good00001", "Stale0001", "Good00002"] in batches
+    assert ["Stale0001"] in batches
 
 
 def test_close_then_reopen_sees_everything(url: str) -> None:
