@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -91,6 +92,7 @@ def _serve(host: str | None, port: int | None) -> int:
         ws_per_message_deflate=False,
     )
     server = uvicorn.Server(config)
+    _tune_garbage_collector()
     # Bind before announcing, so the printed URL is one that answers (and names the real
     # port when 0 asked the kernel to choose).
     sock = config.bind_socket()
@@ -100,6 +102,21 @@ def _serve(host: str | None, port: int | None) -> int:
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
     return 0
+
+
+def _tune_garbage_collector() -> None:
+    """Fewer, cheaper cycle collections for a long-running server.
+
+    A busy server holds many actions in flight at once, so what each one allocates lives
+    long enough, counted in allocations, to be promoted to the oldest generation, which is
+    then collected again and again, each time walking every object of every module as well.
+    Under load that was a fifth of the server's CPU. Freezing what exists after start-up
+    takes the modules out of those walks, and a larger first threshold lets short-lived
+    objects die young.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 def _url(settings: Settings, port: int) -> str:
