@@ -77,7 +77,6 @@ CONNECT_OPTIONS: dict[str, Any] = {
 # and only the seat to act needs "legal", so these look up just the keys they need.
 
 STATE_PREFIX = '{"type":"state","v":'
-ACK_PREFIX = '{"type":"ack",'
 _decoder = json.JSONDecoder()
 
 
@@ -230,7 +229,7 @@ class BotRoom(Sockets):
                 state = read_state(text)
                 if state is not None:
                     await self._on_state(seat, state)
-                elif not text.startswith(ACK_PREFIX):
+                else:
                     message = json.loads(text)
                     if message.get("type") == "error":
                         tally.errors[str(message.get("code"))] += 1

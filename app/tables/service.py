@@ -84,7 +84,7 @@ class LiveRoom:
         return [i in seated for i in range(self.state.size)]
 
 
-def _dumps(message: dict[str, Any] | None) -> str:
+def _dumps(message: object) -> str:
     # orjson: the encoding of views was the largest cost of an action after storage
     try:
         return orjson.dumps(message).decode()
@@ -237,8 +237,9 @@ class Tables:
             await self._hello(member, live, command)
             return
         if isinstance(command, Act):
-            await self._commit(live, state.act(member.seat, command.action, self.rng))
-            self._reply(member, {"type": "ack", "v": live.state.version, "id": command.id})
+            # The actor's own state, carrying the action's id, is its acknowledgement.
+            events = state.act(member.seat, command.action, self.rng)
+            await self._commit(live, events, acked=(member, command.id))
             return
         if isinstance(command, Sit):
             events, secret = state.sit(command.seat, command.nickname, member.seat)
@@ -323,7 +324,11 @@ class Tables:
                     )
 
     async def _commit(
-        self, live: LiveRoom, events: Sequence[Event], broadcast: bool = True
+        self,
+        live: LiveRoom,
+        events: Sequence[Event],
+        broadcast: bool = True,
+        acked: tuple[Member, str | None] | None = None,
     ) -> None:
         """Apply checked events, store them, then (optionally) show everyone the result.
 
@@ -352,7 +357,7 @@ class Tables:
         live.committed = state.version
         self.autoplay.wake(live)
         if broadcast:
-            self._broadcast(live)
+            self._send_state(live, live.members, acked)
 
     def _drop(self, live: LiveRoom) -> None:
         if self._rooms.get(live.state.code) is live:
@@ -363,9 +368,17 @@ class Tables:
 
     # -- sending ---------------------------------------------------------------------------------
 
-    def _send_state(self, live: LiveRoom, members: Sequence[Member] | set[Member]) -> None:
+    def _send_state(
+        self,
+        live: LiveRoom,
+        members: Sequence[Member] | set[Member],
+        acked: tuple[Member, str | None] | None = None,
+    ) -> None:
         """Each member's own snapshot. What all seats see alike (the room, the public part
-        of the view) is computed and encoded once per call, not once per seat."""
+        of the view) is computed and encoded once per call, not once per seat.
+
+        ``acked``: the member whose action this state follows, and the action's id, which
+        its copy carries."""
         state = live.state
         room = _dumps(state.public(live.connected(), spectators=live.spectators()))
         public = state.view_for(None)
@@ -377,6 +390,8 @@ class Tables:
                 seen = public if m.seat is None else state.view_for(m.seat, public)
                 seat = "null" if m.seat is None else str(m.seat)
                 text = texts[m.seat] = f'{head}{seat},"room":{room},"view":{_dumps(seen)}}}'
+            if acked is not None and m is acked[0]:
+                text = f'{text[:-1]},"id":{_dumps(acked[1])}}}'
             m.client.send_text(text)
 
     def _broadcast(self, live: LiveRoom) -> None:

@@ -223,8 +223,8 @@ function onState(message) {
   }
   ctx.awaitingHello = false;
   ctx.pendingState = null;
-  // Only a new version answers an action in flight; a presence update does not.
-  if (message.v !== ctx.v) ctx.pending = null;
+  // Our own action is answered by the state carrying its id; a presence update is no answer.
+  if (message.v !== ctx.v || 'id' in message) ctx.pending = null;
   ctx.v = message.v;
   ctx.room = message.room;
   ctx.view = message.view;
@@ -281,8 +281,6 @@ socket.addEventListener('message', (event) => {
   else if (message.type === 'seated') {
     localStorage.setItem(SECRET_KEY, message.secret);
     rememberRoom();
-  } else if (message.type === 'ack') {
-    ctx.pending = null;
   } else if (message.type === 'error') onError(message);
 });
 

@@ -49,9 +49,7 @@ def test_guards_move_every_room_at_its_version_and_no_other(
     bind = m.Room.__table__.c.updated_at.type.bind_processor(dialect)
     value = bind(stamp) if bind is not None else stamp
     # every room is at version 1; room 3 claims 2, so it must not move
-    guards = [
-        (f"Batch{i:04d}", 2 if i == 3 else 1, 5, "playing", i % 3) for i in range(ROOMS)
-    ]
+    guards = [(f"Batch{i:04d}", 2 if i == 3 else 1, 5, "playing", i % 3) for i in range(ROOMS)]
     events = [(f"Batch{i:04d}", 2, "act", '{"kind":"act"}', value) for i in range(ROOMS)]
     with store.engine.begin() as conn:
         cursor = conn.connection.cursor()

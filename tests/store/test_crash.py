@@ -70,9 +70,9 @@ class Player:
     async def play(self, ws: Any) -> None:
         async for text in ws:
             message = json.loads(text)
-            if message["type"] == "ack":
+            if message["type"] == "state" and message.get("id") in self.pending:
                 self.acked.append(self.pending.pop(message["id"]))
-            elif message["type"] == "error":
+            if message["type"] == "error":
                 assert message["code"] in ("stale_version", "not_your_turn"), message
             elif message["type"] == "state" and message["seat"] == self.seat:
                 view = message["view"]

@@ -93,7 +93,7 @@ class Table:
         return seat, str(self.rng.choice(legal["actions"]))
 
     async def act(self, seat: int, action: str) -> Message:
-        """The ack or the error answering the action."""
+        """The acknowledging state (it carries the action's id) or the error answering it."""
         client = self.clients[seat]
         since = len(client.texts)
         ident = f"a{next(self.ids)}"
@@ -107,7 +107,7 @@ class Table:
     async def step(self) -> Message:
         seat, action = self.next_action()
         reply = await self.act(seat, action)
-        assert reply["type"] == "ack", reply
+        assert reply["type"] == "state", reply
         return reply
 
     async def play_deals(self, deals: int) -> None:
@@ -387,7 +387,7 @@ def test_a_failed_append_changes_nothing_and_the_retry_succeeds(url: str, moment
 
             retry = await table.act(seat, action)
 
-            assert retry["type"] == "ack", retry
+            assert retry["type"] == "state", retry
             assert retry["v"] > version
             assert table.watcher.last_state()["v"] == retry["v"]
             stored = await store.load(table.code)
@@ -437,7 +437,7 @@ def test_a_store_that_cannot_even_be_read_closes_the_room_unseen(url: str) -> No
             assert [back.state.view_for(s) for s in [*range(3), None]] == views
             again = await seated_again(table.tables, back, table)
             retry = await again.act(seat, action)
-            assert retry["type"] == "ack", retry
+            assert retry["type"] == "state", retry
             stored = await store.load(table.code)
             assert stored is not None and len(stored) == back.state.version > version
         finally:

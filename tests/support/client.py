@@ -225,11 +225,12 @@ class RoomClient:
         return reply
 
     async def act(self, action: str, v: int | None = None) -> Message:
-        """The ``ack`` or the error answering this action; the state broadcast precedes an ack."""
+        """This connection's ``state`` carrying the action's id (the acknowledgement), or the
+        error refusing it."""
         ident = f"{self.name}-{next(_ids)}"
         return await self.request(
             {"type": "act", "v": self.v if v is None else v, "action": action, "id": ident},
-            lambda m: m.get("id") == ident and m["type"] in ("ack", "error"),
+            lambda m: m.get("id") == ident and m["type"] in ("state", "error"),
         )
 
     async def command(self, message: Message) -> Message:
@@ -310,7 +311,7 @@ async def step(players: list[RoomClient], rng: random.Random) -> Message:
     legal = legal_of(actor.state or {})
     assert legal is not None, f"seat {view['to_act']} has no legal actions"
     ack = await actor.act(choose_action(legal, rng))
-    assert ack["type"] == "ack", ack
+    assert ack["type"] == "state", ack
     for player in players:
         await player.until_version(ack["v"])
     return ack

@@ -83,7 +83,7 @@ async def bot(client: RoomClient, rng: random.Random) -> Message:
         legal = legal_of(message)
         assert legal is not None
         ack = await client.act(choose_action(legal, rng), v=message["v"])
-        assert ack["type"] == "ack", ack
+        assert ack["type"] == "state", ack
         acted = message["v"]
 
 
@@ -443,9 +443,14 @@ def test_a_repeated_or_stale_action_is_answered_and_changes_nothing(
         assert legal is not None
         message = {"type": "act", "v": v, "action": legal["actions"][0], "id": "first"}
         ack = await actor.request(message, lambda m: m.get("id") == "first")
-        assert ack["type"] == "ack" and ack["v"] == v + 1
+        assert ack["type"] == "state" and ack["v"] == v + 1
+        assert ack["seat"] == seat and ack["view"]["seat"] == seat
         for p in players:
             await p.until_version(ack["v"])
+        # the acknowledgement is the actor's alone: the others' copies carry no id
+        for p in players:
+            if p is not actor:
+                assert p.state is not None and "id" not in p.state, p.state
         marks = [p.cursor for p in players]
 
         # the very same message again, as a double click or a resend would
@@ -489,11 +494,11 @@ def test_two_devices_of_one_seat_acting_at_once_apply_exactly_one_action(
             action = choose_action(legal_of(a.state or {}) or {}, rng)
             replies = await asyncio.gather(a.act(action, v), b.act(action, v))
             kinds = sorted(r["type"] for r in replies)
-            assert kinds == ["ack", "error"], replies
+            assert kinds == ["error", "state"], replies
             error = next(r for r in replies if r["type"] == "error")
             assert error["code"] == "stale_version"
             assert error["detail"] == {"v": v, "current": error["v"]}
-            ack = next(r for r in replies if r["type"] == "ack")
+            ack = next(r for r in replies if r["type"] == "state")
             # one play is one event, or two when it ends the deal and the next is dealt
             assert ack["v"] - v in (1, 2)
             for p in [*players, *twins.values()]:
@@ -528,7 +533,7 @@ def test_two_seats_acting_on_one_version_at_once_apply_exactly_one_action(
                 players[seat].act(choose_action(legal, rng), v),
                 players[after].act(f"play:{rng.choice(hand)}", v),
             )
-            assert replies[0]["type"] == "ack", replies
+            assert replies[0]["type"] == "state", replies
             assert replies[1]["type"] == "error", replies
             assert replies[1]["code"] in ("stale_version", "not_your_turn")
             for p in players:
