@@ -69,7 +69,9 @@ class SqlRoomStore:
         dialect = self.engine.dialect
         self._sql = BatchSql(dialect.name, dialect.paramstyle)
         # A timestamp as the SQL layer would store it (SQLite keeps text), made once per batch.
-        self._stamp = m.RoomEvent.__table__.c.created_at.type.bind_processor(self.engine.dialect)
+        self._stamp = m.RoomEvent.__table__.c.created_at.type.dialect_impl(dialect).bind_processor(
+            dialect
+        )
         if migrate:
             upgrade(self.engine)
         self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()

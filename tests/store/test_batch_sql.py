@@ -4,6 +4,7 @@ chunk boundary, and telling a stale room apart by the count of rooms moved."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,7 +47,7 @@ def test_guards_move_every_room_at_its_version_and_no_other(
     sql = BatchSql(dialect.name, dialect.paramstyle)
     sql.update_from = update_from
     stamp = m.now()
-    bind = m.Room.__table__.c.updated_at.type.bind_processor(dialect)
+    bind = m.Room.__table__.c.updated_at.type.dialect_impl(dialect).bind_processor(dialect)
     value = bind(stamp) if bind is not None else stamp
     # every room is at version 1; room 3 claims 2, so it must not move
     guards = [(f"Batch{i:04d}", 2 if i == 3 else 1, 5, "playing", i % 3) for i in range(ROOMS)]
@@ -67,3 +68,13 @@ def test_guards_move_every_room_at_its_version_and_no_other(
             assert (room.version, room.status, room.host) == (5, "playing", i % 3)
             assert room.updated_at.replace(tzinfo=None) == stamp.replace(tzinfo=None)
     assert len([s for s in stored if s.seq == 2]) == ROOMS
+    if dialect.name == "sqlite":
+        # SQLite keeps timestamps as text: rows written through the driver (the store's own
+        # and those above) must look like the SQL layer's
+        with store.engine.connect() as conn:
+            ours = conn.exec_driver_sql("SELECT created_at FROM room_events")
+            theirs = conn.exec_driver_sql("SELECT created_at FROM rooms").scalar()
+            shape = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}")
+            assert shape.fullmatch(str(theirs)), theirs
+            for (text,) in ours:
+                assert shape.fullmatch(text), text
