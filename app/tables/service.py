@@ -65,6 +65,26 @@ class Member:
     seat: int | None = None
 
 
+class EncodedParts:
+    """The JSON of view parts that stay the very same objects from one state to the next.
+
+    The scoresheet and the last finished deal are the bulk of a view late in a match, yet
+    change only when a deal ends (the room's view cache hands out the same objects until
+    then), so each is encoded once and spliced into every state as it is.
+    """
+
+    __slots__ = ("_held",)
+
+    def __init__(self) -> None:
+        self._held: dict[str, tuple[object, orjson.Fragment]] = {}
+
+    def get(self, key: str, value: object) -> orjson.Fragment:
+        held = self._held.get(key)
+        if held is None or held[0] is not value:
+            held = self._held[key] = (value, orjson.Fragment(orjson.dumps(value)))
+        return held[1]
+
+
 @dataclass(eq=False)
 class LiveRoom:
     state: RoomState
@@ -72,6 +92,7 @@ class LiveRoom:
     members: set[Member] = field(default_factory=set)
     committed: int = 0
     """The version last made durable: what may be shown without taking the lock."""
+    encoded: EncodedParts = field(default_factory=EncodedParts)
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
@@ -82,6 +103,10 @@ class LiveRoom:
     def connected(self) -> list[bool]:
         seated = {m.seat for m in self.members}
         return [i in seated for i in range(self.state.size)]
+
+
+# View parts that stay the same objects until a deal ends (see EncodedParts).
+_UNCHANGING = ("previous_deal", "protocol")
 
 
 def _dumps(message: object) -> str:
@@ -382,6 +407,8 @@ class Tables:
         state = live.state
         room = _dumps(state.public(live.connected(), spectators=live.spectators()))
         public = state.view_for(None)
+        if public is not None:
+            public = self._encode_shared(live, public)
         head = f'{{"type":"state","v":{state.version},"seat":'
         texts: dict[int | None, str] = {}
         for m in members:
@@ -393,6 +420,20 @@ class Tables:
             if acked is not None and m is acked[0]:
                 text = f'{text[:-1]},"id":{_dumps(acked[1])}}}'
             m.client.send_text(text)
+
+    @staticmethod
+    def _encode_shared(live: LiveRoom, public: dict[str, Any]) -> dict[str, Any]:
+        """The public view with its bulky parts already encoded, so that building each
+        seat's view from it and encoding that does not encode them once per seat."""
+        public = dict(public)
+        for key in _UNCHANGING:
+            if public[key] is not None:
+                public[key] = live.encoded.get(key, public[key])
+        deal = public["deal"]
+        if deal is not None:
+            deal = public["deal"] = dict(deal)
+            deal["tricks_played"] = orjson.Fragment(orjson.dumps(deal["tricks_played"]))
+        return public
 
     def _broadcast(self, live: LiveRoom) -> None:
         self._send_state(live, live.members)

@@ -1,0 +1,70 @@
+"""Every state a room sends carries exactly the engine's view for its recipient.
+
+States are assembled from parts encoded once per room (the scoresheet, the last deal) or once
+per change (the tricks played): whatever the assembly, each recipient must read what the
+engine's ``view`` of the match gives for its seat, built from scratch.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from app.engine.bismarck import view
+from app.store import MemoryRoomStore
+from app.tables import Tables
+from app.tables.commands import Act, Hello, Sit, Start
+
+
+class Collector:
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    def close(self, code: int, reason: str) -> None:
+        pass
+
+    def last(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.texts[-1])
+        return message
+
+
+def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
+    async def scenario() -> int:
+        rng = random.Random(11)
+        tables = Tables(MemoryRoomStore(), random.Random(12))
+        code, _, secret = await tables.create_room(3, "Anna")
+        live = await tables.room(code)
+        assert live is not None
+        clients = [Collector() for _ in range(4)]  # three seats and a spectator
+        members = [await tables.join(live, c) for c in clients]
+        await tables.handle(members[0], Hello(secret))
+        await tables.handle(members[1], Sit(1, "Bertil"))
+        await tables.handle(members[2], Sit(2, "Cecilia"))
+        await tables.handle(members[0], Start())
+        checked = 0
+        # three deals: the scoresheet and the previous deal change in between
+        while len(live.state.match.finished_deals) < 3:  # type: ignore[union-attr]
+            match = live.state.match
+            assert match is not None
+            for seat, client in zip([0, 1, 2, None], clients, strict=True):
+                state = client.last()
+                assert state["type"] == "state" and state["v"] == live.state.version
+                assert state["view"] == json.loads(json.dumps(view(match, seat))), seat
+                checked += 1
+            seat = match.to_act
+            assert seat is not None
+            legal = clients[seat].last()["view"]["legal"]
+            if legal["kind"] == "discard":
+                action = "discard:" + ",".join(rng.sample(legal["from"], legal["count"]))
+            else:
+                action = rng.choice(legal["actions"])
+            await tables.handle(members[seat], Act(live.state.version, action, f"a{checked}"))
+        await tables.close()
+        return checked
+
+    assert asyncio.run(scenario()) >= 3 * 50 * 4
