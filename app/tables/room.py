@@ -286,21 +286,20 @@ class RoomState:
         return [Event(ev.END)]
 
     def act(self, seat: int | None, text: object, rng: random.Random) -> list[Event]:
-        """Check an action on a copy of the match; return it with the deal that may follow."""
+        """Check an action against the match; return it with the deal that may follow."""
         if seat is None:
             raise TableError("not_seated", "take a seat to play")
         if not self.playing or self.match is None:
             raise TableError("no_match", "no match is running")
-        trial = self.match.clone()
         try:
             action = parse_action(text)
             if action.kind in ("deal", "void"):
                 raise IllegalAction("not_your_turn", "only the table deals or voids a deal")
-            trial.apply(seat, action)
+            after = self.match.check(seat, action)
         except (IllegalAction, MalformedAction) as refused:
             raise TableError(refused.code, refused.message, refused.detail) from None
         out = [Event(ev.ACT, {"seat": seat, "action": str(action)})]
-        if trial.to_act == TABLE:
+        if after == TABLE:
             out.append(Event(ev.ACT, {"seat": TABLE, "action": str(random_deal(rng))}))
         return out
 

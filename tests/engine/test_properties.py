@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from playout import (
     card_tokens,
     cards_in_deal,
+    choose_action,
     free_permutation,
     hidden_from,
     permute_log,
@@ -37,6 +38,7 @@ from app.engine.bismarck import (
     Phase,
     deal_action,
     discard_action,
+    new_match,
     parse_action,
     protocol_rows,
     view,
@@ -534,3 +536,43 @@ def test_a_clone_is_independent_of_its_original(seed: int, seats: int) -> None:
 
     match, _ = play_match(seats, rng, on_step=fork)
     assert match.is_over and checked > 0
+
+
+def check_agrees_with_apply(match: Match, rng: random.Random) -> None:
+    """``check`` raises what ``apply`` raises, changes nothing, and names the next actor."""
+    before = snapshot(match)
+    candidates = [
+        *PLAY_CANDIDATES,
+        *CONTRACT_CANDIDATES,
+        *rng.sample(discard_candidates(match, rng), 5),
+        *table_candidates(rng),
+    ]
+    for seat in [*range(match.seats), TABLE]:
+        for action in candidates:
+            trial = match.clone()
+            try:
+                trial.apply(seat, action)
+            except IllegalAction as refused:
+                with pytest.raises(IllegalAction) as checked:
+                    match.check(seat, action)
+                assert checked.value.code == refused.code, (seat, action)
+                assert checked.value.detail == refused.detail, (seat, action)
+            else:
+                assert match.check(seat, action) == trial.to_act, (seat, action)
+            assert snapshot(match) == before, f"check({seat}, {action}) changed the match"
+
+
+@settings(FAST, max_examples=4)
+@given(seed=SEEDS, seats=SEAT_COUNTS)
+def test_check_agrees_with_apply_at_every_step(seed: int, seats: int) -> None:
+    rng = random.Random(seed)
+    match = new_match(seats, rng)
+    while not match.is_over:
+        # every play of a deal's last tricks, where the deal and the match end; a sample
+        # of the rest
+        deal = match.deals[-1] if match.deals else None
+        late = deal is not None and len(deal.history) >= 14
+        if late or rng.random() < 0.05:
+            check_agrees_with_apply(match, rng)
+        match.apply(*choose_action(match, rng))
+    check_agrees_with_apply(match, rng)

@@ -399,7 +399,7 @@ class Match:
         self.phase = Phase.PLAY
         self.to_act = deal.forehand
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _check_play(self, seat: int, card: Card) -> Deal:
         deal = self.deals[-1]
         if seat != self.to_act:
             raise IllegalAction(
@@ -415,6 +415,12 @@ class Match:
                 "you must follow suit",
                 {"card": card, "suit": trick[0][1], "seat": seat},
             )
+        return deal
+
+    def _play(self, seat: int, card: Card) -> None:
+        deal = self._check_play(seat, card)
+        trick = deal.trick
+        hand = deal.hands[seat]
         hand.remove(card)
         trick.append(card)
         deal.plays.append(card)
@@ -444,6 +450,28 @@ class Match:
         else:
             self.phase = Phase.DEAL
             self.to_act = TABLE
+
+    # -- checking ------------------------------------------------------------------------------
+
+    def check(self, seat: int, action: Action) -> int | None:
+        """Raise exactly what :meth:`apply` would raise for this action, changing nothing;
+        otherwise return who would act after it (``TABLE`` when the table deals next,
+        ``None`` when it ends the match).
+
+        A card, the common case, is checked in place; anything else is tried on a copy.
+        """
+        if action.kind != "play" or self.phase is not Phase.PLAY:
+            trial = self.clone()
+            trial.apply(seat, action)
+            return trial.to_act
+        deal = self._check_play(seat, action.arg)
+        order = deal.order
+        if len(deal.trick) < 2:
+            return order[(order.index(seat) + 1) % 3]
+        if len(deal.history) + 1 < CARDS_PER_HAND:
+            taken = trick_winner([*deal.trick, action.arg], deal.trump, WHIST)
+            return order[(order.index(deal.leader) + taken) % 3]
+        return None if len(self.deals) == self.deals_total else TABLE
 
     # -- copying -------------------------------------------------------------------------------
 
