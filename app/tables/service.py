@@ -106,7 +106,7 @@ class LiveRoom:
 
 
 # View parts that stay the same objects until a deal ends (see EncodedParts).
-_UNCHANGING = ("previous_deal", "protocol")
+_UNCHANGING = ("previous_deal", "protocol", "contracts_left", "totals", "ranks")
 
 
 def _dumps(message: object) -> str:

@@ -20,20 +20,21 @@ View = dict[str, Any]
 class ViewCache:
     """The parts of one match's public view that can no longer change, built once.
 
-    A trick that is complete, the last finished deal and the scoresheet stay the same until
-    the next trick or deal ends, yet a view is wanted after every card: rebuilding them each
-    time was most of the cost of showing a move. Views built with a cache share those parts,
-    so treat every view as read-only. A cache follows one match at a time and starts over
-    when given another.
+    A trick that is complete, the last finished deal, the scoresheet and the standings stay
+    the same until the next trick or deal ends, yet a view is wanted after every card:
+    rebuilding them each time was most of the cost of showing a move. Views built with a
+    cache share those parts, so treat every view as read-only. A cache follows one match at
+    a time and starts over when given another.
     """
 
-    __slots__ = ("_deal", "_previous", "_protocol", "_tricks")
+    __slots__ = ("_deal", "_previous", "_protocol", "_standings", "_tricks")
 
     def __init__(self) -> None:
         self._deal: Deal | None = None
         self._tricks: list[dict[str, Any]] = []
         self._previous: tuple[Deal, View] | None = None
         self._protocol: tuple[Match, int, View] | None = None
+        self._standings: tuple[Match, int, View] | None = None
 
     def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
         if deal is not self._deal or len(self._tricks) > len(deal.history):
@@ -53,6 +54,21 @@ class ViewCache:
         if cached is None or cached[0] is not match or cached[1] != finished:
             cached = self._protocol = (match, finished, protocol_rows(match))
         return cached[2]
+
+    def standings(self, match: Match, finished: int) -> View:
+        """Contracts left, totals and ranks: they change only when a deal is scored."""
+        cached = self._standings
+        if cached is None or cached[0] is not match or cached[1] != finished:
+            cached = self._standings = (match, finished, _standings(match))
+        return cached[2]
+
+
+def _standings(match: Match) -> View:
+    return {
+        "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
+        "totals": list(match.totals),
+        "ranks": ranks(match.totals),
+    }
 
 
 def _trick_json(deal: Deal, trick: Trick) -> dict[str, Any]:
@@ -160,9 +176,11 @@ def _public_view(match: Match, cache: ViewCache | None) -> View:
     if cache is None:
         previous = _deal_json(match, last) if last is not None else None
         protocol = protocol_rows(match)
+        standings = _standings(match)
     else:
         previous = cache.finished_deal(match, last) if last is not None else None
         protocol = cache.protocol(match, len(finished))
+        standings = cache.standings(match, len(finished))
     return {
         "game": "bismarck",
         "seats": match.seats,
@@ -176,10 +194,10 @@ def _public_view(match: Match, cache: ViewCache | None) -> View:
         if current is not None and match.phase is not Phase.DEAL
         else None,
         "previous_deal": previous,
-        "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
-        "totals": list(match.totals),
+        "contracts_left": standings["contracts_left"],
+        "totals": standings["totals"],
         "protocol": protocol,
         "legal": None,
         "winners": winners(match.totals) if over else None,
-        "ranks": ranks(match.totals),
+        "ranks": standings["ranks"],
     }
