@@ -9,6 +9,7 @@ its transaction has committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Sequence
@@ -75,6 +76,7 @@ class SqlRoomStore:
         if migrate:
             upgrade(self.engine)
         self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self._connection: Connection | None = None
         self._thread = threading.Thread(target=self._writer, name="room-writer", daemon=True)
         self._thread.start()
         self._closed = False
@@ -122,6 +124,15 @@ class SqlRoomStore:
                     break
                 batch.append(more)
             self._commit(batch)
+        if self._connection is not None:
+            self._connection.close()
+
+    def _writer_connection(self) -> Connection:
+        """The writer thread's own connection, kept from batch to batch: checking one out of
+        the pool and resetting it on return cost more than a small batch's statements."""
+        if self._connection is None:
+            self._connection = self.engine.connect()
+        return self._connection
 
     def _commit(self, batch: list[_Write]) -> None:
         try:
@@ -151,7 +162,21 @@ class SqlRoomStore:
         """
         now = m.now()
         stamp = self._stamp(now) if self._stamp is not None else now
-        with self.engine.begin() as conn:
+        conn = self._writer_connection()
+        try:
+            return self._write_batch(conn, batch, now, stamp)
+        except Exception:
+            # A failed statement may have left the connection unusable (a database restart,
+            # say): start the next transaction on a fresh one.
+            self._connection = None
+            with contextlib.suppress(Exception):
+                conn.invalidate()
+            raise
+
+    def _write_batch(
+        self, conn: Connection, batch: list[_Write], now: Any, stamp: Any
+    ) -> list[BaseException | None]:
+        with conn.begin():
             outcomes: list[BaseException | None] = [
                 self._write_room(conn, w, now) if w.version == 0 else None for w in batch
             ]
