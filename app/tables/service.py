@@ -97,8 +97,18 @@ class LiveRoom:
     def __post_init__(self) -> None:
         self.committed = self.state.version
 
+    _room: tuple[tuple[int, tuple[bool, ...], int], str] | None = None
+
     def spectators(self) -> int:
         return sum(1 for m in self.members if m.seat is None)
+
+    def room_json(self) -> str:
+        """The public room object, encoded; it changes only with the version and presence."""
+        connected, spectators = self.connected(), self.spectators()
+        key = (self.state.version, tuple(connected), spectators)
+        if self._room is None or self._room[0] != key:
+            self._room = (key, _dumps(self.state.public(connected, spectators=spectators)))
+        return self._room[1]
 
     def connected(self) -> list[bool]:
         seated = {m.seat for m in self.members}
@@ -405,7 +415,7 @@ class Tables:
         ``acked``: the member whose action this state follows, and the action's id, which
         its copy carries."""
         state = live.state
-        room = _dumps(state.public(live.connected(), spectators=live.spectators()))
+        room = live.room_json()
         public = state.view_for(None)
         if public is not None:
             public = self._encode_shared(live, public)

@@ -1,4 +1,5 @@
-"""Every state a room sends carries exactly the engine's view for its recipient.
+"""Every state a room sends carries exactly the engine's view for its recipient, and the room
+as it stands.
 
 States are assembled from parts encoded once per room (the scoresheet, the last deal) or once
 per change (the tricks played): whatever the assembly, each recipient must read what the
@@ -55,6 +56,8 @@ def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
                 state = client.last()
                 assert state["type"] == "state" and state["v"] == live.state.version
                 assert state["view"] == json.loads(json.dumps(view(match, seat))), seat
+                room = live.state.public(live.connected(), spectators=live.spectators())
+                assert state["room"] == json.loads(json.dumps(room)), seat
                 checked += 1
             seat = match.to_act
             assert seat is not None
