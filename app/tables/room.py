@@ -92,6 +92,9 @@ class RoomState:
         self.status = Status.WAITING
         self.past: list[PastMatch] = []
         self.version = 0
+        self.revision = 0
+        """Counts the changes to what :meth:`public` shows: every event but a game action,
+        and the action that ends a match. Moves alone leave it as it is."""
         self._views = ViewCache()
 
     # -- replay --------------------------------------------------------------------------------
@@ -150,11 +153,14 @@ class RoomState:
         else:
             raise ValueError(f"event {kind!r} cannot be applied to a room")
         self.version += 1
+        if kind != ev.ACT:
+            self.revision += 1
 
     def _close_match(self, status: Status) -> None:
         assert self.match is not None
         self.past.append(PastMatch(self.match_number, list(self.players), self.match, status))
         self.status = status
+        self.revision += 1
 
     # -- reading -------------------------------------------------------------------------------
 

@@ -103,9 +103,10 @@ class LiveRoom:
         return sum(1 for m in self.members if m.seat is None)
 
     def room_json(self) -> str:
-        """The public room object, encoded; it changes only with the version and presence."""
+        """The public room object, encoded; moves in a match leave it as it is, so it is
+        encoded again only when the room itself or who is there has changed."""
         connected, spectators = self.connected(), self.spectators()
-        key = (self.state.version, tuple(connected), spectators)
+        key = (self.state.revision, tuple(connected), spectators)
         if self._room is None or self._room[0] != key:
             self._room = (key, _dumps(self.state.public(connected, spectators=spectators)))
         return self._room[1]

@@ -16,7 +16,7 @@ from typing import Any
 from app.engine.bismarck import view
 from app.store import MemoryRoomStore
 from app.tables import Tables
-from app.tables.commands import Act, Hello, Sit, Start
+from app.tables.commands import Act, Hello, Sit, Start, TransferHost
 
 
 class Collector:
@@ -61,6 +61,13 @@ def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
                 checked += 1
             seat = match.to_act
             assert seat is not None
+            if checked % 37 == 0:
+                # the host role goes round and comes back: room changes amid the moves
+                host = live.state.host
+                assert host is not None
+                await tables.handle(members[host], TransferHost((host + 1) % 3))
+                for client in clients:
+                    assert client.last()["room"]["host"] == (host + 1) % 3
             legal = clients[seat].last()["view"]["legal"]
             if legal["kind"] == "discard":
                 action = "discard:" + ",".join(rng.sample(legal["from"], legal["count"]))
