@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from app.tables.commands import (
     Act,
     AddBot,
@@ -70,9 +72,14 @@ def parse_message(text: str) -> tuple[Command | Ping, str | None]:
     """The command, and the message's own ``id`` (any message may carry one; every answer
     to it repeats it)."""
     try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("malformed_json", "a message is one JSON object") from None
+        obj = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        # orjson refuses some texts the json module takes (integers past 64 bits, lone
+        # surrogates, NaN); the json module has the last word, so answers stay the same.
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError):
+            raise ProtocolError("malformed_json", "a message is one JSON object") from None
     if not isinstance(obj, dict):
         raise ProtocolError("malformed_message", "a message is one JSON object")
     ident = obj.get("id")
