@@ -135,17 +135,17 @@ class SqlRoomStore:
         return self._connection
 
     def _commit(self, batch: list[_Write]) -> None:
+        outcomes: list[BaseException | None] = [None] * len(batch)
         try:
-            outcomes = self._transaction(batch)
+            self._transaction(batch)
         except Exception:
             # Nothing of the batch is stored. One room's bad write must not fail the others:
             # each write gets a transaction of its own, and only the bad one fails.
-            outcomes = []
-            for write in batch:
+            for i, write in enumerate(batch):
                 try:
-                    outcomes.extend(self._transaction([write]))
+                    self._transaction([write])
                 except Exception as failure:
-                    outcomes.append(failure)
+                    outcomes[i] = failure
         # One wake-up per event loop for the whole batch: waking a loop is a system call.
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Write, BaseException | None]]] = {}
         for write, outcome in zip(batch, outcomes, strict=True):
@@ -153,9 +153,10 @@ class SqlRoomStore:
         for loop, done in by_loop.items():
             loop.call_soon_threadsafe(_settle, done)
 
-    def _transaction(self, batch: list[_Write]) -> list[BaseException | None]:
-        """Every write of the batch in one transaction: the version guards of all rooms in
-        one statement, their events in another, and the scoresheet rows where they changed.
+    def _transaction(self, batch: list[_Write]) -> None:
+        """Every write of the batch in one transaction, or none of them (raising): the version
+        guards of all rooms in one statement, their events in another, and the scoresheet rows
+        where they changed.
 
         The two statements every action needs go straight to the driver: through the SQL
         layer they cost more than all the rest of storing an action.
@@ -164,7 +165,7 @@ class SqlRoomStore:
         stamp = self._stamp(now) if self._stamp is not None else now
         conn = self._writer_connection()
         try:
-            return self._write_batch(conn, batch, now, stamp)
+            self._write_batch(conn, batch, now, stamp)
         except Exception:
             # A failed statement may have left the connection unusable (a database restart,
             # say): start the next transaction on a fresh one.
@@ -173,13 +174,11 @@ class SqlRoomStore:
                 conn.invalidate()
             raise
 
-    def _write_batch(
-        self, conn: Connection, batch: list[_Write], now: Any, stamp: Any
-    ) -> list[BaseException | None]:
+    def _write_batch(self, conn: Connection, batch: list[_Write], now: Any, stamp: Any) -> None:
         with conn.begin():
-            outcomes: list[BaseException | None] = [
-                self._write_room(conn, w, now) if w.version == 0 else None for w in batch
-            ]
+            for w in batch:
+                if w.version == 0:
+                    self._insert_room(conn, w, now)
             cursor = conn.connection.cursor()
             try:
                 guards = [
@@ -205,19 +204,16 @@ class SqlRoomStore:
                     )
                 events = [
                     (w.code, w.version + i + 1, e["kind"], orjson.dumps(e).decode(), stamp)
-                    for w, outcome in zip(batch, outcomes, strict=True)
-                    if outcome is None
+                    for w in batch
                     for i, e in enumerate(w.events)
                 ]
                 self._sql.write_events(cursor, events)
             finally:
                 cursor.close()
-            for w, outcome in zip(batch, outcomes, strict=True):
-                if outcome is None:
-                    self._write_projection(conn, w, now)
-            return outcomes
+            for w in batch:
+                self._write_projection(conn, w, now)
 
-    def _write_room(self, conn: Connection, w: _Write, now: Any) -> BaseException | None:
+    def _insert_room(self, conn: Connection, w: _Write, now: Any) -> None:
         p = w.projection
         conn.execute(
             _INSERT_ROOM,
@@ -231,7 +227,6 @@ class SqlRoomStore:
                 "updated_at": now,
             },
         )
-        return None
 
     def _write_projection(self, conn: Connection, w: _Write, now: Any) -> None:
         p = w.projection
