@@ -93,11 +93,13 @@ class LiveRoom:
     committed: int = 0
     """The version last made durable: what may be shown without taking the lock."""
     encoded: EncodedParts = field(default_factory=EncodedParts)
+    _room: tuple[tuple[int, tuple[bool, ...], int], str] | None = field(
+        default=None, init=False, repr=False
+    )
+    """The encoded room object, and what it was encoded for (see :meth:`room_json`)."""
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
-
-    _room: tuple[tuple[int, tuple[bool, ...], int], str] | None = None
 
     def spectators(self) -> int:
         return sum(1 for m in self.members if m.seat is None)
