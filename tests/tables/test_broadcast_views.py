@@ -16,7 +16,7 @@ from typing import Any
 from app.engine.bismarck import view
 from app.store import MemoryRoomStore
 from app.tables import Tables
-from app.tables.commands import Act, Hello, Sit, Start, TransferHost
+from app.tables.commands import Act, End, Hello, Sit, Start, TransferHost
 
 
 class Collector:
@@ -55,6 +55,7 @@ def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
             for seat, client in zip([0, 1, 2, None], clients, strict=True):
                 state = client.last()
                 assert state["type"] == "state" and state["v"] == live.state.version
+                assert state["seat"] == seat
                 assert state["view"] == json.loads(json.dumps(view(match, seat))), seat
                 room = live.state.public(live.connected(), spectators=live.spectators())
                 assert state["room"] == json.loads(json.dumps(room)), seat
@@ -78,3 +79,47 @@ def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
         return checked
 
     assert asyncio.run(scenario()) >= 3 * 50 * 4
+
+
+def test_four_seats_and_a_stopped_match_show_each_recipient_its_own_view() -> None:
+    """The dealer who sits out holds nothing; once the host stops the match, every seat is
+    shown the public view (its hand is nobody's any more) while keeping its seat."""
+
+    async def scenario() -> None:
+        rng = random.Random(5)
+        tables = Tables(MemoryRoomStore(), random.Random(6))
+        code, _, secret = await tables.create_room(4, "Anna")
+        live = await tables.room(code)
+        assert live is not None
+        clients = [Collector() for _ in range(5)]
+        members = [await tables.join(live, c) for c in clients]
+        await tables.handle(members[0], Hello(secret))
+        for seat, name in ((1, "Bertil"), (2, "Cecilia"), (3, "David")):
+            await tables.handle(members[seat], Sit(seat, name))
+        await tables.handle(members[0], Start())
+        seats = [0, 1, 2, 3, None]
+        for moves in range(70):  # past the end of the first deal
+            match = live.state.match
+            assert match is not None
+            for seat, client in zip(seats, clients, strict=True):
+                state = client.last()
+                assert state["seat"] == seat
+                assert state["view"] == json.loads(json.dumps(view(match, seat))), seat
+            seat = match.to_act
+            assert seat is not None
+            legal = clients[seat].last()["view"]["legal"]
+            if legal["kind"] == "discard":
+                action = "discard:" + ",".join(rng.sample(legal["from"], legal["count"]))
+            else:
+                action = rng.choice(legal["actions"])
+            await tables.handle(members[seat], Act(live.state.version, action, f"m{moves}"))
+        await tables.handle(members[0], End())
+        match = live.state.match
+        assert match is not None
+        public = json.loads(json.dumps(view(match, None)))
+        for seat, client in zip(seats, clients, strict=True):
+            state = client.last()
+            assert state["seat"] == seat and state["view"] == public
+        await tables.close()
+
+    asyncio.run(scenario())
