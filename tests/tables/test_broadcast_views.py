@@ -15,7 +15,7 @@ from typing import Any
 
 from app.engine.bismarck import view
 from app.store import MemoryRoomStore
-from app.tables import Tables
+from app.tables import LiveRoom, Member, Tables
 from app.tables.commands import Act, End, Hello, Sit, Start, TransferHost
 
 
@@ -34,19 +34,31 @@ class Collector:
         return message
 
 
+NAMES = ("Anna", "Bertil", "Cecilia", "David")
+
+
+async def started_room(
+    tables: Tables, seats: int
+) -> tuple[LiveRoom, list[Collector], list[Member]]:
+    """A room whose seats are all taken and whose match has started, with one connection per
+    seat (in seat order) and a spectator's last."""
+    code, _, secret = await tables.create_room(seats, NAMES[0])
+    live = await tables.room(code)
+    assert live is not None
+    clients = [Collector() for _ in range(seats + 1)]
+    members = [await tables.join(live, c) for c in clients]
+    await tables.handle(members[0], Hello(secret))
+    for seat in range(1, seats):
+        await tables.handle(members[seat], Sit(seat, NAMES[seat]))
+    await tables.handle(members[0], Start())
+    return live, clients, members
+
+
 def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
     async def scenario() -> int:
         rng = random.Random(11)
         tables = Tables(MemoryRoomStore(), random.Random(12))
-        code, _, secret = await tables.create_room(3, "Anna")
-        live = await tables.room(code)
-        assert live is not None
-        clients = [Collector() for _ in range(4)]  # three seats and a spectator
-        members = [await tables.join(live, c) for c in clients]
-        await tables.handle(members[0], Hello(secret))
-        await tables.handle(members[1], Sit(1, "Bertil"))
-        await tables.handle(members[2], Sit(2, "Cecilia"))
-        await tables.handle(members[0], Start())
+        live, clients, members = await started_room(tables, 3)
         checked = 0
         # three deals: the scoresheet and the previous deal change in between
         while len(live.state.match.finished_deals) < 3:  # type: ignore[union-attr]
@@ -88,15 +100,7 @@ def test_four_seats_and_a_stopped_match_show_each_recipient_its_own_view() -> No
     async def scenario() -> None:
         rng = random.Random(5)
         tables = Tables(MemoryRoomStore(), random.Random(6))
-        code, _, secret = await tables.create_room(4, "Anna")
-        live = await tables.room(code)
-        assert live is not None
-        clients = [Collector() for _ in range(5)]
-        members = [await tables.join(live, c) for c in clients]
-        await tables.handle(members[0], Hello(secret))
-        for seat, name in ((1, "Bertil"), (2, "Cecilia"), (3, "David")):
-            await tables.handle(members[seat], Sit(seat, name))
-        await tables.handle(members[0], Start())
+        live, clients, members = await started_room(tables, 4)
         seats = [0, 1, 2, 3, None]
         for moves in range(70):  # past the end of the first deal
             match = live.state.match
