@@ -54,6 +54,13 @@ async def started_room(
     return live, clients, members
 
 
+def pick(rng: random.Random, legal: dict[str, Any]) -> str:
+    """A random one of the actions a view's ``legal`` offers."""
+    if legal["kind"] == "discard":
+        return "discard:" + ",".join(rng.sample(legal["from"], legal["count"]))
+    return str(rng.choice(legal["actions"]))
+
+
 def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
     async def scenario() -> int:
         rng = random.Random(11)
@@ -81,11 +88,7 @@ def test_every_state_carries_the_fresh_view_of_its_recipient() -> None:
                 await tables.handle(members[host], TransferHost((host + 1) % 3))
                 for client in clients:
                     assert client.last()["room"]["host"] == (host + 1) % 3
-            legal = clients[seat].last()["view"]["legal"]
-            if legal["kind"] == "discard":
-                action = "discard:" + ",".join(rng.sample(legal["from"], legal["count"]))
-            else:
-                action = rng.choice(legal["actions"])
+            action = pick(rng, clients[seat].last()["view"]["legal"])
             await tables.handle(members[seat], Act(live.state.version, action, f"a{checked}"))
         await tables.close()
         return checked
@@ -111,11 +114,7 @@ def test_four_seats_and_a_stopped_match_show_each_recipient_its_own_view() -> No
                 assert state["view"] == json.loads(json.dumps(view(match, seat))), seat
             seat = match.to_act
             assert seat is not None
-            legal = clients[seat].last()["view"]["legal"]
-            if legal["kind"] == "discard":
-                action = "discard:" + ",".join(rng.sample(legal["from"], legal["count"]))
-            else:
-                action = rng.choice(legal["actions"])
+            action = pick(rng, clients[seat].last()["view"]["legal"])
             await tables.handle(members[seat], Act(live.state.version, action, f"m{moves}"))
         await tables.handle(members[0], End())
         match = live.state.match
