@@ -75,6 +75,9 @@ class EncodedParts:
 
     __slots__ = ("_held",)
 
+    # View parts that stay the same objects until a deal ends.
+    UNCHANGING = ("previous_deal", "protocol", "contracts_left", "totals", "ranks")
+
     def __init__(self) -> None:
         self._held: dict[str, tuple[object, orjson.Fragment]] = {}
 
@@ -83,6 +86,19 @@ class EncodedParts:
         if held is None or held[0] is not value:
             held = self._held[key] = (value, orjson.Fragment(orjson.dumps(value)))
         return held[1]
+
+    def shared(self, public: dict[str, Any]) -> dict[str, Any]:
+        """The public view with its bulky parts already encoded, so that building each
+        seat's view from it and encoding that does not encode them once per seat."""
+        public = dict(public)
+        for key in self.UNCHANGING:
+            if public[key] is not None:
+                public[key] = self.get(key, public[key])
+        deal = public["deal"]
+        if deal is not None:
+            deal = public["deal"] = dict(deal)
+            deal["tricks_played"] = orjson.Fragment(orjson.dumps(deal["tricks_played"]))
+        return public
 
 
 @dataclass(eq=False)
@@ -116,10 +132,6 @@ class LiveRoom:
     def connected(self) -> list[bool]:
         seated = {m.seat for m in self.members}
         return [i in seated for i in range(self.state.size)]
-
-
-# View parts that stay the same objects until a deal ends (see EncodedParts).
-_UNCHANGING = ("previous_deal", "protocol", "contracts_left", "totals", "ranks")
 
 
 def _dumps(message: object) -> str:
@@ -421,7 +433,7 @@ class Tables:
         room = live.room_json()
         public = state.view_for(None)
         if public is not None:
-            public = self._encode_shared(live, public)
+            public = live.encoded.shared(public)
         head = f'{{"type":"state","v":{state.version},"seat":'
         texts: dict[int | None, str] = {}
         for m in members:
@@ -433,20 +445,6 @@ class Tables:
             if acked is not None and m is acked[0]:
                 text = f'{text[:-1]},"id":{_dumps(acked[1])}}}'
             m.client.send_text(text)
-
-    @staticmethod
-    def _encode_shared(live: LiveRoom, public: dict[str, Any]) -> dict[str, Any]:
-        """The public view with its bulky parts already encoded, so that building each
-        seat's view from it and encoding that does not encode them once per seat."""
-        public = dict(public)
-        for key in _UNCHANGING:
-            if public[key] is not None:
-                public[key] = live.encoded.get(key, public[key])
-        deal = public["deal"]
-        if deal is not None:
-            deal = public["deal"] = dict(deal)
-            deal["tricks_played"] = orjson.Fragment(orjson.dumps(deal["tricks_played"]))
-        return public
 
     def _broadcast(self, live: LiveRoom) -> None:
         self._send_state(live, live.members)

@@ -46,7 +46,7 @@ class ViewCache:
 
     def finished_deal(self, match: Match, deal: Deal) -> View:
         if self._previous is None or self._previous[0] is not deal:
-            self._previous = (deal, _deal_json(match, deal, self))
+            self._previous = (deal, _deal_json(match, deal))
         return self._previous[1]
 
     def protocol(self, match: Match, finished: int) -> View:
