@@ -1,9 +1,10 @@
-"""The two statements every stored action needs, for a whole batch of rooms at once.
+"""The store's writes as driver statements, for a whole batch of rooms at once.
 
-They go straight to the database driver, many rows per statement. Through the SQL layer,
-or as one driver call per row, they cost more than everything else about an action: SQLite
-gives up the interpreter lock around every statement it steps, and on a busy server each
-hand-back of the lock is a wait and a context switch.
+The two statements every stored action needs (the version guard and the events) go many
+rows per statement: through the SQL layer, or as one driver call per row, they cost more
+than everything else about an action. The scoresheet rows a deal's end adds go straight to
+the driver too, a few rows each: through the SQL layer, with a query for the match's id
+between them, one deal's end cost the writer as much as fifty moves.
 """
 
 from __future__ import annotations
@@ -33,6 +34,42 @@ class BatchSql:
         self.update_from = dialect_name != "sqlite" or sqlite3.sqlite_version_info >= (3, 33)
         self._guards: dict[int, str] = {}
         self._events: dict[int, str] = {}
+        m = self.mark
+        # SQLite keeps JSON as text; PostgreSQL's json columns want the text cast.
+        json = f"CAST({m} AS JSON)" if dialect_name == "postgresql" else m
+        self.insert_room = (
+            "INSERT INTO rooms (code, size, version, status, host, created_at, updated_at) "
+            f"VALUES ({m}, {m}, {m}, {m}, {m}, {m}, {m})"
+        )
+        self.delete_seats = f"DELETE FROM seats WHERE room_code = {m}"
+        self.insert_seat = (
+            "INSERT INTO seats (room_code, seat, nickname, secret_hash, bot) "
+            f"VALUES ({m}, {m}, {m}, {m}, {m})"
+        )
+        # A match's row is written when it starts, and rewritten when it stops or a deal
+        # ends; started_at is the one column only the first write sets.
+        self.upsert_match = (
+            "INSERT INTO matches (room_code, number, players, first_dealer, status, "
+            "deals_played, totals, winners, started_at, updated_at) "
+            f"VALUES ({m}, {m}, {json}, {m}, {m}, {m}, {json}, {json}, {m}, {m}) "
+            "ON CONFLICT (room_code, number) DO UPDATE SET players = excluded.players, "
+            "first_dealer = excluded.first_dealer, status = excluded.status, "
+            "deals_played = excluded.deals_played, totals = excluded.totals, "
+            "winners = excluded.winners, updated_at = excluded.updated_at"
+        )
+        # Deals and their seats find their parents by natural key, so no id travels back
+        # to Python between the statements.
+        self.insert_deal = (
+            "INSERT INTO deals (match_id, number, dealer, forehand, contract, trump) "
+            f"SELECT id, {m}, {m}, {m}, {m}, {m} FROM matches "
+            f"WHERE room_code = {m} AND number = {m}"
+        )
+        self.insert_deal_seat = (
+            "INSERT INTO deal_seats (deal_id, seat, tricks, score) "
+            f"SELECT deals.id, {m}, {m}, {m} FROM deals "
+            "JOIN matches ON deals.match_id = matches.id "
+            f"WHERE matches.room_code = {m} AND matches.number = {m} AND deals.number = {m}"
+        )
 
     def _values(self, rows: int, width: int) -> str:
         one = "(" + ", ".join([self.mark] * width) + ")"
@@ -90,3 +127,8 @@ class BatchSql:
     def write_events(self, cursor: Any, events: Sequence[Row]) -> None:
         for part in chunks(events):
             cursor.execute(self.events(len(part)), tuple(chain.from_iterable(part)))
+
+    def write_rows(self, cursor: Any, statement: str, rows: Sequence[Row]) -> None:
+        """One of the row statements above, once per row."""
+        if rows:
+            cursor.executemany(statement, rows)

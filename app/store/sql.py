@@ -17,30 +17,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, select
 
 from . import models as m
 from .base import EventJson, StaleAppend
 from .batch_sql import BatchSql
 from .engine import make_engine
 from .migrate import upgrade
-from .rows import DealRow, MatchRow, Projection, SeatRow
+from .rows import DealRow, MatchRow, Projection
 
 BATCH_LIMIT = 512
-
-# Built once, with bound parameters, so that each is compiled once: building statements per
-# write (and compiling each anew) was most of the cost of a write that ends a deal.
-_INSERT_ROOM = insert(m.Room)
-_DELETE_SEATS = delete(m.Seat).where(m.Seat.room_code == bindparam("b_code"))
-_INSERT_SEAT = insert(m.Seat)
-_MATCH_ID = select(m.Match.id).where(
-    m.Match.room_code == bindparam("b_code"), m.Match.number == bindparam("b_number")
-)
-_INSERT_MATCH = insert(m.Match).returning(m.Match.id)
-# the SET clause comes from the parameters' names, which are always the same ones
-_UPDATE_MATCH = update(m.Match).where(m.Match.id == bindparam("b_id"))
-_INSERT_DEAL = insert(m.Deal).returning(m.Deal.id)
-_INSERT_DEAL_SEAT = insert(m.DealSeat)
 
 
 @dataclass(slots=True)
@@ -52,6 +38,10 @@ class _Write:
     size: int
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[None]
+
+
+def _json(value: object) -> str:
+    return orjson.dumps(value).decode()
 
 
 def _settle(done: list[tuple[_Write, BaseException | None]]) -> None:
@@ -156,16 +146,13 @@ class SqlRoomStore:
     def _transaction(self, batch: list[_Write]) -> None:
         """Every write of the batch in one transaction, or none of them (raising): the version
         guards of all rooms in one statement, their events in another, and the scoresheet rows
-        where they changed.
-
-        The two statements every action needs go straight to the driver: through the SQL
-        layer they cost more than all the rest of storing an action.
+        where they changed, all as driver statements (see :mod:`.batch_sql`).
         """
         now = m.now()
         stamp = self._stamp(now) if self._stamp is not None else now
         conn = self._writer_connection()
         try:
-            self._write_batch(conn, batch, now, stamp)
+            self._write_batch(conn, batch, stamp)
         except Exception:
             # A failed statement may have left the connection unusable (a database restart,
             # say): start the next transaction on a fresh one.
@@ -174,13 +161,28 @@ class SqlRoomStore:
                 conn.invalidate()
             raise
 
-    def _write_batch(self, conn: Connection, batch: list[_Write], now: Any, stamp: Any) -> None:
+    def _write_batch(self, conn: Connection, batch: list[_Write], stamp: Any) -> None:
+        sql = self._sql
         with conn.begin():
-            for w in batch:
-                if w.version == 0:
-                    self._insert_room(conn, w, now)
             cursor = conn.connection.cursor()
             try:
+                sql.write_rows(
+                    cursor,
+                    sql.insert_room,
+                    [
+                        (
+                            w.code,
+                            w.size,
+                            len(w.events),
+                            w.projection.status,
+                            w.projection.host,
+                            stamp,
+                            stamp,
+                        )
+                        for w in batch
+                        if w.version == 0
+                    ],
+                )
                 guards = [
                     (
                         w.code,
@@ -195,7 +197,7 @@ class SqlRoomStore:
                 # The version guard makes a second writer for the same room fail loudly
                 # instead of interleaving two histories. Which room failed it is found
                 # when the batch is retried one write at a time.
-                if guards and self._sql.write_guards(cursor, stamp, guards) != len(guards):
+                if guards and sql.write_guards(cursor, stamp, guards) != len(guards):
                     stale = batch[0] if len(batch) == 1 else None
                     raise StaleAppend(
                         f"room {stale.code} is not at version {stale.version}"
@@ -207,86 +209,65 @@ class SqlRoomStore:
                     for w in batch
                     for i, e in enumerate(w.events)
                 ]
-                self._sql.write_events(cursor, events)
+                sql.write_events(cursor, events)
+                self._write_projections(cursor, batch, stamp)
             finally:
                 cursor.close()
-            for w in batch:
-                self._write_projection(conn, w, now)
 
-    def _insert_room(self, conn: Connection, w: _Write, now: Any) -> None:
-        p = w.projection
-        conn.execute(
-            _INSERT_ROOM,
-            {
-                "code": w.code,
-                "size": w.size,
-                "version": w.version + len(w.events),
-                "status": p.status,
-                "host": p.host,
-                "created_at": now,
-                "updated_at": now,
-            },
-        )
-
-    def _write_projection(self, conn: Connection, w: _Write, now: Any) -> None:
-        p = w.projection
-        if p.seats is not None:
-            self._write_seats(conn, w.code, p.seats)
-        if p.match is not None:
-            match_id = self._write_match(conn, w.code, p.match, now)
-            for deal in p.deals:
-                self._write_deal(conn, match_id, deal)
-
-    def _write_seats(self, conn: Connection, code: str, seats: list[SeatRow | None]) -> None:
-        conn.execute(_DELETE_SEATS, {"b_code": code})
-        rows = [
-            {
-                "room_code": code,
-                "seat": s.seat,
-                "nickname": s.nickname,
-                "secret_hash": s.secret_hash,
-                "bot": s.bot,
-            }
-            for s in seats
-            if s is not None
-        ]
-        if rows:
-            conn.execute(_INSERT_SEAT, rows)
-
-    def _write_match(self, conn: Connection, code: str, row: MatchRow, now: Any) -> int:
-        values = {
-            "players": row.players,
-            "first_dealer": row.first_dealer,
-            "status": row.status,
-            "deals_played": row.deals_played,
-            "totals": row.totals,
-            "winners": row.winners,
-            "updated_at": now,
-        }
-        match_id = conn.execute(_MATCH_ID, {"b_code": code, "b_number": row.number}).scalar()
-        if match_id is None:
-            values.update(room_code=code, number=row.number, started_at=now)
-            return int(conn.execute(_INSERT_MATCH, values).scalar_one())
-        conn.execute(_UPDATE_MATCH, {"b_id": match_id, **values})
-        return int(match_id)
-
-    def _write_deal(self, conn: Connection, match_id: int, deal: DealRow) -> None:
-        deal_id = conn.execute(
-            _INSERT_DEAL,
-            {
-                "match_id": match_id,
-                "number": deal.number,
-                "dealer": deal.dealer,
-                "forehand": deal.forehand,
-                "contract": deal.contract,
-                "trump": deal.trump,
-            },
-        ).scalar_one()
-        conn.execute(
-            _INSERT_DEAL_SEAT,
+    def _write_projections(self, cursor: Any, batch: list[_Write], stamp: Any) -> None:
+        """The scoresheet rows of the batch: seatings, then matches, then their deals."""
+        sql = self._sql
+        seated = [w for w in batch if w.projection.seats is not None]
+        if seated:
+            sql.write_rows(cursor, sql.delete_seats, [(w.code,) for w in seated])
+            sql.write_rows(
+                cursor,
+                sql.insert_seat,
+                [
+                    (w.code, s.seat, s.nickname, s.secret_hash, s.bot)
+                    for w in seated
+                    for s in w.projection.seats or ()
+                    if s is not None
+                ],
+            )
+        matches = [(w.code, w.projection.match) for w in batch if w.projection.match is not None]
+        if not matches:
+            return
+        sql.write_rows(
+            cursor,
+            sql.upsert_match,
             [
-                {"deal_id": deal_id, "seat": seat, "tricks": tricks, "score": deal.scores[seat]}
-                for seat, tricks in enumerate(deal.tricks)
+                (
+                    code,
+                    row.number,
+                    _json(row.players),
+                    row.first_dealer,
+                    row.status,
+                    row.deals_played,
+                    _json(row.totals),
+                    None if row.winners is None else _json(row.winners),
+                    stamp,
+                    stamp,
+                )
+                for code, row in matches
+            ],
+        )
+        deals = [(w.code, d) for w in batch for d in w.projection.deals]
+        sql.write_rows(
+            cursor,
+            sql.insert_deal,
+            [
+                (d.number, d.dealer, d.forehand, d.contract, d.trump, code, d.match_number)
+                for code, d in deals
+            ],
+        )
+        sql.write_rows(
+            cursor,
+            sql.insert_deal_seat,
+            [
+                (seat, tricks, d.scores[seat], code, d.match_number, d.number)
+                for code, d in deals
+                for seat, tricks in enumerate(d.tricks)
                 if tricks is not None
             ],
         )

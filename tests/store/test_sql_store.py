@@ -324,6 +324,12 @@ def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
     first = DealRow(1, 1, 0, 1, "spel", None, [None, 4, 5, 7], [0, -10, 0, 10])
     second = DealRow(1, 2, 1, 2, "valfri", "H", [3, None, 9, 4], [-5, 0, 15, -10])
 
+    stamps: list[list[Any]] = []
+
+    def match_rows(store: SqlRoomStore) -> list[Any]:
+        with store.engine.connect() as conn:
+            return list(conn.execute(select(m.Match.id, m.Match.started_at, m.Match.updated_at)))
+
     async def scenario() -> list[tuple[MatchRow, list[DealRow]]]:
         store = SqlRoomStore(url)
         try:
@@ -336,6 +342,8 @@ def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
                     "playing", 0, match=MatchRow(1, players, 0, "playing", 0, [0] * 4, None)
                 ),
             )
+            stamps.append(match_rows(store))
+            await asyncio.sleep(0.01)  # the clock moves on before the match row is rewritten
             await store.append(
                 "Rows12345",
                 3,
@@ -358,6 +366,7 @@ def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
                     deals=[second],
                 ),
             )
+            stamps.append(match_rows(store))
             return await store.matches("Rows12345")
         finally:
             await store.close()
@@ -365,6 +374,11 @@ def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
     assert run(scenario()) == [
         (MatchRow(1, players, 0, "ended", 2, [-5, -10, 15, 0], [2]), [first, second])
     ]
+    # one row, rewritten: the same id, started when the match started, updated since
+    [(started_id, started, updated)], [(ended_id, started_after, updated_after)] = stamps
+    assert ended_id == started_id
+    assert started_after == started
+    assert updated_after > updated
 
 
 _CHILD = """
