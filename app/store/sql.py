@@ -1,23 +1,30 @@
 """Rooms in a SQL database (SQLite or PostgreSQL), written with group commit.
 
-All writes go through one writer thread that takes every append waiting in its queue and
-commits them in a single transaction: one disk flush serves many rooms, so a busy evening
-on a small machine is not bound by fsync latency. An append's future resolves only after
-its transaction has committed.
+Every append waiting when the store is free to write goes into one transaction: one disk
+flush serves many rooms, so a busy evening on a small machine is not bound by fsync
+latency. An append's future resolves only after its transaction has committed.
+
+Batches are written one at a time, by a task on the event loop. With SQLite the statements
+run on the loop itself: they only change pages in memory, a few microseconds a row. Only
+the commit, which writes the log and waits for the disk, goes to the store's own thread.
+With PostgreSQL every statement is a round trip to the server, so the whole transaction
+goes to that thread. Doing all of SQLite's work in a thread, as the store first did, cost
+more than the work itself: each statement handed the interpreter lock back and forth
+between that thread and the busy loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
-import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, select
+from sqlalchemy import select
+from sqlalchemy.pool import PoolProxiedConnection
 
 from . import models as m
 from .base import EventJson, StaleAppend
@@ -27,6 +34,10 @@ from .migrate import upgrade
 from .rows import DealRow, MatchRow, Projection
 
 BATCH_LIMIT = 512
+# How long a write may wait for another process's lock on the SQLite file: only ever in the
+# store's thread. On the loop a locked file fails the batch at once, and the batch is
+# retried in the thread.
+LOCK_PATIENCE_MS = 30_000
 
 
 @dataclass(slots=True)
@@ -36,7 +47,6 @@ class _Write:
     events: Sequence[EventJson]
     projection: Projection
     size: int
-    loop: asyncio.AbstractEventLoop
     future: asyncio.Future[None]
 
 
@@ -44,31 +54,22 @@ def _json(value: object) -> str:
     return orjson.dumps(value).decode()
 
 
-def _settle(done: list[tuple[_Write, BaseException | None]]) -> None:
-    for write, error in done:
-        if write.future.done():
-            continue
-        if error is None:
-            write.future.set_result(None)
-        else:
-            write.future.set_exception(error)
-
-
 class SqlRoomStore:
     def __init__(self, url: str, *, migrate: bool = True) -> None:
         self.engine = make_engine(url)
         dialect = self.engine.dialect
         self._sql = BatchSql(dialect.name, dialect.paramstyle)
+        self._on_loop = dialect.name == "sqlite"
         # A timestamp as the SQL layer would store it (SQLite keeps text), made once per batch.
         self._stamp = m.RoomEvent.__table__.c.created_at.type.dialect_impl(dialect).bind_processor(
             dialect
         )
         if migrate:
             upgrade(self.engine)
-        self._queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
-        self._connection: Connection | None = None
-        self._thread = threading.Thread(target=self._writer, name="room-writer", daemon=True)
-        self._thread.start()
+        self._pending: list[_Write] = []
+        self._flushing: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="room-writer")
+        self._connection: PoolProxiedConnection | None = None
         self._closed = False
 
     # -- writing ---------------------------------------------------------------------------------
@@ -94,125 +95,197 @@ class SqlRoomStore:
         if self._closed:
             raise RuntimeError("the store is closed")
         loop = asyncio.get_running_loop()
-        write = _Write(code, version, list(events), projection, size, loop, loop.create_future())
-        self._queue.put(write)
+        write = _Write(code, version, list(events), projection, size, loop.create_future())
+        self._pending.append(write)
+        flushing = self._flushing
+        if flushing is None or flushing.done() or flushing.get_loop() is not loop:
+            self._flushing = loop.create_task(self._flush())
         await write.future
 
-    def _writer(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch = [first]
-            while len(batch) < BATCH_LIMIT:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    self._queue.put(None)  # finish this batch, then stop
-                    break
-                batch.append(more)
-            self._commit(batch)
-        if self._connection is not None:
-            self._connection.close()
+    async def _flush(self) -> None:
+        """Commits what is pending, a batch at a time, until nothing is: while one batch
+        waits for the disk, the appends that arrive meanwhile gather into the next."""
+        await asyncio.sleep(0)  # appends made in this same turn of the loop join the batch
+        while self._pending:
+            batch = self._pending[:BATCH_LIMIT]
+            del self._pending[:BATCH_LIMIT]
+            try:
+                await self._commit(batch)
+            except BaseException as failure:
+                # _commit settles every write itself; this is the loop going away under it
+                for write in batch:
+                    if not write.future.done():
+                        write.future.set_exception(failure)
+                raise
 
-    def _writer_connection(self) -> Connection:
-        """The writer thread's own connection, kept from batch to batch: checking one out of
-        the pool and resetting it on return cost more than a small batch's statements."""
-        if self._connection is None:
-            self._connection = self.engine.connect()
-        return self._connection
-
-    def _commit(self, batch: list[_Write]) -> None:
+    async def _commit(self, batch: list[_Write]) -> None:
+        """Stores the batch in one transaction, and settles each write's future."""
+        now = m.now()
+        stamp = self._stamp(now) if self._stamp is not None else now
+        loop = asyncio.get_running_loop()
         outcomes: list[BaseException | None] = [None] * len(batch)
         try:
-            self._transaction(batch)
+            if self._on_loop and self._stage(batch, stamp):
+                await loop.run_in_executor(self._thread, self._finish)
+            else:
+                await loop.run_in_executor(self._thread, self._transaction, batch, stamp)
         except Exception:
             # Nothing of the batch is stored. One room's bad write must not fail the others:
             # each write gets a transaction of its own, and only the bad one fails.
-            for i, write in enumerate(batch):
-                try:
-                    self._transaction([write])
-                except Exception as failure:
-                    outcomes[i] = failure
-        # One wake-up per event loop for the whole batch: waking a loop is a system call.
-        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[_Write, BaseException | None]]] = {}
+            outcomes = await loop.run_in_executor(self._thread, self._one_by_one, batch, stamp)
         for write, outcome in zip(batch, outcomes, strict=True):
-            by_loop.setdefault(write.loop, []).append((write, outcome))
-        for loop, done in by_loop.items():
-            loop.call_soon_threadsafe(_settle, done)
+            if write.future.done():  # its caller is gone (cancelled); the write stands
+                continue
+            if outcome is None:
+                write.future.set_result(None)
+            else:
+                write.future.set_exception(outcome)
 
-    def _transaction(self, batch: list[_Write]) -> None:
-        """Every write of the batch in one transaction, or none of them (raising): the version
-        guards of all rooms in one statement, their events in another, and the scoresheet rows
-        where they changed, all as driver statements (see :mod:`.batch_sql`).
-        """
-        now = m.now()
-        stamp = self._stamp(now) if self._stamp is not None else now
-        conn = self._writer_connection()
+    def _writer_connection(self) -> PoolProxiedConnection:
+        """The store's one writing connection, kept from batch to batch: checking one out of
+        the pool and resetting it on return cost more than a small batch's statements."""
+        if self._connection is None:
+            connection = self.engine.raw_connection()
+            if self._on_loop:
+                self._set_lock_patience(connection, 0)
+            self._connection = connection
+        return self._connection
+
+    @staticmethod
+    def _set_lock_patience(connection: PoolProxiedConnection, ms: int) -> None:
+        cursor = connection.cursor()
         try:
-            self._write_batch(conn, batch, stamp)
-        except Exception:
-            # A failed statement may have left the connection unusable (a database restart,
-            # say): start the next transaction on a fresh one.
-            self._connection = None
+            cursor.execute(f"PRAGMA busy_timeout = {int(ms)}")
+        finally:
+            cursor.close()
+
+    def _discard_connection(self, failure: Exception) -> None:
+        """After a failed statement, nothing of the transaction may stay. A refused guard
+        leaves the connection as good as it was: it is rolled back. Anything else may have
+        left it unusable (a database restart, say): it is dropped, and the next
+        transaction starts on a fresh one."""
+        connection = self._connection
+        if connection is None:
+            return
+        if isinstance(failure, StaleAppend):
             with contextlib.suppress(Exception):
-                conn.invalidate()
+                connection.rollback()
+                return
+        self._connection = None
+        with contextlib.suppress(Exception):
+            connection.invalidate()
+
+    def _stage(self, batch: list[_Write], stamp: Any) -> bool:
+        """On the loop: the batch's statements, uncommitted. False if they failed, and
+        then nothing of them is left."""
+        try:
+            self._write_batch(self._writer_connection(), batch, stamp)
+        except Exception as failure:
+            self._discard_connection(failure)
+            return False
+        return True
+
+    def _finish(self) -> None:
+        """In the store's thread: commits what :meth:`_stage` wrote."""
+        connection = self._writer_connection()
+        try:
+            connection.commit()
+        except Exception as failure:
+            self._discard_connection(failure)
             raise
 
-    def _write_batch(self, conn: Connection, batch: list[_Write], stamp: Any) -> None:
+    def _transaction(self, batch: list[_Write], stamp: Any) -> None:
+        """In the store's thread: every write of the batch in one transaction, or none of
+        them (raising)."""
+        connection = self._writer_connection()
+        try:
+            self._write_batch(connection, batch, stamp)
+            connection.commit()
+        except Exception as failure:
+            self._discard_connection(failure)
+            raise
+
+    def _one_by_one(self, batch: list[_Write], stamp: Any) -> list[BaseException | None]:
+        outcomes: list[BaseException | None] = []
+        with self._patient():
+            for write in batch:
+                try:
+                    self._transaction([write], stamp)
+                except Exception as failure:
+                    outcomes.append(failure)
+                else:
+                    outcomes.append(None)
+        return outcomes
+
+    @contextlib.contextmanager
+    def _patient(self) -> Iterator[None]:
+        """In the store's thread, a write may wait for another process's lock on the file."""
+        if not self._on_loop:
+            yield
+            return
+        self._set_lock_patience(self._writer_connection(), LOCK_PATIENCE_MS)
+        try:
+            yield
+        finally:
+            if self._connection is not None:
+                with contextlib.suppress(Exception):
+                    self._set_lock_patience(self._connection, 0)
+
+    def _write_batch(
+        self, connection: PoolProxiedConnection, batch: list[_Write], stamp: Any
+    ) -> None:
+        """The statements of a batch, uncommitted: the version guards of all rooms in one
+        statement, their events in another, and the scoresheet rows where they changed."""
         sql = self._sql
-        with conn.begin():
-            cursor = conn.connection.cursor()
-            try:
-                sql.write_rows(
-                    cursor,
-                    sql.insert_room,
-                    [
-                        (
-                            w.code,
-                            w.size,
-                            len(w.events),
-                            w.projection.status,
-                            w.projection.host,
-                            stamp,
-                            stamp,
-                        )
-                        for w in batch
-                        if w.version == 0
-                    ],
-                )
-                guards = [
+        cursor = connection.cursor()
+        try:
+            sql.write_rows(
+                cursor,
+                sql.insert_room,
+                [
                     (
                         w.code,
-                        w.version,
-                        w.version + len(w.events),
+                        w.size,
+                        len(w.events),
                         w.projection.status,
                         w.projection.host,
+                        stamp,
+                        stamp,
                     )
                     for w in batch
-                    if w.version != 0
-                ]
-                # The version guard makes a second writer for the same room fail loudly
-                # instead of interleaving two histories. Which room failed it is found
-                # when the batch is retried one write at a time.
-                if guards and sql.write_guards(cursor, stamp, guards) != len(guards):
-                    stale = batch[0] if len(batch) == 1 else None
-                    raise StaleAppend(
-                        f"room {stale.code} is not at version {stale.version}"
-                        if stale is not None
-                        else "a room of the batch is not at the version its write expects"
-                    )
-                events = [
-                    (w.code, w.version + i + 1, e["kind"], orjson.dumps(e).decode(), stamp)
-                    for w in batch
-                    for i, e in enumerate(w.events)
-                ]
-                sql.write_events(cursor, events)
-                self._write_projections(cursor, batch, stamp)
-            finally:
-                cursor.close()
+                    if w.version == 0
+                ],
+            )
+            guards = [
+                (
+                    w.code,
+                    w.version,
+                    w.version + len(w.events),
+                    w.projection.status,
+                    w.projection.host,
+                )
+                for w in batch
+                if w.version != 0
+            ]
+            # The version guard makes a second writer for the same room fail loudly
+            # instead of interleaving two histories. Which room failed it is found
+            # when the batch is retried one write at a time.
+            if guards and sql.write_guards(cursor, stamp, guards) != len(guards):
+                stale = batch[0] if len(batch) == 1 else None
+                raise StaleAppend(
+                    f"room {stale.code} is not at version {stale.version}"
+                    if stale is not None
+                    else "a room of the batch is not at the version its write expects"
+                )
+            events = [
+                (w.code, w.version + i + 1, e["kind"], orjson.dumps(e).decode(), stamp)
+                for w in batch
+                for i, e in enumerate(w.events)
+            ]
+            sql.write_events(cursor, events)
+            self._write_projections(cursor, batch, stamp)
+        finally:
+            cursor.close()
 
     def _write_projections(self, cursor: Any, batch: list[_Write], stamp: Any) -> None:
         """The scoresheet rows of the batch: seatings, then matches, then their deals."""
@@ -344,6 +417,15 @@ class SqlRoomStore:
         if self._closed:
             return
         self._closed = True
-        self._queue.put(None)
-        await asyncio.to_thread(self._thread.join)
+        flushing = self._flushing
+        if flushing is not None and not flushing.done():
+            with contextlib.suppress(Exception):
+                await flushing
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._close_connection)
+        self._thread.shutdown()
         self.engine.dispose()
+
+    def _close_connection(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
