@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ from .batch_sql import BatchSql
 from .engine import make_engine
 from .migrate import upgrade
 from .rows import DealRow, MatchRow, Projection
+
+log = logging.getLogger(__name__)
 
 BATCH_LIMIT = 512
 # How long a write may wait for another process's lock on the SQLite file: only ever in the
@@ -111,12 +114,13 @@ class SqlRoomStore:
             del self._pending[:BATCH_LIMIT]
             try:
                 await self._commit(batch)
-            except BaseException as failure:
-                # _commit settles every write itself; this is the loop going away under it
+            except Exception as failure:
+                # _commit settles every write itself; a fault of its own must not leave
+                # the batch's callers waiting, nor stop the batches behind it
+                log.exception("storing a batch of %d writes failed", len(batch))
                 for write in batch:
                     if not write.future.done():
                         write.future.set_exception(failure)
-                raise
 
     async def _commit(self, batch: list[_Write]) -> None:
         """Stores the batch in one transaction, and settles each write's future."""

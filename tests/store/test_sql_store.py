@@ -292,6 +292,44 @@ def test_a_stale_write_fails_alone_in_a_shared_batch(url: str) -> None:
     assert batches == [["Plug00001"], ["Good00001", "Stale0001", "Good00002"]]
 
 
+def test_a_fault_in_storing_a_batch_fails_its_writes_and_spares_the_next(url: str) -> None:
+    # A batch whose storing breaks in an unforeseen way fails its own writes; the writes
+    # that queued behind it meanwhile are still stored.
+    class Faulty(SqlRoomStore):
+        faults = 0
+
+        async def _commit(self, batch: list[Any]) -> None:
+            if self.faults:
+                self.faults -= 1
+                await asyncio.sleep(0.05)  # the next write queues up meanwhile
+                raise RuntimeError("a fault of the store itself")
+            await super()._commit(batch)
+
+    async def scenario() -> tuple[list[BaseException | None], list[EventJson] | None]:
+        store = Faulty(url)
+        try:
+            await store.create_room("Fault1234", 3, created(), waiting())
+            await store.create_room("Queue1234", 3, created(), waiting())
+            store.faults = 1
+            faulty = asyncio.ensure_future(store.append("Fault1234", 2, acts(2, 1), playing()))
+            await asyncio.sleep(0.01)
+            queued = asyncio.ensure_future(store.append("Queue1234", 2, acts(2, 2), playing()))
+            outcomes = await asyncio.wait_for(
+                asyncio.gather(faulty, queued, return_exceptions=True), 10
+            )
+            return [o if isinstance(o, BaseException) else None for o in outcomes], (
+                await store.load("Queue1234")
+            )
+        finally:
+            await store.close()
+
+    (failure, queued), stored = run(scenario())
+
+    assert isinstance(failure, RuntimeError)
+    assert queued is None
+    assert stored == created() + acts(2, 2)
+
+
 def test_close_then_reopen_sees_everything(url: str) -> None:
     match = MatchRow(1, ["Anna", "Bertil", "Cecilia"], 2, "playing", 1, [10, -5, -5], None)
     deal = DealRow(1, 1, 2, 0, "spader", "S", [6, 3, 3], [10, -5, -5])
