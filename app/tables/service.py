@@ -69,8 +69,9 @@ class EncodedParts:
     """The JSON of view parts that stay the very same objects from one state to the next.
 
     The scoresheet and the last finished deal are the bulk of a view late in a match, yet
-    change only when a deal ends (the room's view cache hands out the same objects until
-    then), so each is encoded once and spliced into every state as it is.
+    change only when a deal ends, and the tricks played so far only when a trick ends (the
+    room's view cache hands out the same objects until then), so each is encoded once and
+    spliced into every state as it is.
     """
 
     __slots__ = ("_held",)
@@ -97,7 +98,7 @@ class EncodedParts:
         deal = public["deal"]
         if deal is not None:
             deal = public["deal"] = dict(deal)
-            deal["tricks_played"] = orjson.Fragment(orjson.dumps(deal["tricks_played"]))
+            deal["tricks_played"] = self.get("tricks_played", deal["tricks_played"])
         return public
 
 

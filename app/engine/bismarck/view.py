@@ -37,12 +37,16 @@ class ViewCache:
         self._standings: tuple[Match, int, View] | None = None
 
     def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
+        """The same list until the next trick ends, so that a caller may keep what it made
+        of it (its encoding, say) by identity; a list once handed out never changes."""
         if deal is not self._deal or len(self._tricks) > len(deal.history):
             self._deal, self._tricks = deal, []
-        done = self._tricks
-        for trick in deal.history[len(done) :]:
-            done.append(_trick_json(deal, trick))
-        return list(done)  # a snapshot: the cached list grows with the deal
+        if len(self._tricks) < len(deal.history):
+            done = list(self._tricks)
+            for trick in deal.history[len(done) :]:
+                done.append(_trick_json(deal, trick))
+            self._tricks = done
+        return self._tricks
 
     def finished_deal(self, match: Match, deal: Deal) -> View:
         if self._previous is None or self._previous[0] is not deal:
