@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -129,8 +129,9 @@ class SqlRoomStore:
         loop = asyncio.get_running_loop()
         outcomes: list[BaseException | None] = [None] * len(batch)
         try:
-            if self._on_loop and self._stage(batch, stamp):
-                await loop.run_in_executor(self._thread, self._finish)
+            staged = self._stage(batch, stamp) if self._on_loop else None
+            if staged is not None:
+                await loop.run_in_executor(self._thread, self._finish, staged)
             else:
                 await loop.run_in_executor(self._thread, self._transaction, batch, stamp)
         except Exception:
@@ -179,19 +180,19 @@ class SqlRoomStore:
         with contextlib.suppress(Exception):
             connection.invalidate()
 
-    def _stage(self, batch: list[_Write], stamp: Any) -> bool:
-        """On the loop: the batch's statements, uncommitted. False if they failed, and
-        then nothing of them is left."""
+    def _stage(self, batch: list[_Write], stamp: Any) -> PoolProxiedConnection | None:
+        """On the loop: the batch's statements, uncommitted, and the connection that holds
+        them; ``None`` if they failed, and then nothing of them is left."""
+        connection = self._writer_connection()
         try:
-            self._write_batch(self._writer_connection(), batch, stamp)
+            self._write_batch(connection, batch, stamp)
         except Exception as failure:
             self._discard_connection(failure)
-            return False
-        return True
+            return None
+        return connection
 
-    def _finish(self) -> None:
+    def _finish(self, connection: PoolProxiedConnection) -> None:
         """In the store's thread: commits what :meth:`_stage` wrote."""
-        connection = self._writer_connection()
         try:
             connection.commit()
         except Exception as failure:
@@ -210,30 +211,24 @@ class SqlRoomStore:
             raise
 
     def _one_by_one(self, batch: list[_Write], stamp: Any) -> list[BaseException | None]:
+        """In the store's thread: each write in a transaction of its own. Here, unlike on
+        the loop, a write may wait for another process's lock on a SQLite file."""
         outcomes: list[BaseException | None] = []
-        with self._patient():
+        try:
             for write in batch:
                 try:
+                    if self._on_loop:
+                        self._set_lock_patience(self._writer_connection(), LOCK_PATIENCE_MS)
                     self._transaction([write], stamp)
                 except Exception as failure:
                     outcomes.append(failure)
                 else:
                     outcomes.append(None)
-        return outcomes
-
-    @contextlib.contextmanager
-    def _patient(self) -> Iterator[None]:
-        """In the store's thread, a write may wait for another process's lock on the file."""
-        if not self._on_loop:
-            yield
-            return
-        self._set_lock_patience(self._writer_connection(), LOCK_PATIENCE_MS)
-        try:
-            yield
         finally:
-            if self._connection is not None:
+            if self._on_loop and self._connection is not None:
                 with contextlib.suppress(Exception):
                     self._set_lock_patience(self._connection, 0)
+        return outcomes
 
     def _write_batch(
         self, connection: PoolProxiedConnection, batch: list[_Write], stamp: Any
