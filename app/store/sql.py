@@ -277,7 +277,7 @@ class SqlRoomStore:
                     else "a room of the batch is not at the version its write expects"
                 )
             events = [
-                (w.code, w.version + i + 1, e["kind"], orjson.dumps(e).decode(), stamp)
+                (w.code, w.version + i + 1, e["kind"], _json(e), stamp)
                 for w in batch
                 for i, e in enumerate(w.events)
             ]
