@@ -88,6 +88,25 @@ def test_52_cards_are_conserved_at_every_step(seed: int, seats: int) -> None:
         assert not set(deal.discard) & set(deal.plays)
 
 
+def check_shown_in_pack_order(match: Match) -> None:
+    for seat in range(match.seats):
+        shown = view(match, seat)
+        deal, legal = shown["deal"], shown["legal"]
+        if deal is not None and deal["hand"] is not None:
+            assert deal["hand"] == sorted_cards(deal["hand"])
+        if legal is not None and legal["kind"] == "play":
+            cards = [a.removeprefix("play:") for a in legal["actions"]]
+            assert cards == sorted_cards(cards)
+        if legal is not None and legal["kind"] == "discard":
+            assert legal["from"] == sorted_cards(legal["from"])
+
+
+@settings(FAST, max_examples=10)
+@given(seed=SEEDS, seats=SEAT_COUNTS)
+def test_hands_and_playable_cards_are_shown_in_pack_order(seed: int, seats: int) -> None:
+    play_match(seats, random.Random(seed), on_step=check_shown_in_pack_order)
+
+
 def check_totals(match: Match) -> None:
     assert sum(match.totals) == 0
     running = [0] * match.seats

@@ -121,6 +121,8 @@ class Deal:
     open: tuple[Card, ...]
     dealt: list[tuple[Card, ...] | None]
     hands: list[list[Card]]
+    """What each seat still holds, always in the pack's canonical order (``sort_key``):
+    views show a hand after every card, and sorting it each time was a cost of every move."""
     contract: str | None = None
     trump: str | None = None
     forced: bool = False
@@ -238,7 +240,7 @@ class Match:
         if self.phase is Phase.DISCARD:
             return [
                 discard_action(combo)
-                for combo in combinations(sorted_cards(deal.hands[deal.forehand]), DISCARD_SIZE)
+                for combo in combinations(deal.hands[deal.forehand], DISCARD_SIZE)
             ]
         return []
 
@@ -318,7 +320,7 @@ class Match:
             order=order,
             open=open_cards,
             dealt=dealt,
-            hands=[list(h) if h is not None else [] for h in dealt],
+            hands=[sorted_cards(h) if h is not None else [] for h in dealt],
             leader=order[0],
             tricks=[0 if seat in order else None for seat in range(self.seats)],
         )
@@ -376,7 +378,7 @@ class Match:
         deal.contract = contract
         deal.trump = "S" if contract == SPADER else trump
         deal.forced = forced
-        deal.hands[deal.forehand].extend(deal.open)
+        deal.hands[deal.forehand] = sorted_cards([*deal.hands[deal.forehand], *deal.open])
         self.phase = Phase.DISCARD
         self.to_act = deal.forehand
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import sorted_cards
 from .protocol import protocol_rows
 from .rules import DISCARD_SIZE, quotas, ranks, winners
 from .state import TABLE, Deal, Match, Phase, Trick
@@ -100,10 +99,10 @@ def _legal(match: Match, seat: int) -> dict[str, Any] | None:
         return {
             "kind": "discard",
             "count": DISCARD_SIZE,
-            "from": sorted_cards(deal.hands[seat]),
+            "from": list(deal.hands[seat]),
         }
     if match.phase is Phase.PLAY:
-        return {"kind": "play", "actions": [f"play:{c}" for c in sorted_cards(match.legal_cards())]}
+        return {"kind": "play", "actions": [f"play:{c}" for c in match.legal_cards()]}
     return None
 
 
@@ -164,7 +163,7 @@ def view(
         mine = dict(current)
         # before the contract the 48 are not yet dealt (rules §3.2): nobody holds anything
         if deal.contract is not None and seat in deal.order:
-            mine["hand"] = sorted_cards(deal.hands[seat])
+            mine["hand"] = list(deal.hands[seat])
         if deal.discard and seat == deal.forehand:
             mine["discard"] = list(deal.discard)
         own["deal"] = mine
