@@ -56,13 +56,25 @@ class Client(Protocol):
     def close(self, code: int, reason: str) -> None: ...
 
 
-@dataclass(eq=False)
 class Member:
     """One connection in one room, seated or watching."""
 
-    client: Client
-    room: LiveRoom
-    seat: int | None = None
+    __slots__ = ("_seat", "client", "room")
+
+    def __init__(self, client: Client, room: LiveRoom, seat: int | None = None) -> None:
+        self.client = client
+        self.room = room
+        self._seat = seat
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    @seat.setter
+    def seat(self, seat: int | None) -> None:
+        if seat != self._seat:
+            self._seat = seat
+            self.room.presence += 1
 
 
 class EncodedParts:
@@ -110,24 +122,33 @@ class LiveRoom:
     committed: int = 0
     """The version last made durable: what may be shown without taking the lock."""
     encoded: EncodedParts = field(default_factory=EncodedParts)
-    _room: tuple[tuple[int, tuple[bool, ...], int], str] | None = field(
-        default=None, init=False, repr=False
-    )
-    """The encoded room object, and what it was encoded for (see :meth:`room_json`)."""
+    presence: int = 0
+    """Counts changes of who is here and where they sit (see :meth:`room_json`)."""
+    _room: tuple[tuple[int, int], str] | None = field(default=None, init=False, repr=False)
+    """The encoded room object, and what it was encoded for."""
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
+
+    def add(self, member: Member) -> None:
+        self.members.add(member)
+        self.presence += 1
+
+    def discard(self, member: Member) -> None:
+        self.members.discard(member)
+        self.presence += 1
 
     def spectators(self) -> int:
         return sum(1 for m in self.members if m.seat is None)
 
     def room_json(self) -> str:
         """The public room object, encoded; moves in a match leave it as it is, so it is
-        encoded again only when the room itself or who is there has changed."""
-        connected, spectators = self.connected(), self.spectators()
-        key = (self.state.revision, tuple(connected), spectators)
+        encoded again only when the room itself or who is there has changed: the state's
+        revision and the presence count say so without looking at every connection."""
+        key = (self.state.revision, self.presence)
         if self._room is None or self._room[0] != key:
-            self._room = (key, _dumps(self.state.public(connected, spectators=spectators)))
+            public = self.state.public(self.connected(), spectators=self.spectators())
+            self._room = (key, _dumps(public))
         return self._room[1]
 
     def connected(self) -> list[bool]:
@@ -207,6 +228,7 @@ class Tables:
         assert stored is not None
         live.state = RoomState.from_events(live.state.code, [Event.from_json(e) for e in stored])
         live.committed = live.state.version
+        live.presence += 1  # the new state's revision count may repeat one already shown
 
     # -- history -------------------------------------------------------------------------------
 
@@ -254,14 +276,14 @@ class Tables:
     async def join(self, live: LiveRoom, client: Client) -> Member:
         async with live.lock:  # the first snapshot must not show an uncommitted change
             member = Member(client, live)
-            live.members.add(member)
+            live.add(member)
             self._broadcast(live)  # the newcomer's snapshot, and one more watcher for the rest
             return member
 
     async def leave_connection(self, member: Member) -> None:
         live = member.room
         async with live.lock:
-            live.members.discard(member)
+            live.discard(member)
             self._broadcast(live)  # presence changed: a seat went away, or a watcher left
 
     # -- commands --------------------------------------------------------------------------------
@@ -416,6 +438,7 @@ class Tables:
         for m in live.members:
             m.client.close(CLOSE_TRY_AGAIN, "the table could not be saved; reconnect")
         live.members.clear()
+        live.presence += 1
 
     # -- sending ---------------------------------------------------------------------------------
 
