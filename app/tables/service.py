@@ -102,14 +102,15 @@ class EncodedParts:
 
     def shared(self, public: dict[str, Any]) -> dict[str, Any]:
         """The public view with its bulky parts already encoded, so that building each
-        seat's view from it and encoding that does not encode them once per seat."""
-        public = dict(public)
+        seat's view from it and encoding that does not encode them once per seat.
+
+        The view's own dict and its deal's are changed in place: give it a public view
+        made for this call, whose parts the view cache does not keep."""
         for key in self.UNCHANGING:
             if public[key] is not None:
                 public[key] = self.get(key, public[key])
         deal = public["deal"]
         if deal is not None:
-            deal = public["deal"] = dict(deal)
             deal["tricks_played"] = self.get("tricks_played", deal["tricks_played"])
         return public
 

@@ -26,10 +26,11 @@ class ViewCache:
     a time and starts over when given another.
     """
 
-    __slots__ = ("_deal", "_previous", "_protocol", "_standings", "_tricks")
+    __slots__ = ("_deal", "_previous", "_protocol", "_settled", "_standings", "_tricks")
 
     def __init__(self) -> None:
         self._deal: Deal | None = None
+        self._settled: tuple[Deal, str | None, View] | None = None
         self._tricks: list[dict[str, Any]] = []
         self._previous: tuple[Deal, View] | None = None
         self._protocol: tuple[Match, int, View] | None = None
@@ -46,6 +47,13 @@ class ViewCache:
                 done.append(_trick_json(deal, trick))
             self._tricks = done
         return self._tricks
+
+    def deal_settled(self, match: Match, deal: Deal) -> View:
+        """A deal's fields that change only when its contract is made (see ``_settled``)."""
+        cached = self._settled
+        if cached is None or cached[0] is not deal or cached[1] != deal.contract:
+            cached = self._settled = (deal, deal.contract, _settled(match, deal))
+        return cached[2]
 
     def finished_deal(self, match: Match, deal: Deal) -> View:
         if self._previous is None or self._previous[0] is not deal:
@@ -109,6 +117,25 @@ def _legal(match: Match, seat: int) -> dict[str, Any] | None:
 def _deal_json(match: Match, deal: Deal, cache: ViewCache | None = None) -> dict[str, Any]:
     """What everyone may see of a deal; :func:`view` adds a seat's own hand and discard."""
     playing = deal.contract is not None
+    shown = dict(cache.deal_settled(match, deal) if cache is not None else _settled(match, deal))
+    shown["hand_sizes"] = [
+        len(deal.hands[s]) if playing and s in deal.order else None for s in range(match.seats)
+    ]
+    shown["discarded"] = deal.discard is not None
+    shown["trick"] = _current_trick(deal)
+    shown["tricks_played"] = (
+        cache.tricks_played(deal)
+        if cache is not None and not deal.finished
+        else [_trick_json(deal, t) for t in deal.history]
+    )
+    shown["tricks"] = list(deal.tricks)
+    shown["scores"] = deal.scores
+    return shown
+
+
+def _settled(match: Match, deal: Deal) -> dict[str, Any]:
+    """A deal's fields that stay as they are from its contract to its end, in the order a
+    deal is shown; the fields that change with every card are left ``None`` here."""
     own, other = quotas(deal.contract) if deal.contract else (None, None)
     return {
         "number": deal.number,
@@ -121,21 +148,17 @@ def _deal_json(match: Match, deal: Deal, cache: ViewCache | None = None) -> dict
         "trump": deal.trump,
         "forced": deal.forced,
         "hand": None,  # a seat's own, filled in by view(); none before the contract (§3.2)
-        "hand_sizes": [
-            len(deal.hands[s]) if playing and s in deal.order else None for s in range(match.seats)
-        ],
-        "discarded": deal.discard is not None,
+        "hand_sizes": None,
+        "discarded": None,
         "discard": None,
-        "trick": _current_trick(deal),
-        "tricks_played": cache.tricks_played(deal)
-        if cache is not None and not deal.finished
-        else [_trick_json(deal, t) for t in deal.history],
-        "tricks": list(deal.tricks),
+        "trick": None,
+        "tricks_played": None,
+        "tricks": None,
         "quotas": [
             None if s not in deal.order or own is None else (own if s == deal.forehand else other)
             for s in range(match.seats)
         ],
-        "scores": deal.scores,
+        "scores": None,
     }
 
 
