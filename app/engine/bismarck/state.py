@@ -47,10 +47,16 @@ class Phase(StrEnum):
 # Actions are immutable and few, so the hot path reuses one object per card.
 PLAY: dict[Card, Action] = {c: Action("play", c) for c in FULL_DECK}
 VOID: Final = Action("void")
+# A card's text is parsed twice per move on a server (checked, then applied from the log).
+_PLAY_TEXTS: dict[str, Action] = {str(a): a for a in PLAY.values()}
 
 
 def parse_action(text: object) -> Action:
     """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
+    if type(text) is str:
+        played = _PLAY_TEXTS.get(text)
+        if played is not None:
+            return played
     action = split_action(text)
     kind, arg = action.kind, action.arg
     if kind == "play":
