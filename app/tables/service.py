@@ -455,20 +455,24 @@ class Tables:
         ``acked``: the member whose action this state follows, and the action's id, which
         its copy carries."""
         state = live.state
-        room = live.room_json()
         public = state.view_for(None)
         if public is not None:
             public = live.encoded.shared(public)
         head = f'{{"type":"state","v":{state.version},"seat":'
+        room = f',"room":{live.room_json()},"view":'
+        actor, ident = acked if acked is not None else (None, None)
         texts: dict[int | None, str] = {}
         for m in members:
-            text = texts.get(m.seat)
+            seat = m.seat
+            text = texts.get(seat)
             if text is None:
-                seen = public if m.seat is None else state.view_for(m.seat, public)
-                seat = "null" if m.seat is None else str(m.seat)
-                text = texts[m.seat] = f'{head}{seat},"room":{room},"view":{_dumps(seen)}}}'
-            if acked is not None and m is acked[0]:
-                text = f'{text[:-1]},"id":{_dumps(acked[1])}}}'
+                if seat is None:
+                    text = f"{head}null{room}{_dumps(public)}}}"
+                else:
+                    text = f"{head}{seat}{room}{_dumps(state.view_for(seat, public))}}}"
+                texts[seat] = text
+            if m is actor:
+                text = f'{text[:-1]},"id":{_dumps(ident)}}}'
             m.client.send_text(text)
 
     def _broadcast(self, live: LiveRoom) -> None:
