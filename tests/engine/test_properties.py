@@ -60,6 +60,9 @@ def views(match: Match) -> list[dict[str, Any]]:
 
 
 def check_cards_conserved(match: Match) -> None:
+    # only the deal under way is unfinished: a voided one is replaced by its redeal
+    assert all(d.finished for d in match.deals[:-1])
+    assert match.finished_deals == [d for d in match.deals if d.finished]
     deal = match.deals[-1] if match.deals else None
     if deal is None:
         return

@@ -40,6 +40,7 @@ def test_cached_views_equal_fresh_views_through_a_match(seed: int, seats: int) -
         if match.phase is Phase.PLAY and rng.random() < 0.002:
             seat, action = TABLE, Action("void")
         match.apply(seat, action)
+        assert match.finished_deals == [d for d in match.deals if d.finished]
         views = check_same(match, cache)
         if rng.random() < 0.05:
             kept.append((json.dumps(views, sort_keys=True), views))

@@ -203,7 +203,11 @@ class Match:
 
     @property
     def finished_deals(self) -> list[Deal]:
-        return [d for d in self.deals if d.finished]
+        # Only the last deal can be unfinished: a voided deal is replaced by its redeal.
+        deals = self.deals
+        if deals and not deals[-1].finished:
+            return deals[:-1]
+        return list(deals)
 
     @property
     def current(self) -> Deal | None:
