@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -86,13 +87,14 @@ class EncodedParts:
     spliced into every state as it is.
     """
 
-    __slots__ = ("_held",)
+    __slots__ = ("_held", "_tricks")
 
     # View parts that stay the same objects until a deal ends.
     UNCHANGING = ("previous_deal", "protocol", "contracts_left", "totals", "ranks")
 
     def __init__(self) -> None:
         self._held: dict[str, tuple[object, orjson.Fragment]] = {}
+        self._tricks = _GrowingList()
 
     def get(self, key: str, value: object) -> orjson.Fragment:
         held = self._held.get(key)
@@ -111,8 +113,33 @@ class EncodedParts:
                 public[key] = self.get(key, public[key])
         deal = public["deal"]
         if deal is not None:
-            deal["tricks_played"] = self.get("tricks_played", deal["tricks_played"])
+            deal["tricks_played"] = self._tricks.encoded(deal["tricks_played"])
         return public
+
+
+class _GrowingList:
+    """The JSON of a list that grows at its end, such as a deal's tricks played: when the
+    list handed in begins with the very items of the last one, only the new items are
+    encoded. Re-encoding every trick at each trick's end was a cost of every third move."""
+
+    __slots__ = ("_fragment", "_items", "_parts")
+
+    def __init__(self) -> None:
+        self._items: list[Any] | None = None
+        self._parts: list[bytes] = []
+        self._fragment = orjson.Fragment(b"[]")
+
+    def encoded(self, items: list[Any]) -> orjson.Fragment:
+        known = self._items
+        if items is known:
+            return self._fragment
+        parts = self._parts
+        if known is None or len(known) > len(items) or not all(map(operator.is_, known, items)):
+            parts = []
+        parts.extend(orjson.dumps(item) for item in items[len(parts) :])
+        self._items, self._parts = items, parts
+        self._fragment = orjson.Fragment(b"[" + b",".join(parts) + b"]")
+        return self._fragment
 
 
 @dataclass(eq=False)

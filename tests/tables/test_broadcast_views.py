@@ -126,3 +126,31 @@ def test_four_seats_and_a_stopped_match_show_each_recipient_its_own_view() -> No
         await tables.close()
 
     asyncio.run(scenario())
+
+
+def test_a_growing_list_is_encoded_as_a_whole_list_at_every_step() -> None:
+    import orjson
+
+    from app.tables.service import _GrowingList
+
+    def trick(n: int) -> dict[str, Any]:
+        return {"leader": n % 3, "cards": [{"seat": n % 3, "card": "QS"}]}
+
+    growing = _GrowingList()
+    first = [trick(i) for i in range(3)]
+    steps = [
+        [],
+        first[:1],
+        first[:1],  # equal but another list
+        first[:2],
+        first,
+        [trick(0), *first[1:]],  # equal items, but not the same ones: encoded afresh
+        first[:1],  # shorter: a new deal, say
+        [trick(9), trick(10)],  # other items altogether
+    ]
+    for items in steps:
+        assert orjson.dumps({"t": growing.encoded(items)}) == orjson.dumps({"t": items})
+    mutated = [trick(0)]
+    growing.encoded(mutated)
+    replaced = [trick(5)]
+    assert orjson.dumps(growing.encoded(replaced)) == orjson.dumps(replaced)
