@@ -26,15 +26,13 @@ class ViewCache:
     a time and starts over when given another.
     """
 
-    __slots__ = ("_deal", "_previous", "_protocol", "_settled", "_standings", "_tricks")
+    __slots__ = ("_deal", "_settled", "_standing", "_tricks")
 
     def __init__(self) -> None:
         self._deal: Deal | None = None
         self._settled: tuple[Deal, str | None, View] | None = None
         self._tricks: list[dict[str, Any]] = []
-        self._previous: tuple[Deal, View] | None = None
-        self._protocol: tuple[Match, int, View] | None = None
-        self._standings: tuple[Match, int, View] | None = None
+        self._standing: tuple[Match, int, bool, View] | None = None
 
     def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
         """The same list until the next trick ends, so that a caller may keep what it made
@@ -55,31 +53,19 @@ class ViewCache:
             cached = self._settled = (deal, deal.contract, _settled(match, deal))
         return cached[2]
 
-    def finished_deal(self, match: Match, deal: Deal) -> View:
-        if self._previous is None or self._previous[0] is not deal:
-            self._previous = (deal, _deal_json(match, deal))
-        return self._previous[1]
-
-    def protocol(self, match: Match, finished: int) -> View:
-        cached = self._protocol
-        if cached is None or cached[0] is not match or cached[1] != finished:
-            cached = self._protocol = (match, finished, protocol_rows(match))
-        return cached[2]
-
-    def standings(self, match: Match, finished: int) -> View:
-        """Contracts left, totals and ranks: they change only when a deal is scored."""
-        cached = self._standings
-        if cached is None or cached[0] is not match or cached[1] != finished:
-            cached = self._standings = (match, finished, _standings(match))
-        return cached[2]
-
-
-def _standings(match: Match) -> View:
-    return {
-        "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
-        "totals": list(match.totals),
-        "ranks": ranks(match.totals),
-    }
+    def standing(self, match: Match, finished: list[Deal]) -> View:
+        """The public view's fields that change only when a deal is scored (see
+        ``_standing``): the same objects until then."""
+        cached = self._standing
+        over = match.phase is Phase.OVER
+        if (
+            cached is None
+            or cached[0] is not match
+            or cached[1] != len(finished)
+            or cached[2] is not over
+        ):
+            cached = self._standing = (match, len(finished), over, _standing(match, finished))
+        return cached[3]
 
 
 def _trick_json(deal: Deal, trick: Trick) -> dict[str, Any]:
@@ -195,35 +181,36 @@ def view(
 
 
 def _public_view(match: Match, cache: ViewCache | None) -> View:
-    current = match.current
     finished = match.finished_deals
-    last = finished[-1] if finished else None
+    standing = cache.standing(match, finished) if cache is not None else None
+    shown = dict(standing if standing is not None else _standing(match, finished))
+    shown["phase"] = match.phase.value
+    shown["to_act"] = None if match.to_act == TABLE else match.to_act
+    current = match.current
+    if current is not None and match.phase is not Phase.DEAL:
+        shown["deal"] = _deal_json(match, current, cache)
+    return shown
+
+
+def _standing(match: Match, finished: list[Deal]) -> View:
+    """The public view as it stands between two scored deals, in the order a view is
+    shown; the fields that change with every move are left ``None`` here."""
     over = match.phase is Phase.OVER
-    if cache is None:
-        previous = _deal_json(match, last) if last is not None else None
-        protocol = protocol_rows(match)
-        standings = _standings(match)
-    else:
-        previous = cache.finished_deal(match, last) if last is not None else None
-        protocol = cache.protocol(match, len(finished))
-        standings = cache.standings(match, len(finished))
     return {
         "game": "bismarck",
         "seats": match.seats,
         "seat": None,
-        "phase": match.phase.value,
-        "to_act": None if match.to_act == TABLE else match.to_act,
+        "phase": None,
+        "to_act": None,
         "deals_total": match.deals_total,
         "deals_played": len(finished),
         "first_dealer": match.first_dealer,
-        "deal": _deal_json(match, current, cache)
-        if current is not None and match.phase is not Phase.DEAL
-        else None,
-        "previous_deal": previous,
-        "contracts_left": standings["contracts_left"],
-        "totals": standings["totals"],
-        "protocol": protocol,
+        "deal": None,
+        "previous_deal": _deal_json(match, finished[-1]) if finished else None,
+        "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
+        "totals": list(match.totals),
+        "protocol": protocol_rows(match),
         "legal": None,
         "winners": winners(match.totals) if over else None,
-        "ranks": standings["ranks"],
+        "ranks": ranks(match.totals),
     }
