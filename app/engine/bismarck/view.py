@@ -19,11 +19,11 @@ View = dict[str, Any]
 class ViewCache:
     """The parts of one match's public view that can no longer change, built once.
 
-    A trick that is complete, the last finished deal, the scoresheet and the standings stay
-    the same until the next trick or deal ends, yet a view is wanted after every card:
-    rebuilding them each time was most of the cost of showing a move. Views built with a
-    cache share those parts, so treat every view as read-only. A cache follows one match at
-    a time and starts over when given another.
+    A trick that is complete, a deal's fields from its contract on, the last finished deal,
+    the scoresheet and the standings stay the same until the next trick, contract or scored
+    deal, yet a view is wanted after every card: rebuilding them each time was most of the
+    cost of showing a move. Views built with a cache share those parts, so treat every view
+    as read-only. A cache follows one match at a time and starts over when given another.
     """
 
     __slots__ = ("_deal", "_settled", "_standing", "_tricks")
