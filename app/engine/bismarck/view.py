@@ -182,8 +182,8 @@ def view(
 
 def _public_view(match: Match, cache: ViewCache | None) -> View:
     finished = match.finished_deals
-    standing = cache.standing(match, finished) if cache is not None else None
-    shown = dict(standing if standing is not None else _standing(match, finished))
+    standing = cache.standing(match, finished) if cache is not None else _standing(match, finished)
+    shown = dict(standing)
     shown["phase"] = match.phase.value
     shown["to_act"] = None if match.to_act == TABLE else match.to_act
     current = match.current
