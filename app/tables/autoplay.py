@@ -12,7 +12,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +43,24 @@ class _BotClient:
         return None
 
 
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _exit_with_parent(parent: int) -> None:
+    """In the worker: end when the server that started it is gone.
+
+    A server that stops normally shuts its workers down, but one that is killed runs no
+    code at all, and the worker, blocked on its queue, would wait for work forever. Its
+    parent changes once the server is gone, so a thread looks once a second."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _think(level: str, seed: int, budget: float, view: Any) -> str:
     """One decision in the worker process. Bots are functions of seed and view, so a fresh
     bot per decision decides exactly as a long-lived one would."""
@@ -59,7 +80,12 @@ class Autoplay:
         if self._pool is None:
             # spawn, not fork: the server has threads (the store's writer) a fork would copy
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=context,
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     async def close(self) -> None:

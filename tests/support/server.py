@@ -70,6 +70,11 @@ class ServerProcess:
         return self._proc is not None and self._proc.poll() is None
 
     @property
+    def pid(self) -> int:
+        assert self._proc is not None, "the server was never started"
+        return self._proc.pid
+
+    @property
     def stdout_path(self) -> Path:
         return self.log_dir / "stdout.log"
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -162,3 +165,67 @@ def test_a_bot_stands_in_for_an_absent_player_who_takes_the_seat_back(
             await c.ws.close()
 
     asyncio.run(scenario())
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            if parent == pid:
+                found.append(int(entry))
+    return found
+
+
+def is_running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (an exited one not yet reaped is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+def test_a_killed_server_leaves_no_bot_worker_behind(tmp_path: Path) -> None:
+    """A strong bot thinks in a worker process; when the server dies without running any
+    code of its own (SIGKILL, the OOM killer), that worker must not live on."""
+    with running_server(tmp_path, "sqlite", FAST) as server:
+
+        async def until_a_worker_thinks() -> list[int]:
+            created = create_room(server.base_url, 3, "Anna")
+            anna = await RoomClient.open(
+                server.ws_url, created["code"], name="anna", secret=created["secret"]
+            )
+            for seat in (1, 2):
+                await anna.request(
+                    {"type": "add_bot", "seat": seat, "level": "strong"},
+                    seat_bot_is(seat, "strong"),
+                )
+            await anna.send({"type": "start"})
+            person = asyncio.ensure_future(play_as_person(anna, random.Random(5)))
+            try:
+                deadline = time.monotonic() + 60
+                while not (workers := children_of(server.pid)):
+                    assert time.monotonic() < deadline, "no bot worker was started"
+                    assert not person.done(), "the match ended without a worker"
+                    await asyncio.sleep(0.1)
+                return workers
+            finally:
+                person.cancel()
+                with contextlib.suppress(BaseException):
+                    await person
+
+        workers = asyncio.run(until_a_worker_thinks())
+        server.kill()
+        deadline = time.monotonic() + 15
+        while alive := [pid for pid in workers if is_running(pid)]:
+            if time.monotonic() > deadline:
+                for pid in alive:  # leave nothing behind, even when the check fails
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, 9)
+                raise AssertionError(f"processes outlived the killed server: {alive}")
+            time.sleep(0.1)
