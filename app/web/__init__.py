@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -18,6 +19,7 @@ from app.tables import Tables
 from app.tables.credentials import is_room_code
 
 from .api import router
+from .bodies import validation_refused
 from .echo import add_echo_route
 from .socket import room_socket
 
@@ -46,6 +48,7 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
 
     web = FastAPI(title="Kortbord", version=app.__version__, lifespan=lifespan)
     web.state.settings = settings
+    web.add_exception_handler(RequestValidationError, validation_refused)
     templates = Jinja2Templates(directory=TEMPLATES_DIR)
     web.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     web.include_router(router)

@@ -11,6 +11,8 @@ from pydantic import BaseModel, Field
 from app.tables import TableError, Tables
 from app.tables.credentials import is_room_code
 
+from .bodies import StrictJsonRoute
+
 
 class NewRoom(BaseModel):
     seats: Literal[3, 4] = 3
@@ -55,10 +57,19 @@ class ProblemBody(BaseModel):
     detail: Problem
 
 
-class InvalidBody(BaseModel):
-    """A request FastAPI refused before it reached us: what was wrong, field by field."""
+class Invalid(BaseModel):
+    """One thing wrong with a request. The refused input is never echoed."""
 
-    detail: list[dict[str, Any]]
+    type: str
+    loc: list[str | int | float | bool | None]
+    msg: str
+    ctx: dict[str, str | int | float | bool | None] | None = None
+
+
+class InvalidBody(BaseModel):
+    """A request refused before it reached the rooms: what was wrong, field by field."""
+
+    detail: list[Invalid]
 
 
 class UnreadableBody(BaseModel):
@@ -74,7 +85,7 @@ def get_tables(request: Request) -> Tables:
 
 TablesDep = Annotated[Tables, Depends(get_tables)]
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 
 
 @router.post(

@@ -6,7 +6,6 @@ client can translate) and cheap: plain checks, no model building on the per-mess
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +26,8 @@ from app.tables.commands import (
     TransferHost,
 )
 
+from .bodies import decode_json
+
 
 class ProtocolError(ValueError):
     def __init__(self, code: str, message: str, ident: str | None = None) -> None:
@@ -46,6 +47,8 @@ class Ping:
 _ID_MAX = 64
 # Seats and versions are small; a browser cannot even represent integers past 2**53.
 _INT_BOUND = 2**53
+
+_KIND_NAMES: dict[type, str] = {int: "an integer", str: "text", list: "a list"}
 
 # field name -> (type, required, maximum length for text)
 _INT = (int, True, None)
@@ -72,14 +75,11 @@ def parse_message(text: str) -> tuple[Command | Ping, str | None]:
     """The command, and the message's own ``id`` (any message may carry one; every answer
     to it repeats it)."""
     try:
-        obj = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        # orjson refuses some texts the json module takes (integers past 64 bits, lone
-        # surrogates, NaN); the json module has the last word, so answers stay the same.
-        try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError):
-            raise ProtocolError("malformed_json", "a message is one JSON object") from None
+        obj = decode_json(text)
+    except orjson.JSONDecodeError as refused:
+        # NaN and Infinity, a lone surrogate escape, a number past a double, nesting past
+        # 1,024 levels: not JSON this server takes, in a frame as in an HTTP body
+        raise ProtocolError("malformed_json", f"not JSON: {refused.msg}") from None
     if not isinstance(obj, dict):
         raise ProtocolError("malformed_message", "a message is one JSON object")
     ident = obj.get("id")
@@ -144,8 +144,9 @@ def _check_fields(
             continue
         # bool is an int in Python, never a seat number or a version
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ProtocolError("bad_field", f"field {name!r} must be {kind.__name__}")
+            raise ProtocolError("bad_field", f"field {name!r} must be {_KIND_NAMES[kind]}")
         if isinstance(value, int) and not -_INT_BOUND < value < _INT_BOUND:
+            # integers past 64 bits decode as floats and are refused just above
             raise ProtocolError("bad_field", f"field {name!r} is out of range")
         if limit is not None and isinstance(value, str | list) and len(value) > limit:
             raise ProtocolError("bad_field", f"field {name!r} is too long")

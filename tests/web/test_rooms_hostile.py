@@ -144,8 +144,14 @@ def catalogue(t: Target, seated: bool, rng: random.Random) -> list[tuple[str, Pa
         ("bad_field", act("play:" + card, seat=t.to_act), "bad_field"),
         ("bad_field", json.dumps({"type": "act", "action": "play:" + card}), "bad_field"),
         ("bad_field", json.dumps({"type": "act", "v": v}), "bad_field"),
-        ("bad_field", '{"type": "act", "v": NaN, "action": "play:AS"}', "bad_field"),
-        ("bad_field", '{"type": "act", "v": 1e400, "action": "play:AS"}', "bad_field"),
+        # texts the standard library would take, but which are not JSON (RFC 8259)
+        ("malformed_json", '{"type": "act", "v": NaN, "action": "play:AS"}', "malformed_json"),
+        ("malformed_json", '{"type": "ping", "id": Infinity}', "malformed_json"),
+        ("malformed_json", '{"type": "act", "v": 1e400, "action": "play:AS"}', "malformed_json"),
+        ("malformed_json", '{"type": "hello", "secret": "\\ud800"}', "malformed_json"),
+        # integers past what a browser holds exactly (2**53), within 64 bits and beyond
+        ("bad_field", act("play:" + card, 2**60), "bad_field"),
+        ("bad_field", json.dumps({"type": "sit", "seat": -(2**70), "nickname": "M"}), "bad_field"),
         ("bad_field", json.dumps({"type": "sit", "seat": "1", "nickname": "Mallory"}), "bad_field"),
         ("bad_field", json.dumps({"type": "sit", "seat": 1}), "bad_field"),
         ("bad_field", json.dumps({"type": "sit", "seat": 1, "nickname": "M" * 65}), "bad_field"),
@@ -571,3 +577,4 @@ def test_only_refused_messages_count_towards_the_close(live_server: ServerProces
             await p.close()
 
     asyncio.run(scenario())
+
