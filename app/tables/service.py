@@ -328,13 +328,16 @@ class Tables:
     async def handle(self, member: Member, command: Command, ident: str | None = None) -> None:
         """Run one command; a refusal goes back to the member, carrying ``ident``."""
         live = member.room
+        ident = ident or getattr(command, "id", None)
         async with live.lock:
             try:
-                await self._handle(member, live, command)
+                await self._handle(member, live, command, ident)
             except TableError as refused:
-                self._error(member, live, refused, ident or getattr(command, "id", None))
+                self._error(member, live, refused, ident)
 
-    async def _handle(self, member: Member, live: LiveRoom, command: Command) -> None:
+    async def _handle(
+        self, member: Member, live: LiveRoom, command: Command, ident: str | None
+    ) -> None:
         state = live.state
         version = getattr(command, "v", None)
         if version is not None and version != state.version:
@@ -344,7 +347,7 @@ class Tables:
                 {"v": version, "current": state.version},
             )
         if isinstance(command, Hello):
-            await self._hello(member, live, command)
+            await self._hello(member, live, command, ident)
             return
         if isinstance(command, Act):
             # The actor's own state, carrying the action's id, is its acknowledgement.
@@ -392,14 +395,14 @@ class Tables:
         elif isinstance(command, RemoveBot):
             await self._commit(live, state.remove_bot(member.seat, command.seat))
 
-    async def _hello(self, member: Member, live: LiveRoom, hello: Hello) -> None:
+    async def _hello(self, member: Member, live: LiveRoom, hello: Hello, ident: str | None) -> None:
         was = member.seat
         if hello.secret is not None:
             seat = live.state.seat_for_secret(hello.secret)
             if seat is None:
                 member.seat = None
                 refused = TableError("secret_refused", "that seat secret is not valid in this room")
-                self._error(member, live, refused, None)
+                self._error(member, live, refused, ident)
                 if was is not None:
                     # The connection gave up its seat: everyone sees the presence change,
                     # and the connection itself learns it is watching now.

@@ -578,3 +578,71 @@ def test_only_refused_messages_count_towards_the_close(live_server: ServerProces
 
     asyncio.run(scenario())
 
+
+# -- ids and the log -------------------------------------------------------------------------------
+
+# For every message type, faults it can carry, each with the error it must cause. The
+# sender is a spectator of a room with a match running, in which seat 1 holds nothing of
+# the host's. Every one of them carries an id, and every answer must repeat it.
+FAULTS: dict[str, list[tuple[dict[str, object], str]]] = {
+    "hello": [
+        ({"secret": "not-a-secret-of-this-room"}, "secret_refused"),
+        ({"secret": 12}, "bad_field"),
+        ({"secret": "s" * 129}, "bad_field"),
+    ],
+    "sit": [
+        ({"seat": 0, "nickname": "Mallory"}, "seat_taken"),
+        ({"seat": 9, "nickname": "Mallory"}, "bad_seat"),
+        ({"seat": 1}, "bad_field"),
+        ({"seat": 2**60, "nickname": "Mallory"}, "bad_field"),
+    ],
+    "leave": [({}, "not_seated"), ({"seat": 1}, "bad_field")],
+    "act": [
+        ({"v": "$v", "action": "play:AS"}, "not_seated"),
+        ({"v": 0, "action": "play:AS"}, "stale_version"),
+        ({"v": "$v"}, "bad_field"),
+    ],
+    "start": [({}, "not_host"), ({"v": 0}, "stale_version"), ({"v": "3"}, "bad_field")],
+    "end": [({}, "not_host"), ({"v": True}, "bad_field")],
+    "reorder": [({"order": [2, 1, 0]}, "not_host"), ({"order": "012"}, "bad_field")],
+    "remove": [({"seat": 1}, "not_host"), ({}, "bad_field")],
+    "host": [({"seat": 1}, "not_host"), ({"seat": "1"}, "bad_field")],
+    "add_bot": [({"seat": 1, "level": "basic"}, "not_host"), ({"seat": 1}, "bad_field")],
+    "remove_bot": [({"seat": 1}, "not_host"), ({"seat": None}, "bad_field")],
+    "ping": [({"extra": 1}, "bad_field")],
+}
+
+
+def test_the_fault_list_covers_every_message_type() -> None:
+    from app.web.messages import MESSAGE_TYPES
+
+    assert set(FAULTS) == set(MESSAGE_TYPES)
+
+
+def test_every_error_a_message_causes_repeats_its_id(live_server: ServerProcess) -> None:
+    async def scenario() -> None:
+        code, players = await seated_table(live_server.ws_url, live_server.base_url)
+        await start_match(players)
+        client = await RoomClient.open(live_server.ws_url, code, name="probe")
+        answered = 0
+        for kind, faults in FAULTS.items():
+            for number, (fields, expected) in enumerate(faults):
+                ident = f"{kind}-{number}"
+                message = {"type": kind, "id": ident}
+                message.update({k: client.v if v == "$v" else v for k, v in fields.items()})
+                reply = await client.request(message, lambda m: m["type"] == "error")
+                assert reply["code"] == expected, (message, reply)
+                assert reply.get("id") == ident, (message, reply)
+                answered += 1
+        assert answered == sum(len(f) for f in FAULTS.values())
+        # a seated connection whose hello fails gives up its seat: the error keeps the id
+        seated = await RoomClient.open(live_server.ws_url, code, secret=players[1].secret)
+        reply = await seated.request(
+            {"type": "hello", "secret": "wrong", "id": "h1"}, lambda m: m["type"] == "error"
+        )
+        assert (reply["code"], reply["id"]) == ("secret_refused", "h1")
+        for c in [*players, client, seated]:
+            await c.close()
+
+    asyncio.run(scenario())
+
