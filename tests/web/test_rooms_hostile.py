@@ -646,3 +646,35 @@ def test_every_error_a_message_causes_repeats_its_id(live_server: ServerProcess)
 
     asyncio.run(scenario())
 
+
+def test_invalid_utf8_frames_are_closed_1007_without_a_traceback(
+    live_server: ServerProcess,
+) -> None:
+    frames = 1000
+
+    async def scenario() -> list[int | None]:
+        code, players = await seated_table(live_server.ws_url, live_server.base_url)
+        limit = asyncio.Semaphore(20)
+
+        async def one() -> int | None:
+            async with limit:
+                client = await RoomClient.open(live_server.ws_url, code, name="bad-utf8")
+                await client.ws.send(b'{"type":"ping","x":"\xc3\x28"}', text=True)
+                return await client.wait_closed()
+
+        codes = await asyncio.gather(*(one() for _ in range(frames)))
+        # the room carries on: its players can still start a match
+        await start_match(players)
+        for p in players:
+            await p.close()
+        return list(codes)
+
+    before = live_server.stderr()
+    codes = asyncio.run(scenario())
+    assert codes == [1007] * frames
+    added = live_server.stderr()[len(before) :]
+    assert "Traceback" not in added
+    assert "UnicodeDecodeError" not in added
+    lines = [line for line in added.splitlines() if "not valid UTF-8" in line]
+    assert len(lines) == frames, "one short line for each such frame"
+    assert all(len(line) < 120 for line in lines)
