@@ -12,11 +12,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import random
-import threading
-import time
-from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
 
 from app.bots import Bot, make_bot
@@ -43,28 +41,93 @@ class _BotClient:
         return None
 
 
-PARENT_CHECK_SECONDS = 1.0
-
-
-def _exit_with_parent(parent: int) -> None:
-    """In the worker: end when the server that started it is gone.
-
-    A server that stops normally shuts its workers down, but one that is killed runs no
-    code at all, and the worker, blocked on its queue, would wait for work forever. Its
-    parent changes once the server is gone, so a thread looks once a second."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
 def _think(level: str, seed: int, budget: float, view: Any) -> str:
     """One decision in the worker process. Bots are functions of seed and view, so a fresh
     bot per decision decides exactly as a long-lived one would."""
     return make_bot(level, seed, budget).decide(view)
+
+
+def _worker_main(requests: Connection) -> None:
+    """The worker's loop: a question from the pipe, its answer back, until the pipe ends.
+
+    The pipe ends when the server closes it, and also when the server dies without running
+    any code of its own (SIGKILL, the OOM killer): the worker holds only its own end, so
+    the kernel closes the other, and the next read ends the worker."""
+    while True:
+        try:
+            question = requests.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[bool, str] = (True, _think(*question))
+        except Exception as failed:  # the server falls back on a plain move
+            answer = (False, f"{type(failed).__name__}: {failed}")
+        try:
+            requests.send(answer)
+        except OSError:
+            return
+
+
+class WorkerGone(RuntimeError):
+    """The worker process ended or was stopped before it answered."""
+
+
+class ThinkingWorker:
+    """One process for the strong bots' searches, asked one question at a time over a pipe.
+
+    A pipe, not a process pool: a pool's queues are locked with named semaphores, which a
+    killed server cannot release, so each SIGKILL left "leaked semaphore" warnings in the
+    log. A pipe is two file descriptors the kernel closes with the process.
+    """
+
+    def __init__(self) -> None:
+        self._process: BaseProcess | None = None
+        self._pipe: Connection | None = None
+        self._turn = asyncio.Lock()
+
+    def _start(self) -> Connection:
+        if self._pipe is None:
+            # spawn, not fork: the server has threads (the store's writer) a fork would copy
+            context = multiprocessing.get_context("spawn")
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_worker_main, args=(theirs,), name="kortbord-bot", daemon=True
+            )
+            process.start()
+            theirs.close()
+            self._process, self._pipe = process, ours
+        return self._pipe
+
+    async def think(self, level: str, seed: int, budget: float, view: Any) -> str:
+        async with self._turn:
+            pipe = self._start()
+            try:
+                ok, answer = await asyncio.to_thread(_ask, pipe, (level, seed, budget, view))
+            except asyncio.CancelledError:
+                # The thread still waits for this answer; only a new worker may take the
+                # next question, or the two would be mixed up.
+                self.stop()
+                raise
+            except (EOFError, OSError):
+                self.stop()
+                raise WorkerGone("the bot worker ended before it answered") from None
+        if not ok:
+            raise RuntimeError(answer)
+        return answer
+
+    def stop(self) -> None:
+        pipe, process = self._pipe, self._process
+        self._pipe = self._process = None
+        if pipe is not None:
+            pipe.close()
+        if process is not None and process.is_alive():
+            process.terminate()
+
+
+def _ask(pipe: Connection, question: tuple[str, int, float, Any]) -> tuple[bool, str]:
+    pipe.send(question)
+    answer: tuple[bool, str] = pipe.recv()
+    return answer
 
 
 class Autoplay:
@@ -74,26 +137,12 @@ class Autoplay:
         self.budget = budget
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._thinking: dict[tuple[str, int], asyncio.Task[None]] = {}
-        self._pool: ProcessPoolExecutor | None = None
-
-    def _workers(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # spawn, not fork: the server has threads (the store's writer) a fork would copy
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=context,
-                initializer=_exit_with_parent,
-                initargs=(os.getpid(),),
-            )
-        return self._pool
+        self._worker = ThinkingWorker()
 
     async def close(self) -> None:
         for task in list(self._thinking.values()):
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._worker.stop()
 
     def wake(self, live: LiveRoom) -> None:
         """Called with the room lock held, right after a change became durable."""
@@ -129,11 +178,8 @@ class Autoplay:
             if self.delay:
                 await asyncio.sleep(self.delay)
             if level == "strong":
-                loop = asyncio.get_running_loop()
                 seed = random.getrandbits(63)
-                action = await loop.run_in_executor(
-                    self._workers(), _think, level, seed, self.budget, view
-                )
+                action = await self._worker.think(level, seed, self.budget, view)
             else:
                 action = self._bot(code, seat, level).decide(view)
         except asyncio.CancelledError:
