@@ -18,6 +18,7 @@ from app.store import RoomStore, open_store
 from app.tables import Tables
 from app.tables.credentials import is_room_code
 
+from . import logs
 from .api import router
 from .bodies import validation_refused
 from .echo import add_echo_route
@@ -35,6 +36,8 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
 
     @asynccontextmanager
     async def lifespan(web: FastAPI) -> AsyncIterator[None]:
+        # uvicorn has configured its loggers by the time the app starts, however it is run.
+        quiet = logs.install()
         # Opening the store applies pending migrations: a new release upgrades on start.
         room_store = store or open_store(settings.database_url)
         web.state.tables = Tables(
@@ -45,6 +48,7 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
         finally:
             await web.state.tables.close()
             await room_store.close()
+            logs.remove(quiet)
 
     web = FastAPI(title="Kortbord", version=app.__version__, lifespan=lifespan)
     web.state.settings = settings

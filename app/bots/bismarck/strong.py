@@ -1,0 +1,209 @@
+"""The ``strong`` level: sampling the unseen cards and playing each candidate out.
+
+For every decision the bot deals the cards it has not seen many times over, each deal
+consistent with its view (sampler.py), plays every candidate action out to the end of the
+deal on each sampled deal with the heuristic policy for all three players (playout.py), and
+picks the candidate with the best average result. All candidates share the same sampled
+deals, so their differences are measured with little noise. It stops when the time budget
+is spent, after ``max_samples`` deals if given, or once one candidate is clearly best
+(search.py), and answers with the best found so far.
+
+- Card play: candidates are the legal cards, cards equal in effect counted once.
+- Discard: the best few discards by the trick estimate, refined by playouts.
+- Contract: full deals around the open cards; forehand discards heuristically and the deal
+  is played out under each contract left. The sampled score is blended with the basic
+  level's model (worth ``PRIOR_WEIGHT`` deals: few deals fit in a budget, and the model
+  already knows the average well), less the contract's average worth on a later deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from time import perf_counter
+
+from app.engine.cards import sorted_cards
+
+from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
+from ..search import best_candidate
+from .basic import BasicBot
+from .bits import CODE, FULL, TEXT, cards_of, mask_of
+from .contract import BASELINE, expected_score, parse_contract
+from .discard import best_discard, discard_candidates
+from .knowledge import Knowledge, read
+from .playout import play_out
+from .sampler import InconsistentView, Sampler
+
+DISCARD_CANDIDATES = 6
+"""Discards (best by the trick estimate) that are played out against each other."""
+
+PRIOR_WEIGHT = 100.0
+"""Sampled deals the contract model's estimate is worth when choosing a contract."""
+
+
+class StrongBot:
+    level = "strong"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget: float = DEFAULT_BUDGET,
+        max_samples: int | None = None,
+    ) -> None:
+        self.seed = seed
+        self.budget = budget
+        self.max_samples = max_samples
+        self.last_samples = 0
+        """Sampled deals behind the last decision (for benchmarks and tests)."""
+        self.fallbacks = 0
+        """Decisions left to the basic level because no deal fitted the view."""
+        self._basic = BasicBot()
+
+    def decide(self, view: View) -> str:
+        deadline = perf_counter() + self.budget
+        legal = legal_of(view)
+        kind = legal["kind"]
+        self.last_samples = 0
+        if kind == "contract":
+            actions: list[str] = legal["actions"]
+            if len(actions) == 1:
+                return actions[0]
+            left = len(view["contracts_left"][view["seat"]])
+            rng = decision_rng(self.seed, view)
+            return self._contract(view["deal"]["open"], actions, left, rng, deadline)
+        actions = legal.get("actions", [])
+        if kind == "play" and len(actions) == 1:
+            return actions[0]
+        k = read(view)
+        rng = decision_rng(self.seed, view)
+        try:
+            if kind == "discard":
+                out = self._discard(k, rng, deadline)
+                return "discard:" + ",".join(sorted_cards(cards_of(out)))
+            card = self._play(k, [CODE[a.partition(":")[2]] for a in actions], rng, deadline)
+        except InconsistentView:
+            # Never seen in testing; a seat at a live table should still get an answer.
+            self.fallbacks += 1
+            return self._basic.decide(view)
+        return f"play:{TEXT[card]}"
+
+    def _best(
+        self,
+        count: int,
+        sample: Callable[[], list[float]],
+        deadline: float,
+        bias: Sequence[float] | None = None,
+        prior: Sequence[float] | None = None,
+    ) -> int:
+        best, self.last_samples = best_candidate(
+            count, sample, deadline, self.max_samples, bias, prior, PRIOR_WEIGHT
+        )
+        return best
+
+    # -- card play -------------------------------------------------------------------------------
+
+    def _play(self, k: Knowledge, legal: list[int], rng: random.Random, deadline: float) -> int:
+        candidates = distinct_cards(legal, k.unseen | _mask(k.trick))
+        if len(candidates) == 1:
+            return candidates[0]
+        sampler = Sampler(k)
+        a, b = k.others
+        sign = 1 if k.take else -1
+
+        def sample() -> list[float]:
+            drawn = sampler.draw(rng)
+            hands = [0, 0, 0]
+            hands[k.me] = k.hand
+            hands[a] = drawn[0]
+            hands[b] = drawn[1]
+            discard = drawn[2] if len(drawn) > 2 else k.discard
+            return [
+                sign
+                * play_out(
+                    hands, k.trick, k.leader, k.voids, k.tricks, k.trump, k.take, discard, card
+                )[k.me]
+                for card in candidates
+            ]
+
+        return candidates[self._best(len(candidates), sample, deadline)]
+
+    # -- discard ---------------------------------------------------------------------------------
+
+    def _discard(self, k: Knowledge, rng: random.Random, deadline: float) -> int:
+        candidates = discard_candidates(k.hand, k.trump, k.take, DISCARD_CANDIDATES)
+        if len(candidates) == 1:
+            return candidates[0]
+        sampler = Sampler(k)
+        a, b = k.others
+        sign = 1 if k.take else -1
+
+        def sample() -> list[float]:
+            drawn = sampler.draw(rng)
+            results: list[float] = []
+            for out in candidates:
+                hands = [k.hand & ~out, 0, 0]
+                hands[a] = drawn[0]
+                hands[b] = drawn[1]
+                tricks = play_out(hands, [], 0, [0, 0, 0], [0, 0, 0], k.trump, k.take, out)
+                results.append(sign * tricks[0])
+            return results
+
+        return candidates[self._best(len(candidates), sample, deadline)]
+
+    # -- contract --------------------------------------------------------------------------------
+
+    def _contract(
+        self,
+        open_cards: list[str],
+        actions: list[str],
+        contracts_left: int,
+        rng: random.Random,
+        deadline: float,
+    ) -> str:
+        shown = mask_of(open_cards)
+        pack = [c for c in range(52) if not shown >> c & 1]
+        choices = [parse_contract(a) for a in actions]
+
+        def sample() -> list[float]:
+            rng.shuffle(pack)
+            own = shown
+            for c in pack[:16]:
+                own |= 1 << c
+            second = 0
+            for c in pack[16:32]:
+                second |= 1 << c
+            third = FULL & ~own & ~second
+            results: list[float] = []
+            for name, trump in choices:
+                take = name != "pass"
+                out = best_discard(own, trump, take)
+                hands = [own & ~out, second, third]
+                tricks = play_out(hands, [], 0, [0, 0, 0], [0, 0, 0], trump, take, out)
+                results.append(tricks[0] - 8 if take else 4 - tricks[0])
+            return results
+
+        reserve = contracts_left > 1
+        bias = [-BASELINE[name] if reserve else 0.0 for name, _ in choices]
+        prior = [expected_score(open_cards, name, trump) for name, trump in choices]
+        return actions[self._best(len(actions), sample, deadline, bias, prior)]
+
+
+def distinct_cards(legal: list[int], live: int) -> list[int]:
+    """``legal`` with cards equal in effect to a lower one left out. Two cards of a suit are
+    equal when no ``live`` card (one another player may hold, or one in the trick) lies
+    between them: they win and lose the same tricks."""
+    kept: list[int] = []
+    for card in sorted(legal):
+        if kept:
+            prev = kept[-1]
+            if prev // 13 == card // 13 and not live & ((1 << card) - 1) & ~((2 << prev) - 1):
+                continue
+        kept.append(card)
+    return kept
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
