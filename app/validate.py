@@ -1,7 +1,8 @@
-"""``kortbord validate FILE... [--json]``: judge game records (shared/records.md, Validation).
+"""``kortbord validate FILE... [--json]``: judge game records of any game (docs/records.md).
 
 Exit status 0 when every record is valid, 1 when at least one breaks a rule, 2 when a file
-cannot be read or is not a record of the format (2 wins over 1). All files are judged in
+cannot be read or is not a record of the format, a game unknown included (2 wins over
+1). Each record is replayed through the rules of the game it names. All files are judged in
 this one process, so checking a thousand records costs one interpreter start.
 """
 
@@ -13,7 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from app.engine.bismarck.record import RecordFormatError, validate_record
+from app.engine import RecordFormatError
+from app.engine.records import validate_record
 
 VALID, BROKEN, UNREADABLE = 0, 1, 2
 

@@ -1,22 +1,25 @@
-"""Server load: rooms of three bots over real WebSockets, against a bare echo-broadcast baseline.
+"""Server load: rooms of bots over real WebSockets, against a bare echo-broadcast baseline.
 
-    .venv/bin/python bench/load.py [--rooms R] [--deals D] [--seconds S] [--workers W]
+    .venv/bin/python bench/load.py [--game NAME] [--seats N] [--rooms R] [--deals D]
+                                   [--seconds S] [--workers W]
                                    [--url URL [--pid PID] | --database-url URL]
                                    [--think-ms MS | --paced-ms MS [--paced-seconds S]]
                                    [--echo-messages N | --no-echo] [--seed S]
 
 By default a server is started (``python -m app serve`` on a free loopback port, with the
 echo endpoint enabled, rate limits raised and a temporary data directory) and stopped at the
-end. Each room is created over HTTP; three bots take its seats over WebSockets and play
-``--deals`` complete deals (the contract, the discard and 48 card plays), each bot acting as
-soon as a state offering it a legal action arrives. Latency is the time from sending an action
-to the moment the last of the room's three connections has received the state it produced.
+end. Each room is created over HTTP for ``--game`` (Bismarck unless told) with the game's
+default number of seats (or ``--seats``); a bot takes each seat over a WebSocket and they
+play ``--deals`` complete deals (in Bismarck: the contract, the discard and 48 card plays),
+each bot choosing a random legal action as soon as a state shows that its seat is to act.
+Latency is the time from sending an action to the moment the last of the room's connections
+has received the state it produced.
 
 The baseline runs on the same server, once before the game and once after (the two are
 pooled, so that the machine's drift during the run does not pass for cost): as many groups
-of three sockets on ``/bench/echo/{group}``, taking turns to send a ~60-byte message and
-waiting until all three have it back before the next, as many messages per group as a room
-has actions.
+of as many sockets as a room has seats on ``/bench/echo/{group}``, taking turns to send a
+~60-byte message and waiting until all have it back before the next, about as many messages
+per group as a room has actions (``--echo-messages``: 50 per deal, a Bismarck deal's).
 
 Played flat out, every room's next action waits behind all the others', so latency there is
 queueing, not service time. The latency goal is therefore measured in a last phase at a
@@ -59,8 +62,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-NICKNAMES = ("Anna", "Bertil", "Cecilia")
-# A deal's actions by the players: the contract, the discard and 48 cards.
+NICKNAMES = ("Anna", "Bertil", "Cecilia", "David", "Eva")
+# The echo messages per group and deal: a Bismarck deal's actions (the contract, the discard
+# and 48 cards). Only the baseline's sample size depends on it, not the cost compared.
 ACTIONS_PER_DEAL = 50
 SETUP_TIMEOUT = 60.0
 # A phase with no progress at all for this long is stuck; its unfinished rooms count as errors.
@@ -97,6 +101,7 @@ class StateInfo:
     legal: dict[str, Any] | None
     deals_played: int
     over: bool
+    to_act: int | None
 
 
 def read_state(text: str) -> StateInfo | None:
@@ -113,7 +118,11 @@ def read_state(text: str) -> StateInfo | None:
         if at >= 0:
             at += 15
             deals = int(text[at : text.index(",", at)])
-        return StateInfo(v, legal, deals, '"phase":"match_over"' in text)
+        to_act = None
+        at = text.find('"to_act":')
+        if at >= 0 and not text.startswith("null", at + 9):
+            to_act = int(text[at + 9 : text.index(",", at + 9)])
+        return StateInfo(v, legal, deals, '"phase":"match_over"' in text, to_act)
     if not text.startswith('{"type":"state"'):
         return None
     # Some other key order: fall back to decoding the whole message.
@@ -124,6 +133,7 @@ def read_state(text: str) -> StateInfo | None:
         view.get("legal"),
         int(view.get("deals_played") or 0),
         view.get("phase") == "match_over",
+        view.get("to_act"),
     )
 
 
@@ -159,11 +169,11 @@ def cpu_time() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-# -- the game: three bots per room --------------------------------------------------------------
+# -- the game: a bot in every seat of a room -----------------------------------------------------
 
 
 class Sockets:
-    """Three connections and their reader tasks, closed together."""
+    """A group's connections and their reader tasks, closed together."""
 
     sockets: list[Any]
     readers: list[asyncio.Task[None]]
@@ -179,9 +189,19 @@ class Sockets:
 
 
 class BotRoom(Sockets):
-    """One room and its three seated connections, all served by one worker's event loop."""
+    """One room and its seated connections, all served by one worker's event loop."""
 
-    def __init__(self, deals: int, rng: random.Random, tally: PhaseResult, think: float) -> None:
+    def __init__(
+        self,
+        game: str,
+        seats: int,
+        deals: int,
+        rng: random.Random,
+        tally: PhaseResult,
+        think: float,
+    ) -> None:
+        self.game = game
+        self.seats = seats
         self.deals_target = deals
         self.rng = rng
         self.tally = tally
@@ -191,7 +211,7 @@ class BotRoom(Sockets):
         self.readers: list[asyncio.Task[None]] = []
         # Highest version each seat has received, and actions still waiting for every seat's
         # update: (version that completes it, time sent).
-        self.seen = [0, 0, 0]
+        self.seen = [0] * seats
         self.pending: deque[tuple[int, float]] = deque()
         self.deals_before = 0  # deals of matches already over (when --deals > one match)
         self.deals_done = 0
@@ -201,7 +221,10 @@ class BotRoom(Sockets):
         self.finished = asyncio.Event()
 
     async def setup(self, http: httpx.AsyncClient, ws_url: str) -> None:
-        reply = await http.post("/api/rooms", json={"seats": 3, "nickname": NICKNAMES[0]})
+        reply = await http.post(
+            "/api/rooms",
+            json={"game": self.game, "seats": self.seats, "nickname": NICKNAMES[0]},
+        )
         reply.raise_for_status()
         created = reply.json()
         self.code = created["code"]
@@ -211,14 +234,14 @@ class BotRoom(Sockets):
         await _expect(host, lambda m: m["type"] == "state")
         await host.send(json.dumps({"type": "hello", "secret": created["secret"]}))
         await _expect(host, lambda m: m["type"] == "state" and m["seat"] == 0)
-        for seat in (1, 2):
+        for seat in range(1, self.seats):
             ws = await connect(url, **CONNECT_OPTIONS)
             self.sockets.append(ws)
             await _expect(ws, lambda m: m["type"] == "state")
             await ws.send(json.dumps({"type": "sit", "seat": seat, "nickname": NICKNAMES[seat]}))
             await _expect(ws, lambda m: m["type"] == "seated")
         # Readers start only now, so the setup replies above were read in order by _expect.
-        self.readers = [asyncio.create_task(self._read(seat)) for seat in range(3)]
+        self.readers = [asyncio.create_task(self._read(seat)) for seat in range(self.seats)]
 
     async def start(self) -> None:
         self.playing = True
@@ -268,7 +291,8 @@ class BotRoom(Sockets):
             return
         if not self.playing:
             return
-        if state.legal is None:
+        if state.legal is None or state.to_act != seat:
+            # a seat not to act may still have a move (a claim); these bots only play in turn
             if seat == 0 and state.over:
                 self._match_over(state)
                 if not self.stopping:
@@ -294,8 +318,9 @@ class BotRoom(Sockets):
             self.stop()
 
     def _choose(self, legal: dict[str, Any]) -> str:
-        if legal["kind"] == "discard":
-            return "discard:" + ",".join(self.rng.sample(legal["from"], legal["count"]))
+        if "count" in legal:
+            cards = self.rng.sample(legal["from"], legal["count"])
+            return f"{legal['kind']}:" + ",".join(cards)
         action: str = self.rng.choice(legal["actions"])
         return action
 
@@ -310,17 +335,18 @@ async def _expect(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]
             return
 
 
-# -- the baseline: three sockets per echo group -------------------------------------------------
+# -- the baseline: as many sockets per echo group as a room has seats ----------------------------
 
 
 ECHO_HEAD = '{"type":"act","n":"'
 
 
 class EchoGroup(Sockets):
-    """Three sockets taking turns: one sends, all three receive, then the next one sends."""
+    """Sockets taking turns: one sends, all receive, then the next one sends."""
 
-    def __init__(self, name: str, messages: int, tally: PhaseResult) -> None:
+    def __init__(self, name: str, size: int, messages: int, tally: PhaseResult) -> None:
         self.name = name
+        self.size = size
         self.messages = messages
         self.tally = tally
         self.sockets: list[ClientConnection] = []
@@ -333,7 +359,7 @@ class EchoGroup(Sockets):
         self.finished = asyncio.Event()
 
     async def setup(self, ws_url: str) -> None:
-        for _ in range(3):
+        for _ in range(self.size):
             self.sockets.append(
                 await connect(f"{ws_url}/bench/echo/{self.name}", **CONNECT_OPTIONS)
             )
@@ -344,7 +370,7 @@ class EchoGroup(Sockets):
 
     def stop(self) -> None:
         self.stopping = True
-        if self.received == 0 or self.received == 3:
+        if self.received == 0 or self.received == self.size:
             self.finished.set()
 
     def _payload(self, n: int) -> str:
@@ -356,7 +382,7 @@ class EchoGroup(Sockets):
             self.stop()
             return
         text = self._payload(self.sent)
-        sender = self.sockets[self.sent % 3]
+        sender = self.sockets[self.sent % self.size]
         self.sent += 1
         self.received = 0
         self.sent_at = time.perf_counter()
@@ -372,7 +398,7 @@ class EchoGroup(Sockets):
                     tally.errors["echo_mismatch"] += 1
                     continue
                 self.received += 1
-                if self.received == 3:
+                if self.received == self.size:
                     tally.latencies.append(time.perf_counter() - self.sent_at)
                     await self._send()
         except ConnectionClosed:
@@ -380,7 +406,7 @@ class EchoGroup(Sockets):
         if not self.closing:
             close = ws.close_code if ws.close_code is not None else "none"
             tally.errors[f"closed:{close}"] += 1
-            self.received = 3
+            self.received = self.size
             self.stop()
 
 
@@ -465,7 +491,15 @@ async def game_phase(
     rng = random.Random(options["seed"])
     think = options["think_ms"] / 1000
     units = [
-        BotRoom(options["deals"], random.Random(rng.random()), tally, think) for _ in range(rooms)
+        BotRoom(
+            options["game"],
+            options["seats"],
+            options["deals"],
+            random.Random(rng.random()),
+            tally,
+            think,
+        )
+        for _ in range(rooms)
     ]
     # Idle connections are dropped before uvicorn's 5 s keep-alive timeout can close one
     # under a request in flight (a ReadError seen when setup crawls on a busy machine).
@@ -482,7 +516,10 @@ async def echo_phase(
 ) -> PhaseResult:
     tally = PhaseResult()
     prefix = f"w{options['worker']}g"
-    units = [EchoGroup(f"{prefix}{i:07d}", options["messages"], tally) for i in range(groups)]
+    units = [
+        EchoGroup(f"{prefix}{i:07d}", options["size"], options["messages"], tally)
+        for i in range(groups)
+    ]
     setups = [functools.partial(group.setup, ws_url) for group in units]
     await run_phase(conn, units, setups, tally, options["seconds"], lambda: tally.operations)
     return tally
@@ -755,6 +792,8 @@ def report_phase(name: str, unit: str, phase: Phase, probe: ProcessProbe) -> Non
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="bismarck", help="the game the rooms play")
+    parser.add_argument("--seats", type=int, help="seats per room (default: the game's)")
     parser.add_argument("--rooms", type=int, default=1000, help="rooms (and echo groups)")
     parser.add_argument("--deals", type=int, default=1, help="complete deals per room")
     parser.add_argument("--url", help="use this running server (http://host:port)")
@@ -788,7 +827,7 @@ def main() -> None:
         parser.error("--rooms, --deals and --workers must be positive")
 
     # Each worker holds its share of the sockets; the server (our child) inherits the limit.
-    raise_fd_limit(args.rooms * 3 * 2 + 1024)
+    raise_fd_limit(args.rooms * 5 * 2 + 1024)
     server = None
     if args.url:
         base_url, pid = args.url.rstrip("/"), args.pid
@@ -802,6 +841,12 @@ def main() -> None:
     pipes: list[Connection] = []
     processes = []
     try:
+        games = {g["name"]: g for g in httpx.get(f"{base_url}/api/games", timeout=10).json()}
+        if args.game not in games:
+            raise SystemExit(f"the server has no game {args.game!r}; it has {', '.join(games)}")
+        seats = args.seats or games[args.game]["default_seats"]
+        if seats not in games[args.game]["seats"]:
+            raise SystemExit(f"{args.game} is played by {games[args.game]['seats']} seats")
         for _ in range(workers):
             ours, theirs = context.Pipe()
             process = context.Process(target=worker_main, args=(theirs, base_url, ws_url))
@@ -810,7 +855,8 @@ def main() -> None:
             processes.append(process)
         idle = probe.rss_mb()
         print(
-            f"Kortbord load: {args.rooms:,} rooms x 3 bots, {args.deals} deal(s) each,"
+            f"Kortbord load: {args.rooms:,} rooms of {args.game} x {seats} bots,"
+            f" {args.deals} deal(s) each,"
             f" {workers} client processes; server {base_url}"
             + (f" (pid {pid}, idle RSS {idle:.1f} MB)" if pid else "")
             + f"; python {sys.version.split()[0]}, {os.cpu_count()} cores"
@@ -828,7 +874,7 @@ def main() -> None:
         # The baseline runs before and after the game, and the two are pooled: the machine's
         # speed drifts during a run, and a baseline on one side only takes the drift for cost.
         per_group = args.echo_messages or ACTIONS_PER_DEAL * args.deals
-        echo_options = {"messages": per_group, "seconds": args.seconds}
+        echo_options = {"messages": per_group, "seconds": args.seconds, "size": seats}
         echoes: list[Phase] = []
 
         def run_echo(when: str) -> None:
@@ -841,6 +887,8 @@ def main() -> None:
         if echo_ready:
             run_echo("before the game")
         options = {
+            "game": args.game,
+            "seats": seats,
             "deals": args.deals,
             "seconds": args.seconds,
             "think_ms": args.think_ms,

@@ -1,67 +1,79 @@
 """Computer players. A bot sees one seat's view, as a person does, and answers with an action.
 
-    bot = make_bot("basic")
-    text = bot.decide(view(match, seat))   # e.g. "play:QS", "contract:valfri:H"
+    bot = make_bot("bismarck", "basic")
+    text = bot.decide(game.view(match, seat, None, None))   # e.g. "play:QS"
 
-Levels: ``random`` (any legal action), ``basic`` (sensible deterministic play) and ``strong``
-(samples the unseen cards and plays candidates out within a time budget per decision).
+Every game has ``random`` (any legal action, from the legal-action shape all games share);
+each game's own package here (``app/bots/<game>/``, found, not listed) adds its levels,
+``basic`` and ``strong`` among them.
 
-The answer is the action's canonical text; it goes through ``parse_action`` and the room's
-ordinary path, so a bot can do nothing a person at its seat could not. A bot keeps nothing
-about the match between calls: the view alone decides (with a seed, the same view always
-gets the same answer). Asked when its seat has nothing to do, a bot raises
+The answer is the action's canonical text; it goes through the game's ``parse_action``
+and the room's ordinary path, so a bot can do nothing a person at its seat could not. A
+bot keeps nothing about the match between calls: the view alone decides (with a seed, the
+same view always gets the same answer). Asked when its seat has nothing to do, a bot raises
 :class:`NotMyTurn`. ``strong`` computes for up to its budget (0.6 s by default) in pure
 Python, so a server should call it off the event loop, in a worker process for preference
-(bots and views pickle); ``random`` and ``basic`` answer in well under a millisecond.
+(bots and views pickle).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
+from pathlib import Path
+from typing import Final
 
-from .base import Bot, NotMyTurn, View
-from .basic import BasicBot
+from .base import DEFAULT_BUDGET, Bot, NotMyTurn, View
 from .random_bot import RandomBot
-from .strong import DEFAULT_BUDGET, StrongBot
+
+Factory = Callable[[int | None, float], Bot]
 
 
 def _random(seed: int | None, budget: float) -> Bot:
     return RandomBot(seed)
 
 
-def _basic(seed: int | None, budget: float) -> Bot:
-    return BasicBot(seed)
+def _discover() -> dict[str, dict[str, Factory]]:
+    found: dict[str, dict[str, Factory]] = {}
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if not module.ispkg:
+            continue
+        package = importlib.import_module(f"{__package__}.{module.name}")
+        game = getattr(package, "GAME", None)
+        levels = getattr(package, "LEVELS", None)
+        if isinstance(game, str) and isinstance(levels, dict):
+            found[game] = {"random": _random, **levels}
+    return found
 
 
-def _strong(seed: int | None, budget: float) -> Bot:
-    return StrongBot(seed, budget)
+_LEVELS: Final = _discover()
 
 
-LEVELS: dict[str, Callable[[int | None, float], Bot]] = {
-    "random": _random,
-    "basic": _basic,
-    "strong": _strong,
-}
+def levels_for(game: str) -> tuple[str, ...]:
+    """The levels of computer player a game has, weakest first."""
+    return tuple(_LEVELS.get(game, {"random": _random}))
 
 
-def make_bot(level: str, seed: int | None = None, budget: float = DEFAULT_BUDGET) -> Bot:
-    """A bot of ``level``; ``seed`` fixes its random choices, ``budget`` is seconds per decision
-    (used by ``strong``)."""
+def make_bot(game: str, level: str, seed: int | None = None, budget: float = DEFAULT_BUDGET) -> Bot:
+    """A bot of ``level`` for ``game``; ``seed`` fixes its random choices, ``budget`` is
+    seconds per decision (for the levels that search)."""
+    levels = _LEVELS.get(game, {"random": _random})
     try:
-        factory = LEVELS[level]
+        factory = levels[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}") from None
+        raise ValueError(
+            f"unknown bot level {level!r} for {game}; levels: {', '.join(levels)}"
+        ) from None
     return factory(seed, budget)
 
 
 __all__ = [
     "DEFAULT_BUDGET",
-    "LEVELS",
-    "BasicBot",
     "Bot",
     "NotMyTurn",
     "RandomBot",
-    "StrongBot",
     "View",
+    "levels_for",
     "make_bot",
 ]

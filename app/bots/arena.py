@@ -1,8 +1,9 @@
-"""Bots playing each other without a room: for tests, benchmarks and calibration.
+"""Bots playing each other without a room, for any game: for tests, benchmarks and
+calibration.
 
-Each bot gets ``view(match, seat)`` and its answer goes through ``parse_action`` and
-``Match.apply``, exactly the checks a person's action meets; a refused action propagates as
-:class:`~app.engine.errors.IllegalAction`.
+Each bot gets its seat's view and its answer goes through the game's ``parse_action`` and
+the state's ``apply``, exactly the checks a person's action meets; a refused action
+propagates as :class:`~app.engine.errors.ActionError`.
 """
 
 from __future__ import annotations
@@ -11,16 +12,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from time import perf_counter
+from typing import Any
 
-from app.engine.bismarck import (
-    TABLE,
-    Match,
-    deal_action,
-    new_match,
-    parse_action,
-    random_deal,
-    view,
-)
+from app.engine import TABLE, Action, Game, GameState
 
 from .base import Bot, View
 
@@ -30,7 +24,7 @@ class Decision:
     level: str
     seconds: float
     choices: int
-    """How many actions were legal (a discard counts as many)."""
+    """How many actions were legal (a choice of cards counts as one per combination)."""
 
 
 @dataclass
@@ -41,58 +35,66 @@ class Log:
 
 def _choices(shown: View) -> int:
     legal = shown["legal"]
-    if legal["kind"] == "discard":
-        return 4845
+    if "count" in legal:
+        from math import comb
+
+        return comb(len(legal["from"]), legal["count"])
     return len(legal["actions"])
 
 
-def act(match: Match, bots: Sequence[Bot], log: Log | None = None) -> None:
+def act(game: Game, state: GameState, bots: Sequence[Bot], log: Log | None = None) -> None:
     """Let the seat to act decide from its view and apply its action."""
-    seat = match.to_act
+    seat = state.to_act
     assert seat is not None and seat != TABLE
-    shown = view(match, seat)
+    shown = game.view(state, seat, None, None)
     start = perf_counter()
     text = bots[seat].decide(shown)
     seconds = perf_counter() - start
-    match.apply(seat, parse_action(text))
+    state.apply(seat, game.parse_action(text))
     if log is not None:
         log.decisions.append(Decision(bots[seat].level, seconds, _choices(shown)))
         log.actions.append((seat, text))
 
 
 def play_deal(
-    deck: Sequence[str],
+    game: Game,
     bots: Sequence[Bot],
-    forehand: int = 0,
+    deal: Action,
+    first_dealer: int,
+    options: dict[str, Any] | None = None,
     log: Log | None = None,
-    on_view: Callable[[Match], None] | None = None,
-) -> list[int]:
-    """Deal ``deck`` in a fresh match where ``forehand`` leads (every contract still open to it)
-    and let the bots play the deal; the deal's scores per seat."""
-    seats = len(bots)
-    match = new_match(seats, first_dealer=(forehand - 1) % seats)
-    match.apply(TABLE, deal_action(deck))
-    deal = match.deals[-1]
-    while deal.scores is None:
+    on_view: Callable[[GameState], None] | None = None,
+) -> list[int | None]:
+    """The first deal of a fresh match, dealt by ``deal`` (the table's chance action) and
+    played by the bots; its scores per seat (``None`` for a seat that took no part)."""
+    state: GameState = game.new_match(len(bots), game.resolve_options(options), first_dealer)
+    state.apply(TABLE, deal)
+    while state.deals_played == 0:
+        if state.to_act == TABLE:
+            raise RuntimeError("the first deal needed another chance step")
         if on_view is not None:
-            on_view(match)
-        act(match, bots, log)
-    return list(deal.scores)
+            on_view(state)
+        act(game, state, bots, log)
+    return list(game.scored_deals(state, 0)[0].scores)
 
 
 def play_match(
+    game: Game,
     bots: Sequence[Bot],
     rng: random.Random,
+    options: dict[str, Any] | None = None,
     log: Log | None = None,
-    on_view: Callable[[Match], None] | None = None,
-) -> Match:
-    """A complete match between ``bots`` (3 or 4), shuffled by ``rng``."""
-    match = new_match(len(bots), rng)
-    while not match.is_over:
-        if match.to_act == TABLE:
-            match.apply(TABLE, random_deal(rng))
+    on_view: Callable[[GameState], None] | None = None,
+) -> GameState:
+    """A complete match between ``bots``, shuffled and first dealer drawn by ``rng``."""
+    state: GameState = game.new_match(
+        len(bots), game.resolve_options(options), rng.randrange(len(bots))
+    )
+    while not state.is_over:
+        if state.to_act == TABLE:
+            state.apply(TABLE, game.chance(state, rng))
             continue
         if on_view is not None:
-            on_view(match)
-        act(match, bots, log)
-    return match
+            on_view(state)
+        act(game, state, bots, log)
+    return state

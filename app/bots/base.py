@@ -14,6 +14,9 @@ from typing import Any, Protocol, runtime_checkable
 
 View = dict[str, Any]
 
+DEFAULT_BUDGET = 0.6
+"""Seconds per decision for the levels that search."""
+
 
 @runtime_checkable
 class Bot(Protocol):

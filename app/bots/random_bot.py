@@ -1,4 +1,4 @@
-"""The ``random`` level: any legal action, uniformly."""
+"""The ``random`` level, for every game: any legal action, uniformly."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ class RandomBot:
     def decide(self, view: View) -> str:
         legal = legal_of(view)
         rng = decision_rng(self.seed, view)
-        if legal["kind"] == "discard":
+        if "count" in legal:
+            # a choice of cards by position: ``count`` of ``from`` (a discard, a burial)
             cards = rng.sample(list(legal["from"]), legal["count"])
-            return "discard:" + ",".join(cards)
+            return f"{legal['kind']}:" + ",".join(cards)
         actions: list[str] = legal["actions"]
         return rng.choice(actions)

@@ -1,24 +1,35 @@
-"""The interface every game of the engine implements, and the registry of games.
+"""The interface every game of the engine implements.
 
-It follows OpenSpiel's state (current player, legal actions, apply, returns) and
-boardgame.io's ``playerView``: a state is changed only by :meth:`GameState.apply`, randomness
-enters only through the table's chance actions (seat :data:`TABLE`), and the game's ``view``
-function is the one door through which anything about a state reaches a player.
-See docs/engine.md.
+A game is data plus pure functions, as OpenSpiel's ``GameType``/``GameInfo`` and
+boardgame.io's game object are: what it is (name, seat counts, options with defaults and
+validation, its pack), how a match starts and moves (``new_match``, the state's ``apply``,
+the table's ``chance``), what each seat may see (``view``, the one door through which
+anything about a state reaches a player, and the record redaction built on the same
+rules), how its scoresheet reads, how it is written down and checked (records), and why a
+match ended (``outcome``). Everything outside a game's own package reaches it through this
+interface and the registry (``registry.py``). See docs/engine.md.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Final, Protocol
 
 from .actions import Action
+from .cards import SUITS, Card
+
+RECORD_FORMAT: Final = "kortbord-record/1"
 
 TABLE: Final = -1
 """The seat of the table itself, in every game: it shuffles and deals (the chance steps) and
 takes administrative actions such as voiding a deal on the players' word."""
+
+OptionValue = bool | int | str
+Options = Mapping[str, OptionValue]
+View = dict[str, Any]
 
 
 class GameState(Protocol):
@@ -35,25 +46,298 @@ class GameState(Protocol):
     def is_over(self) -> bool: ...
 
     @property
-    def totals(self) -> list[int]: ...
+    def totals(self) -> list[int]:
+        """The running result per seat (points, game points, chips)."""
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]: ...
+    @property
+    def first_dealer(self) -> int: ...
+
+    @property
+    def deals_played(self) -> int:
+        """Deals scored so far."""
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: the seat to act) may do now. Seats other than the one to
+        act may have actions too (a claim in Sixty-six)."""
 
     def apply(self, seat: int, action: Action) -> None:
-        """Apply the action or raise :class:`~app.engine.errors.IllegalAction`, changing nothing."""
+        """Apply the action or raise :class:`~app.engine.errors.ActionError`, changing
+        nothing."""
+
+    def check(self, seat: int, action: Action) -> int | None:
+        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
+        would act after it (:data:`TABLE` for a chance step next, ``None`` at the end)."""
 
     def clone(self) -> GameState: ...
 
 
-@dataclass(frozen=True)
-class Game:
-    """A game as data plus pure functions."""
+class OptionError(ValueError):
+    """Options a game refuses; ``code`` is stable (``unknown_option``, ``bad_option``)."""
+
+    def __init__(self, code: str, message: str, option: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.option = option
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option of a game. A ``bool`` default makes a switch; an ``int`` default a
+    number between ``minimum`` and ``maximum`` (or one of ``choices``); a ``str`` default
+    one of ``choices``."""
 
     name: str
+    default: OptionValue
+    description: str
+    choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> OptionValue:
+        kind = type(self.default)
+        # bool is an int in Python; neither stands for the other in an option
+        if type(value) is not kind:
+            raise OptionError(
+                "bad_option", f"option {self.name!r} takes {_kind_name(kind)}", self.name
+            )
+        assert isinstance(value, bool | int | str)
+        if self.choices and value not in self.choices:
+            listed = ", ".join(str(c) for c in self.choices)
+            raise OptionError("bad_option", f"option {self.name!r} is one of {listed}", self.name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise OptionError(
+                    "bad_option", f"option {self.name!r} lies from {low} to {high}", self.name
+                )
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": _kind_name(type(self.default)),
+            "default": self.default,
+            "description": self.description,
+        }
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+def _kind_name(kind: type) -> str:
+    return {bool: "boolean", int: "integer", str: "string"}.get(kind, kind.__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """The cards a game is played with: each rank of ``ranks`` (high to low) in each suit,
+    ``copies`` times."""
+
+    ranks: str
+    copies: int = 1
+    suits: tuple[str, ...] = SUITS
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(r + s for s in self.suits for r in self.ranks for _ in range(self.copies))
+
+    @property
+    def size(self) -> int:
+        return len(self.ranks) * len(self.suits) * self.copies
+
+
+class Termination(StrEnum):
+    """Why a match ended, in the manner of python-chess's ``Termination``."""
+
+    DEALS_PLAYED = "deals_played"  # every deal of a fixed-length match was played
+    TARGET_REACHED = "target_reached"  # a seat or team reached the score that wins
+    STOPPED = "stopped"  # the host ended it early (a room's decision, not the rules')
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    termination: Termination
+    winners: tuple[int, ...]
+    """Seats sharing the win; for partnership games, every seat of the winning team."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"termination": self.termination.value, "winners": list(self.winners)}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredDeal:
+    """One finished deal as the scoresheet keeps it: the score of each seat that settles
+    (``None`` for a seat that took no part), and the game's own detail (JSON)."""
+
+    number: int
+    dealer: int
+    scores: tuple[int | None, ...]
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+class RecordFormatError(ValueError):
+    """The document is not a game record at all (validation exit status 2)."""
+
+
+class RecordError(ValueError):
+    """The record breaks a rule. ``deal`` and ``play`` count from 1 where they apply."""
+
+    def __init__(self, message: str, deal: int | None = None, play: int | None = None) -> None:
+        self.rule = message
+        self.deal = deal
+        self.play = play
+        where = []
+        if deal is not None:
+            where.append(f"deal {deal}")
+        if play is not None:
+            where.append(f"play {play}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+
+
+@dataclass
+class Validation:
+    """What a validator says of one record. ``deals`` is the game's own summary per deal
+    (Bismarck: tricks and scores)."""
+
+    valid: bool
+    error: str | None = None
+    deals: list[dict[str, Any]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+
+    def to_json(self, file: str) -> dict[str, Any]:
+        if not self.valid:
+            return {"file": file, "valid": False, "error": self.error}
+        return {
+            "file": file,
+            "valid": True,
+            "deals": self.deals,
+            "totals": self.totals,
+            "winners": self.winners,
+        }
+
+
+@dataclass(frozen=True)
+class Records:
+    """A game's part of the ``kortbord-record/1`` format: its deal body (records.py keeps
+    the envelope)."""
+
+    export: Callable[[Any, Sequence[str], int | None, bool], dict[str, Any]]
+    """``(state, players, seat, whole)``: the record; ``whole`` gives every card, otherwise
+    only what ``seat`` (``None``: a spectator) may see of a running match."""
+    replay: Callable[[Sequence[str], Options, Mapping[str, Any]], Any]
+    """``(players, options, doc)``: the state the record's deals lead to, or
+    :class:`RecordError`."""
+    validate: Callable[[Sequence[str], Options, Mapping[str, Any]], Validation]
+    """Replay and check the derived fields a record states; :class:`RecordError` is caught
+    and reported in the :class:`Validation`."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as data plus pure functions. The state's own type is the game's business;
+    here it is ``Any``, and it must satisfy :class:`GameState`."""
+
+    name: str
+    """Identifier in rooms, records and URLs (``bismarck``, ``sixty_six``)."""
+    title: str
     seat_counts: tuple[int, ...]
-    new_match: Callable[[int, random.Random], Any]
+    pack: Pack
+    new_match: Callable[[int, Options, int], Any]
+    """``(seats, options, first_dealer)``: a match waiting for its first chance step."""
     parse_action: Callable[[object], Action]
-    chance: Callable[[random.Random], Action]
-    """Draw the table's next chance action (a shuffle)."""
-    view: Callable[[Any, int | None], dict[str, Any]]
-    export_record: Callable[[Any, list[str]], dict[str, Any]]
+    chance: Callable[[Any, random.Random], Action]
+    """The table's next chance action (a shuffle) for this state."""
+    view: Callable[[Any, int | None, View | None, Any], View]
+    """``(state, seat, public, cache)``: what ``seat`` (``None``: a spectator) may see.
+    ``public`` is the spectator view of the same state, when the caller has it; ``cache``
+    is what ``new_view_cache`` made for this match."""
+    legal: Callable[[Any, int], dict[str, Any] | None]
+    """``(state, seat)``: what ``seat`` may do now in the shape views carry, ``None`` for
+    nothing: ``{"kind", "actions": [text, ...]}``, or a choice of cards by position,
+    ``{"kind", "count", "from": [card, ...]}``, answered ``kind:card,card,...``."""
+    scored_deals: Callable[[Any, int], list[ScoredDeal]]
+    """``(state, start)``: the scored deals from index ``start`` on."""
+    scoresheet: Callable[[int, Options, Sequence[ScoredDeal]], dict[str, Any]]
+    """``(seats, options, deals)``: the scoresheet as clients draw it, from the scored
+    deals alone, so that a live match and a stored one read the same."""
+    deals_total: Callable[[int, Options], int | None]
+    """Deals in a match, or ``None`` when it ends on a score instead."""
+    outcome: Callable[[Any], Outcome | None]
+    records: Records
+    options: tuple[Option, ...] = ()
+    default_seats: int = 0
+    """The seat count a new room gets unless told; 0 means the smallest."""
+    new_view_cache: Callable[[], Any] = lambda: None
+    stable_view_keys: tuple[str, ...] = ()
+    """Top-level view keys whose values stay the very same objects from one scored deal to
+    the next (with the view cache), so a room may encode them once."""
+    growing_deal_keys: tuple[str, ...] = ()
+    """Keys of the view's ``deal`` holding a list that only grows during a deal, its items
+    the very same objects (with the view cache): a room encodes only the new items."""
+    hidden_cards: Callable[[Any, int | None], list[Card]] | None = None
+    """The cards ``seat`` has not seen in the deal in progress, by the rules, as the
+    conformance suite re-deals them (OpenSpiel's information-set test)."""
+    resample: Callable[[View, random.Random], Any] | None = None
+    """A state of the deal in progress consistent with a seat's view, its hidden cards
+    dealt anew, uniformly among those that fit (OpenSpiel's ``ResampleFromInfostate``):
+    for the strong bots' sampling, and tested against ``view``."""
+    deal_sum: int | None = None
+    """What the scores of every scored deal sum to, when the game fixes it (zero-sum)."""
+    summary: str = ""
+    """One line saying what the game is, in English (translations live with the browser
+    panel)."""
+
+    def __post_init__(self) -> None:
+        if not self.seat_counts:
+            raise ValueError(f"{self.name}: a game needs a seat count")
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.name}: two options share a name")
+
+    @property
+    def seats_default(self) -> int:
+        return self.default_seats or min(self.seat_counts)
+
+    def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
+        """Every option with its value: ``given`` checked, the defaults for the rest."""
+        known = {o.name: o for o in self.options}
+        out = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            option = known.get(name)
+            if option is None:
+                raise OptionError(
+                    "unknown_option", f"{self.title} has no option {name[:40]!r}", name[:40]
+                )
+            out[name] = option.check(value)
+        return out
+
+    def non_default(self, options: Options) -> dict[str, OptionValue]:
+        """The options that differ from their defaults: with the name, a match's identity."""
+        return {o.name: options[o.name] for o in self.options if options[o.name] != o.default}
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "seats": list(self.seat_counts),
+            "default_seats": self.seats_default,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+def record_envelope(
+    name: str, players: Sequence[str], changed: Mapping[str, OptionValue]
+) -> dict[str, Any]:
+    """The fields every game record starts with (docs/records.md): the format, the game,
+    the players and, when any differ from their defaults, the options (``changed``)."""
+    out: dict[str, Any] = {"format": RECORD_FORMAT, "game": name, "players": list(players)}
+    if changed:
+        out["options"] = dict(changed)
+    return out

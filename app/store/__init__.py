@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .base import EventJson, RoomStore, StaleAppend
 from .memory import MemoryRoomStore
-from .rows import DealRow, MatchRow, Projection, SeatRow
+from .rows import DealRow, MatchRow, Projection, RoomRow, SeatRow
 
 
 def open_store(url: str) -> RoomStore:
@@ -28,6 +28,7 @@ __all__ = [
     "MatchRow",
     "MemoryRoomStore",
     "Projection",
+    "RoomRow",
     "RoomStore",
     "SeatRow",
     "StaleAppend",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .rows import DealRow, MatchRow, Projection
+from .rows import DealRow, MatchRow, Projection, RoomRow
 
 EventJson = dict[str, Any]
 
@@ -16,7 +16,7 @@ class StaleAppend(RuntimeError):
 
 class RoomStore(Protocol):
     async def create_room(
-        self, code: str, size: int, events: Sequence[EventJson], projection: Projection
+        self, code: str, room: RoomRow, events: Sequence[EventJson], projection: Projection
     ) -> None:
         """Store a new room with its first events. Durable on return."""
 

@@ -38,8 +38,9 @@ class BatchSql:
         # SQLite keeps JSON as text; PostgreSQL's json columns want the text cast.
         json = f"CAST({m} AS JSON)" if dialect_name == "postgresql" else m
         self.insert_room = (
-            "INSERT INTO rooms (code, size, version, status, host, created_at, updated_at) "
-            f"VALUES ({m}, {m}, {m}, {m}, {m}, {m}, {m})"
+            "INSERT INTO rooms (code, game, options, size, version, status, host, "
+            "created_at, updated_at) "
+            f"VALUES ({m}, {m}, {json}, {m}, {m}, {m}, {m}, {m}, {m})"
         )
         self.delete_seats = f"DELETE FROM seats WHERE room_code = {m}"
         self.insert_seat = (
@@ -60,13 +61,13 @@ class BatchSql:
         # Deals and their seats find their parents by natural key, so no id travels back
         # to Python between the statements.
         self.insert_deal = (
-            "INSERT INTO deals (match_id, number, dealer, forehand, contract, trump) "
-            f"SELECT id, {m}, {m}, {m}, {m}, {m} FROM matches "
+            "INSERT INTO deals (match_id, number, dealer, detail) "
+            f"SELECT id, {m}, {m}, {json} FROM matches "
             f"WHERE room_code = {m} AND number = {m}"
         )
         self.insert_deal_seat = (
-            "INSERT INTO deal_seats (deal_id, seat, tricks, score) "
-            f"SELECT deals.id, {m}, {m}, {m} FROM deals "
+            "INSERT INTO deal_seats (deal_id, seat, score) "
+            f"SELECT deals.id, {m}, {m} FROM deals "
             "JOIN matches ON deals.match_id = matches.id "
             f"WHERE matches.room_code = {m} AND matches.number = {m} AND deals.number = {m}"
         )

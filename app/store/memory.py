@@ -6,7 +6,7 @@ import copy
 from collections.abc import Sequence
 
 from .base import EventJson, StaleAppend
-from .rows import DealRow, MatchRow, Projection
+from .rows import DealRow, MatchRow, Projection, RoomRow
 
 
 class MemoryRoomStore:
@@ -15,7 +15,7 @@ class MemoryRoomStore:
         self._matches: dict[str, dict[int, tuple[MatchRow, list[DealRow]]]] = {}
 
     async def create_room(
-        self, code: str, size: int, events: Sequence[EventJson], projection: Projection
+        self, code: str, room: RoomRow, events: Sequence[EventJson], projection: Projection
     ) -> None:
         if code in self._logs:
             raise StaleAppend(f"room {code} exists")

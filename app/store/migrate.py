@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
@@ -19,17 +20,39 @@ def alembic_config(engine: Engine) -> Config:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    config = alembic_config(engine)
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    _migrate(engine, lambda config: command.upgrade(config, revision))
 
 
 def downgrade(engine: Engine, revision: str = "base") -> None:
+    _migrate(engine, lambda config: command.downgrade(config, revision))
+
+
+def _migrate(engine: Engine, run: Callable[[Config], None]) -> None:
+    """Run migrations on one connection, in one transaction.
+
+    SQLite alters a table by building a new one and dropping the old (Alembic's batch
+    mode), and with foreign keys enforced, dropping ``rooms`` would delete every event,
+    seat and match that refers to it. Enforcement is therefore off while migrations run,
+    and the keys are checked once they are done: a migration that broke them fails."""
     config = alembic_config(engine)
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.downgrade(config, revision)
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            # takes effect only outside a transaction: commit the one SQLAlchemy began
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                run(config)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                    if broken:
+                        raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 def current(engine: Engine) -> str | None:

@@ -20,6 +20,9 @@ class Room(Base):
     __tablename__ = "rooms"
 
     code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    """The options that differ from the game's defaults; ``None`` when none do."""
     size: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(16))
@@ -85,13 +88,12 @@ class Deal(Base):
     )
     number: Mapped[int] = mapped_column(Integer)
     dealer: Mapped[int] = mapped_column(Integer)
-    forehand: Mapped[int] = mapped_column(Integer)
-    contract: Mapped[str] = mapped_column(String(8))
-    trump: Mapped[str | None] = mapped_column(String(1))
+    detail: Mapped[dict[str, object]] = mapped_column(JSON)
+    """The game's own account of the deal (Bismarck: forehand, contract, trump, tricks)."""
 
 
 class DealSeat(Base):
-    """Tricks and score of one seat in one deal; no row for the seat that sat out."""
+    """The score of one seat in one deal; no row for a seat that took no part."""
 
     __tablename__ = "deal_seats"
 
@@ -99,5 +101,4 @@ class DealSeat(Base):
         Integer, ForeignKey("deals.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    tricks: Mapped[int] = mapped_column(Integer)
     score: Mapped[int] = mapped_column(Integer)

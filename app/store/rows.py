@@ -8,6 +8,7 @@ replaying a single card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,14 +32,23 @@ class MatchRow:
 
 @dataclass(frozen=True, slots=True)
 class DealRow:
+    """A scored deal: the score of each seat that settled (``None`` for one that took no
+    part) and the game's own detail."""
+
     match_number: int
     number: int
     dealer: int
-    forehand: int
-    contract: str
-    trump: str | None
-    tricks: list[int | None]
-    scores: list[int]
+    scores: list[int | None]
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRow:
+    """What a room is for; written once, when it is created."""
+
+    game: str
+    options: dict[str, Any] | None
+    size: int
 
 
 @dataclass(slots=True)

@@ -32,7 +32,7 @@ from .base import EventJson, StaleAppend
 from .batch_sql import BatchSql
 from .engine import make_engine
 from .migrate import upgrade
-from .rows import DealRow, MatchRow, Projection
+from .rows import DealRow, MatchRow, Projection, RoomRow
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class _Write:
     version: int  # events already stored; 0 creates the room
     events: Sequence[EventJson]
     projection: Projection
-    size: int
+    room: RoomRow | None  # what a new room is for; None for an append
     future: asyncio.Future[None]
 
 
@@ -78,14 +78,14 @@ class SqlRoomStore:
     # -- writing ---------------------------------------------------------------------------------
 
     async def create_room(
-        self, code: str, size: int, events: Sequence[EventJson], projection: Projection
+        self, code: str, room: RoomRow, events: Sequence[EventJson], projection: Projection
     ) -> None:
-        await self._submit(code, 0, events, projection, size)
+        await self._submit(code, 0, events, projection, room)
 
     async def append(
         self, code: str, version: int, events: Sequence[EventJson], projection: Projection
     ) -> None:
-        await self._submit(code, version, events, projection, 0)
+        await self._submit(code, version, events, projection, None)
 
     async def _submit(
         self,
@@ -93,12 +93,12 @@ class SqlRoomStore:
         version: int,
         events: Sequence[EventJson],
         projection: Projection,
-        size: int,
+        room: RoomRow | None,
     ) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
         loop = asyncio.get_running_loop()
-        write = _Write(code, version, list(events), projection, size, loop.create_future())
+        write = _Write(code, version, list(events), projection, room, loop.create_future())
         self._pending.append(write)
         flushing = self._flushing
         if flushing is None or flushing.done() or flushing.get_loop() is not loop:
@@ -244,7 +244,9 @@ class SqlRoomStore:
                 [
                     (
                         w.code,
-                        w.size,
+                        w.room.game,
+                        None if w.room.options is None else _json(w.room.options),
+                        w.room.size,
                         len(w.events),
                         w.projection.status,
                         w.projection.host,
@@ -252,7 +254,7 @@ class SqlRoomStore:
                         stamp,
                     )
                     for w in batch
-                    if w.version == 0
+                    if w.room is not None
                 ],
             )
             guards = [
@@ -328,19 +330,16 @@ class SqlRoomStore:
         sql.write_rows(
             cursor,
             sql.insert_deal,
-            [
-                (d.number, d.dealer, d.forehand, d.contract, d.trump, code, d.match_number)
-                for code, d in deals
-            ],
+            [(d.number, d.dealer, _json(d.detail), code, d.match_number) for code, d in deals],
         )
         sql.write_rows(
             cursor,
             sql.insert_deal_seat,
             [
-                (seat, tricks, d.scores[seat], code, d.match_number, d.number)
+                (seat, score, code, d.match_number, d.number)
                 for code, d in deals
-                for seat, tricks in enumerate(d.tricks)
-                if tricks is not None
+                for seat, score in enumerate(d.scores)
+                if score is not None
             ],
         )
 
@@ -379,22 +378,11 @@ class SqlRoomStore:
                     seat_rows = conn.execute(
                         select(m.DealSeat).where(m.DealSeat.deal_id == d.id)
                     ).all()
-                    tricks: list[int | None] = [None] * len(row.players)
-                    scores = [0] * len(row.players)
+                    scores: list[int | None] = [None] * len(row.players)
                     for s in seat_rows:
-                        tricks[s.seat] = s.tricks
                         scores[s.seat] = s.score
                     deal_rows.append(
-                        DealRow(
-                            row.number,
-                            d.number,
-                            d.dealer,
-                            d.forehand,
-                            d.contract,
-                            d.trump,
-                            tricks,
-                            scores,
-                        )
+                        DealRow(row.number, d.number, d.dealer, scores, dict(d.detail))
                     )
                 out.append(
                     (

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from .live import Client, LiveRoom, Member
 from .room import RoomState, Status, TableError
-from .service import Client, LiveRoom, Member, Tables
+from .service import Tables
 
 __all__ = ["Client", "LiveRoom", "Member", "RoomState", "Status", "TableError", "Tables"]

@@ -15,14 +15,12 @@ import multiprocessing
 import random
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from app.bots import Bot, make_bot
 
-from .commands import Act
-
-if TYPE_CHECKING:
-    from .service import LiveRoom, Tables
+from .commands import Act, Command
+from .live import LiveRoom, Member
 
 log = logging.getLogger("kortbord.bots")
 
@@ -41,10 +39,16 @@ class _BotClient:
         return None
 
 
-def _think(level: str, seed: int, budget: float, view: Any) -> str:
+class Acting(Protocol):
+    """What a bot acts through: the rooms' own command path, as a person's browser does."""
+
+    async def handle(self, member: Member, command: Command, ident: str | None = None) -> None: ...
+
+
+def _think(game: str, level: str, seed: int, budget: float, view: Any) -> str:
     """One decision in the worker process. Bots are functions of seed and view, so a fresh
     bot per decision decides exactly as a long-lived one would."""
-    return make_bot(level, seed, budget).decide(view)
+    return make_bot(game, level, seed, budget).decide(view)
 
 
 def _worker_main(requests: Connection) -> None:
@@ -98,11 +102,12 @@ class ThinkingWorker:
             self._process, self._pipe = process, ours
         return self._pipe
 
-    async def think(self, level: str, seed: int, budget: float, view: Any) -> str:
+    async def think(self, game: str, level: str, seed: int, budget: float, view: Any) -> str:
         async with self._turn:
             pipe = self._start()
             try:
-                ok, answer = await asyncio.to_thread(_ask, pipe, (level, seed, budget, view))
+                question = (game, level, seed, budget, view)
+                ok, answer = await asyncio.to_thread(_ask, pipe, question)
             except asyncio.CancelledError:
                 # The thread still waits for this answer; only a new worker may take the
                 # next question, or the two would be mixed up.
@@ -124,18 +129,18 @@ class ThinkingWorker:
             process.terminate()
 
 
-def _ask(pipe: Connection, question: tuple[str, int, float, Any]) -> tuple[bool, str]:
+def _ask(pipe: Connection, question: tuple[str, str, int, float, Any]) -> tuple[bool, str]:
     pipe.send(question)
     answer: tuple[bool, str] = pipe.recv()
     return answer
 
 
 class Autoplay:
-    def __init__(self, tables: Tables, delay: float, budget: float) -> None:
+    def __init__(self, tables: Acting, delay: float, budget: float) -> None:
         self.tables = tables
         self.delay = delay
         self.budget = budget
-        self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._bots: dict[tuple[str, int, str, str], Bot] = {}
         self._thinking: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._worker = ThinkingWorker()
 
@@ -163,25 +168,24 @@ class Autoplay:
         task = asyncio.create_task(self._act(live, seat, occupant.bot, state.version, view))
         self._thinking[key] = task
 
-    def _bot(self, code: str, seat: int, level: str) -> Bot:
-        key = (code, seat, level)
+    def _bot(self, code: str, seat: int, game: str, level: str) -> Bot:
+        key = (code, seat, game, level)
         bot = self._bots.get(key)
         if bot is None:
-            bot = self._bots[key] = make_bot(level, random.getrandbits(63), self.budget)
+            bot = self._bots[key] = make_bot(game, level, random.getrandbits(63), self.budget)
         return bot
 
     async def _act(self, live: LiveRoom, seat: int, level: str, v: int, view: Any) -> None:
-        from .service import Member
-
         code = live.state.code
+        game = live.state.game.name
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
             if level == "strong":
                 seed = random.getrandbits(63)
-                action = await self._worker.think(level, seed, self.budget, view)
+                action = await self._worker.think(game, level, seed, self.budget, view)
             else:
-                action = self._bot(code, seat, level).decide(view)
+                action = self._bot(code, seat, game, level).decide(view)
         except asyncio.CancelledError:
             self._thinking.pop((code, seat), None)
             raise
@@ -201,6 +205,6 @@ class Autoplay:
     @staticmethod
     def _fallback(view: Any) -> str:
         legal = view["legal"]
-        if legal["kind"] == "discard":
-            return "discard:" + ",".join(legal["from"][: legal["count"]])
+        if "count" in legal:
+            return f"{legal['kind']}:" + ",".join(legal["from"][: legal["count"]])
         return str(legal["actions"][0])

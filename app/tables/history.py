@@ -1,21 +1,25 @@
-"""Past and running matches of a room, as protocols, CSV and game records.
+"""Past and running matches of a room: scoresheets, CSV and game records, each through the
+room's game.
 
-Records of a running match are cut down to what the requester may see: their own hands
-and discards, and everything public. Finished matches are shown whole.
+Records of a running match hold only what the requester may see; the game itself says what
+that is, with the same rules as its view. Finished and ended matches are shown whole.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from typing import Any
 
-from app.engine.bismarck import CONTRACTS, Match, export_record, protocol_rows
+from app.engine import GameState, ScoredDeal
+from app.engine.records import export_record
+from app.store import DealRow, MatchRow
 
 from .room import RoomState, Status
 
 
-def find_match(room: RoomState, number: int) -> tuple[Match, list[str], Status] | None:
+def find_match(room: RoomState, number: int) -> tuple[GameState, list[str], Status] | None:
     for past in room.past:
         if past.number == number:
             return past.match, past.players, past.status
@@ -29,42 +33,52 @@ def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any]
     if found is None:
         return None
     match, players, status = found
-    record = export_record(match, players)
+    if status is not Status.PLAYING:
+        record = export_record(room.game, match, players)
+        record["status"] = status.value
+        return record
+    record = export_record(room.game, match, players, seat=seat, whole=False)
     record["status"] = status.value
-    if status is Status.PLAYING:
-        record["seen_by"] = seat
-        del record["winners"]  # nobody has won a match that is still running
-        for deal in record["deals"]:
-            forehand = (deal["dealer"] + 1) % len(players)
-            deal["hands"] = [h if i == seat else None for i, h in enumerate(deal["hands"])]
-            if seat != forehand:
-                deal.pop("discard", None)
+    record["seen_by"] = seat
     return record
 
 
-def _cell(cell: dict[str, Any] | None) -> str:
-    """The X of a contract played, with the deal, valfri's trump and forehand's score."""
+def stored_sheet(room: RoomState, match: MatchRow, deals: Sequence[DealRow]) -> dict[str, Any]:
+    """The scoresheet of a stored match, as its game draws it."""
+    scored = [ScoredDeal(d.number, d.dealer, tuple(d.scores), d.detail) for d in deals]
+    return room.game.scoresheet(len(match.players), room.options, scored)
+
+
+def live_sheet(room: RoomState, match: GameState) -> dict[str, Any]:
+    return room.game.scoresheet(match.seats, room.options, room.game.scored_deals(match, 0))
+
+
+def _mark(cell: dict[str, Any] | None) -> str:
+    """A marked cell of the sheet's grid: the X, its suit, the deal and the score."""
     if cell is None:
         return ""
-    trump = f" {cell['trump']}" if cell["trump"] and cell["trump"] != "S" else ""
-    return f"X{trump} (deal {cell['deal']}: {cell['score']:+d})"
+    suit = f" {cell['suit']}" if cell.get("suit") else ""
+    return f"X{suit} (deal {cell['deal']}: {cell['score']:+d})"
 
 
 def protocol_csv(room: RoomState, number: int) -> str | None:
-    """One row per player: name, the X of each contract column, running totals, total."""
+    """One row per player: name, the grid's marks when the game has a grid, the running
+    total after each deal ("-" where the seat took no part), and the total."""
     found = find_match(room, number)
     if found is None:
         return None
     match, players, _ = found
-    protocol = protocol_rows(match)
+    sheet = live_sheet(room, match)
+    grid = sheet.get("grid")
+    keys = [c["key"] for c in grid["columns"]] if grid else []
+    deals = sheet["deals"]
     out = io.StringIO()
     writer = csv.writer(out)
-    deals = len(protocol["deals"])
     writer.writerow(
-        ["seat", "player", *CONTRACTS, *(f"after deal {k}" for k in range(1, deals + 1)), "total"]
+        ["seat", "player", *keys, *(f"after deal {k}" for k in range(1, len(deals) + 1)), "total"]
     )
-    for row in protocol["rows"]:
-        cells = [_cell(row["cells"][c]) for c in CONTRACTS]
-        running = ["-" if t is None else t for t in row["running"]]  # "-": sat out that deal
-        writer.writerow([row["seat"], players[row["seat"]], *cells, *running, row["total"]])
+    for seat, name in enumerate(players):
+        marks = [_mark(grid["rows"][seat]["cells"][k]) for k in keys] if grid else []
+        running = ["-" if d["scores"][seat] is None else d["totals"][seat] for d in deals]
+        writer.writerow([seat, name, *marks, *running, sheet["totals"][seat]])
     return out.getvalue()

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.engine.bismarck import winners
-from app.store import DealRow, MatchRow, Projection, SeatRow
+from app.store import DealRow, MatchRow, Projection, RoomRow, SeatRow
 
 from . import events as ev
 from .events import Event
@@ -13,6 +12,11 @@ from .room import RoomState
 
 _SEATING = frozenset({ev.CREATED, ev.SIT, ev.LEAVE, ev.REORDER, ev.BOT})
 _MATCH_ROW = frozenset({ev.START, ev.END})
+
+
+def room_row(room: RoomState) -> RoomRow:
+    changed = room.game.non_default(room.options)
+    return RoomRow(room.game.name, changed or None, room.size)
 
 
 def seat_rows(room: RoomState) -> list[SeatRow | None]:
@@ -23,7 +27,7 @@ def seat_rows(room: RoomState) -> list[SeatRow | None]:
 
 
 def projection(room: RoomState, events: Sequence[Event], deals_before: int) -> Projection:
-    """``deals_before``: finished deals of the room's match before these events (0 for a new
+    """``deals_before``: scored deals of the room's match before these events (0 for a new
     match)."""
     kinds = {e.kind for e in events}
     out = Projection(status=room.status.value, host=room.host)
@@ -33,30 +37,29 @@ def projection(room: RoomState, events: Sequence[Event], deals_before: int) -> P
     # The match row changes only when a match starts or stops or a deal is scored; a card
     # played mid-deal changes nothing there, and rewriting it per card was most of the cost
     # of storing an action.
-    finished = match.finished_deals if match is not None else []
-    if match is not None and (kinds & _MATCH_ROW or len(finished) > deals_before):
+    played = match.deals_played if match is not None else 0
+    if match is not None and (kinds & _MATCH_ROW or played > deals_before):
+        game = room.game
         last = room.past[-1] if room.past and room.past[-1].match is match else None
         status = last.status.value if last is not None else "playing"
+        outcome = game.outcome(match)
         out.match = MatchRow(
             number=room.match_number,
             players=list(room.players),
             first_dealer=match.first_dealer,
             status=status,
-            deals_played=len(finished),
+            deals_played=played,
             totals=list(match.totals),
-            winners=winners(match.totals) if match.is_over else None,
+            winners=list(outcome.winners) if outcome is not None else None,
         )
         out.deals = [
             DealRow(
                 match_number=room.match_number,
                 number=d.number,
                 dealer=d.dealer,
-                forehand=d.forehand,
-                contract=d.contract or "",
-                trump=d.trump,
-                tricks=list(d.tricks),
-                scores=list(d.scores or []),
+                scores=list(d.scores),
+                detail=dict(d.detail),
             )
-            for d in finished[deals_before:]
+            for d in game.scored_deals(match, deals_before)
         ]
     return out

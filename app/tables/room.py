@@ -13,24 +13,24 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from app.bots import LEVELS
-from app.engine import IllegalAction, MalformedAction
-from app.engine.bismarck import (
+from app.bots import levels_for
+from app.engine import (
+    DEFAULT_GAME,
     TABLE,
-    Match,
-    ViewCache,
-    export_record,
-    parse_action,
-    random_deal,
-    view,
+    ActionError,
+    Game,
+    GameState,
+    OptionError,
+    UnknownGame,
+    get_game,
 )
+from app.engine.records import export_record
 
 from . import events as ev
 from .credentials import hash_secret, new_secret, secret_matches
 from .events import Event
 
 NICKNAME_MAX = 24
-BOT_LEVELS = tuple(LEVELS)
 BOT_NAMES = ("Ada", "Boole", "Cantor", "Dirac", "Euler", "Fermat", "Gauss", "Hilbert")
 
 
@@ -65,7 +65,7 @@ class Seat:
 class PastMatch:
     number: int
     players: list[str]
-    match: Match
+    match: GameState
     status: Status
 
 
@@ -78,15 +78,42 @@ def clean_nickname(raw: object) -> str:
     return name
 
 
+def room_game(name: object, options: object) -> tuple[Game, dict[str, Any]]:
+    """The game a room is for, and its options checked by the game; a clear refusal
+    (``unknown_game``, ``unknown_option``, ``bad_option``) otherwise."""
+    try:
+        game = get_game(name)
+    except UnknownGame as unknown:
+        raise TableError("unknown_game", str(unknown), {"game": unknown.name}) from None
+    if options is not None and not isinstance(options, dict):
+        raise TableError("bad_option", "options are an object of option names and values")
+    try:
+        return game, game.resolve_options(options)
+    except OptionError as refused:
+        raise TableError(refused.code, refused.message, {"option": refused.option}) from None
+
+
 class RoomState:
-    def __init__(self, code: str, seats: int) -> None:
-        if seats not in (3, 4):
-            raise TableError("bad_seats", "a Bismarck table has 3 or 4 seats")
+    def __init__(
+        self,
+        code: str,
+        seats: int,
+        game: str = DEFAULT_GAME,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        self.game, self.options = room_game(game, options)
+        if seats not in self.game.seat_counts:
+            counts = " or ".join(str(n) for n in self.game.seat_counts)
+            raise TableError(
+                "bad_seats",
+                f"a {self.game.title} table has {counts} seats",
+                {"seats": list(self.game.seat_counts)},
+            )
         self.code = code
         self.size = seats
         self.seats: list[Seat | None] = [None] * seats
         self.host: int | None = None
-        self.match: Match | None = None
+        self.match: GameState | None = None
         self.match_number = 0
         self.players: list[str] = []
         self.status = Status.WAITING
@@ -95,7 +122,24 @@ class RoomState:
         self.revision = 0
         """Counts the changes to what :meth:`public` shows: every event but a game action,
         and the action that ends a match. Moves alone leave it as it is."""
-        self._views = ViewCache()
+        self._views: Any = None
+
+    @classmethod
+    def new(
+        cls, code: str, seats: int | None, game: str | None, options: dict[str, Any] | None
+    ) -> RoomState:
+        """A room for ``game`` (the default game when ``None``) with ``seats`` seats (the
+        game's default when ``None``)."""
+        chosen, _ = room_game(DEFAULT_GAME if game is None else game, options)
+        return cls(code, chosen.seats_default if seats is None else seats, chosen.name, options)
+
+    def created(self) -> Event:
+        """The event that opens this room's log: what it is for."""
+        data: dict[str, Any] = {"seats": self.size, "game": self.game.name}
+        changed = self.game.non_default(self.options)
+        if changed:
+            data["options"] = changed
+        return Event(ev.CREATED, data)
 
     # -- replay --------------------------------------------------------------------------------
 
@@ -103,7 +147,9 @@ class RoomState:
     def from_events(cls, code: str, log: Sequence[Event]) -> RoomState:
         if not log or log[0].kind != ev.CREATED:
             raise ValueError(f"room {code}: log does not start with its creation")
-        room = cls(code, int(log[0].data["seats"]))
+        data = log[0].data
+        # a room made before there were other games names none: it is Bismarck
+        room = cls(code, int(data["seats"]), data.get("game", DEFAULT_GAME), data.get("options"))
         room.version = 1
         for event in log[1:]:
             room.apply(event)
@@ -115,7 +161,7 @@ class RoomState:
         kind = event.kind
         if kind == ev.ACT:
             assert self.match is not None
-            self.match.apply(d["seat"], parse_action(d["action"]))
+            self.match.apply(d["seat"], self.game.parse_action(d["action"]))
             if self.match.is_over:
                 self._close_match(Status.FINISHED)
         elif kind == ev.SIT:
@@ -141,7 +187,8 @@ class RoomState:
             self.host = d["seat"]
         elif kind == ev.START:
             self.match_number += 1
-            self.match = Match(self.size, d["first_dealer"])
+            self.match = self.game.new_match(self.size, self.options, d["first_dealer"])
+            self._views = self.game.new_view_cache()
             self.players = [s.nickname if s else "" for s in self.seats]
             self.status = Status.PLAYING
         elif kind == ev.END:
@@ -185,6 +232,9 @@ class RoomState:
     def public(self, connected: Sequence[bool], spectators: int = 0) -> dict[str, Any]:
         return {
             "code": self.code,
+            "game": self.game.name,
+            "options": self.options,
+            "bots": list(levels_for(self.game.name)),
             "size": self.size,
             "status": self.status.value,
             "host": self.host,
@@ -214,12 +264,12 @@ class RoomState:
             # A stopped match takes no more actions, and its hands are nobody's to see any
             # more: the seat may have changed hands since, so everyone gets the public view.
             seat = None
-        return view(self.match, seat, public, self._views)
+        return self.game.view(self.match, seat, public, self._views)
 
     def record(self) -> dict[str, Any] | None:
         if self.match is None:
             return None
-        return export_record(self.match, self.players)
+        return export_record(self.game, self.match, self.players)
 
     # -- commands: each checks, then returns the events to commit ------------------------------
 
@@ -282,8 +332,14 @@ class RoomState:
             raise TableError("match_running", "a match is already running")
         if any(s is None for s in self.seats):
             raise TableError("seats_free", "every seat must be taken to start")
-        start = Event(ev.START, {"first_dealer": rng.randrange(self.size)})
-        return [start, Event(ev.ACT, {"seat": TABLE, "action": str(random_deal(rng))})]
+        first_dealer = rng.randrange(self.size)
+        start = Event(ev.START, {"first_dealer": first_dealer})
+        match = self.game.new_match(self.size, self.options, first_dealer)
+        out = [start]
+        if match.to_act == TABLE:
+            chance = self.game.chance(match, rng)
+            out.append(Event(ev.ACT, {"seat": TABLE, "action": str(chance)}))
+        return out
 
     def end(self, by: int | None) -> list[Event]:
         self._require_host(by)
@@ -298,15 +354,16 @@ class RoomState:
         if not self.playing or self.match is None:
             raise TableError("no_match", "no match is running")
         try:
-            action = parse_action(text)
-            if action.kind in ("deal", "void"):
-                raise IllegalAction("not_your_turn", "only the table deals or voids a deal")
+            action = self.game.parse_action(text)
             after = self.match.check(seat, action)
-        except (IllegalAction, MalformedAction) as refused:
+        except ActionError as refused:
             raise TableError(refused.code, refused.message, refused.detail) from None
         out = [Event(ev.ACT, {"seat": seat, "action": str(action)})]
         if after == TABLE:
-            out.append(Event(ev.ACT, {"seat": TABLE, "action": str(random_deal(rng))}))
+            # the chance step depends on the state only through the game's pack, which
+            # this action does not change
+            chance = self.game.chance(self.match, rng)
+            out.append(Event(ev.ACT, {"seat": TABLE, "action": str(chance)}))
         return out
 
     def add_bot(self, by: int | None, seat: object, level: object) -> list[Event]:
@@ -314,8 +371,9 @@ class RoomState:
         for that player, who takes the seat back by returning with their secret."""
         self._require_host(by)
         index = self._seat_index(seat)
-        if not isinstance(level, str) or level not in BOT_LEVELS:
-            raise TableError("bad_bot_level", f"bot levels: {', '.join(BOT_LEVELS)}")
+        levels = levels_for(self.game.name)
+        if not isinstance(level, str) or level not in levels:
+            raise TableError("bad_bot_level", f"bot levels: {', '.join(levels)}")
         occupant = self.seats[index]
         if occupant is None:
             taken = {s.nickname.casefold() for s in self.seats if s is not None}

@@ -2,21 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, status
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, Field
 
 from app.tables import TableError, Tables
+from app.tables.catalogue import DEFAULT_GAME, GAME_NAMES, MAX_SEATS, MIN_SEATS, describe_games
 from app.tables.credentials import is_room_code
 
 from .bodies import StrictJsonRoute
 
+OptionValue = bool | int | str
+
 
 class NewRoom(BaseModel):
-    seats: Literal[3, 4] = 3
+    game: str = Field(
+        DEFAULT_GAME,
+        max_length=32,
+        description="The game the room is for (GET /api/games lists them).",
+        json_schema_extra={"enum": list(GAME_NAMES)},
+    )
+    seats: int | None = Field(
+        None,
+        ge=MIN_SEATS,
+        le=MAX_SEATS,
+        description="One of the game's seat counts; its default when left out.",
+    )
     nickname: str = Field(min_length=1, max_length=64)
+    options: dict[Annotated[str, Field(max_length=40)], OptionValue] = Field(
+        default_factory=dict,
+        max_length=32,
+        description="Rule options by name; the game's defaults for those left out.",
+    )
 
 
 class CreatedRoom(BaseModel):
@@ -38,6 +57,9 @@ class SeatInfo(BaseModel):
 
 class RoomInfo(BaseModel):
     code: str
+    game: str
+    options: dict[str, OptionValue]
+    bots: list[str]
     size: int
     status: str
     host: int | None
@@ -95,7 +117,9 @@ router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 )
 async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> CreatedRoom:
     try:
-        code, seat, secret = await tables.create_room(body.seats, body.nickname)
+        code, seat, secret = await tables.create_room(
+            body.seats, body.nickname, body.game, dict(body.options)
+        )
     except TableError as refused:
         raise HTTPException(422, {"code": refused.code, "message": refused.message}) from None
     return CreatedRoom(
@@ -114,25 +138,35 @@ async def read_room(code: str, tables: TablesDep) -> RoomInfo:
     return RoomInfo.model_validate(public)
 
 
-class DealRowOut(BaseModel):
-    number: int
-    dealer: int
-    forehand: int
-    contract: str
-    trump: str | None
-    tricks: list[int | None]
-    scores: list[int]
-
-
 class MatchOut(BaseModel):
     number: int
     players: list[str]
     status: str
     deals_played: int
-    deals_total: int
+    deals_total: int | None = Field(description="null when the match ends on a score")
     totals: list[int]
     winners: list[int] | None
-    deals: list[DealRowOut]
+    scoresheet: dict[str, Any] = Field(description="The game's scoresheet (docs/protocol.md)")
+
+
+class OptionInfo(BaseModel):
+    name: str
+    type: str
+    default: OptionValue
+    description: str
+    choices: list[OptionValue] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    summary: str
+    seats: list[int]
+    default_seats: int
+    options: list[OptionInfo]
+    bots: list[str]
 
 
 async def _live_room(code: str, tables: Tables) -> Any:
@@ -195,3 +229,10 @@ async def match_protocol_csv(
         media_type="text/csv",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
+
+
+@router.get("/games")
+async def list_games() -> list[GameInfo]:
+    """Every game a room can be made for: seat counts, options with their defaults, and
+    the levels of computer player."""
+    return [GameInfo.model_validate(g) for g in describe_games()]

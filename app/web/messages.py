@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from app.tables.catalogue import MAX_SEATS
 from app.tables.commands import (
     Act,
     AddBot,
@@ -60,7 +61,7 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     "act": {"v": _INT, "action": (str, True, 256), "id": (str, False, _ID_MAX)},
     "start": {"v": _OPT_INT},
     "end": {"v": _OPT_INT},
-    "reorder": {"v": _OPT_INT, "order": (list, True, 4)},
+    "reorder": {"v": _OPT_INT, "order": (list, True, MAX_SEATS)},
     "remove": {"v": _OPT_INT, "seat": _INT},
     "host": {"v": _OPT_INT, "seat": _INT},
     "add_bot": {"v": _OPT_INT, "seat": _INT, "level": (str, True, 16)},

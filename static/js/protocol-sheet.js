@@ -64,35 +64,31 @@ function standingBadge(standing, seat) {
   return h('span', { class: `badge badge-${standing.kind === 'winners' ? 'winner' : 'leader'}`, text });
 }
 
-// The protocol of a stored match, shaped as the live state's: the stored rows carry each
-// deal's forehand, contract, trump, tricks (null for a seat sitting out) and scores.
+// The protocol of a stored match, shaped as the live state's, from the scoresheet the server
+// sends with it.
 export function protocolOf(match) {
+  const sheet = match.scoresheet;
   const seats = match.players.length;
-  const totals = Array(seats).fill(0);
-  const cells = [...Array(seats)].map(() => Object.fromEntries(COLUMNS.map((c) => [c, null])));
-  const running = [...Array(seats)].map(() => []);
-  const deals = match.deals.map((d) => {
-    const sittingOut = seats === 4 ? d.dealer : null;
-    for (let seat = 0; seat < seats; seat += 1) {
-      totals[seat] += d.scores[seat] ?? 0;
-      const out = seat === sittingOut || d.tricks[seat] === null || d.tricks[seat] === undefined;
-      running[seat].push(out ? null : totals[seat]);
-    }
-    if (d.contract in cells[d.forehand]) {
-      cells[d.forehand][d.contract] = { deal: d.number, trump: d.trump, score: d.scores[d.forehand] };
-    }
-    return { ...d, sitting_out: sittingOut, totals: [...totals] };
-  });
-  return {
-    columns: COLUMNS,
-    deals,
-    rows: [...Array(seats).keys()].map((seat) => ({
-      seat,
-      cells: cells[seat],
-      running: running[seat],
-      total: match.totals[seat] ?? totals[seat],
-    })),
-  };
+  const deals = sheet.deals.map((d) => ({
+    number: d.number,
+    dealer: d.dealer,
+    forehand: d.cells.forehand,
+    contract: d.cells.contract.term.replace(/^contract\./, ''),
+    trump: d.cells.contract.suit ?? null,
+    tricks: d.cells.tricks,
+    scores: d.scores.map((s) => s ?? 0),
+    sitting_out: d.scores.indexOf(null) >= 0 ? d.scores.indexOf(null) : null,
+    totals: d.totals,
+  }));
+  const rows = sheet.grid.rows.map((row) => ({
+    seat: row.seat,
+    cells: Object.fromEntries(
+      Object.entries(row.cells).map(([k, v]) => [k, v && { deal: v.deal, trump: v.suit, score: v.score }]),
+    ),
+    running: sheet.deals.map((d) => (d.scores[row.seat] === null ? null : d.totals[row.seat])),
+    total: match.totals[row.seat] ?? sheet.totals[row.seat],
+  }));
+  return { columns: COLUMNS, deals, rows: rows.slice(0, seats) };
 }
 
 export function totalsChart(protocol, nameOf) {

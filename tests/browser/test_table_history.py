@@ -28,6 +28,7 @@ from table_driver import (
 )
 from test_pages_access import describe, serious_violations
 
+from app.engine import ScoredDeal, get_game
 from app.engine.bismarck import validate_record
 
 pytestmark = pytest.mark.browser
@@ -126,7 +127,12 @@ def test_past_matches_their_protocols_and_downloads(
     old.locator("summary").click()
     body = old.locator(".match-body")
     expect(body).to_be_visible()
-    deal = first["deals"][0]
+    line = first["scoresheet"]["deals"][0]
+    deal = {
+        "contract": line["cells"]["contract"]["term"].removeprefix("contract."),
+        "forehand": line["cells"]["forehand"],
+        "scores": line["scores"],
+    }
     sheet = body.locator("table.protocol")
     expect(sheet.locator("tbody tr")).to_have_count(3)
     expect(sheet.locator(".cell.marked")).to_have_count(1)
@@ -206,51 +212,45 @@ def test_past_matches_their_protocols_and_downloads(
 # the highest total; then a match not begun. The page takes the list as the server would send
 # it, so the tie and the sitting out can be shown without playing sixteen deals.
 FOUR = ["Anna", "Bertil", "Cecilia", "David"]
+SHEET_ROWS = [
+    ScoredDeal(
+        1,
+        3,
+        (2, -1, -1, None),
+        {"forehand": 0, "contract": "spel", "trump": None, "tricks": [10, 3, 3, None]},
+    ),
+    ScoredDeal(
+        2,
+        0,
+        (None, 2, -1, -1),
+        {"forehand": 1, "contract": "pass", "trump": None, "tricks": [None, 2, 7, 7]},
+    ),
+    ScoredDeal(
+        3,
+        1,
+        (-1, None, 2, -1),
+        {"forehand": 2, "contract": "valfri", "trump": "H", "tricks": [3, None, 10, 3]},
+    ),
+]
 SHARED_WIN = {
     "number": 1,
     "players": FOUR,
     "status": "finished",
     "deals_played": 3,
+    "deals_total": 16,
     "totals": [1, 1, 0, -2],
     "winners": [0, 1],
-    "deals": [
-        {
-            "number": 1,
-            "dealer": 3,
-            "forehand": 0,
-            "contract": "spel",
-            "trump": None,
-            "tricks": [10, 3, 3, None],
-            "scores": [2, -1, -1, 0],
-        },
-        {
-            "number": 2,
-            "dealer": 0,
-            "forehand": 1,
-            "contract": "pass",
-            "trump": None,
-            "tricks": [None, 2, 7, 7],
-            "scores": [0, 2, -1, -1],
-        },
-        {
-            "number": 3,
-            "dealer": 1,
-            "forehand": 2,
-            "contract": "valfri",
-            "trump": "H",
-            "tricks": [3, None, 10, 3],
-            "scores": [-1, 0, 2, -1],
-        },
-    ],
+    "scoresheet": get_game("bismarck").scoresheet(4, {}, SHEET_ROWS),
 }
 NOT_BEGUN = {
     "number": 2,
     "players": FOUR,
     "status": "playing",
     "deals_played": 0,
+    "deals_total": 16,
     "totals": [0, 0, 0, 0],
     "winners": None,
-    "deals": [],
+    "scoresheet": get_game("bismarck").scoresheet(4, {}, []),
 }
 
 

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from app.store import Projection
+from app.store import Projection, RoomRow
 from app.store import models as m
 from app.store.batch_sql import ROWS_PER_STATEMENT, BatchSql
 from app.store.sql import SqlRoomStore
 from support.databases import fresh_database
 
 ROOMS = ROWS_PER_STATEMENT + 7  # two statements, the second a short one
+ROOM3 = RoomRow("bismarck", None, 3)
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def store(backend: str, tmp_path: Path) -> Iterator[SqlRoomStore]:
             created = [{"kind": "created", "seats": 3}]
             await asyncio.gather(
                 *(
-                    store.create_room(f"Batch{i:04d}", 3, created, Projection("waiting", None))
+                    store.create_room(f"Batch{i:04d}", ROOM3, created, Projection("waiting", None))
                     for i in range(ROOMS)
                 )
             )

@@ -17,13 +17,15 @@ from typing import Any, TypeVar
 import pytest
 from sqlalchemy import func, select
 
-from app.store import DealRow, EventJson, MatchRow, Projection, SeatRow, StaleAppend
+from app.store import DealRow, EventJson, MatchRow, Projection, RoomRow, SeatRow, StaleAppend
 from app.store import models as m
 from app.store.sql import SqlRoomStore
 from support.databases import fresh_database
 from support.server import REPO_ROOT
 
 T = TypeVar("T")
+ROOM3 = RoomRow("bismarck", None, 3)
+ROOM4 = RoomRow("bismarck", None, 4)
 
 
 @pytest.fixture
@@ -78,7 +80,7 @@ def test_create_append_load_round_trips_events_in_order(url: str) -> None:
     async def scenario() -> tuple[list[EventJson] | None, list[EventJson] | None]:
         store = SqlRoomStore(url)
         try:
-            await store.create_room("RoomOne12", 3, created(), waiting())
+            await store.create_room("RoomOne12", ROOM3, created(), waiting())
             await store.append("RoomOne12", 2, acts(2, 5), playing())
             await store.append("RoomOne12", 7, acts(7, 1), playing())
             await store.append("RoomOne12", 8, acts(8, 3), playing())
@@ -103,7 +105,7 @@ def test_events_keep_unicode_and_nesting(url: str) -> None:
     async def scenario() -> list[EventJson] | None:
         store = SqlRoomStore(url)
         try:
-            await store.create_room("Unicode12", 3, [*created(), odd], waiting())
+            await store.create_room("Unicode12", ROOM3, [*created(), odd], waiting())
             return await store.load("Unicode12")
         finally:
             await store.close()
@@ -116,12 +118,12 @@ def test_append_at_a_wrong_version_is_refused_and_stores_nothing(url: str, stale
     async def scenario() -> None:
         store = SqlRoomStore(url)
         try:
-            await store.create_room("Stale1234", 3, created(), waiting())
+            await store.create_room("Stale1234", ROOM3, created(), waiting())
             await store.append("Stale1234", 2, acts(2, 2), playing())  # now at 4
             if stale == 0:
                 # version 0 means "create": the room exists, so this must fail too
                 with pytest.raises(Exception):  # noqa: B017 - the backend's own refusal will do
-                    await store.create_room("Stale1234", 3, created(), waiting())
+                    await store.create_room("Stale1234", ROOM3, created(), waiting())
             else:
                 with pytest.raises(StaleAppend):
                     await store.append(
@@ -171,7 +173,9 @@ def test_many_concurrent_appends_across_rooms_land_in_order(url: str) -> None:
     async def scenario() -> dict[str, list[EventJson] | None]:
         store = SqlRoomStore(url)
         try:
-            await asyncio.gather(*(store.create_room(c, 3, created(), waiting()) for c in rooms))
+            await asyncio.gather(
+                *(store.create_room(c, ROOM3, created(), waiting()) for c in rooms)
+            )
             await asyncio.gather(*(writer(store, c) for c in rooms))
             return {c: await store.load(c) for c in rooms}
         finally:
@@ -197,7 +201,9 @@ def test_concurrent_appends_are_committed_together(url: str) -> None:
     async def scenario() -> dict[str, list[EventJson] | None]:
         store = Counting(url)
         try:
-            await asyncio.gather(*(store.create_room(c, 3, created(), waiting()) for c in rooms))
+            await asyncio.gather(
+                *(store.create_room(c, ROOM3, created(), waiting()) for c in rooms)
+            )
             batches.clear()
 
             async def four(code: str) -> None:
@@ -223,12 +229,12 @@ def test_one_rooms_bad_write_does_not_fail_the_others_in_its_batch(url: str) -> 
     async def scenario() -> list[BaseException | None]:
         store = SqlRoomStore(url)
         try:
-            await store.create_room("Taken0001", 3, created(), waiting())
-            await store.create_room("Other0001", 3, created(), waiting())
+            await store.create_room("Taken0001", ROOM3, created(), waiting())
+            await store.create_room("Other0001", ROOM3, created(), waiting())
             outcomes = await asyncio.gather(
-                store.create_room("Taken0001", 3, created(), waiting()),
+                store.create_room("Taken0001", ROOM3, created(), waiting()),
                 store.append("Other0001", 2, acts(2, 3), playing()),
-                store.create_room("Fresh0001", 3, created(), waiting()),
+                store.create_room("Fresh0001", ROOM3, created(), waiting()),
                 return_exceptions=True,
             )
             assert await store.load("Other0001") == created() + acts(2, 3)
@@ -261,7 +267,7 @@ def test_a_stale_write_fails_alone_in_a_shared_batch(url: str) -> None:
             gate.set()
             rooms = ["Plug00001", "Good00001", "Stale0001", "Good00002"]
             for code in rooms:
-                await store.create_room(code, 3, created(), waiting())
+                await store.create_room(code, ROOM3, created(), waiting())
             gate.clear()
             batches.clear()
             plug = asyncio.ensure_future(store.append("Plug00001", 2, acts(2, 1), playing()))
@@ -308,8 +314,8 @@ def test_a_fault_in_storing_a_batch_fails_its_writes_and_spares_the_next(url: st
     async def scenario() -> tuple[list[BaseException | None], list[EventJson] | None]:
         store = Faulty(url)
         try:
-            await store.create_room("Fault1234", 3, created(), waiting())
-            await store.create_room("Queue1234", 3, created(), waiting())
+            await store.create_room("Fault1234", ROOM3, created(), waiting())
+            await store.create_room("Queue1234", ROOM3, created(), waiting())
             store.faults = 1
             faulty = asyncio.ensure_future(store.append("Fault1234", 2, acts(2, 1), playing()))
             await asyncio.sleep(0.01)
@@ -332,11 +338,13 @@ def test_a_fault_in_storing_a_batch_fails_its_writes_and_spares_the_next(url: st
 
 def test_close_then_reopen_sees_everything(url: str) -> None:
     match = MatchRow(1, ["Anna", "Bertil", "Cecilia"], 2, "playing", 1, [10, -5, -5], None)
-    deal = DealRow(1, 1, 2, 0, "spader", "S", [6, 3, 3], [10, -5, -5])
+    deal = DealRow(
+        1, 1, 2, [10, -5, -5], {"forehand": 0, "contract": "spader", "tricks": [6, 3, 3]}
+    )
 
     async def write() -> None:
         store = SqlRoomStore(url)
-        await store.create_room("Reopen123", 3, created(), waiting())
+        await store.create_room("Reopen123", ROOM3, created(), waiting())
         await store.append(
             "Reopen123", 2, acts(2, 3), Projection("playing", 0, match=match, deals=[deal])
         )
@@ -360,8 +368,10 @@ def test_close_then_reopen_sees_everything(url: str) -> None:
 
 def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
     players = ["Anna", "Bertil", "Cecilia", "David"]
-    first = DealRow(1, 1, 0, 1, "spel", None, [None, 4, 5, 7], [0, -10, 0, 10])
-    second = DealRow(1, 2, 1, 2, "valfri", "H", [3, None, 9, 4], [-5, 0, 15, -10])
+    first = DealRow(1, 1, 0, [None, -10, 0, 10], {"contract": "spel", "tricks": [None, 4, 5, 7]})
+    second = DealRow(
+        1, 2, 1, [-5, None, 15, -10], {"contract": "valfri", "tricks": [3, None, 9, 4]}
+    )
 
     stamps: list[list[Any]] = []
 
@@ -372,7 +382,7 @@ def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
     async def scenario() -> list[tuple[MatchRow, list[DealRow]]]:
         store = SqlRoomStore(url)
         try:
-            await store.create_room("Rows12345", 4, created(4), waiting())
+            await store.create_room("Rows12345", ROOM4, created(4), waiting())
             await store.append(
                 "Rows12345",
                 2,
@@ -422,13 +432,15 @@ def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
 
 _CHILD = """
 import asyncio, json, sys
-from app.store import Projection
+from app.store import Projection, RoomRow
 from app.store.sql import SqlRoomStore
+
+ROOM3 = RoomRow("bismarck", None, 3)
 
 async def main(url, mode):
     store = SqlRoomStore(url)
     if mode == "write":
-        await store.create_room("Child1234", 3, [{"kind": "created", "seats": 3}],
+        await store.create_room("Child1234", ROOM3, [{"kind": "created", "seats": 3}],
                                 Projection("waiting", None))
         await store.append("Child1234", 1, [{"kind": "act", "seat": 0, "action": "x"}],
                            Projection("waiting", None))
@@ -476,7 +488,7 @@ def test_two_stores_on_one_file_see_each_others_commits(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[EventJson] | None, list[EventJson] | None]:
         writer, reader = SqlRoomStore(url), SqlRoomStore(url)
         try:
-            await writer.create_room("Shared123", 3, created(), waiting())
+            await writer.create_room("Shared123", ROOM3, created(), waiting())
             first = await reader.load("Shared123")
             await writer.append("Shared123", 2, acts(2, 2), playing())
             return first, await reader.load("Shared123")
@@ -502,7 +514,7 @@ def test_a_file_locked_by_another_process_never_stalls_the_event_loop(tmp_path: 
         other = sqlite3.connect(path, isolation_level=None)
         loop = asyncio.get_running_loop()
         try:
-            await store.create_room("Locked123", 3, created(), waiting())
+            await store.create_room("Locked123", ROOM3, created(), waiting())
             other.execute("BEGIN IMMEDIATE")  # the write lock, held by another connection
             append = asyncio.create_task(store.append("Locked123", 2, acts(2, 1), playing()))
             # the loop keeps turning while the write waits: twenty short sleeps, none of

@@ -131,12 +131,12 @@ def test_four_seats_and_a_stopped_match_show_each_recipient_its_own_view() -> No
 def test_a_growing_list_is_encoded_as_a_whole_list_at_every_step() -> None:
     import orjson
 
-    from app.tables.service import _GrowingList
+    from app.tables.encoding import GrowingList
 
     def trick(n: int) -> dict[str, Any]:
         return {"leader": n % 3, "cards": [{"seat": n % 3, "card": "QS"}]}
 
-    growing = _GrowingList()
+    growing = GrowingList()
     first = [trick(i) for i in range(3)]
     steps = [
         [],

@@ -31,16 +31,16 @@ def test_the_worker_answers_as_the_bot_would_and_is_replaced_when_it_dies() -> N
     async def scenario() -> None:
         worker = ThinkingWorker()
         try:
-            first = await worker.think("strong", 5, 0.05, shown)
+            first = await worker.think("bismarck", "strong", 5, 0.05, shown)
             assert first in legal["actions"]
             process = worker._process
             assert process is not None and process.pid is not None
             os.kill(process.pid, signal.SIGKILL)
             process.join(5)
             with pytest.raises(WorkerGone):
-                await worker.think("strong", 5, 0.05, shown)
+                await worker.think("bismarck", "strong", 5, 0.05, shown)
             # the next question starts a new worker, which decides as the first one did
-            again = await worker.think("strong", 5, 0.05, shown)
+            again = await worker.think("bismarck", "strong", 5, 0.05, shown)
             assert worker._process is not None and worker._process.pid != process.pid
             assert again in legal["actions"]
         finally:
@@ -54,7 +54,7 @@ def test_a_bot_that_fails_is_reported_and_the_worker_lives_on() -> None:
         worker = ThinkingWorker()
         try:
             with pytest.raises(RuntimeError, match="NotMyTurn"):
-                await worker.think("strong", 1, 0.05, {"seat": 0, "legal": None})
+                await worker.think("bismarck", "strong", 1, 0.05, {"seat": 0, "legal": None})
             process = worker._process
             assert process is not None and process.is_alive()
         finally:

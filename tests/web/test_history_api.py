@@ -88,11 +88,16 @@ def test_matches_lists_the_running_match_with_its_deals(
     assert match["totals"] == view["totals"]
     assert match["winners"] is None
     protocol = view["protocol"]["deals"]
-    assert len(match["deals"]) == len(protocol) == 2
-    for row, expected in zip(match["deals"], protocol, strict=True):
-        for key in ("number", "dealer", "forehand", "contract", "trump", "tricks", "scores"):
+    sheet = match["scoresheet"]
+    assert len(sheet["deals"]) == len(protocol) == 2
+    assert sheet["totals"] == view["totals"]
+    for row, expected in zip(sheet["deals"], protocol, strict=True):
+        for key in ("number", "dealer", "scores", "totals"):
             assert row[key] == expected[key], key
-        assert sum(row["tricks"]) == 16
+        assert row["cells"]["forehand"] == expected["forehand"]
+        assert row["cells"]["contract"]["term"] == f"contract.{expected['contract']}"
+        assert row["cells"]["tricks"] == expected["tricks"]
+        assert sum(row["cells"]["tricks"]) == 16
 
 
 def test_protocol_csv_has_a_header_and_a_row_per_player(

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game
+from ..actions import Action
+from ..game import Game, Options, Outcome, Pack, Records, Termination
 from .protocol import protocol_rows
-from .record import RecordError, export_record, match_from_record, validate_record
-from .rules import CONTRACTS, DEALS_PER_MATCH, ScoringError, deal_scores, ranks, winners
+from .record import (
+    RecordError,
+    export_record,
+    match_from_record,
+    replay_record,
+    validate,
+    validate_record,
+)
+from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, ScoringError, deal_scores, ranks, winners
+from .sheet import scored_deals, scoresheet
 from .state import (
     PLAY,
     TABLE,
@@ -25,27 +34,55 @@ from .state import (
     random_deal,
     replay,
 )
-from .view import ViewCache, view
+from .view import ViewCache, legal, view
 
 
-def _new(seats: int, rng: random.Random) -> Match:
-    return new_match(seats, rng)
+def _new(seats: int, options: Options, first_dealer: int) -> Match:
+    return Match(seats, first_dealer)
 
 
-BISMARCK = Game(
-    name="bismarck",
+def _chance(match: Match, rng: random.Random) -> Action:
+    return random_deal(rng)
+
+
+def _outcome(match: Match) -> Outcome | None:
+    if not match.is_over:
+        return None
+    return Outcome(Termination.DEALS_PLAYED, tuple(winners(match.totals)))
+
+
+def _deals_total(seats: int, options: Options) -> int:
+    return DEALS_PER_MATCH[seats]
+
+
+GAME = Game(
+    name=NAME,
+    title="Bismarck",
+    summary="Swedish quota whist for three; a fourth sits out each deal in turn.",
     seat_counts=(3, 4),
+    pack=Pack("AKQJT98765432"),
     new_match=_new,
     parse_action=parse_action,
-    chance=random_deal,
+    chance=_chance,
     view=view,
-    export_record=export_record,
+    legal=legal,
+    new_view_cache=ViewCache,
+    stable_view_keys=("previous_deal", "protocol", "contracts_left", "totals", "ranks"),
+    growing_deal_keys=("tricks_played",),
+    scored_deals=scored_deals,
+    scoresheet=scoresheet,
+    deals_total=_deals_total,
+    outcome=_outcome,
+    records=Records(export=export_record, replay=replay_record, validate=validate),
+    deal_sum=0,
 )
+BISMARCK = GAME
 
 __all__ = [
     "BISMARCK",
     "CONTRACTS",
     "DEALS_PER_MATCH",
+    "GAME",
     "PLAY",
     "TABLE",
     "Deal",
@@ -69,6 +106,8 @@ __all__ = [
     "random_deal",
     "ranks",
     "replay",
+    "scored_deals",
+    "scoresheet",
     "validate_record",
     "view",
     "winners",

@@ -1,19 +1,30 @@
-"""Game records in the ``kortbord-record/1`` format (shared/records.md): export, replay, validate.
+"""Bismarck's records, format ``kortbord-record/1`` (docs/records.md): export, replay, validate.
 
-A record is replayed through :class:`Match`, so the validator and the live server can never
-disagree about a rule: there is only one implementation of each.
+The envelope (format, game, players) and the dispatch on ``game`` are shared
+(``app/engine/records.py``); this is Bismarck's deal body. A record is replayed through
+:class:`Match`, so the validator and the live server can never disagree about a rule:
+there is only one implementation of each.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import SUIT_NAMES, is_card
 from ..errors import IllegalAction
-from .rules import CARDS_PER_HAND, CONTRACTS, DEALS_PER_MATCH, OPEN_CARDS, SPADER, VALFRI, winners
+from ..game import RecordError, RecordFormatError, Validation, record_envelope
+from .rules import (
+    CARDS_PER_HAND,
+    CONTRACTS,
+    DEALS_PER_MATCH,
+    NAME,
+    OPEN_CARDS,
+    SPADER,
+    VALFRI,
+    winners,
+)
 from .state import (
     PLAY,
     TABLE,
@@ -25,37 +36,20 @@ from .state import (
     discard_action,
 )
 
-FORMAT = "kortbord-record/1"
 PLAYS_PER_DEAL = 3 * CARDS_PER_HAND
-
-
-class RecordFormatError(ValueError):
-    """The document is not a record of this format at all (validation exit status 2)."""
-
-
-class RecordError(ValueError):
-    """The record breaks a rule. ``deal`` and ``play`` count from 1 where they apply."""
-
-    def __init__(self, message: str, deal: int | None = None, play: int | None = None) -> None:
-        self.rule = message
-        self.deal = deal
-        self.play = play
-        where = []
-        if deal is not None:
-            where.append(f"deal {deal}")
-        if play is not None:
-            where.append(f"play {play}")
-        super().__init__(f"{', '.join(where)}: {message}" if where else message)
 
 
 # -- export -------------------------------------------------------------------------------------
 
 
-def export_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
-    """The whole record of ``match``, every hand and discard included.
+def export_record(
+    match: Match, players: Sequence[str], seat: int | None = None, whole: bool = True
+) -> dict[str, Any]:
+    """The record of ``match``: whole, every hand and discard included; otherwise what
+    ``seat`` (``None``: a spectator) may see of the running match (rules §3.3): its own
+    dealt hands, the discards of the deals it played as forehand, and everything public.
 
     A deal still waiting for its contract is left out: nothing in it has happened yet.
-    Callers that serve a running match to a player must not hand this out unfiltered.
     """
     if len(players) != match.seats:
         raise ValueError("one name per seat")
@@ -64,51 +58,31 @@ def export_record(match: Match, players: Sequence[str]) -> dict[str, Any]:
         # a deal still waiting for its contract, or voided and waiting for its redeal
         if deal.contract is None or (not deal.finished and deal is not match.current):
             continue
+        hands = [list(h) if h is not None else None for h in deal.dealt]
+        if not whole:
+            hands = [h if i == seat else None for i, h in enumerate(hands)]
         entry: dict[str, Any] = {
             "dealer": deal.dealer,
             "open": list(deal.open),
-            "hands": [list(h) if h is not None else None for h in deal.dealt],
+            "hands": hands,
             "contract": deal.contract,
             "trump": deal.trump,
         }
-        if deal.discard is not None:
+        if deal.discard is not None and (whole or seat == deal.forehand):
             entry["discard"] = list(deal.discard)
         entry["plays"] = list(deal.plays)
         entry["tricks"] = list(deal.tricks)
         entry["scores"] = list(deal.scores) if deal.scores else [0] * match.seats
         deals.append(entry)
-    return {
-        "format": FORMAT,
-        "game": "bismarck",
-        "players": list(players),
-        "deals": deals,
-        "totals": list(match.totals),
-        "winners": winners(match.totals),
-    }
+    record = record_envelope(NAME, players, {})
+    record["deals"] = deals
+    record["totals"] = list(match.totals)
+    if whole:  # nobody has won a match that is still running
+        record["winners"] = winners(match.totals)
+    return record
 
 
 # -- replay -------------------------------------------------------------------------------------
-
-
-def check_format(doc: object) -> tuple[list[str], list[Any]]:
-    """The players and deals of ``doc``, or :class:`RecordFormatError` if it is not a record."""
-    if not isinstance(doc, dict):
-        raise RecordFormatError("a record is a JSON object")
-    if doc.get("format") != FORMAT:
-        raise RecordFormatError(f"not a {FORMAT} record (format is {doc.get('format')!r})")
-    if doc.get("game") != "bismarck":
-        raise RecordFormatError(f"not a Bismarck record (game is {doc.get('game')!r})")
-    players = doc.get("players")
-    if (
-        not isinstance(players, list)
-        or len(players) not in DEALS_PER_MATCH
-        or not all(isinstance(p, str) for p in players)
-    ):
-        raise RecordFormatError("'players' must list 3 or 4 names")
-    deals = doc.get("deals")
-    if not isinstance(deals, list):
-        raise RecordFormatError("'deals' must be a list")
-    return players, deals
 
 
 class _Replayer:
@@ -251,37 +225,29 @@ def _same(stated: object, derived: object) -> bool:
     return json.dumps(stated) == json.dumps(derived)
 
 
+def replay_record(players: Sequence[str], options: object, doc: Mapping[str, Any]) -> Match:
+    """The match a record's deals lead to (its envelope already read); :class:`RecordError`
+    names the first rule broken."""
+    return _Replayer(list(players)).run(doc["deals"])
+
+
 def match_from_record(doc: object) -> tuple[Match, list[str]]:
-    """Replay a record; raise :class:`RecordFormatError` or :class:`RecordError`."""
-    players, deals = check_format(doc)
-    return _Replayer(players).run(deals), players
+    """Replay a Bismarck record; raise :class:`RecordFormatError` or :class:`RecordError`."""
+    # Imported here: the shared reader consults the registry, complete only once every
+    # game package, this one included, has been imported.
+    from ..records import read_envelope
+
+    game, players, _ = read_envelope(doc)
+    if game.name != NAME:
+        raise RecordFormatError(f"not a Bismarck record (game is {game.name!r})")
+    assert isinstance(doc, Mapping)
+    return replay_record(players, {}, doc), players
 
 
-@dataclass
-class Validation:
-    valid: bool
-    error: str | None = None
-    deals: list[dict[str, list[int | None] | list[int]]] = field(default_factory=list)
-    totals: list[int] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-
-    def to_json(self, file: str) -> dict[str, Any]:
-        if not self.valid:
-            return {"file": file, "valid": False, "error": self.error}
-        return {
-            "file": file,
-            "valid": True,
-            "deals": self.deals,
-            "totals": self.totals,
-            "winners": self.winners,
-        }
-
-
-def validate_record(doc: object) -> Validation:
-    """Replay ``doc`` and check its derived fields. Raises :class:`RecordFormatError` only."""
+def validate(players: Sequence[str], options: object, doc: Mapping[str, Any]) -> Validation:
+    """Replay a record (its envelope already read) and check its derived fields."""
     try:
-        match, _ = match_from_record(doc)
-        assert isinstance(doc, dict)
+        match = replay_record(players, options, doc)
         stated_totals = doc.get("totals")
         if stated_totals is not None and not _same(stated_totals, match.totals):
             raise RecordError(
@@ -306,13 +272,24 @@ def validate_record(doc: object) -> Validation:
     )
 
 
+def validate_record(doc: object) -> Validation:
+    """Validate a Bismarck record. Raises :class:`RecordFormatError` only."""
+    from ..records import read_envelope  # see match_from_record
+
+    game, players, _ = read_envelope(doc)
+    if game.name != NAME:
+        raise RecordFormatError(f"not a Bismarck record (game is {game.name!r})")
+    assert isinstance(doc, Mapping)
+    return validate(players, {}, doc)
+
+
 __all__ = [
-    "FORMAT",
     "RecordError",
     "RecordFormatError",
     "Validation",
-    "check_format",
     "export_record",
     "match_from_record",
+    "replay_record",
+    "validate",
     "validate_record",
 ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+NAME: Final = "bismarck"
+
 SPEL: Final = "spel"
 SPADER: Final = "spader"
 VALFRI: Final = "valfri"

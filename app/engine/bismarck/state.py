@@ -49,6 +49,8 @@ PLAY: dict[Card, Action] = {c: Action("play", c) for c in FULL_DECK}
 VOID: Final = Action("void")
 # A card's text is parsed twice per move on a server (checked, then applied from the log).
 _PLAY_TEXTS: dict[str, Action] = {str(a): a for a in PLAY.values()}
+# ...and a view lists the playable cards as text after every card.
+PLAY_TEXT: dict[Card, str] = {c: str(a) for c, a in PLAY.items()}
 
 
 def parse_action(text: object) -> Action:
@@ -210,6 +212,10 @@ class Match:
         return list(deals)
 
     @property
+    def deals_played(self) -> int:
+        return len(self.finished_deals)
+
+    @property
     def current(self) -> Deal | None:
         """The deal being played, or ``None`` between deals and after the match."""
         if self.deals and not self.deals[-1].finished and self.phase is not Phase.DEAL:
@@ -243,8 +249,8 @@ class Match:
         if actor is None or actor != self.to_act or actor == TABLE:
             return []
         deal = self.deals[-1]
-        if self.phase is Phase.PLAY:
-            return [PLAY[c] for c in self.legal_cards()]
+        if self.phase is Phase.PLAY:  # the hot path of every playout
+            return [PLAY[c] for c in legal_cards(deal.hands[actor], deal.trick, deal.trump)]
         if self.phase is Phase.CONTRACT:
             return self._contract_choices(deal.forehand)
         if self.phase is Phase.DISCARD:
@@ -421,7 +427,9 @@ class Match:
         if card not in hand:
             raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
         trick = deal.trick
-        if trick and card not in legal_cards(hand, trick, deal.trump):
+        # Whist's one duty (rules §6.1), checked without building the list of legal cards:
+        # a card off the suit led is refused while the hand holds that suit.
+        if trick and card[1] != (led := trick[0][1]) and any(c[1] == led for c in hand):
             raise IllegalAction(
                 "must_follow_suit",
                 "you must follow suit",

@@ -11,7 +11,7 @@ from typing import Any
 
 from .protocol import protocol_rows
 from .rules import DISCARD_SIZE, quotas, ranks, winners
-from .state import TABLE, Deal, Match, Phase, Trick
+from .state import PLAY_TEXT, TABLE, Deal, Match, Phase, Trick
 
 View = dict[str, Any]
 
@@ -83,7 +83,8 @@ def _current_trick(deal: Deal) -> list[dict[str, Any]]:
     return [{"seat": deal.order[(start + i) % 3], "card": c} for i, c in enumerate(deal.trick)]
 
 
-def _legal(match: Match, seat: int) -> dict[str, Any] | None:
+def legal(match: Match, seat: int) -> dict[str, Any] | None:
+    """What ``seat`` may do now, in the shape every game's views carry."""
     if seat != match.to_act:
         return None
     deal = match.deals[-1]
@@ -96,7 +97,7 @@ def _legal(match: Match, seat: int) -> dict[str, Any] | None:
             "from": list(deal.hands[seat]),
         }
     if match.phase is Phase.PLAY:
-        return {"kind": "play", "actions": [f"play:{c}" for c in match.legal_cards()]}
+        return {"kind": "play", "actions": [PLAY_TEXT[c] for c in match.legal_cards()]}
     return None
 
 
@@ -176,7 +177,7 @@ def view(
         if deal.discard and seat == deal.forehand:
             mine["discard"] = list(deal.discard)
         own["deal"] = mine
-    own["legal"] = _legal(match, seat)
+    own["legal"] = legal(match, seat)
     return own
 
 

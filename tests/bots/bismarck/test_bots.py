@@ -305,7 +305,9 @@ def test_basic_beats_random_in_a_duplicate_match() -> None:
         total = 0
         for rotation in range(3):
             bots = [
-                make_bot("bismarck", "basic") if s == rotation else make_bot("bismarck", "random", seed=index * 9 + s)
+                make_bot("bismarck", "basic")
+                if s == rotation
+                else make_bot("bismarck", "random", seed=index * 9 + s)
                 for s in range(3)
             ]
             total += play_deal(GAME, bots, deal_action(deck), first_dealer=2)[rotation] or 0

@@ -1,0 +1,88 @@
+"""Bismarck's scoresheet, the Swedish protocol (rules §9): a row of contracts per player, each
+marked with the deal where that player played it as forehand, and a line per deal.
+
+It is built from the scored deals alone (``ScoredDeal``), the same rows the store keeps,
+so the live match and every stored one read identically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..game import Options, ScoredDeal
+from .rules import CONTRACTS, VALFRI
+from .state import Match
+
+COLUMNS: list[dict[str, str]] = [
+    {"key": "forehand", "label": "sheet.forehand", "kind": "seat"},
+    {"key": "contract", "label": "sheet.contract", "kind": "term"},
+    {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
+]
+
+
+def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
+    """The scored deals from the ``start``-th on; the seat sitting out has no score."""
+    out: list[ScoredDeal] = []
+    for deal in match.finished_deals[start:]:
+        assert deal.scores is not None
+        out.append(
+            ScoredDeal(
+                number=deal.number,
+                dealer=deal.dealer,
+                scores=tuple(
+                    score if seat in deal.order else None for seat, score in enumerate(deal.scores)
+                ),
+                detail={
+                    "forehand": deal.forehand,
+                    "contract": deal.contract,
+                    "trump": deal.trump,
+                    "tricks": list(deal.tricks),
+                },
+            )
+        )
+    return out
+
+
+def _suit_shown(contract: str, trump: str | None) -> str | None:
+    # Only valfri names its trump; spader's is in its name.
+    return trump if contract == VALFRI else None
+
+
+def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
+    totals = [0] * seats
+    grid: list[dict[str, Any]] = [dict.fromkeys(CONTRACTS) for _ in range(seats)]
+    lines: list[dict[str, Any]] = []
+    for deal in deals:
+        for seat, score in enumerate(deal.scores):
+            totals[seat] += score or 0
+        detail = deal.detail
+        contract, forehand = detail["contract"], detail["forehand"]
+        suit = _suit_shown(contract, detail["trump"])
+        grid[forehand][contract] = {
+            "deal": deal.number,
+            "suit": suit,
+            "score": deal.scores[forehand],
+        }
+        term: dict[str, Any] = {"term": f"contract.{contract}"}
+        if suit is not None:
+            term["suit"] = suit
+        lines.append(
+            {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "scores": list(deal.scores),
+                "totals": list(totals),
+                "cells": {"forehand": forehand, "contract": term, "tricks": detail["tricks"]},
+            }
+        )
+    return {
+        "columns": COLUMNS,
+        "deals": lines,
+        "totals": totals,
+        "grid": {
+            "label": "sheet.contracts",
+            "columns": [{"key": c, "label": f"contract.{c}"} for c in CONTRACTS],
+            "rows": [{"seat": seat, "cells": grid[seat]} for seat in range(seats)],
+        },
+    }

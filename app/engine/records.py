@@ -1,0 +1,85 @@
+"""Game records, format ``kortbord-record/1``: the envelope every game shares, and the
+dispatch on its ``game`` (docs/records.md).
+
+A record is ``{"format", "game", "players", "options" (when not the defaults), "deals",
+...}``; what a deal holds is each game's own (its ``Records``). A reader looks the game up
+in the registry and replays the record through that game's rules, so a validator and a
+live server can never disagree about a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .game import RECORD_FORMAT as FORMAT
+from .game import Game, GameState, OptionError, RecordFormatError, Validation
+from .registry import GAMES, get_game
+
+__all__ = ["FORMAT", "export_record", "read_envelope", "replay_record", "validate_record"]
+
+
+def export_record(
+    game: Game,
+    state: Any,
+    players: Sequence[str],
+    *,
+    seat: int | None = None,
+    whole: bool = True,
+) -> dict[str, Any]:
+    """The record of ``state``: every card when ``whole``, else only what ``seat`` (``None``:
+    a spectator) may see of a running match."""
+    if len(players) != state.seats:
+        raise ValueError("one name per seat")
+    return game.records.export(state, players, seat, whole)
+
+
+def _counts(counts: Sequence[int]) -> str:
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def read_envelope(doc: object) -> tuple[Game, list[str], dict[str, Any]]:
+    """The game, players and options of ``doc``, or :class:`RecordFormatError`."""
+    if not isinstance(doc, dict):
+        raise RecordFormatError("a record is a JSON object")
+    if doc.get("format") != FORMAT:
+        raise RecordFormatError(f"not a {FORMAT} record (format is {doc.get('format')!r})")
+    name = doc.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        shown = repr(name)[:40]
+        raise RecordFormatError(f"unknown game {shown} (games: {', '.join(GAMES)})")
+    game = get_game(name)
+    players = doc.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) not in game.seat_counts
+        or not all(isinstance(p, str) for p in players)
+    ):
+        raise RecordFormatError(f"'players' must list {_counts(game.seat_counts)} names")
+    given = doc.get("options", {})
+    if not isinstance(given, dict):
+        raise RecordFormatError("'options' must be an object")
+    try:
+        options = game.resolve_options(given)
+    except OptionError as refused:
+        raise RecordFormatError(refused.message) from None
+    if not isinstance(doc.get("deals"), list):
+        raise RecordFormatError("'deals' must be a list")
+    return game, players, options
+
+
+def replay_record(doc: object) -> tuple[Game, GameState, list[str]]:
+    """Replay a record: its game, the state its deals lead to, and its players. Raises
+    :class:`RecordFormatError` or :class:`~app.engine.game.RecordError`."""
+    game, players, options = read_envelope(doc)
+    assert isinstance(doc, Mapping)
+    return game, game.records.replay(players, options, doc), players
+
+
+def validate_record(doc: object) -> Validation:
+    """Replay ``doc`` through its game and check what it states. Raises
+    :class:`RecordFormatError` only: a broken rule is reported in the result."""
+    game, players, options = read_envelope(doc)
+    assert isinstance(doc, Mapping)
+    return game.records.validate(players, options, doc)

@@ -1,0 +1,159 @@
+"""A room as it lives in a server process: its state, its lock, its connections, and the
+frames it sends them.
+
+Each member is sent its own snapshot: what all seats see alike (the room, the public part
+of the view) is computed and encoded once per change, not once per seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from .encoding import EncodedParts, dumps
+from .room import RoomState, TableError
+
+CLOSE_TRY_AGAIN = 1013  # WebSocket close code: come back later, and resync on reconnect
+
+
+class Client(Protocol):
+    """A connection as the rooms layer sees it. ``send_text`` must not block."""
+
+    def send_text(self, text: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class Member:
+    """One connection in one room, seated or watching."""
+
+    __slots__ = ("_seat", "client", "room")
+
+    def __init__(self, client: Client, room: LiveRoom, seat: int | None = None) -> None:
+        self.client = client
+        self.room = room
+        self._seat = seat
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    @seat.setter
+    def seat(self, seat: int | None) -> None:
+        if seat != self._seat:
+            self._seat = seat
+            self.room.presence += 1
+
+
+def _parts_for(state: RoomState) -> EncodedParts:
+    game = state.game
+    return EncodedParts(game.stable_view_keys, game.growing_deal_keys)
+
+
+@dataclass(eq=False)
+class LiveRoom:
+    state: RoomState
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    members: set[Member] = field(default_factory=set)
+    committed: int = 0
+    """The version last made durable: what may be shown without taking the lock."""
+    encoded: EncodedParts = field(init=False)
+    presence: int = 0
+    """Counts changes of who is here and where they sit (see :meth:`room_json`)."""
+    _room: tuple[tuple[int, int], str] | None = field(default=None, init=False, repr=False)
+    """The encoded room object, and what it was encoded for."""
+
+    def __post_init__(self) -> None:
+        self.committed = self.state.version
+        self.encoded = _parts_for(self.state)
+
+    def replace_state(self, state: RoomState) -> None:
+        """The room rebuilt from the store: what was kept of the old state goes."""
+        self.state = state
+        self.committed = state.version
+        self.encoded = _parts_for(state)
+        self.presence += 1  # the new state's revision count may repeat one already shown
+
+    def add(self, member: Member) -> None:
+        self.members.add(member)
+        self.presence += 1
+
+    def discard(self, member: Member) -> None:
+        self.members.discard(member)
+        self.presence += 1
+
+    def spectators(self) -> int:
+        return sum(1 for m in self.members if m.seat is None)
+
+    def connected(self) -> list[bool]:
+        seated = {m.seat for m in self.members}
+        return [i in seated for i in range(self.state.size)]
+
+    def room_json(self) -> str:
+        """The public room object, encoded; moves in a match leave it as it is, so it is
+        encoded again only when the room itself or who is there has changed: the state's
+        revision and the presence count say so without looking at every connection."""
+        key = (self.state.revision, self.presence)
+        if self._room is None or self._room[0] != key:
+            public = self.state.public(self.connected(), spectators=self.spectators())
+            self._room = (key, dumps(public))
+        return self._room[1]
+
+    # -- sending ---------------------------------------------------------------------------------
+
+    def send_state(
+        self, members: Iterable[Member], acked: tuple[Member, str | None] | None = None
+    ) -> None:
+        """Each member's own snapshot.
+
+        ``acked``: the member whose action this state follows, and the action's id, which
+        its copy carries."""
+        state = self.state
+        public = state.view_for(None)
+        if public is not None:
+            public = self.encoded.shared(public)
+        head = f'{{"type":"state","v":{state.version},"seat":'
+        room = f',"room":{self.room_json()},"view":'
+        actor, ident = acked if acked is not None else (None, None)
+        texts: dict[int | None, str] = {}
+        for m in members:
+            seat = m.seat
+            text = texts.get(seat)
+            if text is None:
+                if seat is None:
+                    text = f"{head}null{room}{dumps(public)}}}"
+                else:
+                    text = f"{head}{seat}{room}{dumps(state.view_for(seat, public))}}}"
+                texts[seat] = text
+            if m is actor:
+                text = f'{text[:-1]},"id":{dumps(ident)}}}'
+            m.client.send_text(text)
+
+    def broadcast(self) -> None:
+        self.send_state(self.members)
+
+    @staticmethod
+    def reply(member: Member, message: dict[str, Any]) -> None:
+        member.client.send_text(dumps(message))
+
+    def refuse(self, member: Member, error: TableError, ident: str | None) -> None:
+        message: dict[str, Any] = {
+            "type": "error",
+            "v": self.state.version,
+            "code": error.code,
+            "message": error.message,
+            "detail": error.detail,
+        }
+        if ident is not None:
+            message["id"] = ident
+        self.reply(member, message)
+        if error.code == "stale_version":
+            self.send_state([member])
+
+    def close_all(self, reason: str) -> None:
+        for m in self.members:
+            m.client.close(CLOSE_TRY_AGAIN, reason)
+        self.members.clear()
+        self.presence += 1
