@@ -16,6 +16,7 @@ from .record import (
     validate_record,
 )
 from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, ScoringError, deal_scores, ranks, winners
+from .resample import hidden_cards, resample
 from .sheet import scored_deals, scoresheet
 from .state import (
     PLAY,
@@ -75,6 +76,8 @@ GAME = Game(
     outcome=_outcome,
     records=Records(export=export_record, replay=replay_record, validate=validate),
     deal_sum=0,
+    hidden_cards=hidden_cards,
+    resample=resample,
 )
 BISMARCK = GAME
 

@@ -280,7 +280,7 @@ def test_sampler_is_uniform_over_consistent_deals() -> None:
     for _ in range(draws):
         key = tuple(sampler.draw(rng))
         counts[key] = counts.get(key, 0) + 1
-    total = sampler.ways(0, sampler.caps)
+    total = sampler.assignment.ways(0, sampler.assignment.caps)
     assert len(counts) == total  # every consistent deal turns up
     expected = draws / total
     assert expected >= 20

@@ -1,0 +1,360 @@
+"""The one conformance suite every registered game passes, whatever its rules.
+
+Random complete matches are played through the game interface alone (the registry's
+``Game`` and the state's protocol), in the manner of OpenSpiel's game tests: every state
+reached is legal; the actions a state lists are deterministic and each one applies, and
+``check`` foretells ``apply``; a clone is independent of its original; totals add up as the
+game says; views do not change when the cards a seat has not seen are dealt anew (both by
+re-dealing them in the action log and by the game's own resampler); no view shows a card
+hidden from its seat; and a record round-trips through export, replay and validation.
+A new game gets all of this by being registered.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from app.engine import GAMES, TABLE, Action, ActionError, Game, GameState
+from app.engine.records import export_record, replay_record, validate_record
+
+SEEDS = range(3)
+OUT_OF_TURN = 0.03  # how often a seat not to act uses an action it has (a claim)
+MAX_TRIED = 40  # actions tried on clones at one state, when a state lists more
+CARD = re.compile(r"^[AKQJT98765432][SHDC]$")
+
+Log = list[tuple[int, str]]
+
+
+@dataclass
+class Played:
+    game: Game
+    seats: int
+    first_dealer: int
+    state: GameState
+    log: Log = field(default_factory=list)
+    points: list[tuple[GameState, Log]] = field(default_factory=list)
+    """Snapshots taken along the way: a clone of the state and the log that led to it."""
+
+
+def _cases() -> Iterator[Any]:
+    for name, game in GAMES.items():
+        for seats in game.seat_counts:
+            for seed in SEEDS:
+                yield pytest.param(name, seats, seed, id=f"{name}-{seats}-{seed}")
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def choose(game: Game, state: GameState, rng: random.Random) -> tuple[int, Action]:
+    """A random action: mostly the seat to act's, drawn from the legal shape its view
+    carries; now and then one a seat not to act may take."""
+    idle = [s for s in range(state.seats) if s != state.to_act and state.legal_actions(s)]
+    if idle and rng.random() < OUT_OF_TURN:
+        seat = rng.choice(idle)
+        return seat, rng.choice(state.legal_actions(seat))
+    seat = state.to_act
+    assert seat is not None and seat != TABLE
+    legal = game.legal(state, seat)
+    assert legal is not None, "the seat to act has nothing to do"
+    if "count" in legal:
+        text = f"{legal['kind']}:" + ",".join(rng.sample(legal["from"], legal["count"]))
+    else:
+        text = rng.choice(legal["actions"])
+    return seat, game.parse_action(text)
+
+
+def replay(game: Game, seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> GameState:
+    state: GameState = game.new_match(seats, game.resolve_options(), first_dealer)
+    for seat, text in log:
+        state.apply(seat, game.parse_action(text))
+    return state
+
+
+def play(name: str, seats: int, seed: int, snapshots: int = 12) -> Played:
+    game = GAMES[name]
+    rng = random.Random(f"{name}:{seats}:{seed}")
+    first_dealer = rng.randrange(seats)
+    state: GameState = game.new_match(seats, game.resolve_options(), first_dealer)
+    played = Played(game, seats, first_dealer, state)
+    steps = 0
+    while not state.is_over:
+        steps += 1
+        assert steps < 20_000, "the match never ends"
+        if state.to_act == TABLE:
+            action = game.chance(state, rng)
+            state.apply(TABLE, action)
+            played.log.append((TABLE, str(action)))
+            continue
+        seat, action = choose(game, state, rng)
+        state.apply(seat, action)
+        played.log.append((seat, str(action)))
+        if rng.random() < snapshots / 200 and len(played.points) < snapshots:
+            played.points.append((state.clone(), list(played.log)))
+    return played
+
+
+def cases() -> list[Any]:
+    return list(_cases())
+
+
+MATCHES: dict[tuple[str, int, int], Played] = {}
+
+
+def played_match(name: str, seats: int, seed: int) -> Played:
+    key = (name, seats, seed)
+    if key not in MATCHES:
+        MATCHES[key] = play(name, seats, seed)
+    return MATCHES[key]
+
+
+# -- legality ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_listed_actions_are_deterministic_apply_and_check_foretells_apply(
+    name: str, seats: int, seed: int
+) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    rng = random.Random(seed)
+    for state, _ in played.points:
+        for seat in range(seats):
+            listed = state.legal_actions(seat)
+            assert listed == state.legal_actions(seat), "legal actions must be deterministic"
+            assert len(set(map(str, listed))) == len(listed), "an action is listed twice"
+            for action in rng.sample(listed, min(len(listed), MAX_TRIED)):
+                assert game.parse_action(str(action)) == action, "listed in canonical form"
+                trial = state.clone()
+                foretold = trial.check(seat, action)
+                trial.apply(seat, action)
+                assert trial.to_act == foretold, (seat, str(action))
+        # the shape a view carries is what the state lists
+        to_act = state.to_act
+        if to_act is not None and to_act != TABLE:
+            legal = game.legal(state, to_act)
+            assert legal is not None
+            if "actions" in legal:
+                assert sorted(legal["actions"]) == sorted(map(str, state.legal_actions(to_act)))
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_refused_actions_change_nothing(name: str, seats: int, seed: int) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    for state, _ in played.points:
+        before = [dumps(game.view(state, s, None, None)) for s in [None, *range(seats)]]
+        listed = {(s, str(a)) for s in range(seats) for a in state.legal_actions(s)}
+        # actions of one seat offered by another, and the table's own from a seat
+        offered = {
+            (s, str(a)) for s in range(seats) for a in state.legal_actions(state.to_act or 0)
+        }
+        for seat, text in sorted(offered - listed):
+            with pytest.raises(ActionError):
+                state.check(seat, game.parse_action(text))
+            with pytest.raises(ActionError):
+                state.apply(seat, game.parse_action(text))
+        after = [dumps(game.view(state, s, None, None)) for s in [None, *range(seats)]]
+        assert before == after
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_a_match_ends_with_an_outcome_and_totals_that_add_up(
+    name: str, seats: int, seed: int
+) -> None:
+    played = played_match(name, seats, seed)
+    game, state = played.game, played.state
+    assert state.is_over and state.to_act is None
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.winners
+    assert all(0 <= w < seats for w in outcome.winners)
+    deals = game.scored_deals(state, 0)
+    assert len(deals) == state.deals_played
+    assert [d.number for d in deals] == list(range(1, len(deals) + 1))
+    for deal in deals:
+        assert len(deal.scores) == seats
+        if game.deal_sum is not None:
+            assert sum(s or 0 for s in deal.scores) == game.deal_sum
+    sums = [sum(d.scores[s] or 0 for d in deals) for s in range(seats)]
+    assert sums == state.totals
+    total = game.deals_total(seats, game.resolve_options())
+    if total is not None:
+        assert state.deals_played == total
+    sheet = game.scoresheet(seats, game.resolve_options(), deals)
+    assert sheet["totals"] == state.totals
+    assert [d["totals"] for d in sheet["deals"]][-1:] == [state.totals][: len(sheet["deals"])]
+    json.dumps(sheet)  # what clients draw is JSON
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_a_clone_is_independent_of_its_original(name: str, seats: int, seed: int) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    rng = random.Random(seed)
+    for state, _ in played.points:
+        if state.to_act in (None, TABLE):
+            continue
+        views = [dumps(game.view(state, s, None, None)) for s in [None, *range(seats)]]
+        copy = state.clone()
+        for _ in range(5):
+            if copy.to_act == TABLE:
+                copy.apply(TABLE, game.chance(copy, rng))
+            elif copy.to_act is not None:
+                copy.apply(*choose(game, copy, rng))
+        assert [dumps(game.view(state, s, None, None)) for s in [None, *range(seats)]] == views
+
+
+# -- what each seat may see ------------------------------------------------------------------------
+
+
+def tokens(value: object) -> set[str]:
+    """Every card named anywhere in a JSON value."""
+    text = json.dumps(value)
+    return {t for t in re.findall(r"[A-Za-z0-9]+", text) if CARD.match(t)}
+
+
+def viewers(seats: int) -> list[int | None]:
+    return [None, *range(seats)]
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_no_view_shows_a_card_its_seat_has_not_seen(name: str, seats: int, seed: int) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    assert game.hidden_cards is not None, "a game says which cards each seat has not seen"
+    checked = 0
+    for state, _ in played.points:
+        for seat in viewers(seats):
+            hidden = set(game.hidden_cards(state, seat))
+            shown = game.view(state, seat, None, None)
+            if shown.get("deal") is None:
+                continue
+            assert not tokens(shown["deal"]) & hidden, (seat, tokens(shown["deal"]) & hidden)
+            assert not tokens(shown.get("legal")) & hidden
+            checked += 1
+    assert checked
+
+
+def renamed(text: str, mapping: dict[str, str]) -> str:
+    kind, colon, arg = text.partition(":")
+    if not colon:
+        return text
+    parts = re.split(r"([,:])", arg)
+    return kind + ":" + "".join(mapping.get(p, p) for p in parts)
+
+
+def redealt_log(log: Log, hidden: Sequence[str], rng: random.Random) -> Log:
+    """``log`` with the cards of ``hidden`` permuted, suit for suit, from the current deal's
+    chance step on: a deal the seat cannot tell from the one it was dealt."""
+    by_suit: dict[str, list[str]] = {}
+    for card in hidden:
+        by_suit.setdefault(card[1], []).append(card)
+    mapping: dict[str, str] = {}
+    for cards in by_suit.values():
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        mapping.update(zip(cards, shuffled, strict=True))
+    start = max(i for i, (s, _) in enumerate(log) if s == TABLE)
+    return [*log[:start], *((s, renamed(t, mapping)) for s, t in log[start:])]
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_views_do_not_change_when_unseen_cards_are_dealt_anew(
+    name: str, seats: int, seed: int
+) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    assert game.hidden_cards is not None
+    rng = random.Random(seed)
+    replayed = 0
+    for state, log in played.points:
+        for seat in viewers(seats):
+            hidden = game.hidden_cards(state, seat)
+            if len(hidden) < 2:
+                continue
+            expected = dumps(game.view(state, seat, None, None))
+            for _ in range(3):
+                other = redealt_log(log, hidden, rng)
+                try:
+                    again = replay(game, seats, played.first_dealer, other)
+                except ActionError:
+                    continue  # a re-deal the rules refuse (a duty that depends on rank)
+                assert dumps(game.view(again, seat, None, None)) == expected, seat
+                replayed += 1
+    assert replayed, "no re-deal replayed"
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_the_resampler_deals_what_a_seat_was_shown(name: str, seats: int, seed: int) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    assert game.resample is not None, "a game resamples unseen cards for its computer players"
+    rng = random.Random(seed)
+    checked = 0
+    for state, _ in played.points:
+        for seat in viewers(seats):
+            shown = game.view(state, seat, None, None)
+            if shown.get("deal") is None:
+                continue
+            records = set()
+            for _ in range(4):
+                sample = game.resample(shown, rng)
+                again = game.view(sample, seat, None, None)
+                for key in ("deal", "legal", "phase", "to_act"):
+                    assert dumps(again[key]) == dumps(shown[key]), (seat, key)
+                records.add(dumps(game.records.export(sample, ["x"] * seats, None, True)))
+                checked += 1
+            if len(game.hidden_cards(state, seat)) > 8:  # type: ignore[misc]
+                assert len(records) > 1, "the resampler always dealt the same cards"
+    assert checked
+
+
+# -- records ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_a_record_round_trips_through_export_replay_and_validation(
+    name: str, seats: int, seed: int
+) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    players = [f"P{i}" for i in range(seats)]
+    for state in [*(s for s, _ in played.points), played.state]:
+        record = json.loads(json.dumps(export_record(game, state, players)))
+        verdict = validate_record(record)
+        assert verdict.valid, verdict.error
+        assert verdict.totals == state.totals
+        again_game, again, again_players = replay_record(record)
+        assert again_game is game and again_players == players
+        assert again.totals == state.totals
+        assert again.deals_played == state.deals_played
+    whole = export_record(game, played.state, players)
+    assert whole["format"] == "kortbord-record/1" and whole["game"] == name
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_the_record_of_a_running_match_shows_a_seat_only_what_it_saw(
+    name: str, seats: int, seed: int
+) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    assert game.hidden_cards is not None
+    players = [f"P{i}" for i in range(seats)]
+    checked = 0
+    for state, _ in played.points:
+        for seat in viewers(seats):
+            record = export_record(game, state, players, seat=seat, whole=False)
+            assert "winners" not in record
+            current = record["deals"][state.deals_played :]
+            hidden = set(game.hidden_cards(state, seat))
+            assert not tokens(current) & hidden, (seat, tokens(current) & hidden)
+            checked += 1
+    assert checked
