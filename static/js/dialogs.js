@@ -26,7 +26,7 @@ function openDialog(dialog, ...content) {
 }
 
 export function showSummary(dialog, ctx, deal) {
-  const totals = ctx.view.protocol.deals.find((d) => d.number === deal.number)?.totals ?? ctx.view.totals;
+  const totals = ctx.view.scoresheet.deals.find((d) => d.number === deal.number)?.totals ?? ctx.view.totals;
   const rows = [...ctx.room.seats.keys()].map((seat) => {
     const out = !deal.order.includes(seat);
     return h(

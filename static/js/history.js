@@ -8,7 +8,6 @@ import {
   dealList,
   downloads,
   matchStatusText,
-  protocolOf,
   sheetTable,
   standingOf,
   standingText,
@@ -16,9 +15,9 @@ import {
 } from './protocol-sheet.js';
 
 function matchItem(match, code, getSecret, open) {
-  const protocol = protocolOf(match);
+  const sheet = match.scoresheet;
   const nameOf = (seat) => match.players[seat] ?? '';
-  const standing = standingOf(protocol, match.status, match.winners);
+  const standing = standingOf(sheet, match.status, match.winners);
   const ahead = new Set(standing?.seats ?? []);
   const details = h(
     'details',
@@ -62,10 +61,10 @@ function matchItem(match, code, getSecret, open) {
         'div',
         { class: 'match-body' },
         downloads(code, match.number, match.status, getSecret),
-        sheetTable(protocol, nameOf, { caption: t('history.protocol_of', { n: match.number }), standing }),
+        sheetTable(sheet, nameOf, { caption: t('history.protocol_of', { n: match.number }), standing }),
         match.status === 'ended' && standing ? h('p', { class: 'muted', text: t('end.leaders_note') }) : null,
-        totalsChart(protocol, nameOf),
-        dealList(protocol, nameOf),
+        totalsChart(sheet, nameOf),
+        dealList(sheet, nameOf),
       ),
     );
   };

@@ -1,8 +1,9 @@
-// The Swedish protocol: one row per player, an X per contract played with forehand's score,
-// the running totals, who wins or leads, and a small chart of each player's total over the
-// deals. The same sheet shows the running match (from the live state) and any match of the
-// room's history (rebuilt from its stored scoresheet rows), so everything here takes a
-// protocol object and a function naming a seat, never the live room itself.
+// The scoresheet as the server sends it, drawn and never recomputed: one row per player (with
+// the game's grid of marks when it has one, such as Bismarck's contracts), the running
+// totals, who wins or leads, a line per deal with the columns the game declares, and a small
+// chart of each player's total over the deals. The same sheet shows the running match (from
+// the live view) and any match of the room's history, so everything here takes a sheet and a
+// function naming a seat, never the live room itself.
 
 import { h, keepFocus, replace } from './dom.js';
 import { suitIcon } from './cards.js';
@@ -12,9 +13,7 @@ import { toast } from './dialogs.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARKERS = ['circle', 'square', 'triangle', 'diamond'];
-// The rules' column order: Spader | Valfri | Spel | Pass.
-export const COLUMNS = ['spader', 'valfri', 'spel', 'pass'];
-// What a seat that sat out a deal (four at the table) gets in the running totals.
+// What a seat that took no part in a deal (sat out) gets in the running totals.
 const SAT_OUT = '—';
 let chartCount = 0;
 
@@ -41,12 +40,11 @@ export function namesList(names) {
 
 // Who is ahead: the winners of a match played to the end (ties share the win), otherwise only
 // the leaders. Before the first deal is scored nobody is ahead of anybody.
-export function standingOf(protocol, status, winners) {
-  if (!protocol.deals.length) return null;
+export function standingOf(sheet, status, winners) {
+  if (!sheet.deals.length) return null;
   if (status === 'finished' && winners?.length) return { kind: 'winners', seats: winners };
-  const totals = protocol.rows.map((r) => r.total);
-  const best = Math.max(...totals);
-  return { kind: 'leaders', seats: protocol.rows.filter((r) => r.total === best).map((r) => r.seat) };
+  const best = Math.max(...sheet.totals);
+  return { kind: 'leaders', seats: sheet.totals.flatMap((total, seat) => (total === best ? [seat] : [])) };
 }
 
 export function standingText(standing, nameOf) {
@@ -64,36 +62,9 @@ function standingBadge(standing, seat) {
   return h('span', { class: `badge badge-${standing.kind === 'winners' ? 'winner' : 'leader'}`, text });
 }
 
-// The protocol of a stored match, shaped as the live state's, from the scoresheet the server
-// sends with it.
-export function protocolOf(match) {
-  const sheet = match.scoresheet;
-  const seats = match.players.length;
-  const deals = sheet.deals.map((d) => ({
-    number: d.number,
-    dealer: d.dealer,
-    forehand: d.cells.forehand,
-    contract: d.cells.contract.term.replace(/^contract\./, ''),
-    trump: d.cells.contract.suit ?? null,
-    tricks: d.cells.tricks,
-    scores: d.scores.map((s) => s ?? 0),
-    sitting_out: d.scores.indexOf(null) >= 0 ? d.scores.indexOf(null) : null,
-    totals: d.totals,
-  }));
-  const rows = sheet.grid.rows.map((row) => ({
-    seat: row.seat,
-    cells: Object.fromEntries(
-      Object.entries(row.cells).map(([k, v]) => [k, v && { deal: v.deal, trump: v.suit, score: v.score }]),
-    ),
-    running: sheet.deals.map((d) => (d.scores[row.seat] === null ? null : d.totals[row.seat])),
-    total: match.totals[row.seat] ?? sheet.totals[row.seat],
-  }));
-  return { columns: COLUMNS, deals, rows: rows.slice(0, seats) };
-}
-
-export function totalsChart(protocol, nameOf) {
-  const seats = protocol.rows.length;
-  const deals = protocol.deals;
+export function totalsChart(sheet, nameOf) {
+  const seats = sheet.totals.length;
+  const deals = sheet.deals;
   if (!deals.length) return h('p', { class: 'muted', text: t('protocol.no_deals') });
   const series = [...Array(seats).keys()].map((s) => [0, ...deals.map((d) => d.totals[s])]);
   const values = series.flat();
@@ -149,7 +120,9 @@ export function totalsChart(protocol, nameOf) {
   return h('figure', { class: 'chart' }, chart, h('figcaption', {}, legend));
 }
 
-function cell(value, contract) {
+// A mark of the grid: the X, the deal it was made in, its suit where the game names one, and
+// the score it brought.
+function mark(value) {
   if (!value) return h('td', { class: 'cell empty' }, h('span', { class: 'visually-hidden', text: t('protocol.open_cell') }));
   return h(
     'td',
@@ -159,14 +132,16 @@ function cell(value, contract) {
       'span',
       { class: 'cell-detail' },
       `${value.deal}`,
-      // Only Valfri names its trump; Spader's is in its name.
-      contract === 'valfri' && value.trump ? suitIcon(value.trump, t(`suit.name.${value.trump}`)) : null,
+      value.suit ? suitIcon(value.suit, t(`suit.name.${value.suit}`)) : null,
       ` ${formatNumber(value.score, true)}`,
     ),
   );
 }
 
-export function sheetTable(protocol, nameOf, { id = null, caption = t('protocol.title'), standing = null, me = null } = {}) {
+export function sheetTable(sheet, nameOf, { id = null, caption = t('protocol.title'), standing = null, me = null } = {}) {
+  const grid = sheet.grid ?? null;
+  const columns = grid ? grid.columns : [];
+  const seats = sheet.totals.map((_, seat) => seat);
   return h(
     'div',
     { class: 'table-scroll' },
@@ -181,7 +156,7 @@ export function sheetTable(protocol, nameOf, { id = null, caption = t('protocol.
           'tr',
           {},
           h('th', { scope: 'col', text: t('scores.player') }),
-          protocol.columns.map((c) => h('th', { scope: 'col', text: t(`contract.${c}`) })),
+          columns.map((c) => h('th', { scope: 'col', text: t(c.label) })),
           h('th', { scope: 'col', text: t('protocol.running') }),
           h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
         ),
@@ -189,31 +164,31 @@ export function sheetTable(protocol, nameOf, { id = null, caption = t('protocol.
       h(
         'tbody',
         {},
-        protocol.rows.map((row) =>
+        seats.map((seat) =>
           h(
             'tr',
             {
-              'data-seat': row.seat,
-              class: [row.seat === me ? 'is-me' : '', standing?.seats.includes(row.seat) ? 'ahead' : '']
+              'data-seat': seat,
+              class: [seat === me ? 'is-me' : '', standing?.seats.includes(seat) ? 'ahead' : '']
                 .filter(Boolean)
                 .join(' '),
             },
-            h('th', { scope: 'row' }, h('span', { class: 'row-name', text: nameOf(row.seat) }), ' ', standingBadge(standing, row.seat)),
-            protocol.columns.map((c) => cell(row.cells[c], c)),
+            h('th', { scope: 'row' }, h('span', { class: 'row-name', text: nameOf(seat) }), ' ', standingBadge(standing, seat)),
+            columns.map((c) => mark(grid.rows[seat].cells[c.key])),
             h(
               'td',
               {},
               h(
                 'div',
                 { class: 'running' },
-                row.running.map((v) =>
-                  v === null
+                sheet.deals.map((d) =>
+                  d.scores[seat] === null
                     ? h('span', { class: 'sat-out', title: t('badge.sitting_out'), text: SAT_OUT })
-                    : h('span', { text: formatNumber(v, true) }),
+                    : h('span', { text: formatNumber(d.totals[seat], true) }),
                 ),
               ),
             ),
-            h('td', { class: 'num total', text: formatNumber(row.total, true) }),
+            h('td', { class: 'num total', text: formatNumber(sheet.totals[seat], true) }),
           ),
         ),
       ),
@@ -221,10 +196,23 @@ export function sheetTable(protocol, nameOf, { id = null, caption = t('protocol.
   );
 }
 
-export function dealList(protocol, nameOf, open = false) {
-  const { deals } = protocol;
+// One cell of a deal's line, by the kind of its column.
+function dealCell(column, value, nameOf) {
+  if (value === null || value === undefined) return h('td', { text: '' });
+  if (column.kind === 'seat') return h('td', { text: nameOf(value) });
+  if (column.kind === 'suit') return h('td', {}, suitIcon(value, t(`suit.name.${value}`)));
+  if (column.kind === 'term') {
+    return h('td', {}, `${t(value.term)} `, value.suit ? suitIcon(value.suit, t(`suit.name.${value.suit}`)) : null);
+  }
+  return h('td', { class: 'num', text: String(value) });
+}
+
+export function dealList(sheet, nameOf, open = false) {
+  const { deals } = sheet;
   if (!deals.length) return null;
-  const seats = protocol.rows.map((r) => r.seat);
+  const seats = sheet.totals.map((_, seat) => seat);
+  const shared = sheet.columns.filter((c) => c.kind !== 'per_seat');
+  const perSeat = sheet.columns.filter((c) => c.kind === 'per_seat');
   return h(
     'details',
     { class: 'deal-list', open },
@@ -242,7 +230,7 @@ export function dealList(protocol, nameOf, open = false) {
             'tr',
             {},
             h('th', { scope: 'col', text: t('protocol.deal') }),
-            h('th', { scope: 'col', text: t('protocol.contract') }),
+            shared.map((c) => h('th', { scope: 'col', text: t(c.label) })),
             seats.map((s) => h('th', { scope: 'col', class: 'num', text: nameOf(s) })),
           ),
         ),
@@ -254,19 +242,17 @@ export function dealList(protocol, nameOf, open = false) {
               'tr',
               { 'data-deal': d.number },
               h('th', { scope: 'row', text: String(d.number) }),
-              h(
-                'td',
-                {},
-                `${nameOf(d.forehand)}: ${t(`contract.${d.contract}`)} `,
-                d.trump && d.contract === 'valfri' ? suitIcon(d.trump, t(`suit.name.${d.trump}`)) : null,
-              ),
+              shared.map((c) => dealCell(c, d.cells[c.key], nameOf)),
+              // each seat: the game's own figures (tricks, points) and the deal's score
               seats.map((s) =>
                 h('td', {
                   class: 'num',
                   text:
-                    d.tricks[s] === null || d.tricks[s] === undefined
+                    d.scores[s] === null
                       ? SAT_OUT
-                      : `${d.tricks[s]} · ${formatNumber(d.scores[s], true)}`,
+                      : [...perSeat.map((c) => d.cells[c.key]?.[s]), formatNumber(d.scores[s], true)]
+                          .filter((v) => v !== null && v !== undefined)
+                          .join(' · '),
                 }),
               ),
             ),
@@ -352,7 +338,7 @@ function renderKey(ctx) {
     room.match_number,
     room.status,
     ctx.seat,
-    view.protocol.deals.length,
+    view.scoresheet.deals.length,
     view.winners,
     room.seats.map((s) => seatName(room, s.seat)),
   ]);
@@ -370,9 +356,9 @@ export function renderProtocol(body, ctx, { getSecret, force = false }) {
   if (!force && body.dataset.key === key) return;
   body.dataset.key = key;
   const { room, view } = ctx;
-  const protocol = view.protocol;
+  const sheet = view.scoresheet;
   const nameOf = (seat) => seatName(room, seat);
-  const standing = standingOf(protocol, room.status, view.winners);
+  const standing = standingOf(sheet, room.status, view.winners);
   const dealsOpen = body.querySelector('.deal-list')?.open ?? false;
   keepFocus(body, 'data-download', () =>
     replace(
@@ -389,14 +375,14 @@ export function renderProtocol(body, ctx, { getSecret, force = false }) {
         ),
         downloads(ctx.code, room.match_number, room.status, getSecret),
       ),
-      sheetTable(protocol, nameOf, { id: 'protocol-table', standing, me: ctx.seat }),
+      sheetTable(sheet, nameOf, { id: 'protocol-table', standing, me: ctx.seat }),
       standing
         ? h('p', { class: 'standing', id: 'current-standing', text: standingText(standing, nameOf) })
         : null,
       room.status === 'ended' && standing ? h('p', { class: 'muted', text: t('end.leaders_note') }) : null,
       h('h3', { text: t('protocol.chart') }),
-      totalsChart(protocol, nameOf),
-      dealList(protocol, nameOf, dealsOpen),
+      totalsChart(sheet, nameOf),
+      dealList(sheet, nameOf, dealsOpen),
     ),
   );
 }

@@ -6,6 +6,7 @@ Seats are A, B, C (0, 1, 2). With the first dealer C, A is forehand in deal 1.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from engine.helpers import (
@@ -30,9 +31,10 @@ from app.engine.bismarck import (
     contract_action,
     deal_scores,
     parse_action,
-    protocol_rows,
     random_deal,
     ranks,
+    scored_deals,
+    scoresheet,
     view,
     winners,
 )
@@ -319,6 +321,10 @@ def test_v9_last_contract_valfri_still_asks_for_trump() -> None:
     assert (current.contract, current.trump, current.forced) == ("valfri", "D", True)
 
 
+def sheet_of(match: Match) -> dict[str, Any]:
+    return scoresheet(match.seats, {}, scored_deals(match))
+
+
 # -- V10 ----------------------------------------------------------------------------------------
 
 
@@ -327,10 +333,10 @@ def test_v10_four_player_rotation_and_match_end() -> None:
     match = Match(4, first_dealer=0)
     first = play_deal(match, "contract:spel", {1: 9, 2: 4, 3: 3})
     assert first.scores == [0, 1, 0, -1]
-    protocol = protocol_rows(match)
-    assert protocol["rows"][0]["running"] == [None]
-    assert protocol["rows"][0]["cells"] == dict.fromkeys(("spader", "valfri", "spel", "pass"))
-    assert protocol["deals"][0]["sitting_out"] == 0
+    sheet = sheet_of(match)
+    # the dealer sits out: no score for the deal, and nothing in its row of contracts
+    assert sheet["deals"][0]["scores"] == [None, 1, 0, -1]
+    assert sheet["grid"]["rows"][0]["cells"] == dict.fromkeys(("spader", "valfri", "spel", "pass"))
     for _ in range(15):
         play_any(match, rng)
     expected_orders = {0: (1, 2, 3), 1: (2, 3, 0), 2: (3, 0, 1), 3: (0, 1, 2)}
@@ -405,19 +411,25 @@ def test_v12_protocol_after_two_deals() -> None:
     assert (second.dealer, second.forehand) == (A, B)
     assert second.scores == [-3, 2, 1]
 
-    protocol = protocol_rows(match)
-    assert protocol["columns"] == ["spader", "valfri", "spel", "pass"]
-    rows = protocol["rows"]
+    sheet = sheet_of(match)
+    grid = sheet["grid"]
+    assert [c["key"] for c in grid["columns"]] == ["spader", "valfri", "spel", "pass"]
+    rows = grid["rows"]
     marked = [{k for k, cell in row["cells"].items() if cell is not None} for row in rows]
     assert marked == [{"spel"}, {"pass"}, set()]
-    assert rows[A]["cells"]["spel"] == {"deal": 1, "trump": None, "score": -2}
-    assert rows[B]["cells"]["pass"] == {"deal": 2, "trump": None, "score": 2}
-    assert [row["running"] for row in rows] == [[-2, -5], [2, 4], [0, 1]]
-    assert [row["total"] for row in rows] == [-5, 4, 1]
-    for entry in protocol["deals"]:
+    assert rows[A]["cells"]["spel"] == {"deal": 1, "suit": None, "score": -2}
+    assert rows[B]["cells"]["pass"] == {"deal": 2, "suit": None, "score": 2}
+    assert [d["totals"] for d in sheet["deals"]] == [[-2, 2, 0], [-5, 4, 1]]
+    assert sheet["totals"] == [-5, 4, 1]
+    for entry in sheet["deals"]:
         assert sum(entry["totals"]) == 0
-    assert [d["tricks"] for d in protocol["deals"]] == [[6, 6, 4], [9, 2, 5]]
-    assert view(match, B)["protocol"] == protocol
+    assert [d["cells"]["tricks"] for d in sheet["deals"]] == [[6, 6, 4], [9, 2, 5]]
+    assert [d["cells"]["forehand"] for d in sheet["deals"]] == [A, B]
+    assert [d["cells"]["contract"] for d in sheet["deals"]] == [
+        {"term": "contract.spel"},
+        {"term": "contract.pass"},
+    ]
+    assert view(match, B)["scoresheet"] == sheet
 
 
 # -- V13 ----------------------------------------------------------------------------------------
@@ -517,11 +529,11 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
         assert seat is not None
         match.apply(seat, PLAY[match.legal_cards()[0]])
     assert match.contracts_left(B) == ["spel", "pass"]
-    row = protocol_rows(match)["rows"][B]
+    sheet = sheet_of(match)
+    row = sheet["grid"]["rows"][B]
     assert row["cells"]["valfri"] is not None
-    assert row["cells"]["valfri"]["deal"] == 5 and row["cells"]["valfri"]["trump"] == "H"
-    assert len(row["running"]) == 5
-    assert [d["number"] for d in protocol_rows(match)["deals"]] == [1, 2, 3, 4, 5]
+    assert row["cells"]["valfri"]["deal"] == 5 and row["cells"]["valfri"]["suit"] == "H"
+    assert [d["number"] for d in sheet["deals"]] == [1, 2, 3, 4, 5]
     assert sum(1 for d in match.finished_deals if d.forehand == B) == 2
 
 

@@ -40,7 +40,8 @@ from app.engine.bismarck import (
     discard_action,
     new_match,
     parse_action,
-    protocol_rows,
+    scored_deals,
+    scoresheet,
     view,
 )
 from app.engine.cards import FULL_DECK, SUITS, Card, sorted_cards
@@ -126,18 +127,16 @@ def check_totals(match: Match) -> None:
 
 
 def check_protocol(match: Match) -> None:
-    protocol = protocol_rows(match)
-    rows = protocol["rows"]
-    for i, entry in enumerate(protocol["deals"]):
-        assert sum(entry["scores"]) == 0 and sum(entry["totals"]) == 0
-        latest = []
-        for row in rows:
-            # a seat that sat out has no entry; its total is its last one
-            earlier = [r for r in row["running"][: i + 1] if r is not None]
-            latest.append(earlier[-1] if earlier else 0)
-        assert latest == entry["totals"]
-        assert sum(latest) == 0
-    assert [row["total"] for row in rows] == match.totals
+    sheet = scoresheet(match.seats, {}, scored_deals(match))
+    running = [0] * match.seats
+    for entry, deal in zip(sheet["deals"], match.finished_deals, strict=True):
+        assert sum(s or 0 for s in entry["scores"]) == 0 and sum(entry["totals"]) == 0
+        for seat, score in enumerate(entry["scores"]):
+            # a seat that sat out has no score; its total stays as it was
+            assert (score is None) == (seat not in deal.order)
+            running[seat] += score or 0
+        assert running == entry["totals"]
+    assert sheet["totals"] == match.totals
 
 
 @settings(FAST, max_examples=15)
@@ -425,7 +424,7 @@ def test_leak_check_catches_a_shown_card() -> None:
     with pytest.raises(AssertionError):
         check_no_leak(match, seat, doctored)
     doctored = view(match, None)
-    doctored["protocol"]["note"] = deal.hands[seat][0]
+    doctored["scoresheet"]["note"] = deal.hands[seat][0]
     with pytest.raises(AssertionError, match="elsewhere"):
         check_no_leak(match, None, doctored)
 

@@ -6,7 +6,6 @@ import random
 
 from ..actions import Action
 from ..game import Game, Options, Outcome, Pack, Records, Termination
-from .protocol import protocol_rows
 from .record import (
     RecordError,
     export_record,
@@ -15,8 +14,8 @@ from .record import (
     validate,
     validate_record,
 )
-from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, ScoringError, deal_scores, ranks, winners
 from .resample import hidden_cards, resample
+from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, ScoringError, deal_scores, ranks, winners
 from .sheet import scored_deals, scoresheet
 from .state import (
     PLAY,
@@ -68,7 +67,7 @@ GAME = Game(
     view=view,
     legal=legal,
     new_view_cache=ViewCache,
-    stable_view_keys=("previous_deal", "protocol", "contracts_left", "totals", "ranks"),
+    stable_view_keys=("previous_deal", "scoresheet", "contracts_left", "totals", "ranks"),
     growing_deal_keys=("tricks_played",),
     scored_deals=scored_deals,
     scoresheet=scoresheet,
@@ -105,7 +104,6 @@ __all__ = [
     "match_from_record",
     "new_match",
     "parse_action",
-    "protocol_rows",
     "random_deal",
     "ranks",
     "replay",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .protocol import protocol_rows
 from .rules import DISCARD_SIZE, quotas, ranks, winners
+from .sheet import scored_deals, scoresheet
 from .state import PLAY_TEXT, TABLE, Deal, Match, Phase, Trick
 
 View = dict[str, Any]
@@ -210,7 +210,7 @@ def _standing(match: Match, finished: list[Deal]) -> View:
         "previous_deal": _deal_json(match, finished[-1]) if finished else None,
         "contracts_left": [match.contracts_left(s) for s in range(match.seats)],
         "totals": list(match.totals),
-        "protocol": protocol_rows(match),
+        "scoresheet": scoresheet(match.seats, {}, scored_deals(match)),
         "legal": None,
         "winners": winners(match.totals) if over else None,
         "ranks": ranks(match.totals),
