@@ -28,11 +28,21 @@ MAX_INCOMING = 1 << 22
 _ids = itertools.count(1)
 
 
-def create_room(base_url: str, seats: int = 3, nickname: str = "Anna") -> dict[str, Any]:
-    """POST /api/rooms; the creator holds seat 0 and is the host."""
-    response = httpx.post(
-        f"{base_url}/api/rooms", json={"seats": seats, "nickname": nickname}, timeout=10
-    )
+def create_room(
+    base_url: str,
+    seats: int = 3,
+    nickname: str = "Anna",
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """POST /api/rooms; the creator holds seat 0 and is the host. Without ``game`` the
+    server's default game (Bismarck)."""
+    body: dict[str, Any] = {"seats": seats, "nickname": nickname}
+    if game is not None:
+        body["game"] = game
+    if options:
+        body["options"] = options
+    response = httpx.post(f"{base_url}/api/rooms", json=body, timeout=10)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
@@ -255,11 +265,16 @@ class RoomClient:
 
 
 async def seated_table(
-    ws_url: str, base_url: str, seats: int = 3, names: tuple[str, ...] = ()
+    ws_url: str,
+    base_url: str,
+    seats: int = 3,
+    names: tuple[str, ...] = (),
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> tuple[str, list[RoomClient]]:
     """A new room with every seat taken, one connection per seat (seat 0 is the host)."""
-    names = names or ("Anna", "Bertil", "Cecilia", "David")[:seats]
-    created = create_room(base_url, seats, names[0])
+    names = names or ("Anna", "Bertil", "Cecilia", "David", "Eva")[:seats]
+    created = create_room(base_url, seats, names[0], game, options)
     code = created["code"]
     host = await RoomClient.open(ws_url, code, name=names[0], secret=created["secret"])
     players = [host]
@@ -293,9 +308,9 @@ def legal_of(message: Message) -> dict[str, Any] | None:
 
 
 def choose_action(legal: dict[str, Any], rng: random.Random) -> str:
-    """A random legal action; a discard is any four of the twenty."""
-    if legal["kind"] == "discard":
-        return "discard:" + ",".join(rng.sample(legal["from"], legal["count"]))
+    """A random legal action; a choice of cards (a discard) is any ``count`` of them."""
+    if "count" in legal:
+        return f"{legal['kind']}:" + ",".join(rng.sample(legal["from"], legal["count"]))
     action: str = rng.choice(legal["actions"])
     return action
 
