@@ -97,7 +97,10 @@ def play(name: str, seats: int, seed: int, snapshots: int = 12) -> Played:
         seat, action = choose(game, state, rng)
         state.apply(seat, action)
         played.log.append((seat, str(action)))
-        if rng.random() < snapshots / 200 and len(played.points) < snapshots:
+        # a few snapshots in every match, however short (random claims end Sixty-six deals
+        # within a few moves), and only where a seat is to act
+        drawn = rng.random() < snapshots / 200 or len(played.points) < 3
+        if drawn and state.to_act not in (None, TABLE) and len(played.points) < snapshots:
             played.points.append((state.clone(), list(played.log)))
     return played
 

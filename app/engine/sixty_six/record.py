@@ -1,0 +1,247 @@
+"""Sixty-six's records, format ``kortbord-record/1`` (docs/records.md): export, replay,
+validate.
+
+A deal is its dealer, the pack as dealt and the players' actions in order; every score is
+derived. A record is replayed through :class:`Match`, so a validator and the live server
+can never disagree about a rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import SUIT_NAMES
+from ..errors import IllegalAction, MalformedAction
+from ..game import Options, RecordError, Validation, record_envelope
+from .deal import Deal, dealt_hands
+from .rules import CARDS, DEFAULTS, NAME, ORDER, End
+from .state import TABLE, Match, deal_action, parse_action
+
+# -- export -------------------------------------------------------------------------------------
+
+
+def derived(deal: Deal) -> dict[str, Any]:
+    """The fields of a deal that follow from its pack and actions. An unfinished deal has
+    its complete tricks so far, no points (they are the players' to count), scores of 0
+    and no result."""
+    result = deal.result
+    return {
+        "trump": deal.trump,
+        "points": list(result.points) if result else None,
+        "tricks": list(deal.tricks),
+        "scores": list(result.scores) if result else [0, 0],
+        "result": (
+            {"end": result.end.value, "winner": result.winner, "carried": result.carried}
+            if result
+            else None
+        ),
+    }
+
+
+def changed_options(match: Match) -> dict[str, Any]:
+    return {k: v for k, v in match.options.items() if v != DEFAULTS[k]}
+
+
+def export_record(
+    match: Match, players: Sequence[str], seat: int | None = None, whole: bool = True
+) -> dict[str, Any]:
+    """The record of ``match``: whole, every pack included; otherwise what ``seat``
+    (``None``: a spectator) may see of the running match: the turned card, its own dealt
+    hand and draws, and every action (all of them were seen by both players)."""
+    if len(players) != match.seats:
+        raise ValueError("one name per seat")
+    deals: list[dict[str, Any]] = []
+    for deal in match.deals:
+        entry: dict[str, Any] = {"dealer": deal.dealer}
+        if whole:
+            entry["pack"] = list(deal.pack)
+        else:
+            dealt = dealt_hands(deal.pack, deal.dealer)
+            entry["turned"] = deal.first_turned
+            entry["hands"] = [dealt[s] if s == seat else None for s in (0, 1)]
+            entry["draws"] = [list(deal.draws[s]) if s == seat else None for s in (0, 1)]
+        entry["actions"] = [[s, text] for s, text in deal.actions]
+        entry.update(derived(deal))
+        deals.append(entry)
+    record = record_envelope(NAME, players, changed_options(match))
+    record["deals"] = deals
+    record["totals"] = list(match.totals)
+    if whole and match.is_over:
+        record["winners"] = match.winners()
+    return record
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+
+def _same(stated: object, derived_value: object) -> bool:
+    """Equal as JSON: Python's ``True == 1 == 1.0`` must not let ``true`` pass for a count."""
+    return json.dumps(stated) == json.dumps(derived_value)
+
+
+def _suit(suit: object) -> str:
+    return SUIT_NAMES.get(str(suit), str(suit))
+
+
+class _Replayer:
+    def __init__(self, players: Sequence[str], options: Options) -> None:
+        self.players = list(players)
+        self.options = options
+
+    def who(self, seat: int) -> str:
+        return f"seat {seat} ({self.players[seat]})"
+
+    def run(self, deals: Sequence[Any]) -> Match:
+        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
+        if not _is_seat(first):
+            raise RecordError("dealer must be seat 0 or 1", 1)
+        assert isinstance(first, int)
+        match = Match(first, self.options)
+        for k, deal in enumerate(deals, start=1):
+            if match.is_over:
+                raise RecordError("the match was already won, yet another deal follows", k)
+            self.deal(match, deal, k, last=k == len(deals))
+        return match
+
+    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
+        if not isinstance(d, dict):
+            raise RecordError("a deal is a JSON object", k)
+        dealer = d.get("dealer")
+        if not _is_seat(dealer):
+            raise RecordError("dealer must be seat 0 or 1", k)
+        if dealer != match.next_dealer:
+            raise RecordError(
+                f"dealer is seat {dealer} but seat {match.next_dealer} deals: {_why(match)}", k
+            )
+        pack = d.get("pack")
+        if not isinstance(pack, list) or len(pack) != len(CARDS):
+            raise RecordError(f"pack must list the {len(CARDS)} cards as dealt", k)
+        for card in pack:
+            if card not in ORDER:
+                raise RecordError(f"pack: {card!r} is not a card of the pack (A T K Q J 9)", k)
+        if len(set(pack)) != len(pack):
+            twice = next(c for c in pack if pack.count(c) > 1)
+            raise RecordError(f"pack: {twice} appears twice", k)
+        match.apply(TABLE, deal_action(pack))
+        current = match.deals[-1]
+        actions = d.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list of [seat, action] pairs", k)
+        for p, item in enumerate(actions, start=1):
+            self.action(match, current, item, k, p)
+        if not current.finished and not last:
+            raise RecordError("the deal is unfinished, yet another deal follows", k)
+        for name, value in derived(current).items():
+            if name in d and not _same(d[name], value):
+                raise RecordError(f"{name} is stated as {d[name]} but the cards give {value}", k)
+
+    def action(self, match: Match, deal: Deal, item: object, k: int, p: int) -> None:
+        if deal.finished:
+            raise RecordError(f"the deal ended with action {p - 1}, yet more actions follow", k, p)
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not _is_seat(item[0])
+            or not isinstance(item[1], str)
+        ):
+            raise RecordError("an action is a pair [seat, text] with seat 0 or 1", k, p)
+        seat, text = item
+        try:
+            action = parse_action(text)
+        except MalformedAction:
+            raise RecordError(f"{text[:40]!r} is not a Sixty-six action", k, p) from None
+        try:
+            match.apply(seat, action)
+        except IllegalAction as refused:
+            raise RecordError(self.explain(seat, action.kind, refused, match), k, p) from None
+
+    def explain(self, seat: int, kind: str, refused: IllegalAction, match: Match) -> str:
+        """The broken rule in a sentence naming the player."""
+        who = self.who(seat)
+        detail = refused.detail
+        code = refused.code
+        if code == "not_your_turn" and match.to_act in (0, 1):
+            assert match.to_act is not None
+            return f"{who} acts out of turn: {self.who(match.to_act)} is to act"
+        if code == "card_not_in_hand":
+            return f"{who} does not hold {detail['card']}"
+        if code == "must_follow_suit":
+            return f"{who} holds a {_suit(detail['suit'])} and must follow suit"
+        if code == "must_head_trick":
+            return f"{who} holds a higher {_suit(detail['suit'])} and must win the trick"
+        if code == "must_trump":
+            return f"{who} holds no {_suit(detail['suit'])} but a trump, and must play it"
+        if code == "not_on_lead":
+            return f"{who} may {kind} only before leading to a trick"
+        if code == "no_trick_won_yet":
+            return f"{who} may exchange the nine of trumps only after winning a trick"
+        if code == "no_nine_of_trumps":
+            return f"{who} does not hold the nine of trumps ({detail['card']})"
+        if code in ("stock_closed", "stock_exhausted"):
+            state = "closed" if code == "stock_closed" else "exhausted"
+            return f"{who} may not {kind}: the stock is {state}"
+        if code == "marriage_must_be_led":
+            return (
+                f"{who} declared the marriage in {_suit(detail['suit'])}s and must lead its"
+                " king or queen, or claim"
+            )
+        if code == "no_marriage":
+            return f"{who} does not hold the king and queen of {_suit(detail['suit'])}s"
+        if code == "no_marriages_after_closing":
+            return f"{who} may not declare a marriage once the stock is closed"
+        if code == "claim_not_now":
+            return f"{who} may claim only right after winning a trick or declaring a marriage"
+        return f"{who}: {refused.message}"
+
+
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
+
+
+def _why(match: Match) -> str:
+    last = match.deals[-1].result if match.deals else None
+    if last is None:
+        return "the first dealer deals"
+    if last.end is End.DRAW:
+        return "a drawn deal is dealt again by the same player"
+    if match.options["winner_deals_next"]:
+        if last.winner is None:
+            return "a deal nobody wins keeps its dealer"
+        return "the winner of a deal deals the next"
+    return "the deal alternates"
+
+
+def replay_record(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
+    """The match a record's deals lead to (its envelope already read); :class:`RecordError`
+    names the first rule broken."""
+    deals = doc.get("deals")
+    if not isinstance(deals, list):
+        raise RecordError("'deals' must be a list")
+    return _Replayer(players, options).run(deals)
+
+
+def validate(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Validation:
+    """Replay a record (its envelope already read) and check its derived fields."""
+    try:
+        match = replay_record(players, options, doc)
+        stated_totals = doc.get("totals")
+        if stated_totals is not None and not _same(stated_totals, match.totals):
+            raise RecordError(
+                f"totals are stated as {stated_totals} but the deals give {match.totals}"
+            )
+        stated_winners = doc.get("winners")
+        actual = match.winners()
+        if stated_winners is not None and not _same(stated_winners, actual):
+            raise RecordError(
+                f"winners are stated as {stated_winners} but the totals give {actual}"
+            )
+    except RecordError as broken:
+        return Validation(valid=False, error=str(broken))
+    return Validation(
+        valid=True,
+        deals=[{k: v for k, v in derived(d).items() if k != "trump"} for d in match.deals],
+        totals=list(match.totals),
+        winners=actual,
+    )

@@ -1,0 +1,182 @@
+"""Sixty-six's arithmetic and fixed data: the pack, card points, the trick duties of each
+phase, the options, and how a finished deal settles (rules §1, §4, §7.1, §8-§11, §13 and
+Clarifications 1, 4, 5 and 6). Nothing here knows a state; ``state.py`` feeds it numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from ..cards import Card, Suit
+from ..game import Option, OptionError, Options, OptionValue, Pack
+from ..tricks import Heading, TrickRules
+
+NAME: Final = "sixty_six"
+RANKS: Final = "ATKQJ9"
+PACK: Final = Pack(RANKS)
+CARDS: Final[tuple[Card, ...]] = PACK.cards
+ORDER: Final[dict[Card, int]] = {card: i for i, card in enumerate(CARDS)}
+"""Canonical order of a hand: spades, hearts, diamonds, clubs; A T K Q J 9 in each."""
+
+CARD_POINTS: Final[dict[str, int]] = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+GOAL: Final = 66
+SCHNEIDER: Final = 33
+LAST_TRICK_BONUS: Final = 10
+MARRIAGE_IN_TRUMPS: Final = 40
+MARRIAGE_PLAIN: Final = 20
+HAND_SIZE: Final = 6
+TURNED_AT: Final = 12
+"""Position of the turned trump in the pack (Clarification 7); the stock follows it."""
+
+OPEN: Final = TrickRules(follow_suit=False, ranks=RANKS)  # §4
+CLOSED: Final = TrickRules(follow_suit=True, ranks=RANKS)  # §7.1
+GERMAN_CLOSED: Final = TrickRules(
+    follow_suit=True, heading=Heading.ALWAYS, trump_when_void=True, ranks=RANKS
+)  # §7.1, option german_phase2
+
+OPTIONS: Final[tuple[Option, ...]] = (
+    Option(
+        "german_phase2",
+        False,
+        "Once the stock is closed or exhausted, follow suit and win the trick if able; "
+        "without the suit led, trump if able.",
+    ),
+    Option(
+        "winner_deals_next",
+        False,
+        "The winner of a deal deals the next one (a deal nobody wins keeps its dealer); "
+        "otherwise the deal alternates.",
+    ),
+    Option(
+        "no_marriages_after_closing",
+        False,
+        "No marriage may be declared once a player has closed the stock.",
+    ),
+    Option(
+        "claims_only_immediately",
+        False,
+        "A claim is allowed only as the very next action after winning a trick or "
+        "declaring a marriage.",
+    ),
+    Option(
+        "higher_total_wins",
+        False,
+        "A deal nobody closed and nobody claimed is won by the higher total; a tie is a "
+        "draw and the same player deals again.",
+    ),
+    Option(
+        "show_points",
+        False,
+        "Show each player's running points during a deal (counting is otherwise part of the game).",
+    ),
+    Option("target", 7, "Game points that win the match.", minimum=1, maximum=21),
+)
+DEFAULTS: Final[dict[str, OptionValue]] = {o.name: o.default for o in OPTIONS}
+
+
+def resolve_options(given: Options | None) -> dict[str, OptionValue]:
+    """Every option with its value: ``given`` checked, the defaults for the rest."""
+    known = {o.name: o for o in OPTIONS}
+    out = dict(DEFAULTS)
+    for name, value in (given or {}).items():
+        option = known.get(name)
+        if option is None:
+            raise OptionError("unknown_option", f"Sixty-six has no option {name[:40]!r}", name)
+        out[name] = option.check(value)
+    return out
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    return sum(CARD_POINTS[c[0]] for c in cards)
+
+
+def marriage_points(suit: Suit, trump: Suit) -> int:
+    return MARRIAGE_IN_TRUMPS if suit == trump else MARRIAGE_PLAIN
+
+
+class End(StrEnum):
+    """How a deal ended; also the scoresheet's term ``end.<value>``."""
+
+    CLAIM = "claim"  # a correct claim (§8, §11, Clarification 4)
+    WRONG_CLAIM = "wrong_claim"  # a claim below 66 (§8)
+    PLAYED_OUT = "played_out"  # all cards played, one player won (§10, §11, option)
+    CLOSER_FAILED = "closer_failed"  # a closed deal played out with the closer below 66 (§11)
+    NO_WINNER = "no_winner"  # played out, neither or both on 66: one point carried (§10)
+    DRAW = "draw"  # option higher_total_wins: equal totals, same dealer again (§13)
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    end: End
+    winner: int | None
+    game_points: int
+    """What the winner scores by the rules of the deal, before any carried points."""
+
+
+def schedule(opponent_points: int, opponent_tricks: int) -> int:
+    """Game points for a won deal by the loser's position (§9)."""
+    if opponent_tricks == 0:
+        return 3
+    if opponent_points < SCHNEIDER:
+        return 2
+    return 1
+
+
+def _penalty(tricks_at_close: Sequence[int], seat: int) -> int:
+    """What ``seat`` scores when the other player closed and failed (§11): 2, or 3 when
+    ``seat`` had no trick at the moment of closing."""
+    return 3 if tricks_at_close[seat] == 0 else 2
+
+
+def settle_claim(
+    claimant: int,
+    points: Sequence[int],
+    tricks: Sequence[int],
+    closed_by: int | None,
+    tricks_at_close: Sequence[int] | None,
+) -> Settlement:
+    """A claim by ``claimant`` with both players' ``points`` at that moment (§8, §11,
+    Clarifications 1 and 4: no last-trick bonus ever enters a claim)."""
+    other = 1 - claimant
+    if points[claimant] >= GOAL:
+        if closed_by is None or closed_by == claimant:
+            gained = schedule(points[other], tricks[other])
+        else:
+            assert tricks_at_close is not None
+            gained = _penalty(tricks_at_close, claimant)  # the non-closer claims first
+        return Settlement(End.CLAIM, claimant, gained)
+    if closed_by == claimant:
+        assert tricks_at_close is not None
+        return Settlement(End.WRONG_CLAIM, other, _penalty(tricks_at_close, other))
+    return Settlement(End.WRONG_CLAIM, other, 2)
+
+
+def settle_played_out(
+    points: Sequence[int],
+    tricks: Sequence[int],
+    closed_by: int | None,
+    tricks_at_close: Sequence[int] | None,
+    higher_total_wins: bool = False,
+) -> Settlement:
+    """All cards played without a claim; ``points`` include the last trick's 10 when
+    nobody closed (§7.2, §10, §11, option higher_total_wins)."""
+    if closed_by is not None:
+        other = 1 - closed_by
+        if points[closed_by] >= GOAL:
+            return Settlement(End.PLAYED_OUT, closed_by, schedule(points[other], tricks[other]))
+        assert tricks_at_close is not None
+        return Settlement(End.CLOSER_FAILED, other, _penalty(tricks_at_close, other))
+    if higher_total_wins:
+        if points[0] == points[1]:
+            return Settlement(End.DRAW, None, 0)
+        winner = 0 if points[0] > points[1] else 1
+    else:
+        over = [seat for seat in (0, 1) if points[seat] >= GOAL]
+        if len(over) != 1:
+            return Settlement(End.NO_WINNER, None, 0)
+        winner = over[0]
+    other = 1 - winner
+    return Settlement(End.PLAYED_OUT, winner, schedule(points[other], tricks[other]))
