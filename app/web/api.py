@@ -14,7 +14,12 @@ from app.tables.credentials import is_room_code
 
 from .bodies import StrictJsonRoute
 
-OptionValue = bool | int | str
+# Integers a browser holds exactly; text no longer than any option's choice needs.
+OptionValue = (
+    bool
+    | Annotated[int, Field(ge=-(2**53) + 1, le=2**53 - 1)]
+    | Annotated[str, Field(max_length=64)]
+)
 
 
 class NewRoom(BaseModel):
