@@ -1,5 +1,5 @@
-"""``kortbord validate`` as a real process (shared/records.md, Validation): exit status, one line
-per file, and ``--json`` output."""
+"""``kortbord validate`` as a real process (docs/records.md, Validation): exit status, one line
+per file, ``--json`` output, and records of every game judged by that game's rules."""
 
 from __future__ import annotations
 
@@ -15,8 +15,12 @@ from typing import Any
 import pytest
 from playout import make_revoke, play_match, record_json, replay_log
 
+from app.bots import make_bot
+from app.bots.arena import play_match as play_bots
+from app.engine import get_game
 from app.engine.bismarck import Match, validate_record, winners
 from app.engine.cards import SUIT_NAMES
+from app.engine.records import export_record
 
 ROOT = Path(__file__).resolve().parents[2]
 Record = dict[str, Any]
@@ -269,3 +273,53 @@ def test_a_thousand_records_in_one_run(tmp_path: Path) -> None:
     assert [o["file"] for o in out] == [str(p) for p in paths]
     assert {o["file"]: o["valid"] for o in out} == expected
     assert sum(not o["valid"] for o in out) == len(range(13, 1000, 97))
+
+
+# -- every game ------------------------------------------------------------------------------------
+
+
+def sixty_six_record(seed: int) -> dict[str, object]:
+    """A finished Sixty-six match of the basic and the random computer player, as the
+    server exports it."""
+    game = get_game("sixty_six")
+    bots = [make_bot("sixty_six", "basic"), make_bot("sixty_six", "random", seed=seed)]
+    state = play_bots(game, bots, random.Random(seed), {"target": 3})
+    return export_record(game, state, ["Anna", "Bertil"])
+
+
+def test_records_of_every_game_are_judged_by_their_own_rules(tmp_path: Path) -> None:
+    sixty_six = sixty_six_record(4)
+    assert sixty_six["options"] == {"target": 3}
+    broken = json.loads(json.dumps(sixty_six))
+    broken["deals"][0]["scores"] = [9, 9]
+    files = [
+        write(tmp_path / "bismarck.json", record(3)),
+        write(tmp_path / "sixty-six.json", sixty_six),
+        write(tmp_path / "broken-sixty-six.json", broken),
+    ]
+    done = validate("--json", *files)
+    assert done.returncode == 1
+    verdicts = [json.loads(line) for line in lines(done.stdout)]
+    assert [v["valid"] for v in verdicts] == [True, True, False]
+    assert verdicts[1]["totals"] == sixty_six["totals"]
+    assert "deal 1" in verdicts[2]["error"] and "scores" in verdicts[2]["error"]
+
+
+def test_a_record_of_an_unknown_game_is_not_a_record(tmp_path: Path) -> None:
+    doc = record(3)
+    doc["game"] = "whist"
+    path = write(tmp_path / "whist.json", doc)
+    done = validate(path)
+    assert done.returncode == 2
+    [line] = lines(done.stdout)
+    assert line.startswith(f"{path}: not a record: unknown game 'whist'")
+    assert "bismarck" in line and "sixty_six" in line
+
+
+def test_options_a_game_does_not_have_make_no_record(tmp_path: Path) -> None:
+    doc = sixty_six_record(5)
+    doc["options"] = {"trumps": "always"}
+    path = write(tmp_path / "options.json", doc)
+    done = validate(path)
+    assert done.returncode == 2
+    assert "has no option 'trumps'" in done.stdout
