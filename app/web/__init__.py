@@ -16,6 +16,7 @@ import app
 from app.config import Settings, get_settings
 from app.store import RoomStore, open_store
 from app.tables import Tables
+from app.tables.catalogue import GAME_NAMES
 from app.tables.credentials import is_room_code
 
 from . import logs
@@ -67,6 +68,13 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
         if not is_room_code(code) or await tables.room(code) is None:
             raise HTTPException(404, "there is no room with that code")
         return templates.TemplateResponse(request, "room.html", {"code": code})
+
+    @web.get("/games/{name}", response_class=HTMLResponse, include_in_schema=False)
+    def howto_page(request: Request, name: str) -> HTMLResponse:
+        # The page is a frame; its words come from the game's own folder under /static.
+        if name not in GAME_NAMES:
+            raise HTTPException(404, "there is no game of that name")
+        return templates.TemplateResponse(request, "howto.html", {"game": name})
 
     @web.get("/healthz")
     def healthz() -> dict[str, str]:

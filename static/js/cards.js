@@ -135,21 +135,3 @@ export function cardSvg(card) {
 export function cardName(card) {
   return t('card.name', { rank: t(`rank.${rankOf(card)}`), suit: t(`suit.of.${suitOf(card)}`) });
 }
-
-// Hand order for display: trumps first once known, then the other suits alternating colours,
-// each suit high to low. Pure presentation; the server's legal list decides what is playable.
-export function sortHand(cards, trump) {
-  const base = ['S', 'H', 'C', 'D'];
-  const alternating = {
-    S: ['S', 'H', 'C', 'D'],
-    H: ['H', 'S', 'D', 'C'],
-    D: ['D', 'S', 'H', 'C'],
-    C: ['C', 'H', 'S', 'D'],
-  };
-  const order = trump ? alternating[trump] : base;
-  return [...cards].sort(
-    (a, b) =>
-      order.indexOf(suitOf(a)) - order.indexOf(suitOf(b)) ||
-      rankValue(rankOf(b)) - rankValue(rankOf(a)),
-  );
-}

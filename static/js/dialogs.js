@@ -1,10 +1,10 @@
-// Modal moments: the end-of-deal summary, the final ranking, the invitation link, a yes/no
-// question, plus the toasts that carry refusals and notices.
+// Modal moments: the end-of-deal summary (its body the game's panel's), the final ranking, the
+// invitation link, a yes/no question, plus the toasts that carry refusals and notices.
 
 import { $, h, replace } from './dom.js';
 import { formatNumber, t } from './i18n.js';
 import { seatName } from './model.js';
-import { contractLabel, rankingList, winnersLine } from './table.js';
+import { rankingList, winnersLine } from './table.js';
 
 export function wireDialog(dialog) {
   for (const close of dialog.querySelectorAll('[data-close]')) {
@@ -25,52 +25,53 @@ function openDialog(dialog, ...content) {
   if (!dialog.open) dialog.showModal();
 }
 
-export function showSummary(dialog, ctx, deal) {
-  const totals = ctx.view.scoresheet.deals.find((d) => d.number === deal.number)?.totals ?? ctx.view.totals;
-  const rows = [...ctx.room.seats.keys()].map((seat) => {
-    const out = !deal.order.includes(seat);
-    return h(
-      'tr',
-      { 'data-seat': seat, class: seat === ctx.seat ? 'is-me' : '' },
-      h('th', { scope: 'row', text: seatName(ctx.room, seat) }),
-      out
-        ? h('td', { colspan: 3, class: 'muted', text: t('badge.sitting_out') })
-        : [
-            h('td', { class: 'num', text: String(deal.tricks[seat]) }),
-            h('td', { class: 'num', text: String(deal.quotas[seat]) }),
-            h('td', { class: 'num score', text: formatNumber(deal.scores[seat], true) }),
-          ],
-      h('td', { class: 'num', text: formatNumber(totals[seat], true) }),
-    );
-  });
+// The scores of a finished deal, seat by seat: what a game's summary shows when its panel has
+// nothing more to say.
+function scoresTable(ctx, deal) {
+  const totals = totalsAfter(ctx, deal);
+  return h(
+    'table',
+    { class: 'summary-table' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col', text: t('scores.player') }),
+        h('th', { scope: 'col', class: 'num', text: t('summary.score') }),
+        h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      [...ctx.room.seats.keys()].map((seat) =>
+        h(
+          'tr',
+          { 'data-seat': seat, class: seat === ctx.seat ? 'is-me' : '' },
+          h('th', { scope: 'row', text: seatName(ctx.room, seat) }),
+          h('td', {
+            class: 'num score',
+            text: deal.scores?.[seat] === null || deal.scores?.[seat] === undefined ? '—' : formatNumber(deal.scores[seat], true),
+          }),
+          h('td', { class: 'num', text: formatNumber(totals[seat], true) }),
+        ),
+      ),
+    ),
+  );
+}
+
+// Each seat's total right after `deal`, from the scoresheet's line for it.
+export function totalsAfter(ctx, deal) {
+  return ctx.view.scoresheet.deals.find((d) => d.number === deal.number)?.totals ?? ctx.view.totals;
+}
+
+export function showSummary(dialog, ctx, panel, deal) {
   openDialog(
     dialog,
     h('h2', { id: 'summary-title', text: t('summary.title', { n: deal.number }) }),
-    h(
-      'p',
-      { class: 'summary-contract' },
-      t('summary.played_by', { name: seatName(ctx.room, deal.forehand) }),
-      ' ',
-      contractLabel(deal.contract, deal.trump, deal.forced),
-    ),
-    h(
-      'table',
-      { class: 'summary-table' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col', text: t('scores.player') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.tricks') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.quota') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.score') }),
-          h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
-        ),
-      ),
-      h('tbody', {}, rows),
-    ),
+    panel.summary?.(ctx, deal) ?? scoresTable(ctx, deal),
     h('div', { class: 'dialog-actions' }, closeButton(t('summary.continue'))),
   );
 }
@@ -99,10 +100,12 @@ export function showRanking(dialog, ctx, handlers) {
   );
 }
 
-export function confirmDialog(dialog, question, onYes) {
+// A yes/no question; `detail` adds a line under it, `yes` names the button that agrees.
+export function confirmDialog(dialog, question, onYes, { detail = null, yes = null } = {}) {
   openDialog(
     dialog,
     h('p', { class: 'confirm-question', id: 'confirm-question', text: question }),
+    detail ? h('p', { class: 'muted confirm-detail', id: 'confirm-detail', text: detail }) : null,
     h(
       'div',
       { class: 'dialog-actions' },
@@ -111,7 +114,7 @@ export function confirmDialog(dialog, question, onYes) {
         type: 'button',
         class: 'btn primary',
         id: 'confirm-yes',
-        text: t('dialog.ok'),
+        text: yes ?? t('dialog.ok'),
         onclick: () => {
           dialog.close();
           onYes();
@@ -120,6 +123,8 @@ export function confirmDialog(dialog, question, onYes) {
     ),
   );
   dialog.setAttribute('aria-labelledby', 'confirm-question');
+  if (detail) dialog.setAttribute('aria-describedby', 'confirm-detail');
+  else dialog.removeAttribute('aria-describedby');
 }
 
 export async function copyText(text) {

@@ -1,49 +1,76 @@
-// The viewer's own hand, the discard bar, and the join form for someone still watching.
-// Cards are buttons: playable ones are exactly the server's legal list; the others say why not.
+// The viewer's own hand, the bar of decisions above it, and the join form for someone still
+// watching. Cards are buttons: playable ones are exactly the server's legal list; the others
+// say why not. A hand may hold two identical cards, so a card is known by its position in the
+// server's list (`deal.hand`), never by its code alone.
 
 import { h, keepFocus, replace } from './dom.js';
-import { cardName, cardSvg, sortHand } from './cards.js';
+import { cardName, cardSvg } from './cards.js';
 import { t } from './i18n.js';
-import { isMyTurn, isPlaying, legalOf, playableCards } from './model.js';
+import { isMyTurn, isPlaying, playableCards, selectionLegal } from './model.js';
 
-function handCards(ctx) {
-  const deal = ctx.view?.deal;
-  if (!deal?.hand) return [];
-  return sortHand(deal.hand, deal.trump);
+// The positions a choice of cards may take: each code of `from` once per time it is listed,
+// the first such copies of the hand in order.
+export function selectablePositions(hand, from) {
+  const left = new Map();
+  for (const card of from) left.set(card, (left.get(card) ?? 0) + 1);
+  const out = new Set();
+  hand.forEach((card, position) => {
+    const n = left.get(card) ?? 0;
+    if (n > 0) {
+      out.add(position);
+      left.set(card, n - 1);
+    }
+  });
+  return out;
+}
+
+// Display order: the panel's arrangement when it gives a full one, else the server's order.
+function displayOrder(ctx, panel, hand) {
+  const order = panel.arrange?.(ctx, hand);
+  const valid =
+    Array.isArray(order) &&
+    order.length === hand.length &&
+    new Set(order).size === hand.length &&
+    order.every((p) => Number.isInteger(p) && p >= 0 && p < hand.length);
+  return valid ? order : hand.map((_, position) => position);
 }
 
 // Why a card cannot be played now, phrased from the server's own error codes.
-function reasonFor(ctx, playable) {
+function reasonFor(ctx, panel, card, playable) {
   if (!isPlaying(ctx)) return t('error.no_match');
   if (!isMyTurn(ctx)) return t('error.not_your_turn');
-  if (ctx.view.phase === 'play' && !playable) return t('error.must_follow_suit');
+  if (!playable) return panel.whyNot?.(ctx, card) ?? t('hand.not_playable');
   return null;
 }
 
-function cardButton(ctx, card, handlers, mode, playable, selectable) {
+function cardButton(ctx, panel, handlers, item) {
+  const { card, position, key, mode, playable, selectable, selected, note } = item;
   const name = cardName(card);
-  const selected = ctx.discard.has(card);
-  const enabled = mode === 'discard' ? selectable && !ctx.pending : playable && !ctx.pending;
-  const reason = enabled ? null : reasonFor(ctx, playable);
+  const enabled = mode === 'select' ? selectable && !ctx.pending : playable && !ctx.pending;
+  const reason = enabled ? null : reasonFor(ctx, panel, card, mode === 'select' ? selectable : playable);
+  const description = [note?.label, reason].filter(Boolean).join(' — ') || null;
   const attrs = {
     type: 'button',
-    class: `card-btn${selected ? ' selected' : ''}${playable ? ' playable' : ''}`,
+    class: ['card-btn', selected ? 'selected' : '', playable ? 'playable' : '', note?.className ?? '']
+      .filter(Boolean)
+      .join(' '),
     'data-card': card,
+    'data-position': position,
+    'data-key': key,
     'data-playable': enabled ? 'true' : 'false',
     'aria-label': name,
     'aria-disabled': enabled ? null : 'true',
-    'aria-description': reason,
-    title: reason ? `${name} — ${reason}` : name,
+    'aria-description': description,
+    title: description ? `${name} — ${description}` : name,
     onclick: () => {
       if (!enabled) {
         if (reason) handlers.explain(reason);
         return;
       }
-      if (mode === 'discard') handlers.toggleDiscard(card);
-      else handlers.act(`play:${card}`);
+      handlers.cardClick(position, card);
     },
   };
-  if (mode === 'discard') attrs['aria-pressed'] = selected ? 'true' : 'false';
+  if (mode === 'select') attrs['aria-pressed'] = selected ? 'true' : 'false';
   return h('button', attrs, h('span', { class: 'card' }, cardSvg(card)));
 }
 
@@ -111,11 +138,41 @@ function joinBar(ctx, handlers) {
   );
 }
 
-export function renderHand(handEl, barEl, ctx, handlers) {
+// The bar for a choice of cards when the game's panel draws none of its own.
+function selectionBar(ctx, legal, handlers) {
+  const chosen = ctx.selected.length;
+  return h(
+    'div',
+    { class: 'select-bar' },
+    h('p', { id: 'select-hint', text: t('select.hint', { n: legal.count, chosen }) }),
+    h('button', {
+      type: 'button',
+      class: 'btn primary',
+      id: 'select-confirm',
+      'data-action': 'select',
+      disabled: chosen !== legal.count || Boolean(ctx.pending),
+      text: t('select.confirm'),
+      onclick: () => handlers.submitSelection(),
+    }),
+  );
+}
+
+// The bar keeps its very buttons while they stay the same: a move of the other players must
+// neither swallow a tap on a button nor take the keyboard's focus off it.
+function renderBar(barEl, ctx, panel, handlers, ui) {
+  const own = isPlaying(ctx) && ctx.view.deal ? panel.actions?.(ctx, ui) : null;
+  const legal = selectionLegal(ctx);
+  const hasOwn = Array.isArray(own) ? own.some(Boolean) : Boolean(own);
+  const fresh = h('div', {}, hasOwn ? own : legal ? selectionBar(ctx, legal, handlers) : null);
+  if (fresh.innerHTML === barEl.innerHTML) return;
+  keepFocus(barEl, 'data-action', () => replace(barEl, [...fresh.childNodes]));
+}
+
+export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
   const { view, room } = ctx;
-  replace(barEl);
-  handEl.classList.remove('discarding', 'has-cards');
+  handEl.classList.remove('choosing', 'has-cards');
   delete handEl.dataset.mode;
+  renderBar(barEl, ctx, panel, handlers, ui);
   if (!room) {
     replace(handEl);
     return;
@@ -130,40 +187,36 @@ export function renderHand(handEl, barEl, ctx, handlers) {
     replace(handEl, isPlaying(ctx) ? h('p', { class: 'hand-note', text: t('status.dealing') }) : null);
     return;
   }
-  if (!deal.order.includes(ctx.seat)) {
-    replace(handEl, h('p', { class: 'hand-note', text: t('hand.sitting_out') }));
-    return;
-  }
   if (!deal.hand) {
-    replace(handEl, h('p', { class: 'hand-note', text: t('hand.after_contract') }));
+    replace(handEl, h('p', { class: 'hand-note', text: panel.handNote?.(ctx) ?? t('hand.none') }));
     return;
   }
   handEl.classList.add('has-cards');
-  const discard = legalOf(ctx, 'discard');
-  const mode = discard ? 'discard' : 'play';
-  const playable = playableCards(ctx);
-  const selectable = new Set(discard?.from ?? []);
-  if (discard) {
-    handEl.classList.add('discarding');
-    const count = discard.count;
-    replace(
-      barEl,
-      h(
-        'div',
-        { class: 'discard-bar' },
-        h('p', { id: 'discard-hint', text: t('discard.hint', { n: count, chosen: ctx.discard.size }) }),
-        h('button', {
-          type: 'button',
-          class: 'btn primary',
-          id: 'discard-confirm',
-          disabled: ctx.discard.size !== count || Boolean(ctx.pending),
-          text: t('discard.confirm', { n: count }),
-          onclick: () => handlers.confirmDiscard(),
-        }),
-      ),
-    );
-  }
-  const cards = handCards(ctx);
+  const hand = deal.hand;
+  const choice = selectionLegal(ctx);
+  const mode = choice ? 'select' : 'play';
+  const playable = panel.playable?.(ctx) ?? playableCards(ctx);
+  const selectable = choice ? selectablePositions(hand, choice.from) : new Set();
+  const chosen = new Set(ctx.selected);
+  if (choice) handEl.classList.add('choosing');
+  // A copy of a card is known by its code and which copy it is, so focus stays on "the same"
+  // card across a re-render that moved it.
+  const copies = new Map();
+  const items = displayOrder(ctx, panel, hand).map((position) => {
+    const card = hand[position];
+    const copy = (copies.get(card) ?? 0) + 1;
+    copies.set(card, copy);
+    return {
+      card,
+      position,
+      key: `${card}.${copy}`,
+      mode,
+      playable: playable.has(card),
+      selectable: selectable.has(position),
+      selected: chosen.has(position),
+      note: panel.cardNote?.(ctx, position, card) ?? null,
+    };
+  });
   // Skip the rebuild when nothing about the hand changed: re-creating the buttons under a
   // pointer or a finger in mid-tap would swallow the tap.
   const signature = JSON.stringify([
@@ -171,21 +224,19 @@ export function renderHand(handEl, barEl, ctx, handlers) {
     mode,
     Boolean(ctx.pending),
     isMyTurn(ctx),
-    cards.map((c) => [c, playable.has(c), selectable.has(c), ctx.discard.has(c)]),
+    items.map((i) => [i.key, i.position, i.playable, i.selectable, i.selected, i.note]),
   ]);
   if (handEl.dataset.signature !== signature || !handEl.querySelector('.card-btn')) {
-    keepFocus(handEl, 'data-card', () => {
-      const buttons = cards.map((card) =>
-        cardButton(ctx, card, handlers, mode, playable.has(card), selectable.has(card)),
-      );
+    keepFocus(handEl, 'data-key', () => {
+      const buttons = items.map((item) => cardButton(ctx, panel, handlers, item));
       replace(handEl, h('div', { class: 'hand-row' }, buttons));
       layoutHand(handEl);
     });
     handEl.dataset.signature = signature;
   }
-  handEl.setAttribute('aria-label', t('hand.label', { n: deal.hand.length }));
-  handEl.dataset.mode = mode;
-  handEl.dataset.count = deal.hand.length;
+  handEl.setAttribute('aria-label', t('hand.label', { n: hand.length }));
+  handEl.dataset.mode = choice ? choice.kind : mode;
+  handEl.dataset.count = hand.length;
 }
 
 // Arrow keys move along the hand; Home and End jump to its ends.

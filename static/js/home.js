@@ -1,14 +1,21 @@
-// The home page: create a room (the creator takes seat 0 and hosts) or go to one by its code.
+// The home page: create a room for one of the games (the creator takes seat 0 and hosts), or
+// go to one by its code. The games, their seat counts and their options come from the server
+// (GET /api/games); their names and descriptions from each game's own translations.
 
 import { $, h, replace } from './dom.js';
 import { cardSvg } from './cards.js';
 import { applyPrefs } from './prefs.js';
-import { detectLanguage, errorText, onLanguage, setLanguage, t } from './i18n.js';
+import { detectLanguage, errorText, onLanguage, setLanguage, t, translator } from './i18n.js';
+import { gameFolder } from './panel.js';
 import { initSettings } from './settings.js';
 import { setTitleKey, refreshTitle } from './notify.js';
 
 const NAME_KEY = 'kortbord:nickname';
 const CODE_PATTERN = /^[A-Za-z0-9_-]{8,32}$/;
+
+let games = [];
+const words = new Map(); // game name -> translator of its own table
+let chosen = null;
 
 function codeFrom(text) {
   const trimmed = text.trim();
@@ -17,6 +24,169 @@ function codeFrom(text) {
   const code = match ? match[1] : trimmed;
   return CODE_PATTERN.test(code) ? code : null;
 }
+
+// ---- the games ------------------------------------------------------------------------------
+
+async function loadGames() {
+  try {
+    const response = await fetch('/api/games', { cache: 'no-store' });
+    if (!response.ok) throw new Error(`games: HTTP ${response.status}`);
+    games = await response.json();
+  } catch {
+    games = [];
+  }
+  for (const game of games) {
+    if (!words.has(game.name)) {
+      words.set(game.name, translator((lang) => `${gameFolder(game.name)}/i18n/${lang}.json`));
+    }
+  }
+  await loadWords();
+}
+
+function loadWords() {
+  return Promise.all([...words.values()].map((w) => w.load()));
+}
+
+const say = (game, key, params, other) => words.get(game.name).t(key, params, other);
+const titleOf = (game) => say(game, 'game.title', {}, game.title);
+
+function gameItem(game) {
+  const id = `game-${game.name}`;
+  return h(
+    'div',
+    { class: 'game-item', 'data-game': game.name },
+    h(
+      'label',
+      { class: 'game-option', for: id },
+      h('input', {
+        type: 'radio',
+        name: 'game',
+        id,
+        value: game.name,
+        checked: game.name === chosen,
+        'aria-describedby': `${id}-summary`,
+        onchange: () => choose(game.name),
+      }),
+      h(
+        'span',
+        { class: 'game-text' },
+        h('span', { class: 'game-title', text: titleOf(game) }),
+        h('span', { class: 'game-summary', id: `${id}-summary`, text: say(game, 'game.summary', {}, game.summary) }),
+      ),
+    ),
+    h('a', {
+      class: 'howto-link',
+      href: `/games/${encodeURIComponent(game.name)}`,
+      text: t('home.how_to_play', { game: titleOf(game) }),
+    }),
+  );
+}
+
+function seatItem(game, n) {
+  const key = `seats.${n}`;
+  const label = words.get(game.name).has(key) ? say(game, key, { n }) : t('home.seats_n', { n });
+  return h(
+    'label',
+    {},
+    h('input', { type: 'radio', name: 'seats', value: n, checked: n === game.default_seats }),
+    ' ',
+    h('span', { text: label }),
+  );
+}
+
+function optionControl(game, option) {
+  const id = `option-${option.name}`;
+  const label = say(game, `option.${option.name}`, {}, option.description);
+  const data = { option: option.name };
+  if (option.type === 'boolean') {
+    return h(
+      'label',
+      { class: 'option-check' },
+      h('input', { type: 'checkbox', id, dataset: data, checked: option.default === true }),
+      ' ',
+      h('span', { text: label }),
+    );
+  }
+  let control;
+  if (option.choices) {
+    control = h(
+      'select',
+      { id, dataset: data },
+      option.choices.map((value) =>
+        h('option', {
+          value: String(value),
+          selected: value === option.default,
+          text: say(game, `option.${option.name}.${value}`, {}, String(value)),
+        }),
+      ),
+    );
+  } else {
+    control = h('input', {
+      id,
+      dataset: data,
+      type: option.type === 'integer' ? 'number' : 'text',
+      inputmode: option.type === 'integer' ? 'numeric' : null,
+      min: option.minimum ?? null,
+      max: option.maximum ?? null,
+      value: String(option.default),
+      required: true,
+    });
+  }
+  return h('div', { class: 'option-field' }, h('label', { for: id, text: label }), control);
+}
+
+function renderGames() {
+  const list = $('#game-list');
+  $('#game-choice').hidden = games.length === 0;
+  replace(list, games.map(gameItem));
+  renderChosen();
+}
+
+// The seats and options of the chosen game; what was picked before stays picked.
+function renderChosen() {
+  const game = games.find((g) => g.name === chosen);
+  $('#seat-choice').hidden = !game;
+  $('#game-options').hidden = !game || game.options.length === 0;
+  if (!game) {
+    replace($('#seat-list'));
+    replace($('#option-list'));
+    return;
+  }
+  const seats = Number($('#create-form').querySelector('input[name="seats"]:checked')?.value);
+  const values = readOptions(game, true);
+  replace($('#seat-list'), game.seats.map((n) => seatItem(game, n)));
+  if (game.seats.includes(seats)) $(`#seat-list input[value="${seats}"]`).checked = true;
+  replace($('#option-list'), game.options.map((o) => optionControl(game, o)));
+  for (const [name, value] of Object.entries(values)) {
+    const input = $(`#option-list [data-option="${CSS.escape(name)}"]`);
+    if (!input) continue;
+    if (input.type === 'checkbox') input.checked = value === true;
+    else input.value = String(value);
+  }
+}
+
+function choose(name) {
+  chosen = name;
+  renderChosen();
+}
+
+// The options set in the form: every one that differs from the game's default (all of them
+// with `all`). Values are sent as the game declares them; the server checks them.
+function readOptions(game, all = false) {
+  const out = {};
+  for (const option of game.options) {
+    const input = $(`#option-list [data-option="${CSS.escape(option.name)}"]`);
+    if (!input) continue;
+    let value;
+    if (option.type === 'boolean') value = input.checked;
+    else if (option.type === 'integer') value = input.value.trim() === '' ? option.default : Number(input.value);
+    else value = option.choices?.find((c) => String(c) === input.value) ?? input.value;
+    if (all || value !== option.default) out[option.name] = value;
+  }
+  return out;
+}
+
+// ---- the forms ------------------------------------------------------------------------------
 
 async function createRoom(event) {
   event.preventDefault();
@@ -29,17 +199,26 @@ async function createRoom(event) {
     form.nickname.focus();
     return;
   }
+  const body = { nickname };
+  const game = games.find((g) => g.name === chosen);
+  if (game) {
+    body.game = game.name;
+    const seats = form.querySelector('input[name="seats"]:checked');
+    if (seats) body.seats = Number(seats.value);
+    const options = readOptions(game);
+    if (Object.keys(options).length) body.options = options;
+  }
   const button = $('#create-button');
   button.disabled = true;
   try {
     const response = await fetch('/api/rooms', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ seats: Number(form.seats.value), nickname }),
+      body: JSON.stringify(body),
     });
-    const body = await response.json().catch(() => ({}));
+    const answer = await response.json().catch(() => ({}));
     if (!response.ok) {
-      const detail = body.detail;
+      const detail = answer.detail;
       error.textContent =
         detail && typeof detail === 'object' && detail.code
           ? errorText(detail.code, detail.message)
@@ -48,9 +227,9 @@ async function createRoom(event) {
     }
     localStorage.setItem(NAME_KEY, nickname);
     // The secret stays in this browser, never in a URL.
-    localStorage.setItem(`kortbord:secret:${body.code}`, body.secret);
-    remember(body.code);
-    location.assign(`/r/${encodeURIComponent(body.code)}`);
+    localStorage.setItem(`kortbord:secret:${answer.code}`, answer.secret);
+    remember(answer.code);
+    location.assign(`/r/${encodeURIComponent(answer.code)}`);
   } catch {
     error.textContent = t('conn.not_connected');
   } finally {
@@ -109,9 +288,19 @@ function showRecent() {
   );
 }
 
+function showGamesNote() {
+  const note = $('#games-note');
+  note.hidden = games.length > 0;
+  note.textContent = games.length ? '' : t('home.games_failed');
+}
+
 async function main() {
   applyPrefs();
   await setLanguage(detectLanguage());
+  await loadGames();
+  // A link from a game's page asks for that game; otherwise the server's first is the default.
+  const asked = new URLSearchParams(location.search).get('game');
+  chosen = games.find((g) => g.name === asked)?.name ?? games[0]?.name ?? null;
   initSettings();
   setTitleKey('title.home');
   // A name typed while the page was still starting up is kept.
@@ -120,10 +309,15 @@ async function main() {
   $('#create-form').addEventListener('submit', createRoom);
   $('#join-by-code').addEventListener('submit', joinRoom);
   replace($('#hero-cards'), ['AS', 'KH', 'QC', 'JD'].map((c) => h('div', { class: 'card' }, cardSvg(c))));
+  renderGames();
+  showGamesNote();
   showRecent();
-  onLanguage(() => {
+  onLanguage(async () => {
     refreshTitle();
     showRecent();
+    showGamesNote();
+    await loadWords();
+    renderGames();
   });
   // Every control is wired: say so (tests wait for it rather than race the start-up).
   document.documentElement.dataset.ready = 'true';

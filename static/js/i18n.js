@@ -1,9 +1,11 @@
 // Client-side translation. The server speaks in stable codes (error codes, contract ids,
-// card codes); every word a person reads is looked up here.
+// card codes); every word a person reads is looked up here. The core's table is merged with
+// the tables of the game on the page (its panel's own words), which win where both have a key.
 
 import { prefs } from './prefs.js';
 
 export const LANGUAGES = { en: 'English', sv: 'Svenska', ru: 'Русский' };
+const CORE = (code) => `/static/i18n/${code}.json`;
 
 let lang = 'en';
 let table = {};
@@ -11,15 +13,18 @@ let fallback = {};
 let rules = new Intl.PluralRules('en');
 const listeners = new Set();
 const cache = new Map();
+const sources = [CORE];
 
-async function fetchTable(code) {
-  if (!cache.has(code)) {
-    cache.set(
-      code,
-      fetch(`/static/i18n/${code}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({})),
-    );
+function fetchTable(url) {
+  if (!cache.has(url)) {
+    cache.set(url, fetch(url).then((r) => (r.ok ? r.json() : {})).catch(() => ({})));
   }
-  return cache.get(code);
+  return cache.get(url);
+}
+
+async function merged(code, urlsFor) {
+  const parts = await Promise.all(urlsFor.map((urlFor) => fetchTable(urlFor(code))));
+  return Object.assign({}, ...parts);
 }
 
 export function detectLanguage() {
@@ -31,8 +36,14 @@ export function detectLanguage() {
   return 'en';
 }
 
+// Add a table (a function from a language code to its URL) to the page's translations; it
+// takes effect with the next setLanguage().
+export function addTranslations(urlFor) {
+  if (!sources.includes(urlFor)) sources.push(urlFor);
+}
+
 export async function setLanguage(code) {
-  const [en, chosen] = await Promise.all([fetchTable('en'), fetchTable(code)]);
+  const [en, chosen] = await Promise.all([merged('en', sources), merged(code, sources)]);
   fallback = en;
   table = chosen;
   lang = code;
@@ -48,6 +59,14 @@ export function onLanguage(fn) {
   listeners.add(fn);
 }
 
+function render(text, params) {
+  if (typeof text === 'object') {
+    const n = Number(params.n ?? 0);
+    text = text[rules.select(n)] ?? text.other ?? '';
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
 function lookup(key) {
   return key in table ? table[key] : fallback[key];
 }
@@ -58,15 +77,30 @@ export function has(key) {
 
 // Plural forms are objects keyed by Intl.PluralRules categories; `n` selects the form.
 export function t(key, params = {}) {
-  let text = lookup(key);
-  if (text === undefined) return key;
-  if (typeof text === 'object') {
-    const n = Number(params.n ?? 0);
-    text = text[rules.select(n)] ?? text.other ?? '';
-  }
-  return text.replace(/\{(\w+)\}/g, (whole, name) =>
-    name in params ? String(params[name]) : whole,
-  );
+  const text = lookup(key);
+  return text === undefined ? key : render(text, params);
+}
+
+// A key that may be missing (a code the tables do not know yet): its words, else `other`.
+export function tOr(key, other, params = {}) {
+  return has(key) ? t(key, params) : other;
+}
+
+// Words from a table that is not the page's own, such as a game's on the home page, in the
+// page's current language with English behind it.
+export function translator(urlFor) {
+  let own = {};
+  let english = {};
+  return {
+    async load() {
+      [english, own] = await Promise.all([fetchTable(urlFor('en')), fetchTable(urlFor(lang))]);
+    },
+    has: (key) => key in own || key in english,
+    t(key, params = {}, other = key) {
+      const text = key in own ? own[key] : english[key];
+      return text === undefined ? other : render(text, params);
+    },
+  };
 }
 
 // A refused action or message: translated by its code, else the server's own English words.

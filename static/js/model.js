@@ -3,14 +3,20 @@
 
 import { t } from './i18n.js';
 
-export const POSITIONS = { 3: ['bottom', 'left', 'right'], 4: ['bottom', 'left', 'top', 'right'] };
+// Where each seat sits on screen, by the table's size: the viewer at the bottom, the others
+// clockwise from the left.
+export const POSITIONS = {
+  2: ['bottom', 'top'],
+  3: ['bottom', 'left', 'right'],
+  4: ['bottom', 'left', 'top', 'right'],
+  5: ['bottom', 'left', 'topleft', 'topright', 'right'],
+};
 
 export function seatName(room, seat) {
   const info = room?.seats?.[seat];
   return info?.nickname || info?.player || t('seat.free');
 }
 
-// Where each seat sits on screen: the viewer at the bottom, the others clockwise from the left.
 export function positionOf(ctx, seat) {
   const size = ctx.room.size;
   const base = ctx.seat ?? 0;
@@ -25,14 +31,29 @@ export function isMyTurn(ctx) {
   return isPlaying(ctx) && ctx.seat !== null && ctx.view.to_act === ctx.seat && !!ctx.view.legal;
 }
 
-export function legalOf(ctx, kind) {
-  const legal = isMyTurn(ctx) ? ctx.view.legal : null;
-  return legal && legal.kind === kind ? legal : null;
+// What this seat may do now, whoever is to act: a seat not on turn may have moves too (a claim).
+export function myLegal(ctx) {
+  if (!isPlaying(ctx) || ctx.seat === null) return null;
+  return ctx.view.legal ?? null;
 }
 
+// The seat's legal moves while it is on turn, of the given kind (any kind when none is given).
+export function legalOf(ctx, kind = null) {
+  const legal = isMyTurn(ctx) ? ctx.view.legal : null;
+  if (!legal) return null;
+  return kind === null || legal.kind === kind ? legal : null;
+}
+
+// The seat is to choose cards of its hand by position: {kind, count, from}.
+export function selectionLegal(ctx) {
+  const legal = legalOf(ctx);
+  return legal && Array.isArray(legal.from) && Number.isInteger(legal.count) ? legal : null;
+}
+
+// The codes of the cards a plain `play:<card>` of the legal list may play.
 export function playableCards(ctx) {
-  const legal = legalOf(ctx, 'play');
-  if (!legal) return new Set();
+  const legal = legalOf(ctx);
+  if (!legal?.actions) return new Set();
   return new Set(legal.actions.filter((a) => a.startsWith('play:')).map((a) => a.slice(5)));
 }
 
@@ -53,4 +74,18 @@ export function lastTrick(ctx) {
   if (deal && deal.tricks_played.length) return deal.tricks_played.at(-1);
   const previous = ctx.view?.previous_deal;
   return previous?.tricks_played?.at(-1) ?? null;
+}
+
+// Places for the ranking: the server's when it sends them; otherwise one plus the number of
+// seats with a higher total, which is how every game ranks its totals for display.
+export function ranksOf(view) {
+  if (Array.isArray(view.ranks)) return view.ranks;
+  return view.totals.map((total) => 1 + view.totals.filter((other) => other > total).length);
+}
+
+// The level a new computer player gets unless the host picks one: the middle of the game's
+// levels, which are listed weakest first.
+export function defaultBotLevel(room) {
+  const levels = room?.bots ?? [];
+  return levels[Math.floor((levels.length - 1) / 2)] ?? null;
 }

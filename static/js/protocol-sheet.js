@@ -12,7 +12,7 @@ import { seatName } from './model.js';
 import { toast } from './dialogs.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const MARKERS = ['circle', 'square', 'triangle', 'diamond'];
+const MARKERS = ['circle', 'square', 'triangle', 'diamond', 'down'];
 // What a seat that took no part in a deal (sat out) gets in the running totals.
 const SAT_OUT = '—';
 let chartCount = 0;
@@ -30,6 +30,9 @@ function marker(kind, x, y, seat) {
   if (kind === 'square') return svg('rect', { x: x - 3, y: y - 3, width: 6, height: 6, class: cls });
   if (kind === 'triangle') {
     return svg('path', { d: `M${x} ${y - 3.6}L${x + 3.6} ${y + 3}L${x - 3.6} ${y + 3}Z`, class: cls });
+  }
+  if (kind === 'down') {
+    return svg('path', { d: `M${x} ${y + 3.6}L${x + 3.6} ${y - 3}L${x - 3.6} ${y - 3}Z`, class: cls });
   }
   return svg('path', { d: `M${x} ${y - 4}L${x + 4} ${y}L${x} ${y + 4}L${x - 4} ${y}Z`, class: cls });
 }

@@ -1,12 +1,14 @@
 // The room page: keeps the latest state from the server, turns clicks into messages, and
-// re-renders the whole table from each snapshot.
+// re-renders the whole table from each snapshot. What only one game has is drawn by that
+// game's panel (panel.js), loaded for the room's game.
 
 import { $ } from './dom.js';
 import { applyPrefs, onPrefs, prefs, setPref } from './prefs.js';
-import { detectLanguage, errorText, onLanguage, setLanguage, t } from './i18n.js';
+import { currentLanguage, detectLanguage, errorText, has, onLanguage, setLanguage, t } from './i18n.js';
 import { initSettings } from './settings.js';
 import { RoomSocket } from './net.js';
-import { isHost, isMyTurn, isPlaying, legalOf, seatName } from './model.js';
+import { isHost, isMyTurn, isPlaying, seatName, selectionLegal } from './model.js';
+import { loadPanel } from './panel.js';
 import { renderCenter, renderSeats } from './table.js';
 import { handKeys, layoutHand, renderHand } from './hand.js';
 import { renderSide } from './side.js';
@@ -32,7 +34,9 @@ const ctx = {
   v: 0,
   connection: 'connecting',
   pending: null,
-  discard: new Set(),
+  // Hand positions chosen for a {kind, count, from} legal; positions, since two cards of a
+  // hand may be the same card.
+  selected: [],
   held: null,
   lastTrickOpen: false,
   nickname: localStorage.getItem(NAME_KEY) || '',
@@ -41,6 +45,8 @@ const ctx = {
   botLevels: {},
   hostSent: null,
   hostRetry: null,
+  game: null,
+  panel: {},
 };
 
 const els = {
@@ -120,18 +126,26 @@ const handlers = {
   leave() {
     if (send({ type: 'leave' })) localStorage.removeItem(SECRET_KEY);
   },
-  toggleDiscard(card) {
-    const legal = legalOf(ctx, 'discard');
+  cardClick(position, card) {
+    if (selectionLegal(ctx)) handlers.toggleSelect(position);
+    else if (!ctx.panel.cardClick?.(ctx, position, card, ui)) handlers.act(`play:${card}`);
+  },
+  toggleSelect(position) {
+    const legal = selectionLegal(ctx);
     if (!legal) return;
-    if (ctx.discard.has(card)) ctx.discard.delete(card);
-    else if (ctx.discard.size < legal.count) ctx.discard.add(card);
-    else toast(t('discard.too_many', { n: legal.count }));
+    if (ctx.selected.includes(position)) ctx.selected = ctx.selected.filter((p) => p !== position);
+    else if (ctx.selected.length < legal.count) ctx.selected = [...ctx.selected, position];
+    else toast(t('select.too_many', { n: legal.count }));
     render();
   },
-  confirmDiscard() {
-    const legal = legalOf(ctx, 'discard');
-    if (!legal || ctx.discard.size !== legal.count) return;
-    handlers.act(`discard:${[...ctx.discard].join(',')}`);
+  selectedCards() {
+    const hand = ctx.view?.deal?.hand ?? [];
+    return [...ctx.selected].sort((a, b) => a - b).map((p) => hand[p]);
+  },
+  submitSelection() {
+    const legal = selectionLegal(ctx);
+    if (!legal || ctx.selected.length !== legal.count) return;
+    handlers.act(`${legal.kind}:${handlers.selectedCards().join(',')}`);
   },
   explain(reason) {
     toast(reason);
@@ -151,15 +165,30 @@ const handlers = {
   },
   async shareLink() {
     try {
-      await navigator.share({ title: t('share.title'), text: t('share.text'), url: location.href.split('#')[0] });
+      await navigator.share({
+        title: t('share.title'),
+        text: t('share.text', { game: has('game.title') ? t('game.title') : 'Kortbord' }),
+        url: location.href.split('#')[0],
+      });
     } catch {
       // the person closed the share sheet
     }
   },
-  confirm(question, onYes) {
-    confirmDialog(els.confirm, question, onYes);
+  confirm(question, onYes, options) {
+    confirmDialog(els.confirm, question, onYes, options);
   },
 };
+
+// What a game's panel may ask of the page (panel.js documents it).
+const ui = Object.freeze({
+  act: (action) => handlers.act(action),
+  confirm: (question, onYes, options) => handlers.confirm(question, onYes, options),
+  toast: (text, kind) => toast(text, kind),
+  selection: () => [...ctx.selected],
+  selectedCards: () => handlers.selectedCards(),
+  toggle: (position) => handlers.toggleSelect(position),
+  submitSelection: () => handlers.submitSelection(),
+});
 
 // Host commands carry the version they were decided on. While computer players play, the table
 // moves on by itself, and a command may cross one of their moves on the way: refused as stale,
@@ -208,7 +237,7 @@ function noteTransitions(before, after, room) {
   const matchDone = room.status === 'finished' || room.status === 'ended';
   if (finishedDeal && finishedDeal.number !== before.previous_deal?.number && !matchDone) {
     // After the last trick has been seen, not on top of it.
-    setTimeout(() => showSummary(els.summary, ctx, finishedDeal), won ? HOLD_TRICK_MS : 0);
+    setTimeout(() => showSummary(els.summary, ctx, ctx.panel, finishedDeal), won ? HOLD_TRICK_MS : 0);
   }
 }
 
@@ -229,8 +258,12 @@ function onState(message) {
   ctx.room = message.room;
   ctx.view = message.view;
   ctx.seat = message.seat;
+  if (message.room.game !== ctx.game) useGame(message.room.game);
   if (ctx.rendered) noteTransitions(before, ctx.view, ctx.room);
-  if (!legalOf(ctx, 'discard') || before?.deal?.number !== ctx.view?.deal?.number) ctx.discard.clear();
+  // A choice of cards is kept only while the same hand is still to make it.
+  if (!selectionLegal(ctx) || JSON.stringify(before?.deal?.hand) !== JSON.stringify(ctx.view?.deal?.hand)) {
+    ctx.selected = [];
+  }
   if (ctx.view?.deal?.trick?.length) ctx.held = null;
   const status = ctx.room.status;
   if (ctx.rendered && statusBefore === 'playing' && (status === 'finished' || status === 'ended')) {
@@ -330,11 +363,10 @@ function statusText() {
   if (room.status === 'ended') return t('status.ended');
   const actor = view.to_act;
   if (actor === null) return t('status.dealing');
+  const own = ctx.panel.status?.(ctx);
+  if (own) return own;
   const name = seatName(room, actor);
-  const mine = isMyTurn(ctx);
-  const phase = view.phase;
-  if (mine) return t(`status.you.${phase}`);
-  return t(`status.them.${phase}`, { name });
+  return isMyTurn(ctx) ? t('status.you.play') : t('status.them.play', { name });
 }
 
 function render() {
@@ -352,7 +384,10 @@ function render() {
     pending: ctx.pending ? 'true' : 'false',
     host: isHost(ctx) ? 'true' : 'false',
   });
-  if (ctx.room) $('#table').dataset.size = ctx.room.size;
+  if (ctx.room) {
+    $('#table').dataset.size = ctx.room.size;
+    root.dataset.game = ctx.room.game ?? '';
+  }
   const watching = ctx.room?.spectators ?? 0;
   els.watchers.hidden = watching === 0;
   els.watchers.textContent = t('room.watching', { n: watching });
@@ -360,21 +395,54 @@ function render() {
   els.connection.querySelector('.label').textContent = t(`conn.${ctx.connection}`);
   els.status.textContent = statusText();
   els.status.classList.toggle('my-turn', mine);
-  renderSeats(els.seats, ctx, handlers);
-  renderCenter(els.center, ctx, handlers);
-  renderHand(els.hand, els.bar, ctx, handlers);
-  renderSide(els.side, ctx, handlers);
+  const panel = ctx.panel;
+  renderSeats(els.seats, ctx, panel, handlers);
+  renderCenter(els.center, ctx, panel, handlers, ui);
+  renderHand(els.hand, els.bar, ctx, panel, handlers, ui);
+  renderSide(els.side, ctx, panel, handlers);
   if (els.protocol.open) renderProtocol(els.protocolBody, ctx, { getSecret });
   const became = setMyTurn(mine);
   if (became) focusFirstPlayable();
 }
 
-// A keyboard player whose focus fell off a card they just played gets it back on their turn.
+// A keyboard player whose focus fell off a card they just played gets it back on their turn:
+// on the first playable card, else on the control the game's panel marks for the turn.
 function focusFirstPlayable() {
   const active = document.activeElement;
   if (active && active !== document.body && !els.hand.contains(active)) return;
-  const first = els.hand.querySelector('.card-btn[data-playable="true"]') ?? $('#contract-chooser button');
+  const first =
+    els.hand.querySelector('.card-btn[data-playable="true"]') ??
+    $('#room [data-turn-focus] button:not([disabled]), #room button[data-turn-focus]:not([disabled])');
   first?.focus({ preventScroll: true });
+}
+
+// The room's game, when the first state names it before the page could read the room: its
+// panel and its words. Until they are in, the core's defaults draw.
+function useGame(game) {
+  if (!game || game === ctx.game) return;
+  ctx.game = game;
+  loadPanel(game).then((panel) => {
+    if (ctx.game !== game) return;
+    ctx.panel = panel;
+    // The game's words are in once the language is set again; that draws the page anew.
+    setLanguage(currentLanguage());
+  });
+}
+
+function nameTheGame() {
+  const game = has('game.title') ? t('game.title') : '';
+  $('#room-heading').textContent = game ? t('room.heading', { game }) : t('room.heading_plain');
+}
+
+// The game is known before the first state when the room can be read: the page is then whole
+// from its first drawing.
+async function roomGame() {
+  try {
+    const response = await fetch(`/api/rooms/${encodeURIComponent(code)}`, { cache: 'no-store' });
+    return response.ok ? (await response.json()).game : null;
+  } catch {
+    return null;
+  }
 }
 
 // ---- page wiring ---------------------------------------------------------------------------
@@ -415,10 +483,17 @@ function wireHeader() {
 
 async function main() {
   applyPrefs();
+  const game = await roomGame();
+  if (game) {
+    ctx.game = game;
+    ctx.panel = await loadPanel(game);
+  }
   await setLanguage(detectLanguage());
   initSettings();
   setTitleKey('title.room');
+  nameTheGame();
   onLanguage(() => {
+    nameTheGame();
     refreshTitle();
     render();
     matchHistory.render();

@@ -1,14 +1,15 @@
-// The side panel: the score board with each player's contracts still to play, the viewer's
-// own discard, host controls and the way to give up a seat.
+// The side panel: the score board (with the columns the game's panel adds, such as each
+// player's contracts still to play), the game's own sections, host controls and the way to
+// give up a seat.
 
 import { h, keepFocus, replace } from './dom.js';
-import { cardName, cardSvg } from './cards.js';
-import { formatNumber, t } from './i18n.js';
-import { isHost, isPlaying, seatName } from './model.js';
-import { botIcon, botLabel } from './table.js';
+import { formatNumber, has, t } from './i18n.js';
+import { defaultBotLevel, isHost, isPlaying, seatName } from './model.js';
+import { botIcon, botLabel, levelName } from './table.js';
 
-function scoreboard(ctx, handlers) {
+function scoreboard(ctx, panel, handlers) {
   const { view, room } = ctx;
+  const columns = panel.scoreColumns?.(ctx) ?? [];
   const rows = room.seats.map((s) =>
     h(
       'tr',
@@ -20,13 +21,7 @@ function scoreboard(ctx, handlers) {
         seatName(room, s.seat),
         s.bot ? h('span', { class: 'visually-hidden', text: ` (${botLabel(s)})` }) : null,
       ),
-      h(
-        'td',
-        { class: 'contracts-left' },
-        (view.contracts_left[s.seat] ?? []).map((c) =>
-          h('span', { class: `chip chip-${c}`, title: t(`contract.${c}`), text: t(`contract.short.${c}`) }),
-        ),
-      ),
+      columns.map((column) => h('td', { class: column.className ?? null }, column.cell(s.seat))),
       h('td', { class: 'num', text: formatNumber(view.totals[s.seat], true) }),
     ),
   );
@@ -54,7 +49,7 @@ function scoreboard(ctx, handlers) {
           'tr',
           {},
           h('th', { scope: 'col', text: t('scores.player') }),
-          h('th', { scope: 'col', text: t('scores.left') }),
+          columns.map((column) => h('th', { scope: 'col', text: column.label })),
           h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
         ),
       ),
@@ -63,25 +58,13 @@ function scoreboard(ctx, handlers) {
   );
 }
 
-function myDiscard(ctx) {
-  const discard = isPlaying(ctx) ? ctx.view.deal?.discard : null;
-  if (!discard) return null;
-  return h(
-    'section',
-    { class: 'side-section', 'aria-labelledby': 'discard-title' },
-    h('h2', { id: 'discard-title', text: t('discard.yours') }),
-    h(
-      'div',
-      { class: 'mini-cards' },
-      discard.map((c) => h('div', { class: 'card', role: 'img', 'aria-label': cardName(c) }, cardSvg(c))),
-    ),
-  );
-}
-
-const BOT_LEVELS = ['random', 'basic', 'strong'];
-
-// The level a computer player for this seat will have: the host's last choice, else basic.
-const levelFor = (ctx, seat) => ctx.botLevels?.[seat] ?? 'basic';
+// The level a computer player for this seat will have: the host's last choice, else the
+// game's default.
+const levelFor = (ctx, seat) => {
+  const levels = ctx.room?.bots ?? [];
+  const chosen = ctx.botLevels?.[seat];
+  return levels.includes(chosen) ? chosen : defaultBotLevel(ctx.room);
+};
 
 function levelPicker(ctx, handlers, seat, label) {
   const chosen = levelFor(ctx, seat);
@@ -94,8 +77,8 @@ function levelPicker(ctx, handlers, seat, label) {
       title: label,
       onchange: (e) => handlers.setBotLevel(seat, e.target.value),
     },
-    BOT_LEVELS.map((level) =>
-      h('option', { value: level, selected: level === chosen, text: t(`bot.level.${level}`) }),
+    (ctx.room.bots ?? []).map((level) =>
+      h('option', { value: level, selected: level === chosen, text: levelName(level) }),
     ),
   );
 }
@@ -175,7 +158,7 @@ function hostSeatName(s, name) {
     h('span', { text: name }),
     h('span', {
       class: 'host-seat-note',
-      text: ` · ${s.stand_in ? t('host.bot_plays') : t(`bot.level.${s.bot}`)}`,
+      text: ` · ${s.stand_in ? t('host.bot_plays') : levelName(s.bot)}`,
     }),
     h('span', { class: 'visually-hidden', text: ` (${label})` }),
   );
@@ -299,7 +282,7 @@ function seatControls(ctx, handlers) {
 // The side is rebuilt from every state, but the host panel only when something it shows has
 // changed: computer players move every moment, and rebuilding under the host's pointer would
 // close an open level list or swallow a click.
-const SLOTS = ['scores', 'discard', 'host', 'seat'];
+const SLOTS = ['scores', 'game', 'host', 'seat', 'rules'];
 const shownHostKey = new WeakMap();
 
 function slots(side) {
@@ -318,17 +301,35 @@ function hostKey(ctx) {
     room.status,
     room.match_number,
     room.seats,
+    room.bots,
   ]);
 }
 
-export function renderSide(side, ctx, handlers) {
+// The game's rules, a tab away from the table.
+function rulesLink(ctx) {
+  if (!ctx.room?.game || !has('game.title')) return null;
+  return h(
+    'p',
+    { class: 'rules-link' },
+    h('a', {
+      href: `/games/${encodeURIComponent(ctx.room.game)}`,
+      target: '_blank',
+      rel: 'noopener',
+      text: t('home.how_to_play', { game: t('game.title') }),
+    }),
+  );
+}
+
+export function renderSide(side, ctx, panel, handlers) {
   if (!ctx.room) {
     replace(side);
     return;
   }
   const slot = slots(side);
-  replace(slot.scores, ctx.view ? scoreboard(ctx, handlers) : null);
-  replace(slot.discard, myDiscard(ctx));
+  const rules = rulesLink(ctx);
+  if (slot.rules.textContent !== (rules?.textContent ?? '')) replace(slot.rules, rules);
+  replace(slot.scores, ctx.view ? scoreboard(ctx, panel, handlers) : null);
+  replace(slot.game, isPlaying(ctx) ? panel.sideSections?.(ctx) ?? null : null);
   replace(slot.seat, seatControls(ctx, handlers));
   if (!isHost(ctx)) {
     replace(slot.host);

@@ -1,29 +1,27 @@
 // The felt: seat panels around the table and, in the middle, whatever the moment needs —
-// the lobby, the open cards with the contract choice, the trick, or the final ranking.
+// the lobby, the trick with what the game's panel adds to it, or the final ranking.
 
 import { h, replace } from './dom.js';
-import { cardName, cardSvg, suitIcon } from './cards.js';
-import { formatNumber, t } from './i18n.js';
+import { cardName, cardSvg } from './cards.js';
+import { formatNumber, t, tOr } from './i18n.js';
 import {
   isHost,
   isMyTurn,
   isPlaying,
   lastTrick,
-  legalOf,
   positionOf,
+  ranksOf,
   seatName,
   shownTrick,
 } from './model.js';
 
-export function contractLabel(contract, trump, forced = false) {
-  if (!contract) return null;
-  const parts = [h('span', { class: 'contract-name', text: t(`contract.${contract}`) })];
-  if (trump) {
-    parts.push(' ', suitIcon(trump, t(`suit.name.${trump}`)));
-  }
-  if (forced) parts.push(' ', h('span', { class: 'forced-tag', text: t('contract.forced') }));
-  return h('span', { class: 'contract-label' }, parts);
-}
+// The order of the trick's slots in the page, for each size (their places come from CSS).
+const TRICK_SLOTS = {
+  2: ['top', 'bottom'],
+  3: ['left', 'right', 'bottom'],
+  4: ['top', 'left', 'right', 'bottom'],
+  5: ['topleft', 'topright', 'left', 'right', 'bottom'],
+};
 
 function cardFigure(card, caption, extra = {}) {
   return h(
@@ -57,14 +55,17 @@ export function botIcon() {
 }
 
 // What a seat's computer player is called: "Computer · Basic", or whom it plays for.
+// A level's name in the reader's language; a level the tables do not know keeps its own name.
+export const levelName = (level) => tOr(`bot.level.${level}`, level);
+
 export function botLabel(info) {
-  const level = t(`bot.level.${info.bot}`);
+  const level = levelName(info.bot);
   return info.stand_in
     ? t('badge.stand_in', { name: info.nickname, level })
     : t('badge.bot', { level });
 }
 
-function seatPanel(ctx, seat, handlers) {
+function seatPanel(ctx, panel, seat, handlers) {
   const { room, view } = ctx;
   const info = room.seats[seat];
   const deal = isPlaying(ctx) ? view.deal : null;
@@ -88,27 +89,12 @@ function seatPanel(ctx, seat, handlers) {
     badge(info.stand_in ? 'stand-in' : 'bot', botLabel(info), null, botIcon());
   }
   if (deal && deal.dealer === seat) badge('dealer', t('badge.dealer'), t('badge.dealer_short'));
-  if (deal && deal.forehand === seat) {
-    badge('forehand', t('badge.forehand'), t('badge.forehand_short'));
+  if (deal) {
+    for (const own of panel.badges?.(ctx, seat) ?? []) badge(own.kind, own.long, own.short ?? null);
   }
-  if (deal && deal.sitting_out === seat) badge('out', t('badge.sitting_out'), '–');
 
   const stats = [];
-  if (deal?.contract && deal.tricks[seat] !== null && deal.tricks[seat] !== undefined) {
-    const quota = deal.quotas[seat];
-    stats.push(
-      h(
-        'span',
-        { class: 'stat tricks', title: t('seat.tricks_title') },
-        h('span', { class: 'stat-label', text: t('seat.tricks') }),
-        ' ',
-        h('strong', {
-          'data-tricks': deal.tricks[seat],
-          text: quota === null ? `${deal.tricks[seat]}` : `${deal.tricks[seat]}/${quota}`,
-        }),
-      ),
-    );
-  }
+  if (deal) stats.push(...(panel.seatStats?.(ctx, seat) ?? []));
   if (view && room.status !== 'waiting') {
     stats.push(
       h(
@@ -163,6 +149,7 @@ function seatPanel(ctx, seat, handlers) {
       badges.length ? h('span', { class: 'badges' }, badges) : null,
     ),
     stats.length ? h('div', { class: 'seat-stats' }, stats) : null,
+    deal ? panel.seatExtra?.(ctx, seat) ?? null : null,
     toAct
       ? h('div', { class: 'turn-flag', text: me ? t('turn.you') : t('turn.them') })
       : null,
@@ -178,29 +165,45 @@ function seatPanel(ctx, seat, handlers) {
   );
 }
 
-export function renderSeats(container, ctx, handlers) {
+export function renderSeats(container, ctx, panel, handlers) {
   if (!ctx.room) {
     replace(container);
     return;
   }
   replace(
     container,
-    ctx.room.seats.map((s) => seatPanel(ctx, s.seat, handlers)),
+    ctx.room.seats.map((s) => seatPanel(ctx, panel, s.seat, handlers)),
+  );
+}
+
+// A figure of a seat's line: a label and a number, as panels add tricks, quotas or points.
+export function seatStat(kind, label, value, attrs = {}) {
+  const { title = null, ...strong } = attrs;
+  return h(
+    'span',
+    { class: `stat ${kind}`, title },
+    h('span', { class: 'stat-label', text: label }),
+    ' ',
+    h('strong', { ...strong, text: value }),
   );
 }
 
 // ---- the middle of the table ----------------------------------------------------------------
 
-function dealInfo(ctx) {
+function dealInfo(ctx, panel) {
   const { view } = ctx;
   const deal = view.deal;
+  const n = deal ? deal.number : view.deals_played;
   const items = [
     h('span', {
       class: 'deal-number',
-      text: t('deal.of', { n: deal ? deal.number : view.deals_played, total: view.deals_total }),
+      text:
+        view.deals_total === null || view.deals_total === undefined
+          ? t('deal.number', { n })
+          : t('deal.of', { n, total: view.deals_total }),
     }),
   ];
-  if (deal?.contract) items.push(contractLabel(deal.contract, deal.trump, deal.forced));
+  if (deal) items.push(panel.dealLabel?.(ctx) ?? null);
   return h('div', { class: 'deal-info' }, items);
 }
 
@@ -274,82 +277,6 @@ export function shareRow(handlers) {
   );
 }
 
-function contractChooser(ctx, handlers) {
-  const legal = legalOf(ctx, 'contract');
-  const deal = ctx.view.deal;
-  const plain = [];
-  const valfri = [];
-  for (const action of legal.actions) {
-    const [, contract, trump] = action.split(':');
-    if (contract === 'valfri' && trump) valfri.push({ action, trump });
-    else plain.push({ action, contract });
-  }
-  const disabled = Boolean(ctx.pending);
-  const options = plain.map(({ action, contract }) =>
-    h(
-      'button',
-      {
-        type: 'button',
-        class: 'btn contract-option',
-        'data-action': action,
-        disabled,
-        onclick: () => handlers.act(action),
-      },
-      h('span', { class: 'option-name', text: t(`contract.${contract}`) }),
-      h('span', { class: 'option-hint', text: t(`contract.hint.${contract}`) }),
-    ),
-  );
-  if (valfri.length) {
-    options.push(
-      h(
-        'div',
-        { class: 'contract-option valfri', role: 'group', 'aria-labelledby': 'valfri-label' },
-        h('span', { class: 'option-name', id: 'valfri-label', text: t('contract.valfri') }),
-        h('span', { class: 'option-hint', text: t('contract.hint.valfri') }),
-        h(
-          'div',
-          { class: 'trump-choices' },
-          valfri.map(({ action, trump }) =>
-            h(
-              'button',
-              {
-                type: 'button',
-                class: `btn trump-choice suit-${trump}`,
-                'data-action': action,
-                'aria-label': t('contract.valfri_with', { suit: t(`suit.name.${trump}`) }),
-                title: t(`suit.name.${trump}`),
-                disabled,
-                onclick: () => handlers.act(action),
-              },
-              suitIcon(trump),
-            ),
-          ),
-        ),
-      ),
-    );
-  }
-  return h(
-    'div',
-    { class: 'contract-chooser panel-card', id: 'contract-chooser' },
-    h('h2', { text: deal.forced ? t('contract.forced_title') : t('contract.choose') }),
-    h('p', { class: 'muted', text: deal.forced ? t('contract.forced_hint') : t('contract.only_open') }),
-    h('div', { class: 'contract-options' }, options),
-  );
-}
-
-function openCards(deal, small) {
-  return h(
-    'div',
-    { class: `open-cards${small ? ' small' : ''}`, role: 'group', 'aria-labelledby': 'open-label' },
-    h('span', { class: 'open-label', id: 'open-label', text: small ? t('open.were') : t('open.title') }),
-    h(
-      'div',
-      { class: 'open-row' },
-      deal.open.map((c) => h('div', { class: 'card', role: 'img', 'aria-label': cardName(c) }, cardSvg(c))),
-    ),
-  );
-}
-
 function trickArea(ctx) {
   const trick = shownTrick(ctx);
   const slots = {};
@@ -361,7 +288,7 @@ function trickArea(ctx) {
       class: `played${won ? ' won' : ''}`,
     });
   }
-  const positions = ctx.room.size === 3 ? ['left', 'right', 'bottom'] : ['top', 'left', 'right', 'bottom'];
+  const positions = TRICK_SLOTS[ctx.room.size];
   return h(
     'div',
     {
@@ -400,9 +327,8 @@ function lastTrickPanel(ctx) {
 
 export function rankingList(ctx) {
   const { view, room } = ctx;
-  const order = [...room.seats.keys()].sort(
-    (a, b) => view.ranks[a] - view.ranks[b] || a - b,
-  );
+  const ranks = ranksOf(view);
+  const order = [...room.seats.keys()].sort((a, b) => ranks[a] - ranks[b] || a - b);
   const winners = view.winners ?? [];
   return h(
     'ol',
@@ -410,8 +336,8 @@ export function rankingList(ctx) {
     order.map((seat) =>
       h(
         'li',
-        { class: winners.includes(seat) ? 'winner' : '', 'data-rank': view.ranks[seat] },
-        h('span', { class: 'rank', text: `${view.ranks[seat]}.` }),
+        { class: winners.includes(seat) ? 'winner' : '', 'data-rank': ranks[seat] },
+        h('span', { class: 'rank', text: `${ranks[seat]}.` }),
         h('span', { class: 'rank-name', text: seatName(room, seat) }),
         h('span', { class: 'rank-total', text: formatNumber(view.totals[seat], true) }),
         winners.includes(seat)
@@ -467,7 +393,7 @@ export function winnersLine(ctx) {
   return t('end.shared_by', { names: new Intl.ListFormat(document.documentElement.lang, { type: 'conjunction' }).format(names) });
 }
 
-export function renderCenter(center, ctx, handlers) {
+export function renderCenter(center, ctx, panel, handlers, ui) {
   const { room, view } = ctx;
   if (!room) {
     const gone = ctx.connection === 'gone';
@@ -487,31 +413,34 @@ export function renderCenter(center, ctx, handlers) {
     return;
   }
   const deal = view.deal;
-  const parts = [dealInfo(ctx)];
+  const parts = [dealInfo(ctx, panel)];
   if (!deal) {
     parts.push(h('p', { class: 'center-note', text: t('status.dealing') }));
-  } else if (view.phase === 'contract') {
-    parts.push(openCards(deal, false));
-    if (legalOf(ctx, 'contract')) parts.push(contractChooser(ctx, handlers));
   } else {
-    parts.push(trickArea(ctx));
-    const tools = [
-      h('button', {
-        type: 'button',
-        class: 'btn small',
-        id: 'last-trick-button',
-        'aria-expanded': ctx.lastTrickOpen ? 'true' : 'false',
-        'aria-controls': 'last-trick-panel',
-        disabled: !lastTrick(ctx),
-        text: t('trick.show_last'),
-        onclick: () => handlers.toggleLastTrick(),
-      }),
-    ];
-    parts.push(h('div', { class: 'center-tools' }, openCards(deal, true), tools));
-    if (ctx.lastTrickOpen) {
-      parts.push(
-        h('div', { class: 'last-trick-panel panel-card', id: 'last-trick-panel' }, lastTrickPanel(ctx)),
-      );
+    const own = panel.centre?.(ctx, ui) ?? {};
+    if (own.main) {
+      parts.push(own.main);
+    } else {
+      const trick = trickArea(ctx);
+      parts.push(own.beside ? h('div', { class: 'board' }, trick, h('div', { class: 'beside' }, own.beside)) : trick);
+      const tools = [
+        h('button', {
+          type: 'button',
+          class: 'btn small',
+          id: 'last-trick-button',
+          'aria-expanded': ctx.lastTrickOpen ? 'true' : 'false',
+          'aria-controls': 'last-trick-panel',
+          disabled: !lastTrick(ctx),
+          text: t('trick.show_last'),
+          onclick: () => handlers.toggleLastTrick(),
+        }),
+      ];
+      parts.push(h('div', { class: 'center-tools' }, own.tools ?? null, tools));
+      if (ctx.lastTrickOpen) {
+        parts.push(
+          h('div', { class: 'last-trick-panel panel-card', id: 'last-trick-panel' }, lastTrickPanel(ctx)),
+        );
+      }
     }
   }
   replace(center, parts);

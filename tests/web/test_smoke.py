@@ -19,7 +19,7 @@ def test_home_page_is_html_with_its_stylesheet(live_server: ServerProcess) -> No
     assert page.headers["content-type"].startswith("text/html")
     assert '<html lang="en">' in page.text
     assert "<title>Kortbord</title>" in page.text
-    assert "Bismarck online" in page.text
+    assert 'id="create-form"' in page.text and 'id="game-choice"' in page.text
 
     css = httpx.get(f"{live_server.base_url}/static/site.css")
     assert css.status_code == 200
