@@ -12,6 +12,7 @@ interface and the registry (``registry.py``). See docs/engine.md.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -341,3 +342,20 @@ def record_envelope(
     if changed:
         out["options"] = dict(changed)
     return out
+
+
+def same_json(stated: object, derived: object) -> bool:
+    """Equal as JSON: Python's ``True == 1 == 1.0`` must not let a stated ``true`` pass for
+    a derived count."""
+    return json.dumps(stated) == json.dumps(derived)
+
+
+def check_standing(doc: Mapping[str, Any], totals: Sequence[int], winners: Sequence[int]) -> None:
+    """Raise :class:`RecordError` when a record states ``totals`` or ``winners`` other than
+    those its deals give (both optional in the record)."""
+    stated = doc.get("totals")
+    if stated is not None and not same_json(stated, list(totals)):
+        raise RecordError(f"totals are stated as {stated} but the deals give {list(totals)}")
+    stated = doc.get("winners")
+    if stated is not None and not same_json(stated, list(winners)):
+        raise RecordError(f"winners are stated as {stated} but the totals give {list(winners)}")

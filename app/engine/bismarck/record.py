@@ -8,13 +8,19 @@ there is only one implementation of each.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import SUIT_NAMES, is_card
 from ..errors import IllegalAction
-from ..game import RecordError, RecordFormatError, Validation, record_envelope
+from ..game import (
+    RecordError,
+    RecordFormatError,
+    Validation,
+    check_standing,
+    record_envelope,
+    same_json,
+)
 from .rules import (
     CARDS_PER_HAND,
     CONTRACTS,
@@ -211,18 +217,13 @@ class _Replayer:
 
     def derived(self, match: Match, d: dict[str, Any], k: int) -> None:
         deal = match.deals[-1]
-        if "tricks" in d and not _same(d["tricks"], deal.tricks):
+        if "tricks" in d and not same_json(d["tricks"], deal.tricks):
             raise RecordError(
                 f"tricks are stated as {d['tricks']} but the cards give {deal.tricks}", k
             )
         scores = deal.scores or [0] * self.n
-        if "scores" in d and not _same(d["scores"], scores):
+        if "scores" in d and not same_json(d["scores"], scores):
             raise RecordError(f"scores are stated as {d['scores']} but the cards give {scores}", k)
-
-
-def _same(stated: object, derived: object) -> bool:
-    """Equal as JSON: Python's ``True == 1 == 1.0`` must not let ``true`` pass for a count."""
-    return json.dumps(stated) == json.dumps(derived)
 
 
 def replay_record(players: Sequence[str], options: object, doc: Mapping[str, Any]) -> Match:
@@ -248,17 +249,8 @@ def validate(players: Sequence[str], options: object, doc: Mapping[str, Any]) ->
     """Replay a record (its envelope already read) and check its derived fields."""
     try:
         match = replay_record(players, options, doc)
-        stated_totals = doc.get("totals")
-        if stated_totals is not None and not _same(stated_totals, match.totals):
-            raise RecordError(
-                f"totals are stated as {stated_totals} but the deals give {match.totals}"
-            )
-        stated_winners = doc.get("winners")
         actual = winners(match.totals)
-        if stated_winners is not None and not _same(stated_winners, actual):
-            raise RecordError(
-                f"winners are stated as {stated_winners} but the totals give {actual}"
-            )
+        check_standing(doc, match.totals, actual)
     except RecordError as broken:
         return Validation(valid=False, error=str(broken))
     return Validation(

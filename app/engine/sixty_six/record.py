@@ -8,13 +8,12 @@ can never disagree about a rule.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import SUIT_NAMES
 from ..errors import IllegalAction, MalformedAction
-from ..game import Options, RecordError, Validation, record_envelope
+from ..game import Options, RecordError, Validation, check_standing, record_envelope, same_json
 from .deal import Deal, dealt_hands
 from .rules import CARDS, DEFAULTS, NAME, ORDER, End
 from .state import TABLE, Match, deal_action, parse_action
@@ -76,11 +75,6 @@ def export_record(
 # -- replay -------------------------------------------------------------------------------------
 
 
-def _same(stated: object, derived_value: object) -> bool:
-    """Equal as JSON: Python's ``True == 1 == 1.0`` must not let ``true`` pass for a count."""
-    return json.dumps(stated) == json.dumps(derived_value)
-
-
 def _suit(suit: object) -> str:
     return SUIT_NAMES.get(str(suit), str(suit))
 
@@ -134,7 +128,7 @@ class _Replayer:
         if not current.finished and not last:
             raise RecordError("the deal is unfinished, yet another deal follows", k)
         for name, value in derived(current).items():
-            if name in d and not _same(d[name], value):
+            if name in d and not same_json(d[name], value):
                 raise RecordError(f"{name} is stated as {d[name]} but the cards give {value}", k)
 
     def action(self, match: Match, deal: Deal, item: object, k: int, p: int) -> None:
@@ -226,17 +220,8 @@ def validate(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -
     """Replay a record (its envelope already read) and check its derived fields."""
     try:
         match = replay_record(players, options, doc)
-        stated_totals = doc.get("totals")
-        if stated_totals is not None and not _same(stated_totals, match.totals):
-            raise RecordError(
-                f"totals are stated as {stated_totals} but the deals give {match.totals}"
-            )
-        stated_winners = doc.get("winners")
         actual = match.winners()
-        if stated_winners is not None and not _same(stated_winners, actual):
-            raise RecordError(
-                f"winners are stated as {stated_winners} but the totals give {actual}"
-            )
+        check_standing(doc, match.totals, actual)
     except RecordError as broken:
         return Validation(valid=False, error=str(broken))
     return Validation(

@@ -18,7 +18,7 @@ function contractLabel(contract, trump, forced = false) {
     parts.push(' ', suitIcon(trump, t(`suit.name.${trump}`)));
   }
   if (forced) parts.push(' ', h('span', { class: 'forced-tag', text: t('contract.forced') }));
-  return h('span', { class: 'contract-label' }, parts);
+  return h('span', { class: 'label-pill contract-label' }, parts);
 }
 
 function openCards(deal, small) {

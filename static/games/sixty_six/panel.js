@@ -32,7 +32,7 @@ export function dealLabel(ctx) {
   return [
     h(
       'span',
-      { class: 'trump-label', 'data-trump': deal.trump },
+      { class: 'label-pill trump-label', 'data-trump': deal.trump },
       h('span', { text: t('trump.label') }),
       ' ',
       suitIcon(deal.trump, suitWord(deal.trump)),
