@@ -11,7 +11,8 @@ echo endpoint enabled, rate limits raised and a temporary data directory) and st
 end. Each room is created over HTTP for ``--game`` (Bismarck unless told) with the game's
 default number of seats (or ``--seats``); a bot takes each seat over a WebSocket and they
 play ``--deals`` complete deals (in Bismarck: the contract, the discard and 48 card plays),
-each bot choosing a random legal action as soon as a state shows that its seat is to act.
+each bot choosing a random legal action (a card whenever one may be played) as soon as a
+state shows that its seat is to act.
 Latency is the time from sending an action to the moment the last of the room's connections
 has received the state it produced.
 
@@ -321,7 +322,10 @@ class BotRoom(Sockets):
         if "count" in legal:
             cards = self.rng.sample(legal["from"], legal["count"])
             return f"{legal['kind']}:" + ",".join(cards)
-        action: str = self.rng.choice(legal["actions"])
+        # A card when one may be played: a deal then runs its whole course, as at a table
+        # of people, instead of ending at a random claim or concession after a few moves.
+        plays = [a for a in legal["actions"] if a.startswith("play:")]
+        action: str = self.rng.choice(plays or legal["actions"])
         return action
 
 
@@ -759,11 +763,11 @@ def ms(value: float) -> str:
     return f"{value:,.1f}"
 
 
-def report_phase(name: str, unit: str, phase: Phase, probe: ProcessProbe) -> None:
+def report_phase(name: str, unit: str, phase: Phase, probe: ProcessProbe, size: int) -> None:
     r = phase.result
     print(
-        f"{name}: {r.groups:,} {'rooms' if unit == 'actions' else 'groups'}, {r.groups * 3:,}"
-        f" sockets (set up in {r.setup_seconds:.1f} s)"
+        f"{name}: {r.groups:,} {'rooms' if unit == 'actions' else 'groups'},"
+        f" {r.groups * size:,} sockets (set up in {r.setup_seconds:.1f} s)"
     )
     line = f"  {r.operations:,} {unit} in {phase.wall:.2f} s = {phase.rate:,.0f} {unit}/s"
     if unit == "actions":
@@ -880,7 +884,11 @@ def main() -> None:
         def run_echo(when: str) -> None:
             echo = run_on_workers(pipes, "echo", counts, echo_options, probe)
             report_phase(
-                f"echo baseline, {when} ({per_group} messages per group)", "messages", echo, probe
+                f"echo baseline, {when} ({per_group} messages per group)",
+                "messages",
+                echo,
+                probe,
+                seats,
             )
             echoes.append(echo)
 
@@ -900,6 +908,7 @@ def main() -> None:
             "actions",
             game,
             probe,
+            seats,
         )
         game_hwm = probe.hwm_mb()
         if echo_ready:
@@ -916,7 +925,7 @@ def main() -> None:
             }
             paced = run_on_workers(pipes, "game", counts, options, probe)
             report_phase(
-                f"paced game, bots thinking ~{args.paced_ms:g} ms", "actions", paced, probe
+                f"paced game, bots thinking ~{args.paced_ms:g} ms", "actions", paced, probe, seats
             )
 
         echo_ops = sum(e.result.operations for e in echoes)
