@@ -157,7 +157,6 @@ class Termination(StrEnum):
 
     DEALS_PLAYED = "deals_played"  # every deal of a fixed-length match was played
     TARGET_REACHED = "target_reached"  # a seat or team reached the score that wins
-    STOPPED = "stopped"  # the host ended it early (a room's decision, not the rules')
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,9 +164,6 @@ class Outcome:
     termination: Termination
     winners: tuple[int, ...]
     """Seats sharing the win; for partnership games, every seat of the winning team."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {"termination": self.termination.value, "winners": list(self.winners)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +300,12 @@ class Game:
     @property
     def seats_default(self) -> int:
         return self.default_seats or min(self.seat_counts)
+
+    @property
+    def seat_counts_text(self) -> str:
+        """The seat counts in English: ``2``, ``3 or 4``, ``3, 4 or 5``."""
+        words = [str(n) for n in self.seat_counts]
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
     def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         """Every option with its value: ``given`` checked, the defaults for the rest."""

@@ -34,11 +34,6 @@ def export_record(
     return game.records.export(state, players, seat, whole)
 
 
-def _counts(counts: Sequence[int]) -> str:
-    words = [str(n) for n in counts]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
 def read_envelope(doc: object) -> tuple[Game, list[str], dict[str, Any]]:
     """The game, players and options of ``doc``, or :class:`RecordFormatError`."""
     if not isinstance(doc, dict):
@@ -56,7 +51,7 @@ def read_envelope(doc: object) -> tuple[Game, list[str], dict[str, Any]]:
         or len(players) not in game.seat_counts
         or not all(isinstance(p, str) for p in players)
     ):
-        raise RecordFormatError(f"'players' must list {_counts(game.seat_counts)} names")
+        raise RecordFormatError(f"'players' must list {game.seat_counts_text} names")
     given = doc.get("options", {})
     if not isinstance(given, dict):
         raise RecordFormatError("'options' must be an object")

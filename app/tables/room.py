@@ -97,16 +97,18 @@ class RoomState:
     def __init__(
         self,
         code: str,
-        seats: int,
-        game: str = DEFAULT_GAME,
+        seats: int | None,
+        game: str | None = None,
         options: dict[str, Any] | None = None,
     ) -> None:
-        self.game, self.options = room_game(game, options)
+        """A room for ``game`` (the default game when ``None``) with ``seats`` seats (the
+        game's default when ``None``)."""
+        self.game, self.options = room_game(DEFAULT_GAME if game is None else game, options)
+        seats = self.game.seats_default if seats is None else seats
         if seats not in self.game.seat_counts:
-            counts = " or ".join(str(n) for n in self.game.seat_counts)
             raise TableError(
                 "bad_seats",
-                f"a {self.game.title} table has {counts} seats",
+                f"a {self.game.title} table has {self.game.seat_counts_text} seats",
                 {"seats": list(self.game.seat_counts)},
             )
         self.code = code
@@ -123,15 +125,6 @@ class RoomState:
         """Counts the changes to what :meth:`public` shows: every event but a game action,
         and the action that ends a match. Moves alone leave it as it is."""
         self._views: Any = None
-
-    @classmethod
-    def new(
-        cls, code: str, seats: int | None, game: str | None, options: dict[str, Any] | None
-    ) -> RoomState:
-        """A room for ``game`` (the default game when ``None``) with ``seats`` seats (the
-        game's default when ``None``)."""
-        chosen, _ = room_game(DEFAULT_GAME if game is None else game, options)
-        return cls(code, chosen.seats_default if seats is None else seats, chosen.name, options)
 
     def created(self) -> Event:
         """The event that opens this room's log: what it is for."""

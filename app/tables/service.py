@@ -77,7 +77,7 @@ class Tables:
         host, in seat 0; ``seats`` ``None`` takes the game's default. Returns code, seat
         and secret."""
         code = new_room_code()
-        state = RoomState.new(code, seats, game, options)
+        state = RoomState(code, seats, game, options)
         created = state.created()
         state.version = 1
         sit, secret = state.sit(0, nickname, None)

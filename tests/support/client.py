@@ -342,3 +342,27 @@ async def play_until(
             return
         await step(players, rng)
     raise AssertionError("the condition never came about")
+
+
+async def play_turns(client: RoomClient, choose: Callable[[dict[str, Any]], str]) -> dict[str, Any]:
+    """Answer every turn of this connection's seat with ``choose(view)`` until the match is
+    over; the last view it was shown."""
+    seen = 0
+    answered = -1
+    while True:
+        index, message = await client.next_match(is_state, seen, timeout=60)
+        seen = index + 1
+        view = message["view"]
+        if view is None:
+            continue
+        if view["phase"] == "match_over":
+            return dict(view)
+        if (
+            view["legal"] is None
+            or view["to_act"] != view["seat"]
+            or client.state is not message
+            or message["v"] == answered
+        ):
+            continue  # answer only the newest state of one's own turn, and only once
+        answered = message["v"]
+        await client.send({"type": "act", "v": message["v"], "action": choose(view)})

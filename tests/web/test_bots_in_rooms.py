@@ -14,7 +14,15 @@ import httpx
 import pytest
 
 from app.engine.bismarck import discard_action, validate_record
-from support.client import Message, Predicate, RoomClient, create_room, is_state
+from support.client import (
+    Message,
+    Predicate,
+    RoomClient,
+    choose_action,
+    create_room,
+    is_state,
+    play_turns,
+)
 from support.server import ServerProcess, running_server
 
 
@@ -46,25 +54,7 @@ def bot_server(backend: str, tmp_path: Path) -> Iterator[ServerProcess]:
 
 async def play_as_person(client: RoomClient, rng: random.Random) -> dict[str, object]:
     """Answer every turn of this seat with a random legal action until the match is over."""
-    seen = 0
-    answered = -1
-    while True:
-        index, message = await client.next_match(is_state, seen, timeout=60)
-        seen = index + 1
-        view = message["view"]
-        if view is None:
-            continue
-        if view["phase"] == "match_over":
-            return view
-        legal = view["legal"]
-        if legal is None or client.state is not message or message["v"] == answered:
-            continue  # only the newest state is worth answering, and only once
-        answered = message["v"]
-        if legal["kind"] == "discard":
-            action = str(discard_action(rng.sample(legal["from"], legal["count"])))
-        else:
-            action = rng.choice(legal["actions"])
-        await client.send({"type": "act", "v": message["v"], "action": action})
+    return await play_turns(client, lambda view: choose_action(view["legal"], rng))
 
 
 def test_one_person_and_two_bots_play_a_complete_match(bot_server: ServerProcess) -> None:

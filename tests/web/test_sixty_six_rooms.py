@@ -15,7 +15,15 @@ import pytest
 
 from app.bots import make_bot
 from app.engine.records import validate_record
-from support.client import Message, RoomClient, create_room, is_state, seated_table, start_match
+from support.client import (
+    Message,
+    RoomClient,
+    create_room,
+    is_state,
+    play_turns,
+    seated_table,
+    start_match,
+)
 from support.server import ServerProcess, running_server
 
 GAME = "sixty_six"
@@ -37,27 +45,7 @@ def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
 async def play_in_turn(client: RoomClient, seed: int) -> dict[str, Any]:
     """This seat plays every turn with the basic computer player's choice until the match
     is over; returns the last view it was shown."""
-    bot = make_bot(GAME, "basic", seed)
-    seen = 0
-    answered = -1
-    while True:
-        index, message = await client.next_match(is_state, seen, timeout=60)
-        seen = index + 1
-        view = message["view"]
-        if view is None:
-            continue
-        if view["phase"] == "match_over":
-            return dict(view)
-        legal = view["legal"]
-        if (
-            legal is None
-            or view["to_act"] != view["seat"]
-            or client.state is not message
-            or message["v"] == answered
-        ):
-            continue  # answer only the newest state of one's own turn, and only once
-        answered = message["v"]
-        await client.send({"type": "act", "v": message["v"], "action": bot.decide(view)})
+    return await play_turns(client, make_bot(GAME, "basic", seed).decide)
 
 
 def record_of(server: ServerProcess, code: str) -> dict[str, Any]:

@@ -78,10 +78,8 @@ GAME = Game(
     hidden_cards=hidden_cards,
     resample=resample,
 )
-BISMARCK = GAME
 
 __all__ = [
-    "BISMARCK",
     "CONTRACTS",
     "DEALS_PER_MATCH",
     "GAME",

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, Final
 
+from ..assign import Assignment, NoDealFits
 from ..cards import Card
 from ..game import TABLE, View
 from .deal import Trick
@@ -86,12 +86,14 @@ def _places(
     banned = _banned(d, history, bool(view["options"]["german_phase2"]))
     if seat is not None:
         banned[seat] = set(pool)
-    stock: list[Card] = []
-    for card, place in zip(pool, _spread(pool, need, banned, rng), strict=True):
-        if place == STOCK:
-            stock.append(card)
-        else:
-            hands[place].append(card)
+    places = {c: [p for p in (0, 1) if c not in banned[p]] + [STOCK] for c in pool}
+    try:
+        drawn = Assignment.of(places, (need[0], need[1], d["stock"])).draw(rng)
+    except NoDealFits:
+        raise ValueError("no arrangement of the hidden cards fits the view") from None
+    hands[0] += drawn[0]
+    hands[1] += drawn[1]
+    stock = drawn[STOCK]
     rng.shuffle(stock)
     return hands, stock
 
@@ -113,57 +115,6 @@ def _banned(d: dict[str, Any], history: Sequence[Trick], german: bool) -> list[s
         elif german and RANKS.index(played[0]) > RANKS.index(led[0]):
             banned[follower].update(r + suit for r in RANKS[: RANKS.index(led[0])])
     return banned
-
-
-def _spread(
-    pool: Sequence[Card], need: Sequence[int], banned: Sequence[set[Card]], rng: random.Random
-) -> list[int]:
-    """A place (seat 0, seat 1 or :data:`STOCK`) for each card of ``pool``, uniformly among
-    the ways that fill each hand to ``need`` (the stock takes the rest) with no card where
-    ``banned`` forbids it: each card is placed in turn with a weight equal to the number of
-    ways to place the rest."""
-    allowed = [[p for p in (0, 1, STOCK) if p == STOCK or c not in banned[p]] for c in pool]
-    n = len(pool)
-
-    def moves(i: int, left0: int, left1: int) -> list[tuple[int, int, int]]:
-        stock_left = (n - i) - left0 - left1
-        out = []
-        for place in allowed[i]:
-            if place == 0 and left0:
-                out.append((place, left0 - 1, left1))
-            elif place == 1 and left1:
-                out.append((place, left0, left1 - 1))
-            elif place == STOCK and stock_left:
-                out.append((place, left0, left1))
-        return out
-
-    @cache
-    def ways(i: int, left0: int, left1: int) -> int:
-        if i == n:
-            return 1 if left0 == left1 == 0 else 0
-        return sum(ways(i + 1, a, b) for _, a, b in moves(i, left0, left1))
-
-    left0, left1 = need
-    if ways(0, left0, left1) == 0:
-        raise ValueError("no arrangement of the hidden cards fits the view")
-    places: list[int] = []
-    for i in range(n):
-        options = [(m, ways(i + 1, m[1], m[2])) for m in moves(i, left0, left1)]
-        place, left0, left1 = _weighted(options, rng)
-        places.append(place)
-    return places
-
-
-def _weighted(
-    options: Sequence[tuple[tuple[int, int, int], int]], rng: random.Random
-) -> tuple[int, int, int]:
-    """One of the options, each as likely as its weight."""
-    pick = rng.randrange(sum(weight for _, weight in options))
-    for option, weight in options:
-        if pick < weight:
-            return option
-        pick -= weight
-    raise AssertionError("weights exhausted")
 
 
 # -- how the deal came to be -----------------------------------------------------------------------
