@@ -309,16 +309,7 @@ class Game:
 
     def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         """Every option with its value: ``given`` checked, the defaults for the rest."""
-        known = {o.name: o for o in self.options}
-        out = {o.name: o.default for o in self.options}
-        for name, value in (given or {}).items():
-            option = known.get(name)
-            if option is None:
-                raise OptionError(
-                    "unknown_option", f"{self.title} has no option {name[:40]!r}", name[:40]
-                )
-            out[name] = option.check(value)
-        return out
+        return resolve_options_of(self.options, given, self.title)
 
     def non_default(self, options: Options) -> dict[str, OptionValue]:
         """The options that differ from their defaults: with the name, a match's identity."""
@@ -333,6 +324,21 @@ class Game:
             "default_seats": self.seats_default,
             "options": [o.to_json() for o in self.options],
         }
+
+
+def resolve_options_of(
+    options: Sequence[Option], given: Mapping[str, object] | None, title: str
+) -> dict[str, OptionValue]:
+    """Every one of ``options`` with its value: ``given`` checked, the defaults for the rest
+    (a game's state resolves its options with this before its ``Game`` exists)."""
+    known = {o.name: o for o in options}
+    out = {o.name: o.default for o in options}
+    for name, value in (given or {}).items():
+        option = known.get(name)
+        if option is None:
+            raise OptionError("unknown_option", f"{title} has no option {name[:40]!r}", name[:40])
+        out[name] = option.check(value)
+    return out
 
 
 def record_envelope(

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from engine.test_conformance import redealt_log, replay
+from engine.test_conformance import redealt_log, replay, unseen
 
 from app.bots import Bot, NotMyTurn, levels_for, make_bot
 from app.bots.arena import play_match
@@ -100,9 +100,7 @@ def test_a_seeded_bot_answers_a_view_the_same_whatever_was_hidden(name: str, lev
         expected = bot(name, level, 1).decide(shown)
         for _ in range(2):
             try:
-                other = replay(
-                    game, seats, first, redealt_log(log, game.hidden_cards(state, seat), rng)
-                )
+                other = replay(game, seats, first, redealt_log(log, unseen(game, state, seat), rng))
             except ActionError:
                 continue
             again = game.view(other, seat, None, None)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -224,6 +225,14 @@ def tokens(value: object) -> set[str]:
     return {t for t in re.findall(r"[A-Za-z0-9]+", text) if CARD.match(t)}
 
 
+def unseen(game: Game, state: GameState, seat: int | None) -> set[str]:
+    """The cards of which ``seat`` has seen no copy: with a pack that holds a card twice
+    (pinochle), a card the seat holds may well have a hidden twin, and its code says nothing."""
+    assert game.hidden_cards is not None
+    counts = Counter(game.hidden_cards(state, seat))
+    return {card for card, n in counts.items() if n == game.pack.copies}
+
+
 def viewers(seats: int) -> list[int | None]:
     return [None, *range(seats)]
 
@@ -236,7 +245,7 @@ def test_no_view_shows_a_card_its_seat_has_not_seen(name: str, seats: int, seed:
     checked = 0
     for state, _ in played.points:
         for seat in viewers(seats):
-            hidden = set(game.hidden_cards(state, seat))
+            hidden = unseen(game, state, seat)
             shown = game.view(state, seat, None, None)
             if shown.get("deal") is None:
                 continue
@@ -254,11 +263,12 @@ def renamed(text: str, mapping: dict[str, str]) -> str:
     return kind + ":" + "".join(mapping.get(p, p) for p in parts)
 
 
-def redealt_log(log: Log, hidden: Sequence[str], rng: random.Random) -> Log:
-    """``log`` with the cards of ``hidden`` permuted, suit for suit, from the current deal's
-    chance step on: a deal the seat cannot tell from the one it was dealt."""
+def redealt_log(log: Log, hidden: Iterable[str], rng: random.Random) -> Log:
+    """``log`` with the cards of ``hidden`` (every copy of each unseen) permuted, suit for
+    suit, from the current deal's chance step on: a deal the seat cannot tell from the one
+    it was dealt."""
     by_suit: dict[str, list[str]] = {}
-    for card in hidden:
+    for card in sorted(hidden):
         by_suit.setdefault(card[1], []).append(card)
     mapping: dict[str, str] = {}
     for cards in by_suit.values():
@@ -280,7 +290,7 @@ def test_views_do_not_change_when_unseen_cards_are_dealt_anew(
     replayed = 0
     for state, log in played.points:
         for seat in viewers(seats):
-            hidden = game.hidden_cards(state, seat)
+            hidden = unseen(game, state, seat)
             if len(hidden) < 2:
                 continue
             expected = dumps(game.view(state, seat, None, None))
@@ -357,7 +367,7 @@ def test_the_record_of_a_running_match_shows_a_seat_only_what_it_saw(
             record = export_record(game, state, players, seat=seat, whole=False)
             assert "winners" not in record
             current = record["deals"][state.deals_played :]
-            hidden = set(game.hidden_cards(state, seat))
+            hidden = unseen(game, state, seat)
             assert not tokens(current) & hidden, (seat, tokens(current) & hidden)
             checked += 1
     assert checked

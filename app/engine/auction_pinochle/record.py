@@ -1,0 +1,257 @@
+"""Auction pinochle's records, format ``kortbord-record/1`` (docs/records.md): export,
+replay, validate.
+
+A deal is its dealer, every hand as dealt, the widow, and the players' actions in order
+(bids, the widow, trump, melds, burial, concessions, cards); every score is derived. A record
+is replayed through :class:`Match`, so a validator and the live server can never disagree
+about a rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import SUIT_NAMES
+from ..errors import IllegalAction, MalformedAction
+from ..game import Options, RecordError, Validation, check_standing, record_envelope, same_json
+from .deal import Deal
+from .rules import CARDS, DEFAULTS, HAND_SIZE, LAYOUTS, NAME, WIDOW_SIZE, active_seats
+from .state import TABLE, Match, deal_action, parse_action
+
+_PACK = Counter(CARDS)
+
+# -- export -------------------------------------------------------------------------------------
+
+
+def derived(match: Match, deal: Deal) -> dict[str, Any]:
+    """The fields of a deal that follow from its cards and actions."""
+    result = deal.result
+    share = match.share if match.is_over and deal is match.deals[-1] else None
+    scores = list(result.chips) if result else [0] * match.seats
+    if share is not None:
+        scores = [a + b for a, b in zip(scores, share, strict=True)]
+    return {
+        "bidder": deal.bidder,
+        "bid": deal.high if deal.high_seat is not None else None,
+        "trump": deal.trump,
+        "meld": deal.meld_value if deal.shown is not None and deal.trump else None,
+        "result": (
+            {
+                "end": result.end.value,
+                "total": result.total,
+                "chips": list(result.chips),
+                "kitty": result.kitty,
+                "share": share,
+            }
+            if result
+            else None
+        ),
+        "scores": scores,
+    }
+
+
+def changed_options(match: Match) -> dict[str, Any]:
+    return {k: v for k, v in match.options.items() if v != DEFAULTS[k]}
+
+
+def _actions(deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
+    """The deal's actions; a burial the seat has not seen (yet) is written without cards."""
+    revealed = whole or seat == deal.bidder or (deal.finished and deal.led)
+    out: list[list[Any]] = []
+    for s, text in deal.actions:
+        if text.startswith("bury:") and not revealed:
+            text = "bury"
+        out.append([s, text])
+    return out
+
+
+def export_record(
+    match: Match, players: Sequence[str], seat: int | None = None, whole: bool = True
+) -> dict[str, Any]:
+    """The record of ``match``: whole, every hand included; otherwise what ``seat``
+    (``None``: a spectator) may see of the running session: its own hands, the widow once
+    turned, the burial once revealed, and every public action."""
+    if len(players) != match.seats:
+        raise ValueError("one name per seat")
+    deals: list[dict[str, Any]] = []
+    for deal in match.deals:
+        entry: dict[str, Any] = {"dealer": deal.dealer}
+        if whole:
+            entry["hands"] = [list(h) for h in deal.dealt]
+            entry["widow"] = list(deal.widow)
+        else:
+            entry["hands"] = [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]
+            entry["widow"] = list(deal.widow) if deal.widow_turned else None
+        entry["actions"] = _actions(deal, seat, whole)
+        entry.update(derived(match, deal))
+        deals.append(entry)
+    record = record_envelope(NAME, players, changed_options(match))
+    record["deals"] = deals
+    record["totals"] = list(match.totals)
+    if whole and match.is_over:
+        record["winners"] = match.winners()
+    return record
+
+
+# -- replay -------------------------------------------------------------------------------------
+
+
+def _suit(suit: object) -> str:
+    return SUIT_NAMES.get(str(suit), str(suit))
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+
+def pack_for(
+    hands: Sequence[Sequence[str]], widow: Sequence[str], active: Sequence[int], packets: int
+) -> list[str]:
+    """A pack that deals ``hands`` (per seat) and ``widow``: each place's cards laid into
+    the positions the dealer's packets give it."""
+    queues = [list(hands[seat]) for seat in active] + [list(widow)]
+    return [queues[place].pop(0) for place in LAYOUTS[packets]]
+
+
+class _Replayer:
+    def __init__(self, players: Sequence[str], options: Options) -> None:
+        self.players = list(players)
+        self.options = options
+        self.seats = len(players)
+
+    def who(self, seat: int) -> str:
+        return f"seat {seat} ({self.players[seat]})"
+
+    def run(self, deals: Sequence[Any]) -> Match:
+        if self.seats not in (3, 4, 5):
+            raise RecordError("auction pinochle is played by 3, 4 or 5 players")
+        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
+        if not _is_seat(first, self.seats):
+            raise RecordError(f"dealer must be a seat from 0 to {self.seats - 1}", 1)
+        assert isinstance(first, int)
+        match = Match(self.seats, first, self.options)
+        for k, deal in enumerate(deals, start=1):
+            if match.is_over:
+                raise RecordError("the session was over, yet another deal follows", k)
+            self.deal(match, deal, k, last=k == len(deals))
+        return match
+
+    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
+        if not isinstance(d, dict):
+            raise RecordError("a deal is a JSON object", k)
+        dealer = d.get("dealer")
+        if not _is_seat(dealer, self.seats):
+            raise RecordError(f"dealer must be a seat from 0 to {self.seats - 1}", k)
+        if dealer != match.next_dealer:
+            raise RecordError(
+                f"dealer is seat {dealer} but seat {match.next_dealer} deals: the deal passes"
+                " to the left",
+                k,
+            )
+        assert isinstance(dealer, int)
+        active = active_seats(self.seats, dealer)
+        hands = d.get("hands")
+        widow = d.get("widow")
+        if not isinstance(hands, list) or len(hands) != self.seats:
+            raise RecordError("hands must list each seat's cards as dealt", k)
+        for seat, hand in enumerate(hands):
+            size = HAND_SIZE if seat in active else 0
+            if not isinstance(hand, list) or len(hand) != size:
+                role = "an active seat" if size else "a seat sitting out"
+                raise RecordError(f"hands: seat {seat} is {role} and is dealt {size} cards", k)
+        if not isinstance(widow, list) or len(widow) != WIDOW_SIZE:
+            raise RecordError("widow must list its 3 cards", k)
+        dealt = Counter(c for hand in hands for c in hand) + Counter(widow)
+        if dealt != _PACK:
+            wrong = ", ".join(sorted(str(c) for c in (dealt - _PACK) + (_PACK - dealt))[:4])
+            raise RecordError(
+                f"hands and widow must hold the 48 cards, each twice (check {wrong})", k
+            )
+        packets = match.options["packets"]
+        assert isinstance(packets, int)
+        match.apply(TABLE, deal_action(pack_for(hands, widow, active, packets)))
+        current = match.deals[-1]
+        actions = d.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list of [seat, action] pairs", k)
+        for p, item in enumerate(actions, start=1):
+            self.action(match, current, item, k, p)
+        if not current.finished and not last:
+            raise RecordError("the deal is unfinished, yet another deal follows", k)
+        for name, value in derived(match, current).items():
+            if name in d and not same_json(d[name], value):
+                raise RecordError(f"{name} is stated as {d[name]} but the cards give {value}", k)
+
+    def action(self, match: Match, deal: Deal, item: object, k: int, p: int) -> None:
+        if deal.finished:
+            raise RecordError(f"the deal ended with action {p - 1}, yet more actions follow", k, p)
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not _is_seat(item[0], self.seats)
+            or not isinstance(item[1], str)
+        ):
+            raise RecordError("an action is a pair [seat, text] with a seat of the table", k, p)
+        seat, text = item
+        try:
+            action = parse_action(text)
+        except MalformedAction:
+            raise RecordError(f"{text[:40]!r} is not an auction pinochle action", k, p) from None
+        try:
+            match.apply(seat, action)
+        except IllegalAction as refused:
+            raise RecordError(self.explain(seat, refused, match), k, p) from None
+
+    def explain(self, seat: int, refused: IllegalAction, match: Match) -> str:
+        """The broken rule in a sentence naming the player."""
+        who = self.who(seat)
+        detail = refused.detail
+        code = refused.code
+        if code == "not_your_turn" and match.to_act is not None and match.to_act >= 0:
+            return f"{who} acts out of turn: {self.who(match.to_act)} is to act"
+        if code == "sitting_out":
+            return f"{who} sits out this deal and takes no part in it"
+        if code == "must_open":
+            return f"{who} is eldest and must open with {detail['minimum']} or more"
+        if code == "bid_too_low":
+            return f"{who} bids {detail['bid']} but must bid {detail['least']} or more"
+        if code == "bid_not_multiple_of_10":
+            return f"{who} bids {detail['bid']}, which is not a multiple of ten"
+        if code == "card_not_in_hand":
+            return f"{who} does not hold {detail['card']}"
+        if code == "must_follow_suit":
+            return f"{who} holds a {_suit(detail['suit'])} and must follow suit"
+        if code == "must_beat_trump_lead":
+            return f"{who} holds a higher trump and must beat the trick on a trump lead"
+        if code == "must_trump":
+            return f"{who} holds no {_suit(detail['suit'])} but a trump, and must play it"
+        if code == "bury_must_be_3_own_cards":
+            return f"{who} must bury exactly three cards of his hand"
+        return f"{who}: {refused.message}"
+
+
+def replay_record(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
+    """The session a record's deals lead to (its envelope already read); :class:`RecordError`
+    names the first rule broken."""
+    deals = doc.get("deals")
+    if not isinstance(deals, list):
+        raise RecordError("'deals' must be a list")
+    return _Replayer(players, options).run(deals)
+
+
+def validate(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Validation:
+    """Replay a record (its envelope already read) and check its derived fields."""
+    try:
+        match = replay_record(players, options, doc)
+        actual = match.winners()
+        check_standing(doc, match.totals, actual)
+    except RecordError as broken:
+        return Validation(valid=False, error=str(broken))
+    return Validation(
+        valid=True,
+        deals=[derived(match, d) for d in match.deals],
+        totals=list(match.totals),
+        winners=actual,
+    )
