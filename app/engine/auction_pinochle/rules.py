@@ -162,6 +162,12 @@ def card_points(cards: Iterable[Card], scheme: str) -> int:
     return sum(points[c[0]] for c in cards)
 
 
+def bidder_total(meld: int, taken: int, won_last: bool) -> int:
+    """The bidder's count (§10.2): meld, card points of his tricks and buried cards
+    (``taken``), and the last trick's 10."""
+    return meld + taken + (LAST_TRICK if won_last else 0)
+
+
 def basic_value(bid: int, schedule: str) -> int:
     """The chips a bid is worth before any spade doubling (§10.3, Clarification 6)."""
     chips = 0

@@ -31,7 +31,6 @@ from .rules import (
     CARDS,
     DISTINCT,
     HAND_SIZE,
-    LAST_TRICK,
     LAYOUTS,
     MAX_BID,
     OPTIONS,
@@ -41,6 +40,7 @@ from .rules import (
     active_seats,
     basic_value,
     bid_value,
+    bidder_total,
     card_points,
     deals_total,
     settle,
@@ -366,7 +366,7 @@ class Match:
             raise IllegalAction(
                 "not_your_turn", "it is not your turn", {"seat": seat, "to_act": None}
             )
-        if kind == "concede" and seat != self.to_act:
+        if kind == "concede":
             self._check_concede(deal, seat)
             return deal
         if seat != self.to_act:
@@ -389,8 +389,6 @@ class Match:
                 )
         elif kind in ("widow", "throw_in"):
             raise IllegalAction("widow_turned", "the widow is already turned up")
-        elif kind == "concede":
-            pass
         elif deal.led and kind != "play":
             raise IllegalAction("play_started", "trump, meld and burial are final once you led")
         elif kind == "meld":
@@ -404,13 +402,15 @@ class Match:
     def _check_concede(self, deal: Deal, seat: int) -> None:
         if self.may_concede(deal, seat):
             return
+        if seat not in deal.active:
+            raise IllegalAction("sitting_out", "you sit out this deal", {"seat": seat})
         if deal.bidder is None or not deal.widow_turned:
             raise IllegalAction("concede_not_now", "an opponent may concede once the widow is up")
         if seat in deal.conceded:
             raise IllegalAction("already_conceded", "you have conceded already")
         if deal.led:
             raise IllegalAction("concede_not_now", "concessions end with the bidder's first lead")
-        raise IllegalAction("sitting_out", "you sit out this deal", {"seat": seat})
+        raise AssertionError("a concession refused for no reason")
 
     def _check_bid(self, deal: Deal, action: Action) -> None:
         if action.kind == "pass":
@@ -646,8 +646,7 @@ class Match:
     def _played_out(self, deal: Deal, last: int) -> None:
         assert deal.buried is not None
         taken = card_points([*deal.won[0], *deal.buried], self.scheme)
-        bonus = LAST_TRICK if last == deal.bidder else 0
-        total = deal.meld_value + taken + bonus
+        total = bidder_total(deal.meld_value, taken, last == deal.bidder)
         end = End.MADE if total >= deal.high else End.DOUBLE_BETE
         value = bid_value(deal.high, deal.trump, self.options)
         self._settle(deal, end, value, total=total, taken=taken, last=last)
