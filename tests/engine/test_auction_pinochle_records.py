@@ -1,0 +1,93 @@
+"""Auction pinochle's records: every hand as dealt, the widow and every action; a running
+session's record cut to what a seat saw; and ``kortbord validate`` judging them as a real
+process."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from test_auction_pinochle import play_session
+from test_validate_cli import lines, validate, write
+
+from app.engine import get_game
+from app.engine.records import export_record, validate_record
+
+GAME = get_game("auction_pinochle")
+PLAYERS = ["Anna", "Bertil", "Cecilia", "David", "Eva"]
+
+
+def session_record(seats: int, seed: int) -> dict[str, Any]:
+    match = play_session(seats, seed, {"rounds": 1})
+    return export_record(GAME, match, PLAYERS[:seats])
+
+
+def test_a_record_holds_every_hand_the_widow_and_every_action() -> None:
+    doc = session_record(5, 3)
+    assert doc["game"] == "auction_pinochle" and doc["options"] == {"rounds": 1}
+    for deal in doc["deals"]:
+        sizes = [len(hand) for hand in deal["hands"]]
+        assert sorted(sizes) == [0, 0, 15, 15, 15] and len(deal["widow"]) == 3
+        assert deal["result"]["end"]
+        assert sum(deal["result"]["chips"]) + deal["result"]["kitty"] == 0
+    assert doc["deals"][-1]["result"]["share"] is not None
+    verdict = validate_record(json.loads(json.dumps(doc)))
+    assert verdict.valid and verdict.totals == doc["totals"]
+
+
+def test_a_seat_sees_its_own_hand_and_a_burial_only_once_revealed() -> None:
+    rng_seed = 0
+    for rng_seed in range(40):
+        match = play_session(3, rng_seed, {"rounds": 1})
+        deal = match.deals[0]
+        if deal.buried is not None:
+            break
+    else:
+        raise AssertionError("no deal with a burial in 40 sessions")
+    # cut the log just after the burial: the deal is running
+    log = [(-1, f"deal:{','.join(deal.pack)}"), *deal.actions]
+    cut = next(i for i, (_, text) in enumerate(log) if text.startswith("bury:")) + 1
+    running = GAME.new_match(3, GAME.resolve_options({"rounds": 1}), match.first_dealer)
+    for seat, text in log[:cut]:
+        running.apply(seat, GAME.parse_action(text))
+    bidder = deal.bidder
+    assert bidder is not None
+    other = next(s for s in deal.active if s != bidder)
+    mine = export_record(GAME, running, PLAYERS[:3], seat=other, whole=False)
+    theirs = export_record(GAME, running, PLAYERS[:3], seat=bidder, whole=False)
+    shown_deal = mine["deals"][0]
+    assert shown_deal["hands"][other] is not None and shown_deal["hands"][bidder] is None
+    assert [bidder, "bury"] in shown_deal["actions"]
+    assert any(text.startswith("bury:") for _, text in theirs["deals"][0]["actions"])
+
+
+def test_validate_judges_auction_pinochle_records(tmp_path: Path) -> None:
+    good = session_record(4, 5)
+    eldest_passes = copy.deepcopy(good)
+    first = eldest_passes["deals"][0]
+    first["actions"][0] = [first["actions"][0][0], "pass"]
+    sitting_out = copy.deepcopy(good)
+    idle = next(s for s, hand in enumerate(sitting_out["deals"][1]["hands"]) if not hand)
+    sitting_out["deals"][1]["actions"].insert(0, [idle, "bid:300"])
+    wrong_chips = copy.deepcopy(good)
+    wrong_chips["deals"][2]["result"]["chips"][0] += 1
+    short_widow = copy.deepcopy(good)
+    short_widow["deals"][0]["widow"] = short_widow["deals"][0]["widow"][:2]
+    files = [
+        write(tmp_path / "good.json", good),
+        write(tmp_path / "eldest-passes.json", eldest_passes),
+        write(tmp_path / "sitting-out.json", sitting_out),
+        write(tmp_path / "chips.json", wrong_chips),
+        write(tmp_path / "widow.json", short_widow),
+    ]
+    done = validate("--json", *files)
+    assert done.returncode == 1
+    verdicts = [json.loads(line) for line in lines(done.stdout)]
+    assert [v["valid"] for v in verdicts] == [True, False, False, False, False]
+    assert verdicts[0]["totals"] == good["totals"]
+    assert "deal 1, play 1" in verdicts[1]["error"] and "must open" in verdicts[1]["error"]
+    assert "deal 2, play 1" in verdicts[2]["error"] and "sits out" in verdicts[2]["error"]
+    assert "deal 3" in verdicts[3]["error"] and "result is stated" in verdicts[3]["error"]
+    assert "widow must list its 3 cards" in verdicts[4]["error"]
