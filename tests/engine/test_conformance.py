@@ -371,3 +371,25 @@ def test_the_record_of_a_running_match_shows_a_seat_only_what_it_saw(
             assert not tokens(current) & hidden, (seat, tokens(current) & hidden)
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_views_built_with_the_cache_equal_fresh_ones_and_never_change(
+    name: str, seats: int, seed: int
+) -> None:
+    played = played_match(name, seats, seed)
+    game = played.game
+    cache = game.new_view_cache()
+    state: GameState = game.new_match(seats, game.resolve_options(), played.first_dealer)
+    kept: list[tuple[str, Any]] = []
+    for step, (seat, text) in enumerate(played.log):
+        state.apply(seat, game.parse_action(text))
+        public = game.view(state, None, None, cache)
+        cached = [public, *(game.view(state, s, public, cache) for s in range(seats))]
+        fresh = [game.view(state, s, None, None) for s in viewers(seats)]
+        assert dumps(cached) == dumps(fresh), step
+        if step % 17 == 0:
+            kept.append((dumps(cached), cached))
+    # a view handed out earlier never changes as the match goes on
+    for encoded, views in kept:
+        assert dumps(views) == encoded

@@ -14,7 +14,7 @@ from .resample import resample
 from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, active_seats, deals_total, settle
 from .sheet import scored_deals, scoresheet
 from .state import TABLE, Match, deal_action, new_match, parse_action, random_deal, replay
-from .view import hidden_cards, legal, view
+from .view import ViewCache, hidden_cards, legal, view
 
 
 def _chance(match: Match, rng: random.Random) -> Action:
@@ -48,6 +48,9 @@ GAME = Game(
     hidden_cards=hidden_cards,
     resample=resample,
     deal_sum=None,
+    new_view_cache=ViewCache,
+    stable_view_keys=("previous_deal", "scoresheet", "totals", "ranks"),
+    growing_deal_keys=("tricks_played",),
 )
 AUCTION_PINOCHLE = GAME
 

@@ -20,6 +20,46 @@ from .sheet import scored_deals, scoresheet
 from .state import Match
 
 
+class ViewCache:
+    """The parts of one session's public view that can no longer change, built once: the
+    finished tricks of the deal in progress (the same list until the next trick ends, so a
+    room may encode only what is new), the card points they hold, and what changes only when
+    a deal is scored (scoresheet, last deal, totals, ranks). Views built with a cache share
+    those parts: treat every view as read-only. A cache follows one session at a time and
+    starts over when given another."""
+
+    __slots__ = ("_deal", "_points", "_standing", "_tricks")
+
+    def __init__(self) -> None:
+        self._deal: Deal | None = None
+        self._tricks: list[dict[str, Any]] = []
+        self._points: tuple[Deal, int, list[int]] | None = None
+        self._standing: tuple[Match, int, bool, View] | None = None
+
+    def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
+        if deal is not self._deal or len(self._tricks) > len(deal.history):
+            self._deal, self._tricks = deal, []
+        if len(self._tricks) < len(deal.history):
+            done = list(self._tricks)
+            done.extend(_trick_json(t) for t in deal.history[len(done) :])
+            self._tricks = done
+        return self._tricks
+
+    def points_taken(self, match: Match, deal: Deal) -> list[int]:
+        cached = self._points
+        if cached is None or cached[0] is not deal or cached[1] != len(deal.history):
+            cached = self._points = (deal, len(deal.history), _points_taken(match, deal))
+        return cached[2]
+
+    def standing(self, match: Match) -> View:
+        cached = self._standing
+        finished = len(match.finished_deals)
+        over = match.is_over
+        if cached is None or cached[0] is not match or cached[1] != finished or cached[2] != over:
+            cached = self._standing = (match, finished, over, _standing(match))
+        return cached[3]
+
+
 def legal(match: Match, seat: int) -> dict[str, Any] | None:
     """What ``seat`` may do now, in the shape every game's views carry. Burying is a choice
     of three cards by position, with the bidder's concession beside it (``also``). Before
@@ -98,13 +138,16 @@ def _tricks_won(match: Match, deal: Deal) -> list[int]:
     return won
 
 
-def _deal_json(match: Match, deal: Deal) -> dict[str, Any]:
+def _points_taken(match: Match, deal: Deal) -> list[int]:
+    return [card_points(deal.won[0], match.scheme), card_points(deal.won[1], match.scheme)]
+
+
+def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, Any]:
     """What everyone may see of the deal in progress; :func:`view` adds a seat's own."""
     bidder = deal.bidder
     hand_sizes = [len(h) for h in deal.hands]
     if bidder is not None and deal.buried is not None and not deal.led:
         hand_sizes[bidder] -= len(deal.buried)  # buried cards are aside, not in hand
-    scheme = match.scheme
     leader = (
         deal.trick[0][0] if deal.trick else (deal.history[-1].winner if deal.history else bidder)
     )
@@ -134,11 +177,17 @@ def _deal_json(match: Match, deal: Deal) -> dict[str, Any]:
         "led": deal.led,
         "leader": leader,
         "trick": [{"seat": s, "card": c} for s, c in deal.trick],
-        "tricks_played": [_trick_json(t) for t in deal.history],
+        "tricks_played": (
+            cache.tricks_played(deal)
+            if cache is not None
+            else [_trick_json(t) for t in deal.history]
+        ),
         "tricks_won": _tricks_won(match, deal),
-        "points_taken": [card_points(deal.won[0], scheme), card_points(deal.won[1], scheme)]
-        if bidder is not None
-        else None,
+        "points_taken": None
+        if bidder is None
+        else cache.points_taken(match, deal)
+        if cache is not None
+        else _points_taken(match, deal),
         "suggestion": None,
         "trump_melds": None,
     }
@@ -180,15 +229,24 @@ def _phase_to_act(match: Match) -> int | None:
     return None if match.to_act == TABLE else match.to_act
 
 
-def _public_view(match: Match) -> View:
+def _standing(match: Match) -> View:
+    """The public view's fields that change only when a deal is scored."""
     finished = match.finished_deals
-    current = match.current
-    over = match.is_over
-    sheet = scoresheet(match.seats, match.options, scored_deals(match, 0))
     previous = None
     if finished:
-        share = match.share if over else None
-        previous = _previous_json(match, finished[-1], share)
+        previous = _previous_json(match, finished[-1], match.share if match.is_over else None)
+    return {
+        "totals": list(match.totals),
+        "ranks": ranks(match.totals),
+        "scoresheet": scoresheet(match.seats, match.options, scored_deals(match, 0)),
+        "previous_deal": previous,
+    }
+
+
+def _public_view(match: Match, cache: ViewCache | None) -> View:
+    current = match.current
+    over = match.is_over
+    standing = cache.standing(match) if cache is not None else _standing(match)
     return {
         "game": NAME,
         "seats": match.seats,
@@ -199,15 +257,15 @@ def _public_view(match: Match) -> View:
         "next_dealer": match.next_dealer if match.to_act == TABLE else None,
         "deals_played": match.deals_played,
         "deals_total": match.deals_total,
-        "totals": list(match.totals),
+        "totals": standing["totals"],
         "kitty": match.kitty,
         "share": list(match.share) if match.share is not None else None,
-        "ranks": ranks(match.totals),
+        "ranks": standing["ranks"],
         "options": dict(match.options),
         "winners": match.winners() if over else None,
-        "scoresheet": sheet,
-        "deal": _deal_json(match, current) if current is not None else None,
-        "previous_deal": previous,
+        "scoresheet": standing["scoresheet"],
+        "deal": _deal_json(match, current, cache) if current is not None else None,
+        "previous_deal": standing["previous_deal"],
         "legal": None,
     }
 
@@ -233,13 +291,16 @@ def _own_deal(match: Match, deal: Deal, seat: int, public: dict[str, Any]) -> di
     return mine
 
 
-def view(match: Match, seat: int | None, public: View | None = None, cache: object = None) -> View:
+def view(
+    match: Match, seat: int | None, public: View | None = None, cache: ViewCache | None = None
+) -> View:
     """The session as ``seat`` sees it; ``seat=None`` is a spectator. ``public``, the
-    spectator view of the same state, saves rebuilding what every seat sees alike."""
+    spectator view of the same state, saves rebuilding what every seat sees alike; ``cache``
+    (:class:`ViewCache`) what cannot change any more."""
     if seat is not None and not 0 <= seat < match.seats:
         raise ValueError(f"no seat {seat} at a table of {match.seats}")
     if public is None:
-        public = _public_view(match)
+        public = _public_view(match, cache)
     if seat is None:
         return public
     own = dict(public)
