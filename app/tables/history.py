@@ -63,7 +63,10 @@ def _mark(cell: dict[str, Any] | None) -> str:
 
 def protocol_csv(room: RoomState, number: int) -> str | None:
     """One row per player: name, the grid's marks when the game has a grid, the running
-    total after each deal ("-" where the seat took no part), and the total."""
+    total after each deal ("-" where the seat took no part), and the total. Then one row per
+    account the sheet keeps beside the seats (its optional ``accounts``, such as a kitty):
+    no seat, the account's key for a name, no marks, its balance after each deal and its
+    total."""
     found = find_match(room, number)
     if found is None:
         return None
@@ -81,4 +84,7 @@ def protocol_csv(room: RoomState, number: int) -> str | None:
         marks = [_mark(grid["rows"][seat]["cells"][k]) for k in keys] if grid else []
         running = ["-" if d["scores"][seat] is None else d["totals"][seat] for d in deals]
         writer.writerow([seat, name, *marks, *running, sheet["totals"][seat]])
+    for account in sheet.get("accounts") or []:
+        balances = ["-" if b is None else b for b in account["running"]]
+        writer.writerow(["", account["key"], *([""] * len(keys)), *balances, account["total"]])
     return out.getvalue()
