@@ -127,7 +127,8 @@ def _places(
     for s in d["active"]:
         if s != seat:
             names.append(s)
-            caps.append(sizes[s] - len(hands[s]))
+            aside = d["buried_count"] if s == bidder and not d["led"] else 0
+            caps.append(sizes[s] - aside - len(hands[s]))
     if not d["widow_turned"]:
         names.append(WIDOW_PLACE)
         caps.append(3)

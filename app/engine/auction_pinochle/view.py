@@ -145,9 +145,8 @@ def _points_taken(match: Match, deal: Deal) -> list[int]:
 def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, Any]:
     """What everyone may see of the deal in progress; :func:`view` adds a seat's own."""
     bidder = deal.bidder
+    # until his first lead the bidder's burial is provisional: its cards stay in his hand
     hand_sizes = [len(h) for h in deal.hands]
-    if bidder is not None and deal.buried is not None and not deal.led:
-        hand_sizes[bidder] -= len(deal.buried)  # buried cards are aside, not in hand
     leader = (
         deal.trick[0][0] if deal.trick else (deal.history[-1].winner if deal.history else bidder)
     )
