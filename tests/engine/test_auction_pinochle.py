@@ -222,7 +222,7 @@ def test_ap6d_eldest_throws_in_without_turning_the_widow() -> None:
     act(match, last, "pass")
     assert match.phase() == "widow" and GAME.view(match, m, None, None)["deal"]["widow"] is None
     refused(match, m, "concede", "concede_not_now")  # the widow is not turned yet
-    refused(match, e, "trump:S", "turn_the_widow")
+    refused(match, e, "meld", "turn_the_widow")
     act(match, e, "throw_in")
     deal = match.deals[-1]
     assert deal.result is not None and deal.result.end is End.THROWN_IN
@@ -329,6 +329,19 @@ def test_a_throw_in_needs_the_unraised_compulsory_bid() -> None:
     act(match, m, "pass")
     act(match, last, "pass")
     assert match.phase() == "trump" and match.deals[-1].widow_turned
+    refused(match, e, "throw_in", "widow_turned")
+
+
+def test_naming_trump_while_a_throw_in_is_open_turns_the_widow() -> None:
+    match = deal_match("")
+    e, m, last = match.deals[-1].active
+    act(match, e, "bid:300")
+    act(match, m, "pass")
+    act(match, last, "pass")
+    act(match, e, "trump:C")
+    deal = match.deals[-1]
+    assert deal.widow_turned and deal.trump == "C" and len(deal.hands[e]) == 18
+    assert match.phase() == "meld"
     refused(match, e, "throw_in", "widow_turned")
 
 

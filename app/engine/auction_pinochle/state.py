@@ -383,9 +383,11 @@ class Match:
         elif kind in ("bid", "pass"):
             raise IllegalAction("auction_over", "the auction is over")
         elif phase == "widow":
-            if kind not in ("widow", "throw_in", "concede"):
+            # any action but the throw-in turns the widow first (Clarification 2); naming
+            # trump is the only other one that can follow at once
+            if kind not in ("widow", "throw_in", "trump"):
                 raise IllegalAction(
-                    "turn_the_widow", "turn the widow up, throw in or concede first"
+                    "turn_the_widow", "turn the widow up, name trumps, throw in or concede first"
                 )
         elif kind in ("widow", "throw_in"):
             raise IllegalAction("widow_turned", "the widow is already turned up")
@@ -524,6 +526,8 @@ class Match:
             value = basic_value(deal.high, str(self.options["schedule"]))
             self._settle(deal, End.THROWN_IN, value)
         elif kind == "trump":
+            if not deal.widow_turned:
+                self._turn_widow(deal)
             deal.trump = action.arg
             self._value_meld(deal)
         elif kind == "meld":
