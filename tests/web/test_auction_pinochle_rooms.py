@@ -257,7 +257,7 @@ def check_view(view: dict[str, Any], seats: int, seen: Seen) -> None:
     assert sorted(deal["active"]) == sorted(set(range(seats)) - set(out))
     assert deal["eldest"] == deal["active"][0] == (deal["dealer"] + 1) % seats
     for seat in out:
-        assert deal["hand_sizes"][seat] == 0, (seat, deal)
+        assert deal["hand_sizes"][seat] is None, (seat, deal)
         assert view["to_act"] != seat
         assert deal["bidder"] != seat and seat not in deal["passed"]
         assert all(b["seat"] != seat for b in deal["auction"])

@@ -146,7 +146,7 @@ def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, A
     """What everyone may see of the deal in progress; :func:`view` adds a seat's own."""
     bidder = deal.bidder
     # until his first lead the bidder's burial is provisional: its cards stay in his hand
-    hand_sizes = [len(h) for h in deal.hands]
+    hand_sizes = [len(h) if s in deal.active else None for s, h in enumerate(deal.hands)]
     leader = (
         deal.trick[0][0] if deal.trick else (deal.history[-1].winner if deal.history else bidder)
     )
@@ -271,7 +271,7 @@ def _public_view(match: Match, cache: ViewCache | None) -> View:
 
 def _own_deal(match: Match, deal: Deal, seat: int, public: dict[str, Any]) -> dict[str, Any]:
     mine = dict(public)
-    mine["hand"] = list(deal.hands[seat])
+    mine["hand"] = list(deal.hands[seat]) if seat in deal.active else None
     if seat == deal.bidder and deal.widow_turned and not deal.led:
         if deal.buried is not None:
             mine["buried"] = list(deal.buried)
