@@ -5,7 +5,7 @@
 
 import { h, keepFocus, replace } from './dom.js';
 import { cardName, cardSvg } from './cards.js';
-import { t } from './i18n.js';
+import { t, tOr } from './i18n.js';
 import { isMyTurn, isPlaying, playableCards, selectionLegal } from './model.js';
 
 // The positions a choice of cards may take: each code of `from` once per time it is listed,
@@ -138,9 +138,12 @@ function joinBar(ctx, handlers) {
   );
 }
 
-// The bar for a choice of cards when the game's panel draws none of its own.
+// The bar for a choice of cards when the game's panel draws none of its own; the actions the
+// legal lists beside the choice (`also`, such as a concession) are buttons after it, each
+// named by `action.<kind>` in the game's words.
 function selectionBar(ctx, legal, handlers) {
   const chosen = ctx.selected.length;
+  const also = Array.isArray(legal.also) ? legal.also : [];
   return h(
     'div',
     { class: 'select-bar' },
@@ -154,6 +157,16 @@ function selectionBar(ctx, legal, handlers) {
       text: t('select.confirm'),
       onclick: () => handlers.submitSelection(),
     }),
+    also.map((action) =>
+      h('button', {
+        type: 'button',
+        class: 'btn',
+        'data-action': action,
+        disabled: Boolean(ctx.pending),
+        text: tOr(`action.${action.split(':')[0]}`, action),
+        onclick: () => handlers.act(action),
+      }),
+    ),
   );
 }
 
@@ -187,7 +200,8 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
     replace(handEl, isPlaying(ctx) ? h('p', { class: 'hand-note', text: t('status.dealing') }) : null);
     return;
   }
-  if (!deal.hand) {
+  // A seat dealt no cards (one that sits the deal out) may hold null or an empty list.
+  if (!deal.hand?.length) {
     replace(handEl, h('p', { class: 'hand-note', text: panel.handNote?.(ctx) ?? t('hand.none') }));
     return;
   }

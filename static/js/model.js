@@ -44,10 +44,14 @@ export function legalOf(ctx, kind = null) {
   return kind === null || legal.kind === kind ? legal : null;
 }
 
-// The seat is to choose cards of its hand by position: {kind, count, from}.
+// The seat is to choose cards of its hand by position: {kind, count, from}, as the legal says
+// or, while the seat is on turn, as the game's panel asks of its own accord (`choice`).
 export function selectionLegal(ctx) {
   const legal = legalOf(ctx);
-  return legal && Array.isArray(legal.from) && Number.isInteger(legal.count) ? legal : null;
+  const isChoice = (c) => Boolean(c) && Array.isArray(c.from) && Number.isInteger(c.count);
+  if (isChoice(legal)) return legal;
+  const own = legal ? ctx.panel?.choice?.(ctx) : null;
+  return isChoice(own) ? own : null;
 }
 
 // The codes of the cards a plain `play:<card>` of the legal list may play.

@@ -20,6 +20,8 @@
 //   ui.selectedCards()             the codes of those cards, in hand order
 //   ui.toggle(position)            choose or unchoose the card at a hand position
 //   ui.submitSelection()           send `<kind>:<card>,<card>,…` for the chosen cards
+//   ui.render()                    draw the table again, after the panel changed what only it
+//                                  keeps (a builder's ticks, a number being dialled)
 //
 // The hooks:
 //
@@ -40,6 +42,10 @@
 //   whyNot(ctx, card)              why a card cannot be played although it is the seat's turn
 //   playable(ctx)                  the Set of card codes a tap may use, when the legal kind is
 //                                  not a plain play (default: the cards of `play:<card>` actions)
+//   choice(ctx)                    {kind, count, from}: a choice of cards the panel asks for
+//                                  of its own accord while the seat is on turn (to bury again
+//                                  what `legal` allows only as a revision); the core handles it
+//                                  as it does such a legal, and ui.submitSelection() sends it
 //   cardClick(ctx, position, card, ui)
 //                                  a tap on one of those cards when the legal kind is not a
 //                                  choice of cards; true when the panel handled it (otherwise
@@ -49,6 +55,11 @@
 //   summary(ctx, deal)             the body of the end-of-deal dialog for `previous_deal`
 //
 // A control the player should land on when the turn comes carries `data-turn-focus`.
+//
+// Without a panel's `actions`, a choice of cards ({kind, count, from}) gets the core's bar, and
+// the other actions such a legal lists beside it (`also`: a concession) become buttons named
+// `action.<kind>`. A scoresheet's `accounts` (a participant that is no seat, such as a kitty:
+// {key, label, running, total}) are lines of their own under the players in the protocol.
 
 import { addTranslations } from './i18n.js';
 

@@ -194,8 +194,29 @@ export function sheetTable(sheet, nameOf, { id = null, caption = t('protocol.tit
             h('td', { class: 'num total', text: formatNumber(sheet.totals[seat], true) }),
           ),
         ),
+        (sheet.accounts ?? []).map((account) => accountRow(account, columns.length)),
       ),
     ),
+  );
+}
+
+// A participant of the sheet that is no seat (a kitty): its balance after each deal, and now.
+function accountRow(account, gridColumns) {
+  return h(
+    'tr',
+    { class: 'account', 'data-account': account.key },
+    h('th', { scope: 'row' }, h('span', { class: 'row-name', text: t(account.label) })),
+    gridColumns ? h('td', { colspan: gridColumns }) : null,
+    h(
+      'td',
+      {},
+      h(
+        'div',
+        { class: 'running' },
+        account.running.map((balance) => h('span', { text: formatNumber(balance, true) })),
+      ),
+    ),
+    h('td', { class: 'num total', text: formatNumber(account.total, true) }),
   );
 }
 

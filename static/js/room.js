@@ -188,6 +188,7 @@ const ui = Object.freeze({
   selectedCards: () => handlers.selectedCards(),
   toggle: (position) => handlers.toggleSelect(position),
   submitSelection: () => handlers.submitSelection(),
+  render: () => render(),
 });
 
 // Host commands carry the version they were decided on. While computer players play, the table
