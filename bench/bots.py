@@ -4,19 +4,31 @@
                                    [--budget S] [--timing-deals N] [--seed S] [--workers N]
 
 Every game whose computer players go beyond ``random`` is measured unless ``--game`` names
-some. A *deal set* is one shuffle of the pack, dealt as the first deal of a fresh match
-(the first dealer the last seat, so that seat 0 leads off) and played once for each seat:
-level A in that seat, level B in all the others. Luck of the cards cancels: equal bots
-would score the same on average over the rotations. The figure per deal set is A's mean
-score per deal minus the mean score of a B seat in the same deals; the report gives its
-mean over the deal sets with a 95% confidence interval (normal approximation).
+some (``auction-pinochle`` is read as ``auction_pinochle``). A *deal set* is one shuffle of
+the pack, dealt as the first deal of a fresh match (the first dealer the last seat, so that
+seat 0 leads off, or is eldest) and played once for each seat: level A in that seat, level
+B in all the others (with three seats A sits in each seat once, B in each seat twice). Luck
+of the cards cancels: equal bots would score the same on average over the rotations. The
+figure per deal set is A's mean score per deal minus the mean score of a B seat in the same
+deals; the report gives its mean over the deal sets with a 95% confidence interval (normal
+approximation), and each level's mean score per seat and deal beside it.
+
+Scores are what the game settles a deal in: points, or chips in auction pinochle. There a
+deal's settlement may also pay the kitty, which belongs to no seat until the session ends
+and is then shared out equally; an equal share changes no difference between seats, so the
+figure compares the chips the seats themselves gain, and the report shows the kitty's mean
+gain per deal apart.
 
 Decision times are the wall-clock time of ``decide`` for each level, p50 and p95, over all
 decisions and over those with more than one legal action. The strength runs use several
 processes and a reduced budget for the strong bot, so that the whole run stays within a few
 minutes; the timing run plays strong (in each seat in turn) against basic bots in one
-process at the default budget, the figures a person at the table would see. Wall-clock
-times include whatever else the machine is running: the header prints its load average.
+process at the default budget, the figures a person at the table would see. A game may set
+its own defaults for these counts (``GAME_DEFAULTS``): auction pinochle ends most deals in a
+throw-in or in a contract that no card play changes, so its levels differ in fewer deals,
+and its strength run takes more deal sets, at a smaller budget, within a few minutes.
+Wall-clock times include whatever else the machine is running: the header prints its load
+average.
 """
 
 from __future__ import annotations
@@ -36,9 +48,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from app.bots import DEFAULT_BUDGET, Bot, levels_for, make_bot
 from app.bots.arena import Decision, Log, play_deal
-from app.engine import GAMES, Action, Game, get_game
+from app.engine import GAMES, Action, Game, GameState, get_game
 
 Z95 = 1.96
+
+GAME_DEFAULTS: dict[str, dict[str, float]] = {
+    "auction_pinochle": {"strong_deals": 300, "budget": 0.1},
+}
+"""Per game, the settings used when the command line does not give them."""
+GENERIC_DEFAULTS: dict[str, float] = {
+    "deals": 300,
+    "strong_deals": 100,
+    "budget": 0.25,
+    "timing_deals": 15,
+}
+
+
+def game_name(text: str) -> str:
+    """A game's registry name from the command line: ``auction-pinochle`` is
+    ``auction_pinochle``."""
+    name = text.strip().lower().replace("-", "_")
+    if name not in GAMES:
+        raise argparse.ArgumentTypeError(f"no game {text!r}; games: {', '.join(sorted(GAMES))}")
+    return name
+
+
+def settings_for(name: str, args: argparse.Namespace) -> argparse.Namespace:
+    """``args`` with the game's own defaults for what the command line left out."""
+    chosen = dict(vars(args))
+    for key, generic in GENERIC_DEFAULTS.items():
+        if chosen.get(key) is None:
+            chosen[key] = GAME_DEFAULTS.get(name, {}).get(key, generic)
+    for key in ("deals", "strong_deals", "timing_deals"):
+        chosen[key] = int(chosen[key])
+    return argparse.Namespace(**chosen)
 
 
 def shuffle_for(game: Game, seats: int, seed: int, index: int) -> Action:
@@ -47,24 +90,44 @@ def shuffle_for(game: Game, seats: int, seed: int, index: int) -> Action:
     return game.chance(state, random.Random(f"deck:{seed}:{index}"))
 
 
-def deal_set(args: tuple[str, str, str, int, int, float]) -> tuple[float, list[Decision]]:
-    """A's margin over a B seat per deal, over the rotations of one pack, and the decisions."""
+def deal_set(
+    args: tuple[str, str, str, int, int, float],
+) -> tuple[float, list[Decision], tuple[float, float, float]]:
+    """A's margin over a B seat per deal, over the rotations of one pack; the decisions; and
+    the mean score per deal of an A seat, of a B seat and of the kitty (if the game has
+    one)."""
     name, level_a, level_b, seed, index, budget = args
     game = get_game(name)
     seats = game.seats_default
     deal = shuffle_for(game, seats, seed, index)
     log = Log()
     margins = []
+    a_scores: list[float] = []
+    b_scores: list[float] = []
+    kitty: list[float] = []
     for rotation in range(seats):
         bots: list[Bot] = []
         for seat in range(seats):
             level = level_a if seat == rotation else level_b
             bot_seed = (seed * 100_003 + index) * 16 + rotation * 4 + seat
             bots.append(make_bot(name, level, seed=bot_seed, budget=budget))
-        scores = [s or 0 for s in play_deal(game, bots, deal, seats - 1, log=log)]
+        held: list[GameState] = []  # the match, as handed to ``on_view`` before each action
+        played = play_deal(game, bots, deal, seats - 1, log=log, on_view=held.append)
+        scores = [s or 0 for s in played]
         others = [s for seat, s in enumerate(scores) if seat != rotation]
         margins.append(scores[rotation] - statistics.fmean(others))
-    return statistics.fmean(margins), log.decisions
+        a_scores.append(scores[rotation])
+        b_scores.extend(others)
+        kitty.append(_kitty(game, held[0]) if held else 0.0)
+    means = (statistics.fmean(a_scores), statistics.fmean(b_scores), statistics.fmean(kitty))
+    return statistics.fmean(margins), log.decisions, means
+
+
+def _kitty(game: Game, state: GameState) -> float:
+    """What the first deal paid the kitty (0 in a game without one)."""
+    deals = game.scored_deals(state, 0)
+    value = deals[0].detail.get("kitty") if deals else None
+    return float(value) if isinstance(value, int | float) else 0.0
 
 
 def confidence(values: Sequence[float]) -> tuple[float, float]:
@@ -108,6 +171,9 @@ def duplicate(
         results = [deal_set(job) for job in jobs]
     margins = [r[0] for r in results]
     decisions = [d for r in results for d in r[1]]
+    a_mean = statistics.fmean(r[2][0] for r in results)
+    b_mean = statistics.fmean(r[2][1] for r in results)
+    kitty = statistics.fmean(r[2][2] for r in results)
     mean, half = confidence(margins)
     elapsed = time.perf_counter() - start
     seats = get_game(name).seats_default
@@ -119,6 +185,10 @@ def duplicate(
         f"  {level_a} minus {level_b} per seat and deal: {mean:+.3f}"
         f"  95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"
     )
+    line = f"  mean score per seat and deal: {level_a} {a_mean:+.3f}, {level_b} {b_mean:+.3f}"
+    if any(r[2][2] for r in results):
+        line += f"; the kitty {kitty:+.3f} per deal"
+    print(line)
     wins = sum(1 for m in margins if m > 0)
     losses = sum(1 for m in margins if m < 0)
     print(f"  deal sets won/tied/lost by {level_a}: {wins}/{deals - wins - losses}/{losses}")
@@ -152,7 +222,12 @@ def timing(name: str, deals: int, seed: int, budget: float) -> list[Decision]:
 def bench_game(name: str, args: argparse.Namespace) -> None:
     game = get_game(name)
     levels = levels_for(name)
+    args = settings_for(name, args)
     print(f"== {game.title} ({name}), {game.seats_default} seats; levels {', '.join(levels)}")
+    print(
+        f"settings: deals {args.deals}, strong deals {args.strong_deals}, strength budget"
+        f" {args.budget:g} s, timing deals {args.timing_deals}"
+    )
     decisions: list[Decision] = []
     if args.deals and "basic" in levels:
         decisions += duplicate(name, "basic", "random", args.deals, args.seed, 0.0, args.workers)
@@ -171,16 +246,22 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="repeatable")
-    parser.add_argument("--deals", type=int, default=300, help="deal sets, basic vs random")
-    parser.add_argument("--strong-deals", type=int, default=100, help="deal sets, strong vs basic")
+    parser.add_argument(
+        "--game", action="append", type=game_name, help="repeatable; auction-pinochle works too"
+    )
+    parser.add_argument("--deals", type=int, help="deal sets, basic vs random (default 300)")
+    parser.add_argument(
+        "--strong-deals",
+        type=int,
+        help="deal sets, strong vs basic (default 100; auction pinochle 300)",
+    )
     parser.add_argument(
         "--budget",
         type=float,
-        default=0.25,
-        help="strong's seconds per decision in the strength run",
+        help="strong's seconds per decision in the strength run (default 0.25;"
+        " auction pinochle 0.1)",
     )
-    parser.add_argument("--timing-deals", type=int, default=15, help="deals for the timing run")
+    parser.add_argument("--timing-deals", type=int, help="deals for the timing run (default 15)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
@@ -192,11 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"machine: {os.cpu_count()} cores, load average {load}; python {sys.version.split()[0]}")
-    print(
-        f"settings: deals {args.deals}, strong deals {args.strong_deals}, strength budget"
-        f" {args.budget:g} s, timing deals {args.timing_deals}, seed {args.seed},"
-        f" workers {args.workers}"
-    )
+    print(f"seed {args.seed}, workers {args.workers}")
     names = args.game or [n for n in GAMES if len(levels_for(n)) > 1]
     for name in names:
         bench_game(name, args)
