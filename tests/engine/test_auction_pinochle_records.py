@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from test_auction_pinochle import play_session
+from test_auction_pinochle_rules import play_session
 from test_validate_cli import lines, validate, write
 
 from app.engine import get_game
