@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import SUIT_NAMES
-from ..errors import IllegalAction, MalformedAction
-from ..game import Options, RecordError, Validation, check_standing, record_envelope, same_json
+from ..errors import IllegalAction
+from ..game import Options, RecordError, Validation, record_envelope
+from ..recorded import deals_of, end_of_deal, explain_play, is_seat, play_actions, verdict
 from .deal import Deal
 from .rules import CARDS, DEFAULTS, HAND_SIZE, LAYOUTS, NAME, WIDOW_SIZE, active_seats
 from .state import TABLE, Match, deal_action, parse_action
@@ -98,14 +98,6 @@ def export_record(
 # -- replay -------------------------------------------------------------------------------------
 
 
-def _suit(suit: object) -> str:
-    return SUIT_NAMES.get(str(suit), str(suit))
-
-
-def _is_seat(value: object, seats: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
-
-
 def pack_for(
     hands: Sequence[Sequence[str]], widow: Sequence[str], active: Sequence[int], packets: int
 ) -> list[str]:
@@ -128,7 +120,7 @@ class _Replayer:
         if self.seats not in (3, 4, 5):
             raise RecordError("auction pinochle is played by 3, 4 or 5 players")
         first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
-        if not _is_seat(first, self.seats):
+        if not is_seat(first, self.seats):
             raise RecordError(f"dealer must be a seat from 0 to {self.seats - 1}", 1)
         assert isinstance(first, int)
         match = Match(self.seats, first, self.options)
@@ -142,7 +134,7 @@ class _Replayer:
         if not isinstance(d, dict):
             raise RecordError("a deal is a JSON object", k)
         dealer = d.get("dealer")
-        if not _is_seat(dealer, self.seats):
+        if not is_seat(dealer, self.seats):
             raise RecordError(f"dealer must be a seat from 0 to {self.seats - 1}", k)
         if dealer != match.next_dealer:
             raise RecordError(
@@ -173,44 +165,29 @@ class _Replayer:
         assert isinstance(packets, int)
         match.apply(TABLE, deal_action(pack_for(hands, widow, active, packets)))
         current = match.deals[-1]
-        actions = d.get("actions", [])
-        if not isinstance(actions, list):
-            raise RecordError("actions must be a list of [seat, action] pairs", k)
-        for p, item in enumerate(actions, start=1):
-            self.action(match, current, item, k, p)
-        if not current.finished and not last:
-            raise RecordError("the deal is unfinished, yet another deal follows", k)
-        for name, value in derived(match, current).items():
-            if name in d and not same_json(d[name], value):
-                raise RecordError(f"{name} is stated as {d[name]} but the cards give {value}", k)
-
-    def action(self, match: Match, deal: Deal, item: object, k: int, p: int) -> None:
-        if deal.finished:
-            raise RecordError(f"the deal ended with action {p - 1}, yet more actions follow", k, p)
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or not _is_seat(item[0], self.seats)
-            or not isinstance(item[1], str)
-        ):
-            raise RecordError("an action is a pair [seat, text] with a seat of the table", k, p)
-        seat, text = item
-        try:
-            action = parse_action(text)
-        except MalformedAction:
-            raise RecordError(f"{text[:40]!r} is not an auction pinochle action", k, p) from None
-        try:
-            match.apply(seat, action)
-        except IllegalAction as refused:
-            raise RecordError(self.explain(seat, refused, match), k, p) from None
+        play_actions(
+            match,
+            lambda: current.finished,
+            d.get("actions", []),
+            self.seats,
+            parse_action,
+            "auction pinochle",
+            lambda seat, kind, refused: self.explain(seat, refused, match),
+            k,
+        )
+        end_of_deal(current.finished, last, d, derived(match, current), k)
 
     def explain(self, seat: int, refused: IllegalAction, match: Match) -> str:
         """The broken rule in a sentence naming the player."""
         who = self.who(seat)
+        to_act = match.to_act
+        common = explain_play(
+            who, refused, self.who(to_act) if to_act is not None and to_act >= 0 else None
+        )
+        if common is not None:
+            return common
         detail = refused.detail
         code = refused.code
-        if code == "not_your_turn" and match.to_act is not None and match.to_act >= 0:
-            return f"{who} acts out of turn: {self.who(match.to_act)} is to act"
         if code == "sitting_out":
             return f"{who} sits out this deal and takes no part in it"
         if code == "must_open":
@@ -219,14 +196,8 @@ class _Replayer:
             return f"{who} bids {detail['bid']} but must bid {detail['least']} or more"
         if code == "bid_not_multiple_of_10":
             return f"{who} bids {detail['bid']}, which is not a multiple of ten"
-        if code == "card_not_in_hand":
-            return f"{who} does not hold {detail['card']}"
-        if code == "must_follow_suit":
-            return f"{who} holds a {_suit(detail['suit'])} and must follow suit"
         if code == "must_beat_trump_lead":
             return f"{who} holds a higher trump and must beat the trick on a trump lead"
-        if code == "must_trump":
-            return f"{who} holds no {_suit(detail['suit'])} but a trump, and must play it"
         if code == "bury_must_be_3_own_cards":
             return f"{who} must bury exactly three cards of his hand"
         return f"{who}: {refused.message}"
@@ -235,23 +206,13 @@ class _Replayer:
 def replay_record(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
     """The session a record's deals lead to (its envelope already read); :class:`RecordError`
     names the first rule broken."""
-    deals = doc.get("deals")
-    if not isinstance(deals, list):
-        raise RecordError("'deals' must be a list")
-    return _Replayer(players, options).run(deals)
+    return _Replayer(players, options).run(deals_of(doc))
 
 
 def validate(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Validation:
     """Replay a record (its envelope already read) and check its derived fields."""
-    try:
-        match = replay_record(players, options, doc)
-        actual = match.winners()
-        check_standing(doc, match.totals, actual)
-    except RecordError as broken:
-        return Validation(valid=False, error=str(broken))
-    return Validation(
-        valid=True,
-        deals=[derived(match, d) for d in match.deals],
-        totals=list(match.totals),
-        winners=actual,
+    return verdict(
+        lambda: replay_record(players, options, doc),
+        doc,
+        lambda match: [derived(match, d) for d in match.deals],
     )

@@ -11,9 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..cards import SUIT_NAMES
-from ..errors import IllegalAction, MalformedAction
-from ..game import Options, RecordError, Validation, check_standing, record_envelope, same_json
+from ..errors import IllegalAction
+from ..game import Options, RecordError, Validation, record_envelope
+from ..recorded import (
+    deals_of,
+    end_of_deal,
+    explain_play,
+    is_seat,
+    play_actions,
+    suit_word,
+    verdict,
+)
 from .deal import Deal, dealt_hands
 from .rules import CARDS, DEFAULTS, NAME, ORDER, End
 from .state import TABLE, Match, deal_action, parse_action
@@ -75,10 +83,6 @@ def export_record(
 # -- replay -------------------------------------------------------------------------------------
 
 
-def _suit(suit: object) -> str:
-    return SUIT_NAMES.get(str(suit), str(suit))
-
-
 class _Replayer:
     def __init__(self, players: Sequence[str], options: Options) -> None:
         self.players = list(players)
@@ -89,7 +93,7 @@ class _Replayer:
 
     def run(self, deals: Sequence[Any]) -> Match:
         first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
-        if not _is_seat(first):
+        if not is_seat(first, 2):
             raise RecordError("dealer must be seat 0 or 1", 1)
         assert isinstance(first, int)
         match = Match(first, self.options)
@@ -103,7 +107,7 @@ class _Replayer:
         if not isinstance(d, dict):
             raise RecordError("a deal is a JSON object", k)
         dealer = d.get("dealer")
-        if not _is_seat(dealer):
+        if not is_seat(dealer, 2):
             raise RecordError("dealer must be seat 0 or 1", k)
         if dealer != match.next_dealer:
             raise RecordError(
@@ -120,53 +124,30 @@ class _Replayer:
             raise RecordError(f"pack: {twice} appears twice", k)
         match.apply(TABLE, deal_action(pack))
         current = match.deals[-1]
-        actions = d.get("actions", [])
-        if not isinstance(actions, list):
-            raise RecordError("actions must be a list of [seat, action] pairs", k)
-        for p, item in enumerate(actions, start=1):
-            self.action(match, current, item, k, p)
-        if not current.finished and not last:
-            raise RecordError("the deal is unfinished, yet another deal follows", k)
-        for name, value in derived(current).items():
-            if name in d and not same_json(d[name], value):
-                raise RecordError(f"{name} is stated as {d[name]} but the cards give {value}", k)
-
-    def action(self, match: Match, deal: Deal, item: object, k: int, p: int) -> None:
-        if deal.finished:
-            raise RecordError(f"the deal ended with action {p - 1}, yet more actions follow", k, p)
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or not _is_seat(item[0])
-            or not isinstance(item[1], str)
-        ):
-            raise RecordError("an action is a pair [seat, text] with seat 0 or 1", k, p)
-        seat, text = item
-        try:
-            action = parse_action(text)
-        except MalformedAction:
-            raise RecordError(f"{text[:40]!r} is not a Sixty-six action", k, p) from None
-        try:
-            match.apply(seat, action)
-        except IllegalAction as refused:
-            raise RecordError(self.explain(seat, action.kind, refused, match), k, p) from None
+        play_actions(
+            match,
+            lambda: current.finished,
+            d.get("actions", []),
+            2,
+            parse_action,
+            "Sixty-six",
+            lambda seat, kind, refused: self.explain(seat, kind, refused, match),
+            k,
+        )
+        end_of_deal(current.finished, last, d, derived(current), k)
 
     def explain(self, seat: int, kind: str, refused: IllegalAction, match: Match) -> str:
         """The broken rule in a sentence naming the player."""
         who = self.who(seat)
+        to_act = match.to_act
+        shown = self.who(to_act) if to_act is not None and to_act in (0, 1) else None
+        common = explain_play(who, refused, shown)
+        if common is not None:
+            return common
         detail = refused.detail
         code = refused.code
-        if code == "not_your_turn" and match.to_act in (0, 1):
-            assert match.to_act is not None
-            return f"{who} acts out of turn: {self.who(match.to_act)} is to act"
-        if code == "card_not_in_hand":
-            return f"{who} does not hold {detail['card']}"
-        if code == "must_follow_suit":
-            return f"{who} holds a {_suit(detail['suit'])} and must follow suit"
         if code == "must_head_trick":
-            return f"{who} holds a higher {_suit(detail['suit'])} and must win the trick"
-        if code == "must_trump":
-            return f"{who} holds no {_suit(detail['suit'])} but a trump, and must play it"
+            return f"{who} holds a higher {suit_word(detail['suit'])} and must win the trick"
         if code == "not_on_lead":
             return f"{who} may {kind} only before leading to a trick"
         if code == "no_trick_won_yet":
@@ -178,20 +159,16 @@ class _Replayer:
             return f"{who} may not {kind}: the stock is {state}"
         if code == "marriage_must_be_led":
             return (
-                f"{who} declared the marriage in {_suit(detail['suit'])}s and must lead its"
+                f"{who} declared the marriage in {suit_word(detail['suit'])}s and must lead its"
                 " king or queen, or claim"
             )
         if code == "no_marriage":
-            return f"{who} does not hold the king and queen of {_suit(detail['suit'])}s"
+            return f"{who} does not hold the king and queen of {suit_word(detail['suit'])}s"
         if code == "no_marriages_after_closing":
             return f"{who} may not declare a marriage once the stock is closed"
         if code == "claim_not_now":
             return f"{who} may claim only right after winning a trick or declaring a marriage"
         return f"{who}: {refused.message}"
-
-
-def _is_seat(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value in (0, 1)
 
 
 def _why(match: Match) -> str:
@@ -210,23 +187,13 @@ def _why(match: Match) -> str:
 def replay_record(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
     """The match a record's deals lead to (its envelope already read); :class:`RecordError`
     names the first rule broken."""
-    deals = doc.get("deals")
-    if not isinstance(deals, list):
-        raise RecordError("'deals' must be a list")
-    return _Replayer(players, options).run(deals)
+    return _Replayer(players, options).run(deals_of(doc))
 
 
 def validate(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Validation:
     """Replay a record (its envelope already read) and check its derived fields."""
-    try:
-        match = replay_record(players, options, doc)
-        actual = match.winners()
-        check_standing(doc, match.totals, actual)
-    except RecordError as broken:
-        return Validation(valid=False, error=str(broken))
-    return Validation(
-        valid=True,
-        deals=[{k: v for k, v in derived(d).items() if k != "trump"} for d in match.deals],
-        totals=list(match.totals),
-        winners=actual,
+    return verdict(
+        lambda: replay_record(players, options, doc),
+        doc,
+        lambda match: [{k: v for k, v in derived(d).items() if k != "trump"} for d in match.deals],
     )
