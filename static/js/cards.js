@@ -135,3 +135,27 @@ export function cardSvg(card) {
 export function cardName(card) {
   return t('card.name', { rank: t(`rank.${rankOf(card)}`), suit: t(`suit.of.${suitOf(card)}`) });
 }
+
+// The display order of a hand (hand positions, permuted): trumps first, then the other suits
+// alternating colours; within a suit by `ranks` (high to low) when given, else in the
+// server's order. Presentation only: what may be played is the server's legal list.
+const SUIT_ORDER = {
+  S: ['S', 'H', 'C', 'D'],
+  H: ['H', 'S', 'D', 'C'],
+  D: ['D', 'S', 'H', 'C'],
+  C: ['C', 'H', 'S', 'D'],
+};
+
+export function arrangeByTrump(hand, trump, ranks = null) {
+  const order = SUIT_ORDER[trump] ?? SUIT_ORDER.S;
+  const rank = (code) => (ranks ? ranks.indexOf(code[0]) : 0);
+  return hand
+    .map((code, position) => ({ code, position }))
+    .sort(
+      (a, b) =>
+        order.indexOf(suitOf(a.code)) - order.indexOf(suitOf(b.code)) ||
+        rank(a.code) - rank(b.code) ||
+        a.position - b.position,
+    )
+    .map((item) => item.position);
+}

@@ -7,7 +7,7 @@
 // offers what `legal` lists and adds nothing up but the meld builder's running sum.
 
 import { h } from '../../js/dom.js';
-import { cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
+import { arrangeByTrump, cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, legalOf, myLegal, seatName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -777,26 +777,8 @@ export function handNote(ctx) {
 
 // ---- the hand -----------------------------------------------------------------------------
 
-// Trumps first once named, then the other suits alternating colours; each suit high to low.
-const SUIT_ORDER = {
-  none: ['S', 'H', 'C', 'D'],
-  S: ['S', 'H', 'C', 'D'],
-  H: ['H', 'S', 'D', 'C'],
-  D: ['D', 'S', 'H', 'C'],
-  C: ['C', 'H', 'S', 'D'],
-};
-
 export function arrange(ctx, hand) {
-  const order = SUIT_ORDER[ctx.view.deal.trump ?? 'none'];
-  return hand
-    .map((card, position) => ({ card, position }))
-    .sort(
-      (a, b) =>
-        order.indexOf(suitOf(a.card)) - order.indexOf(suitOf(b.card)) ||
-        RANKS.indexOf(a.card[0]) - RANKS.indexOf(b.card[0]) ||
-        a.position - b.position,
-    )
-    .map((item) => item.position);
+  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
 }
 
 // The bidder's cards before his first lead: which copies his meld shows (the later copies

@@ -3,7 +3,7 @@
 // against quotas, each player's contracts still to play, and the deal's summary.
 
 import { h } from '../../js/dom.js';
-import { cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
+import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isPlaying, legalOf, seatName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -163,28 +163,10 @@ export function handNote(ctx) {
   return deal.order.includes(ctx.seat) ? t('hand.after_contract') : t('hand.sitting_out');
 }
 
-// Trumps first once known, then the other suits alternating colours, each suit high to low:
-// presentation only; the server's legal list decides what is playable.
-const SUIT_ORDER = {
-  none: ['S', 'H', 'C', 'D'],
-  S: ['S', 'H', 'C', 'D'],
-  H: ['H', 'S', 'D', 'C'],
-  D: ['D', 'S', 'H', 'C'],
-  C: ['C', 'H', 'S', 'D'],
-};
 const RANKS = 'AKQJT98765432';
 
 export function arrange(ctx, hand) {
-  const order = SUIT_ORDER[ctx.view.deal.trump ?? 'none'];
-  return hand
-    .map((card, position) => ({ card, position }))
-    .sort(
-      (a, b) =>
-        order.indexOf(suitOf(a.card)) - order.indexOf(suitOf(b.card)) ||
-        RANKS.indexOf(a.card[0]) - RANKS.indexOf(b.card[0]) ||
-        a.position - b.position,
-    )
-    .map((item) => item.position);
+  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
 }
 
 export function whyNot() {

@@ -6,7 +6,7 @@
 // the view carries them (option show_points).
 
 import { h } from '../../js/dom.js';
-import { cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
+import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, lastTrick, myLegal, seatName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -261,20 +261,8 @@ export function seatExtra(ctx, seat) {
 
 // ---- the hand -------------------------------------------------------------------------------
 
-// Trumps first, then the other suits alternating colours; within a suit the server's order.
-const SUIT_ORDER = {
-  S: ['S', 'H', 'C', 'D'],
-  H: ['H', 'S', 'D', 'C'],
-  D: ['D', 'S', 'H', 'C'],
-  C: ['C', 'H', 'S', 'D'],
-};
-
 export function arrange(ctx, hand) {
-  const order = SUIT_ORDER[ctx.view.deal.trump] ?? SUIT_ORDER.S;
-  return hand
-    .map((code, position) => ({ code, position }))
-    .sort((a, b) => order.indexOf(suitOf(a.code)) - order.indexOf(suitOf(b.code)) || a.position - b.position)
-    .map((item) => item.position);
+  return arrangeByTrump(hand, ctx.view.deal.trump);
 }
 
 // A card of the viewer's hand the opponent has seen (a marriage partner, the turned card).
