@@ -11,6 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import app
 from app.config import Settings, get_settings
@@ -23,6 +24,7 @@ from . import logs
 from .api import router
 from .bodies import validation_refused
 from .echo import add_echo_route
+from .pages import Problems
 from .socket import room_socket
 
 # Templates and static files sit at the top of the repository, beside app/, so that work on
@@ -55,6 +57,9 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
     web.state.settings = settings
     web.add_exception_handler(RequestValidationError, validation_refused)
     templates = Jinja2Templates(directory=TEMPLATES_DIR)
+    problems = Problems(templates)
+    web.add_exception_handler(StarletteHTTPException, problems.http)
+    web.add_exception_handler(Exception, problems.server)
     web.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     web.include_router(router)
 

@@ -226,3 +226,18 @@ def test_four_colour_deck_recolours_the_cards(open_page: OpenPage) -> None:
     expect(home.locator("html")).to_have_attribute("data-deck", "four")
     expect(diamond).to_have_css("color", "rgb(22, 80, 196)")
     expect(home.locator("#deck-preview svg.suit-C").first).to_have_css("color", "rgb(19, 122, 52)")
+
+
+def test_an_unknown_room_link_is_a_page_in_the_readers_language(
+    open_page: OpenPage, artifacts: Path
+) -> None:
+    page = open_page("/r/NOSUCHROOM1", locale="sv-SE", phone=True)
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    expect(page.locator("#problem-title")).to_have_text("Det finns inget sådant bord")
+    expect(page.locator("#problem-room")).to_have_text("NOSUCHROOM1")
+    expect(page).to_have_title("Det finns inget sådant bord")
+    shot(page, artifacts, "problem-404-sv")
+    problems = serious_violations(page)
+    assert not problems, describe(problems)
+    page.click("#problem-home")
+    expect(page.locator("#create-title")).to_have_text("Skapa ett rum")
