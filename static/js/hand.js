@@ -43,6 +43,11 @@ function reasonFor(ctx, panel, card, playable) {
   return null;
 }
 
+// How the last press came: 'touch' for a finger, 'mouse' or 'pen' otherwise. A click does not
+// say so in every browser, the press before it does.
+let lastPointer = 'mouse';
+document.addEventListener('pointerdown', (event) => (lastPointer = event.pointerType || 'mouse'), true);
+
 function cardButton(ctx, panel, handlers, item) {
   const { card, position, key, mode, playable, selectable, selected, note } = item;
   const name = cardName(card);
@@ -51,7 +56,13 @@ function cardButton(ctx, panel, handlers, item) {
   const description = [note?.label, reason].filter(Boolean).join(' — ') || null;
   const attrs = {
     type: 'button',
-    class: ['card-btn', selected ? 'selected' : '', playable ? 'playable' : '', note?.className ?? '']
+    class: [
+      'card-btn',
+      selected ? 'selected' : '',
+      playable ? 'playable' : '',
+      item.lifted ? 'lifted' : '',
+      note?.className ?? '',
+    ]
       .filter(Boolean)
       .join(' '),
     'data-card': card,
@@ -67,7 +78,7 @@ function cardButton(ctx, panel, handlers, item) {
         if (reason) handlers.explain(reason);
         return;
       }
-      handlers.cardClick(position, card);
+      handlers.cardClick(position, card, lastPointer);
     },
   };
   if (mode === 'select') attrs['aria-pressed'] = selected ? 'true' : 'false';
@@ -170,13 +181,39 @@ function selectionBar(ctx, legal, handlers) {
   );
 }
 
+// A card lifted by a first tap on a touch screen: the button that plays it.
+function liftBar(ctx, handlers) {
+  const lifted = ctx.lifted;
+  const card = lifted === null ? null : ctx.view?.deal?.hand?.[lifted];
+  if (!card || !isMyTurn(ctx)) return null;
+  return h(
+    'div',
+    { class: 'lift-bar' },
+    h('button', {
+      type: 'button',
+      class: 'btn primary',
+      id: 'play-lifted',
+      'data-action': 'play-lifted',
+      'data-turn-focus': '',
+      disabled: Boolean(ctx.pending),
+      text: t('hand.play_lifted', { card: cardName(card) }),
+      onclick: () => handlers.playLifted(),
+    }),
+  );
+}
+
 // The bar keeps its very buttons while they stay the same: a move of the other players must
 // neither swallow a tap on a button nor take the keyboard's focus off it.
 function renderBar(barEl, ctx, panel, handlers, ui) {
   const own = isPlaying(ctx) && ctx.view.deal ? panel.actions?.(ctx, ui) : null;
   const legal = selectionLegal(ctx);
   const hasOwn = Array.isArray(own) ? own.some(Boolean) : Boolean(own);
-  const fresh = h('div', {}, hasOwn ? own : legal ? selectionBar(ctx, legal, handlers) : null);
+  const fresh = h(
+    'div',
+    {},
+    liftBar(ctx, handlers),
+    hasOwn ? own : legal ? selectionBar(ctx, legal, handlers) : null,
+  );
   if (fresh.innerHTML === barEl.innerHTML) return;
   keepFocus(barEl, 'data-action', () => replace(barEl, [...fresh.childNodes]));
 }
@@ -228,6 +265,7 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
       playable: playable.has(card),
       selectable: selectable.has(position),
       selected: chosen.has(position),
+      lifted: ctx.lifted === position,
       note: panel.cardNote?.(ctx, position, card) ?? null,
     };
   });
@@ -238,7 +276,7 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
     mode,
     Boolean(ctx.pending),
     isMyTurn(ctx),
-    items.map((i) => [i.key, i.position, i.playable, i.selectable, i.selected, i.note]),
+    items.map((i) => [i.key, i.position, i.playable, i.selectable, i.selected, i.lifted, i.note]),
   ]);
   if (handEl.dataset.signature !== signature || !handEl.querySelector('.card-btn')) {
     keepFocus(handEl, 'data-key', () => {

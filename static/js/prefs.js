@@ -1,7 +1,7 @@
 // Personal display settings, kept in this browser only. They never reach the server.
 
 const KEY = 'kortbord:prefs';
-const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true };
+const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false };
 const listeners = new Set();
 
 function load() {

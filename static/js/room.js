@@ -37,6 +37,9 @@ const ctx = {
   // Hand positions chosen for a {kind, count, from} legal; positions, since two cards of a
   // hand may be the same card.
   selected: [],
+  // The hand position of a card a first tap on a touch screen lifted, waiting for a second
+  // tap or the play button; null when none is.
+  lifted: null,
   held: null,
   lastTrickOpen: false,
   nickname: localStorage.getItem(NAME_KEY) || '',
@@ -126,9 +129,30 @@ const handlers = {
   leave() {
     if (send({ type: 'leave' })) localStorage.removeItem(SECRET_KEY);
   },
-  cardClick(position, card) {
-    if (selectionLegal(ctx)) handlers.toggleSelect(position);
-    else if (!ctx.panel.cardClick?.(ctx, position, card, ui)) handlers.act(`play:${card}`);
+  cardClick(position, card, pointer = 'mouse') {
+    if (selectionLegal(ctx)) {
+      handlers.toggleSelect(position);
+      return;
+    }
+    // On a touch screen the first tap lifts the card and the second plays it, so a finger
+    // brushing the hand plays nothing (unless the player asked for one-tap play).
+    if (pointer === 'touch' && !prefs.oneTap && ctx.lifted !== position) {
+      ctx.lifted = position;
+      render();
+      return;
+    }
+    ctx.lifted = null;
+    if (!ctx.panel.cardClick?.(ctx, position, card, ui)) handlers.act(`play:${card}`);
+  },
+  playLifted() {
+    const position = ctx.lifted;
+    const card = position === null ? null : ctx.view?.deal?.hand?.[position];
+    if (card) handlers.cardClick(position, card, 'mouse');
+  },
+  dropLifted() {
+    if (ctx.lifted === null) return;
+    ctx.lifted = null;
+    render();
   },
   toggleSelect(position) {
     const legal = selectionLegal(ctx);
@@ -266,6 +290,10 @@ function onState(message) {
     ctx.selected = [];
   }
   if (ctx.view?.deal?.trick?.length) ctx.held = null;
+  // A lifted card stays lifted only while the same hand is still to play.
+  if (!isMyTurn(ctx) || JSON.stringify(before?.deal?.hand) !== JSON.stringify(ctx.view?.deal?.hand)) {
+    ctx.lifted = null;
+  }
   const status = ctx.room.status;
   if (ctx.rendered && statusBefore === 'playing' && (status === 'finished' || status === 'ended')) {
     els.summary.close();
@@ -449,6 +477,10 @@ async function roomGame() {
 // ---- page wiring ---------------------------------------------------------------------------
 
 function wireHeader() {
+  // A tap anywhere but on a card or its play button puts a lifted card back.
+  document.addEventListener('click', (event) => {
+    if (!event.target.closest?.('.card-btn, #play-lifted')) handlers.dropLifted();
+  });
   $('#protocol-button').addEventListener('click', () => handlers.openProtocol());
   $('#share-button').addEventListener('click', () => {
     const input = $('#share-link');

@@ -102,6 +102,8 @@ def play_first_card(page: Page, touch: bool = False) -> str:
     card = page.locator(PLAYABLE).first
     code = card.get_attribute("data-card") or ""
     press(card, touch)
+    if touch:  # the first tap lifts the card, the play button plays it
+        press(page.locator("#play-lifted"), touch)
     return code
 
 

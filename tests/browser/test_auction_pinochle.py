@@ -297,7 +297,9 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
 
     # ---- the play -----------------------------------------------------------------------------
     assert table.to_act() is me
-    table.tap(me, "#hand .card-btn[data-playable='true']")
+    # on a phone the first tap lifts a card, the play button plays it
+    me.locator("#hand .card-btn[data-playable='true']").first.tap()
+    table.tap(me, "#play-lifted")
     for page in pages:
         expect(page.locator("#concede-button")).to_have_count(0)
         expect(page.locator("#trick .played")).to_have_count(1)
@@ -306,7 +308,8 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
     while attr(anna, "deal") == "1":
         page = table.to_act()
         assert pages.index(page) in active
-        table.tap(page, "#hand .card-btn[data-playable='true']")
+        page.locator("#hand .card-btn[data-playable='true']").first.tap()
+        table.tap(page, "#play-lifted")
         # Each card of the trick says who played it: identical cards are told apart so.
         trick = anna.locator("#trick .played")
         if not shot_taken and attr(anna, "deal") == "1" and trick.count() == 2:

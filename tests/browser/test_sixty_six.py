@@ -181,7 +181,9 @@ class Table:
 
     def play(self, page: Page, card: str) -> None:
         self.played.add(card)
-        self.tap(page, f"#hand .card-btn[data-card='{card}'][data-playable='true']")
+        # on a phone the first tap lifts the card, the play button plays it
+        page.locator(f"#hand .card-btn[data-card='{card}'][data-playable='true']").tap()
+        self.tap(page, "#play-lifted")
 
     def exchange(self, seat: int, seen: dict[str, Any]) -> None:
         page, other = self.pages[seat], self.pages[1 - seat]
