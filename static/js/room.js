@@ -2,7 +2,8 @@
 // re-renders the whole table from each snapshot. What only one game has is drawn by that
 // game's panel (panel.js), loaded for the room's game.
 
-import { $ } from './dom.js';
+import { $, replace } from './dom.js';
+import { qrSvg } from './qr.js';
 import { applyPrefs, onPrefs, prefs, setPref } from './prefs.js';
 import { currentLanguage, detectLanguage, errorText, has, onLanguage, setLanguage, t } from './i18n.js';
 import { initSettings } from './settings.js';
@@ -485,6 +486,7 @@ function wireHeader() {
   $('#share-button').addEventListener('click', () => {
     const input = $('#share-link');
     input.value = location.href.split('#')[0];
+    replace($('#share-qr'), qrSvg(input.value, t('share.qr_label')));
     els.share.showModal();
     input.select();
   });
