@@ -2,7 +2,7 @@
 // The first two follow the player's settings; the announcement is always made.
 
 import { prefs } from './prefs.js';
-import { t } from './i18n.js';
+import { onLanguage, t } from './i18n.js';
 
 let audio = null;
 let titleKey = 'title.home';
@@ -58,17 +58,29 @@ export function setMyTurn(now) {
   refreshTitle();
   if (became) {
     chime();
-    announce(t('turn.announce'));
+    announce(t('turn.announce'), 'turn.announce');
+  } else if (!now && announced === 'turn.announce') {
+    announce('');
   }
   return became;
 }
 
-export function announce(text) {
+// The key of what the announcer holds, so that a change of language says it again in the
+// new one rather than leave the old language's words in the region.
+let announced = null;
+
+export function announce(text, key = null) {
   const region = document.getElementById('announcer');
   if (!region) return;
+  announced = text ? key : null;
   // Clearing first makes screen readers repeat an identical message.
   region.textContent = '';
+  if (!text) return;
   setTimeout(() => {
     region.textContent = text;
   }, 50);
 }
+
+onLanguage(() => {
+  if (announced) announce(t(announced), announced);
+});

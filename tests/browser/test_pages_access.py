@@ -146,6 +146,11 @@ def test_turn_signals_are_shown_and_can_be_muted(open_page: OpenPage) -> None:
     forehand = whose_turn(players)
     expect(forehand).to_have_title(re.compile(r"^● Your turn"))
     expect(forehand.locator("#announcer")).to_have_text("It is your turn.")
+    # a change of language says it again in the new language
+    forehand.select_option("#lang-select", "sv")
+    expect(forehand.locator("#announcer")).to_have_text("Det är din tur.")
+    forehand.select_option("#lang-select", "en")
+    expect(forehand.locator("#announcer")).to_have_text("It is your turn.")
     waiting = next(p for p in players if p is not forehand)
     expect(waiting).not_to_have_title(re.compile("Your turn"))
 
