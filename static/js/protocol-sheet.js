@@ -101,11 +101,19 @@ export function totalsChart(sheet, nameOf) {
   for (let i = 0; i <= deals.length; i += step) {
     chart.append(svg('text', { x: x(i), y: H - 6, 'text-anchor': 'middle', class: 'tick' }, String(i)));
   }
+  // Seats with equal totals after a deal would hide each other's markers: they stand side by
+  // side instead, a few units apart, around the deal's position.
+  const spread = (seat, i) => {
+    const value = series[seat][i];
+    const same = series.map((points) => points[i]).filter((v) => v === value).length;
+    const rank = series.slice(0, seat).filter((points) => points[i] === value).length;
+    return (rank - (same - 1) / 2) * 7;
+  };
   series.forEach((points, seat) => {
     const d = points.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(v).toFixed(1)}`).join('');
     chart.append(svg('path', { d, class: `line p${seat}` }));
     points.forEach((v, i) => {
-      if (i > 0) chart.append(marker(MARKERS[seat], x(i), y(v), seat));
+      if (i > 0) chart.append(marker(MARKERS[seat], x(i) + spread(seat, i), y(v), seat));
     });
   });
   const legend = h(

@@ -292,6 +292,10 @@ def test_a_shared_win_and_the_seats_that_sat_out(open_bot_page: OpenPage, artifa
     }
     for seat, texts in running.items():
         expect(sheet.locator(f"tbody tr[data-seat='{seat}'] .running span")).to_have_text(texts)
+    # Anna and Bertil end level: their markers stand side by side, neither hides the other.
+    last = [done.locator(f".totals-chart .marker.p{seat}").last.bounding_box() for seat in (0, 1)]
+    assert last[0] is not None and last[1] is not None
+    assert abs(last[0]["x"] - last[1]["x"]) >= 4 and abs(last[0]["y"] - last[1]["y"]) < 1
     csv_link = done.locator("[data-download='csv']")
     expect(csv_link).to_have_text("Ladda ned CSV")
     expect(csv_link).to_have_attribute("href", f"/api/rooms/{code}/matches/1/protocol.csv")
