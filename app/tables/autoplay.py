@@ -201,6 +201,11 @@ class Autoplay:
             # Nothing changed and the bot was refused: a bot fault must not stall the table.
             log.error("room %s: bot in seat %d refused: %s", code, seat, client.refused[-1])
             await self.tables.handle(Member(client, live, seat), Act(v, self._fallback(view)))
+        elif client.refused:
+            # The room moved on while the bot thought (a seat taken, the host role passed):
+            # its move was for a table that is no more; it looks again at the one there is.
+            async with live.lock:
+                self.wake(live)
 
     @staticmethod
     def _fallback(view: Any) -> str:
