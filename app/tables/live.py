@@ -8,6 +8,7 @@ of the view) is computed and encoded once per change, not once per seat.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -64,6 +65,9 @@ class LiveRoom:
     """Counts changes of who is here and where they sit (see :meth:`room_json`)."""
     _room: tuple[tuple[int, int], str] | None = field(default=None, init=False, repr=False)
     """The encoded room object, and what it was encoded for."""
+    away_since: dict[int, float] = field(default_factory=dict)
+    """Seats held by a person with no connection, and since when (wall clock, seconds): a
+    restart counts from the room's loading."""
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
@@ -91,13 +95,61 @@ class LiveRoom:
         seated = {m.seat for m in self.members}
         return [i in seated for i in range(self.state.size)]
 
+    def note_presence(self, now: float | None = None) -> None:
+        """Start or stop the clock of each seat whose person has gone or come back."""
+        now = time.time() if now is None else now
+        connected = self.connected()
+        changed = False
+        for seat in range(self.state.size):
+            away = self.state.person_at(seat) and not connected[seat]
+            if away and seat not in self.away_since:
+                self.away_since[seat] = now
+                changed = True
+            elif not away and seat in self.away_since:
+                del self.away_since[seat]
+                changed = True
+        if changed:
+            self.presence += 1
+
+    def stand_in_due(self) -> tuple[int, float] | None:
+        """The seat the match waits for while its player is away, and when (wall clock) a
+        stand-in is to play for them."""
+        grace = self.state.away_grace
+        seat = self.state.awaited()
+        if grace is None or seat is None or seat not in self.away_since:
+            return None
+        return seat, self.away_since[seat] + grace
+
+    def host_due(self) -> tuple[int, float] | None:
+        """The seat the host role is to pass to while the host is away, and when: the next
+        person with a connection after the host, in seat order."""
+        grace = self.state.away_grace
+        host = self.state.host
+        if grace is None or host is None or host not in self.away_since:
+            return None
+        size = self.state.size
+        connected = self.connected()
+        for k in range(1, size):
+            seat = (host + k) % size
+            if self.state.person_at(seat) and connected[seat]:
+                return seat, self.away_since[host] + grace
+        return None
+
     def room_json(self) -> str:
         """The public room object, encoded; moves in a match leave it as it is, so it is
         encoded again only when the room itself or who is there has changed: the state's
-        revision and the presence count say so without looking at every connection."""
+        revision and the presence count say so without looking at every connection. A move
+        may change whom the match waits for, so a room with someone away is encoded anew."""
         key = (self.state.revision, self.presence)
-        if self._room is None or self._room[0] != key:
-            public = self.state.public(self.connected(), spectators=self.spectators())
+        if self._room is None or self._room[0] != key or self.away_since:
+            stand_in = self.stand_in_due()
+            host = self.host_due()
+            public = self.state.public(
+                self.connected(),
+                spectators=self.spectators(),
+                due={stand_in[0]: int(stand_in[1] * 1000)} if stand_in else None,
+                host_due=int(host[1] * 1000) if host else None,
+            )
             self._room = (key, dumps(public))
         return self._room[1]
 
@@ -111,10 +163,13 @@ class LiveRoom:
         ``acked``: the member whose action this state follows, and the action's id, which
         its copy carries."""
         state = self.state
+        self.note_presence()
         public = state.view_for(None)
         if public is not None:
             public = self.encoded.shared(public)
-        head = f'{{"type":"state","v":{state.version},"seat":'
+        # the server's clock, so that a client can count down to a time the room names
+        now = int(time.time() * 1000)
+        head = f'{{"type":"state","v":{state.version},"t":{now},"seat":'
         room = f',"room":{self.room_json()},"view":'
         actor, ident = acked if acked is not None else (None, None)
         texts: dict[int | None, str] = {}

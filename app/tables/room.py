@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -32,6 +32,12 @@ from .events import Event
 
 NICKNAME_MAX = 24
 BOT_NAMES = ("Ada", "Boole", "Cantor", "Dirac", "Euler", "Fermat", "Gauss", "Hilbert")
+AWAY_GRACE = 60
+"""Seconds a player may be away on their turn (or the host away at all) before the table
+carries on without them: a room's default."""
+AWAY_GRACE_MAX = 3600
+STAND_IN_LEVEL = "basic"
+"""The computer player that stands in for a player who is away."""
 
 
 class Status(StrEnum):
@@ -100,10 +106,21 @@ class RoomState:
         seats: int | None,
         game: str | None = None,
         options: dict[str, Any] | None = None,
+        away_grace: object = AWAY_GRACE,
     ) -> None:
         """A room for ``game`` (the default game when ``None``) with ``seats`` seats (the
-        game's default when ``None``)."""
+        game's default when ``None``). ``away_grace``: seconds before a stand-in plays for a
+        player away on their turn, and before the host role passes on; ``None``: never."""
         self.game, self.options = room_game(DEFAULT_GAME if game is None else game, options)
+        if away_grace is not None and (
+            not isinstance(away_grace, int)
+            or isinstance(away_grace, bool)
+            or not 1 <= away_grace <= AWAY_GRACE_MAX
+        ):
+            raise TableError(
+                "bad_away_grace", f"away_grace is 1 to {AWAY_GRACE_MAX} seconds, or null for never"
+            )
+        self.away_grace: int | None = away_grace
         seats = self.game.seats_default if seats is None else seats
         if seats not in self.game.seat_counts:
             raise TableError(
@@ -115,6 +132,8 @@ class RoomState:
         self.size = seats
         self.seats: list[Seat | None] = [None] * seats
         self.host: int | None = None
+        self.home_host: int | None = None
+        """The host who was away when the role passed on, to have it back on return."""
         self.match: GameState | None = None
         self.match_number = 0
         self.players: list[str] = []
@@ -132,6 +151,8 @@ class RoomState:
         changed = self.game.non_default(self.options)
         if changed:
             data["options"] = changed
+        if self.away_grace != AWAY_GRACE:
+            data["away_grace"] = self.away_grace
         return Event(ev.CREATED, data)
 
     # -- replay --------------------------------------------------------------------------------
@@ -142,7 +163,13 @@ class RoomState:
             raise ValueError(f"room {code}: log does not start with its creation")
         data = log[0].data
         # a room made before there were other games names none: it is Bismarck
-        room = cls(code, int(data["seats"]), data.get("game", DEFAULT_GAME), data.get("options"))
+        room = cls(
+            code,
+            int(data["seats"]),
+            data.get("game", DEFAULT_GAME),
+            data.get("options"),
+            data.get("away_grace", AWAY_GRACE),
+        )
         room.version = 1
         for event in log[1:]:
             room.apply(event)
@@ -166,6 +193,8 @@ class RoomState:
                 self.host = d["seat"]
         elif kind == ev.LEAVE:
             self.seats[d["seat"]] = None
+            if self.home_host == d["seat"]:
+                self.home_host = None
             if self.host == d["seat"]:  # the role passes to a person, never to a bot
                 people = (i for i, s in enumerate(self.seats) if s is not None and not s.bot_seat)
                 self.host = next(people, None)
@@ -176,8 +205,13 @@ class RoomState:
                 self.players = [self.players[i] for i in order]
             if self.host is not None:
                 self.host = order.index(self.host)
+            if self.home_host is not None:
+                self.home_host = order.index(self.home_host)
         elif kind == ev.HOST:
             self.host = d["seat"]
+            # a role passed on while its host was away comes back with them; any other
+            # transfer is for good
+            self.home_host = d.get("away_host")
         elif kind == ev.START:
             self.match_number += 1
             self.match = self.game.new_match(self.size, self.options, d["first_dealer"])
@@ -222,11 +256,24 @@ class RoomState:
             return occupant.nickname
         return self.players[seat] if self.players else ""
 
-    def public(self, connected: Sequence[bool], spectators: int = 0) -> dict[str, Any]:
+    def public(
+        self,
+        connected: Sequence[bool],
+        spectators: int = 0,
+        due: Mapping[int, int] | None = None,
+        host_due: int | None = None,
+    ) -> dict[str, Any]:
+        """``due``: per seat whose player is away on their turn, when (server time, ms since
+        the epoch) a stand-in will play for them; ``host_due``: when the host role passes on
+        from a host who is away."""
+        due = due or {}
         return {
             "code": self.code,
             "game": self.game.name,
             "options": self.options,
+            "away_grace": self.away_grace,
+            "home_host": self.home_host,
+            "host_due": host_due,
             "bots": list(levels_for(self.game.name)),
             "size": self.size,
             "status": self.status.value,
@@ -241,6 +288,7 @@ class RoomState:
                     "bot": seat.bot if seat else None,
                     "stand_in": seat is not None and seat.bot is not None and not seat.bot_seat,
                     "connected": connected[i],
+                    "stand_in_at": due.get(i),
                     "player": self.players[i] if self.players else None,
                 }
                 for i, seat in enumerate(self.seats)
@@ -392,11 +440,44 @@ class RoomState:
         return [Event(ev.BOT, {"seat": index, "level": None})]
 
     def reclaim(self, seat: int) -> list[Event]:
-        """The seat's own player is back: the bot standing in for them stops."""
+        """The seat's own player is back: the bot standing in for them stops, and the host
+        role comes back to a host it passed from while they were away."""
         occupant = self.seats[seat]
-        if occupant is None or occupant.bot is None or occupant.bot_seat:
-            return []
-        return [Event(ev.BOT, {"seat": seat, "level": None})]
+        out: list[Event] = []
+        if occupant is not None and occupant.bot is not None and not occupant.bot_seat:
+            out.append(Event(ev.BOT, {"seat": seat, "level": None}))
+        if self.home_host == seat and self.host != seat:
+            out.append(Event(ev.HOST, {"seat": seat}))
+        return out
+
+    # -- a player away -------------------------------------------------------------------------
+
+    def person_at(self, seat: int) -> bool:
+        """A person (not a computer player's own seat) holds ``seat``."""
+        occupant = self.seats[seat]
+        return occupant is not None and not occupant.bot_seat
+
+    def awaited(self) -> int | None:
+        """The seat the match waits for, when a person holds it and no bot plays it."""
+        if not self.playing or self.match is None:
+            return None
+        seat = self.match.to_act
+        if seat is None or seat < 0:
+            return None
+        occupant = self.seats[seat]
+        if occupant is None or occupant.bot_seat or occupant.bot is not None:
+            return None
+        return seat
+
+    def stand_in(self, seat: int) -> list[Event]:
+        """A computer player takes over the seat of a player away on their turn, until they
+        return (:meth:`reclaim`)."""
+        return [Event(ev.BOT, {"seat": seat, "level": STAND_IN_LEVEL, "away": True})]
+
+    def pass_host(self, to: int) -> list[Event]:
+        """The host is away: the role goes to ``to`` until they return."""
+        away = self.home_host if self.home_host is not None else self.host
+        return [Event(ev.HOST, {"seat": to, "away_host": away})]
 
     def _require_host(self, by: int | None) -> None:
         if by is None or by != self.host:

@@ -37,7 +37,8 @@ from .credentials import new_room_code
 from .events import START, Event
 from .live import Client, LiveRoom, Member
 from .projection import projection, room_row
-from .room import RoomState, TableError
+from .room import AWAY_GRACE, RoomState, TableError
+from .stall import StallGuard
 
 log = logging.getLogger("kortbord.tables")
 
@@ -58,10 +59,12 @@ class Tables:
         self.store = store
         self.rng = rng or random.SystemRandom()
         self.autoplay = Autoplay(self, bot_delay, bot_budget)
+        self.stall = StallGuard(self)
         self._rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
 
     async def close(self) -> None:
+        self.stall.close()
         await self.autoplay.close()
 
     # -- rooms -----------------------------------------------------------------------------------
@@ -72,12 +75,13 @@ class Tables:
         nickname: str,
         game: str | None = None,
         options: dict[str, Any] | None = None,
+        away_grace: object = AWAY_GRACE,
     ) -> tuple[str, int, str]:
         """A new room for ``game`` (the default game when ``None``) with its creator, the
         host, in seat 0; ``seats`` ``None`` takes the game's default. Returns code, seat
         and secret."""
         code = new_room_code()
-        state = RoomState(code, seats, game, options)
+        state = RoomState(code, seats, game, options, away_grace)
         created = state.created()
         state.version = 1
         sit, secret = state.sit(0, nickname, None)
@@ -109,6 +113,7 @@ class Tables:
         live = LiveRoom(RoomState.from_events(code, [Event.from_json(e) for e in stored]))
         self._rooms[code] = live
         self.autoplay.wake(live)  # bots carry on after a restart
+        self.stall.watch(live)  # and a table nobody is at does not wait for ever
         return live
 
     async def _reload(self, live: LiveRoom) -> None:
@@ -156,6 +161,7 @@ class Tables:
             member = Member(client, live)
             live.add(member)
             live.broadcast()  # the newcomer's snapshot, and one more watcher for the rest
+            self.stall.watch(live)
             return member
 
     async def leave_connection(self, member: Member) -> None:
@@ -163,6 +169,7 @@ class Tables:
         async with live.lock:
             live.discard(member)
             live.broadcast()  # presence changed: a seat went away, or a watcher left
+            self.stall.watch(live)
 
     # -- commands --------------------------------------------------------------------------------
 
@@ -175,6 +182,7 @@ class Tables:
                 await self._handle(member, live, command, ident)
             except TableError as refused:
                 live.refuse(member, refused, ident)
+            self.stall.watch(live)  # a seat taken or left, a player back, a move made
 
     async def _handle(
         self, member: Member, live: LiveRoom, command: Command, ident: str | None
@@ -312,6 +320,10 @@ class Tables:
         self.autoplay.wake(live)
         if broadcast:
             live.send_state(live.members, acked)
+
+    async def commit_due(self, live: LiveRoom, events: list[Event]) -> None:
+        """Commit what the stall guard found due (the room's lock held)."""
+        await self._commit(live, events)
 
     def _drop(self, live: LiveRoom) -> None:
         if self._rooms.get(live.state.code) is live:

@@ -6,11 +6,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, status
 from fastapi.responses import PlainTextResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from app.tables import TableError, Tables
 from app.tables.catalogue import DEFAULT_GAME, GAME_NAMES, MAX_SEATS, MIN_SEATS, describe_games
 from app.tables.credentials import is_room_code
+from app.tables.room import AWAY_GRACE, AWAY_GRACE_MAX
 
 from .bodies import StrictJsonRoute
 
@@ -20,6 +21,13 @@ OptionValue = (
     | Annotated[int, Field(ge=-(2**53) + 1, le=2**53 - 1)]
     | Annotated[str, Field(max_length=64)]
 )
+
+
+def _a_number(value: object) -> object:
+    """A count of seconds is a JSON number: ``true`` and ``"60"`` are not ones."""
+    if isinstance(value, bool | str):
+        raise ValueError("a number of seconds, or null")
+    return value
 
 
 class NewRoom(BaseModel):
@@ -41,6 +49,13 @@ class NewRoom(BaseModel):
         max_length=32,
         description="Rule options by name; the game's defaults for those left out.",
     )
+    away_grace: Annotated[int | None, BeforeValidator(_a_number)] = Field(
+        AWAY_GRACE,
+        ge=1,
+        le=AWAY_GRACE_MAX,
+        description="Seconds a player may be away on their turn before a computer player "
+        "stands in, and the host away before the role passes on; null: never.",
+    )
 
 
 class CreatedRoom(BaseModel):
@@ -57,6 +72,11 @@ class SeatInfo(BaseModel):
     bot: str | None
     stand_in: bool
     connected: bool
+    stand_in_at: int | None = Field(
+        None,
+        description="When a stand-in plays for this seat's player, who is away on their turn "
+        "(server time, ms since the epoch).",
+    )
     player: str | None
 
 
@@ -68,6 +88,9 @@ class RoomInfo(BaseModel):
     size: int
     status: str
     host: int | None
+    home_host: int | None = Field(None, description="The host away, who gets the role back")
+    host_due: int | None = Field(None, description="When the role passes from a host away")
+    away_grace: int | None = AWAY_GRACE
     match_number: int
     spectators: int
     seats: list[SeatInfo]
@@ -123,7 +146,7 @@ router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> CreatedRoom:
     try:
         code, seat, secret = await tables.create_room(
-            body.seats, body.nickname, body.game, dict(body.options)
+            body.seats, body.nickname, body.game, dict(body.options), body.away_grace
         )
     except TableError as refused:
         raise HTTPException(422, {"code": refused.code, "message": refused.message}) from None

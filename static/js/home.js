@@ -200,6 +200,8 @@ async function createRoom(event) {
     return;
   }
   const body = { nickname };
+  const grace = form.away_grace?.value;
+  if (grace) body.away_grace = grace === 'never' ? null : Number(grace);
   const game = games.find((g) => g.name === chosen);
   if (game) {
     body.game = game.name;

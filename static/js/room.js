@@ -10,7 +10,7 @@ import { initSettings } from './settings.js';
 import { RoomSocket } from './net.js';
 import { isHost, isMyTurn, isPlaying, seatName, selectionLegal } from './model.js';
 import { loadPanel } from './panel.js';
-import { renderCenter, renderSeats } from './table.js';
+import { renderCenter, renderSeats, tickDue } from './table.js';
 import { handKeys, layoutHand, renderHand } from './hand.js';
 import { renderSide } from './side.js';
 import { renderProtocol } from './protocol-sheet.js';
@@ -281,6 +281,8 @@ function onState(message) {
   // Our own action is answered by the state carrying its id; a presence update is no answer.
   if (message.v !== ctx.v || 'id' in message) ctx.pending = null;
   ctx.v = message.v;
+  // how far the server's clock is ahead of this one, for counting down to the times it names
+  if (Number.isFinite(message.t)) ctx.clockSkew = message.t - Date.now();
   ctx.room = message.room;
   ctx.view = message.view;
   ctx.seat = message.seat;
@@ -478,6 +480,7 @@ async function roomGame() {
 // ---- page wiring ---------------------------------------------------------------------------
 
 function wireHeader() {
+  setInterval(() => tickDue(els.seats, ctx), 1000);
   // A tap anywhere but on a card or its play button puts a lifted card back.
   document.addEventListener('click', (event) => {
     if (!event.target.closest?.('.card-btn, #play-lifted')) handlers.dropLifted();

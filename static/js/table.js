@@ -153,6 +153,7 @@ function seatPanel(ctx, panel, seat, handlers) {
     toAct
       ? h('div', { class: 'turn-flag', text: me ? t('turn.you') : t('turn.them') })
       : null,
+    awayNote(ctx, seat, info),
     canSit
       ? h('button', {
           type: 'button',
@@ -163,6 +164,34 @@ function seatPanel(ctx, panel, seat, handlers) {
         })
       : null,
   );
+}
+
+// A player who is away: when a computer player will stand in for them (on their turn), or
+// when the host role passes on (the host). The seconds left are counted down in the page
+// (`data-due`, server time) by tickDue().
+function awayNote(ctx, seat, info) {
+  const standIn = info.stand_in_at ?? null;
+  const hostDue = ctx.room.host === seat ? ctx.room.host_due ?? null : null;
+  const due = standIn ?? hostDue;
+  if (due === null) return null;
+  const key = standIn !== null ? 'away.stand_in' : 'away.host';
+  return h('p', {
+    class: 'away-note',
+    'data-due': due,
+    'data-key': key,
+    text: t(key, { n: secondsLeft(ctx, due) }),
+  });
+}
+
+function secondsLeft(ctx, due) {
+  return Math.max(0, Math.ceil((due - (Date.now() + (ctx.clockSkew ?? 0))) / 1000));
+}
+
+// Count the away notes down; called every second by the room page.
+export function tickDue(container, ctx) {
+  for (const note of container.querySelectorAll('[data-due]')) {
+    note.textContent = t(note.dataset.key, { n: secondsLeft(ctx, Number(note.dataset.due)) });
+  }
 }
 
 export function renderSeats(container, ctx, panel, handlers) {

@@ -16,6 +16,7 @@ import asyncio
 import io
 import json
 import random
+import re
 import string
 import tempfile
 from collections.abc import Awaitable, Callable, Iterator
@@ -58,6 +59,9 @@ def seeded_credentials(seed: int) -> Iterator[None]:
         credentials.secrets = real
 
 
+SENT_AT = re.compile(r'(?<=,)"t":\d+,')
+
+
 class Connection:
     """A connection as a room sees it, keeping every frame it is sent."""
 
@@ -67,7 +71,8 @@ class Connection:
         self.closed: list[tuple[int, str]] = []
 
     def send_text(self, text: str) -> None:
-        self.frames.append(text)
+        # the server's clock in a state message says when it was sent, not what it says
+        self.frames.append(SENT_AT.sub("", text, count=1))
 
     def close(self, code: int, reason: str) -> None:
         self.closed.append((code, reason))

@@ -1,0 +1,88 @@
+"""Nobody can stall a table: when the player to act has been away (no connection) for the
+room's grace, a computer player stands in for them until they return; when the host has
+been away as long, the role passes to the next player who is there, and back on return.
+
+Each room has at most one timer, set for the earliest of those moments and set again after
+every change to the room; when it fires, the room is looked at again under its lock, so a
+player who came back in the meantime keeps their seat. The moments are also in the room's
+public object (``stand_in_at``, ``host_due``), so that every client counts down to them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Protocol
+
+from .events import Event
+from .live import LiveRoom
+from .room import TableError
+
+log = logging.getLogger("kortbord.tables")
+
+
+class Committing(Protocol):
+    async def commit_due(self, live: LiveRoom, events: list[Event]) -> None: ...
+
+
+def due_events(live: LiveRoom, now: float) -> list[Event]:
+    """What is due in ``live`` at ``now``: a stand-in, a host's role passed on, or nothing."""
+    stand_in = live.stand_in_due()
+    if stand_in is not None and stand_in[1] <= now:
+        return live.state.stand_in(stand_in[0])
+    host = live.host_due()
+    if host is not None and host[1] <= now:
+        return live.state.pass_host(host[0])
+    return []
+
+
+def next_due(live: LiveRoom) -> float | None:
+    times = [due[1] for due in (live.stand_in_due(), live.host_due()) if due is not None]
+    return min(times) if times else None
+
+
+class StallGuard:
+    def __init__(self, tables: Committing) -> None:
+        self.tables = tables
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._acting: set[asyncio.Task[None]] = set()
+        """Tasks running what fell due: kept, so that none is collected before it ends."""
+
+    def watch(self, live: LiveRoom) -> None:
+        """Set the room's timer for its next due moment (after any change to the room)."""
+        live.note_presence()
+        code = live.state.code
+        timer = self._timers.pop(code, None)
+        if timer is not None:
+            timer.cancel()
+        when = next_due(live)
+        if when is None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, when - time.time())
+        self._timers[code] = loop.call_later(delay, self._fire, live)
+
+    def _fire(self, live: LiveRoom) -> None:
+        self._timers.pop(live.state.code, None)
+        task = asyncio.ensure_future(self._act(live))
+        self._acting.add(task)
+        task.add_done_callback(self._acting.discard)
+
+    async def _act(self, live: LiveRoom) -> None:
+        async with live.lock:
+            live.note_presence()
+            events = due_events(live, time.time())
+            if events:
+                try:
+                    await self.tables.commit_due(live, events)
+                except TableError:
+                    log.warning("room %s: what was due could not be saved", live.state.code)
+        self.watch(live)
+
+    def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
+        for task in self._acting:
+            task.cancel()
