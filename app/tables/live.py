@@ -118,6 +118,13 @@ class LiveRoom:
         seat = self.state.awaited()
         if grace is None or seat is None or seat not in self.away_since:
             return None
+        # only someone at the table is kept waiting: a table everyone has left is not played
+        # out by computers in their absence
+        connected = self.connected()
+        if not any(
+            connected[s] and self.state.person_at(s) for s in range(self.state.size) if s != seat
+        ):
+            return None
         return seat, self.away_since[seat] + grace
 
     def host_due(self) -> tuple[int, float] | None:
