@@ -127,3 +127,13 @@ def test_the_boundary_check_sees_a_forbidden_import() -> None:
     assert {"app.engine", "app.engine.records", "app.tables", "app.tables.x"} <= found
     found = set(imports_of(f"from app.engine.{game}.state import Match\n", ("app", "web")))
     assert any(m.startswith(f"app.engine.{game}") for m in found)
+
+
+def test_no_two_test_modules_share_a_name() -> None:
+    """Test modules are imported by their file name alone (rootdir-relative imports), so two
+    files of one name in different folders break the whole run's collection."""
+    tests = Path(__file__).resolve().parent
+    seen: dict[str, Path] = {}
+    for path in sorted(tests.rglob("test_*.py")):
+        other = seen.setdefault(path.name, path)
+        assert other == path, f"{path.relative_to(tests)} and {other.relative_to(tests)}"
