@@ -65,6 +65,8 @@ class LiveRoom:
     """Counts changes of who is here and where they sit (see :meth:`room_json`)."""
     _room: tuple[tuple[int, int], str] | None = field(default=None, init=False, repr=False)
     """The encoded room object, and what it was encoded for."""
+    turn: tuple[int, int, float] | None = None
+    """With a move clock: the room version and seat of the move awaited, and since when."""
     away_since: dict[int, float] = field(default_factory=dict)
     """Seats held by a person with no connection, and since when (wall clock, seconds): a
     restart counts from the room's loading."""
@@ -110,6 +112,18 @@ class LiveRoom:
                 changed = True
         if changed:
             self.presence += 1
+        mover = self.state.awaited() if self.state.move_clock is not None else None
+        if mover is None:
+            self.turn = None
+        elif self.turn is None or self.turn[:2] != (self.state.version, mover):
+            self.turn = (self.state.version, mover, now)
+
+    def move_due(self) -> tuple[int, float] | None:
+        """With a move clock: the seat to move and when its time runs out."""
+        clock = self.state.move_clock
+        if clock is None or self.turn is None or self.turn[0] != self.state.version:
+            return None
+        return self.turn[1], self.turn[2] + clock
 
     def stand_in_due(self) -> tuple[int, float] | None:
         """The seat the match waits for while its player is away, and when (wall clock) a
@@ -148,14 +162,17 @@ class LiveRoom:
         revision and the presence count say so without looking at every connection. A move
         may change whom the match waits for, so a room with someone away is encoded anew."""
         key = (self.state.revision, self.presence)
-        if self._room is None or self._room[0] != key or self.away_since:
+        timed = self.away_since or self.state.move_clock is not None
+        if self._room is None or self._room[0] != key or timed:
             stand_in = self.stand_in_due()
             host = self.host_due()
+            move = self.move_due()
             public = self.state.public(
                 self.connected(),
                 spectators=self.spectators(),
                 due={stand_in[0]: int(stand_in[1] * 1000)} if stand_in else None,
                 host_due=int(host[1] * 1000) if host else None,
+                clock_at=(move[0], int(move[1] * 1000)) if move else None,
             )
             self._room = (key, dumps(public))
         return self._room[1]

@@ -36,6 +36,8 @@ AWAY_GRACE = 60
 """Seconds a player may be away on their turn (or the host away at all) before the table
 carries on without them: a room's default."""
 AWAY_GRACE_MAX = 3600
+MOVE_CLOCK_MAX = 600
+"""The longest time per move a room may set, in seconds."""
 STAND_IN_LEVEL = "basic"
 """The computer player that stands in for a player who is away."""
 
@@ -107,6 +109,7 @@ class RoomState:
         game: str | None = None,
         options: dict[str, Any] | None = None,
         away_grace: object = AWAY_GRACE,
+        move_clock: object = None,
     ) -> None:
         """A room for ``game`` (the default game when ``None``) with ``seats`` seats (the
         game's default when ``None``). ``away_grace``: seconds before a stand-in plays for a
@@ -121,6 +124,17 @@ class RoomState:
                 "bad_away_grace", f"away_grace is 1 to {AWAY_GRACE_MAX} seconds, or null for never"
             )
         self.away_grace: int | None = away_grace
+        if move_clock is not None and (
+            not isinstance(move_clock, int)
+            or isinstance(move_clock, bool)
+            or not 1 <= move_clock <= MOVE_CLOCK_MAX
+        ):
+            raise TableError(
+                "bad_move_clock", f"move_clock is 1 to {MOVE_CLOCK_MAX} seconds, or null for none"
+            )
+        self.move_clock: int | None = move_clock
+        """Seconds a player has for each move, after which a stand-in plays that one move;
+        ``None``: no clock."""
         seats = self.game.seats_default if seats is None else seats
         if seats not in self.game.seat_counts:
             raise TableError(
@@ -153,6 +167,8 @@ class RoomState:
             data["options"] = changed
         if self.away_grace != AWAY_GRACE:
             data["away_grace"] = self.away_grace
+        if self.move_clock is not None:
+            data["move_clock"] = self.move_clock
         return Event(ev.CREATED, data)
 
     # -- replay --------------------------------------------------------------------------------
@@ -169,6 +185,7 @@ class RoomState:
             data.get("game", DEFAULT_GAME),
             data.get("options"),
             data.get("away_grace", AWAY_GRACE),
+            data.get("move_clock"),
         )
         room.version = 1
         for event in log[1:]:
@@ -262,16 +279,18 @@ class RoomState:
         spectators: int = 0,
         due: Mapping[int, int] | None = None,
         host_due: int | None = None,
+        clock_at: tuple[int, int] | None = None,
     ) -> dict[str, Any]:
         """``due``: per seat whose player is away on their turn, when (server time, ms since
         the epoch) a stand-in will play for them; ``host_due``: when the host role passes on
-        from a host who is away."""
+        from a host who is away; ``clock_at``: the seat to move and when its time runs out."""
         due = due or {}
         return {
             "code": self.code,
             "game": self.game.name,
             "options": self.options,
             "away_grace": self.away_grace,
+            "move_clock": self.move_clock,
             "home_host": self.home_host,
             "host_due": host_due,
             "bots": list(levels_for(self.game.name)),
@@ -289,6 +308,7 @@ class RoomState:
                     "stand_in": seat is not None and seat.bot is not None and not seat.bot_seat,
                     "connected": connected[i],
                     "stand_in_at": due.get(i),
+                    "clock_at": clock_at[1] if clock_at and clock_at[0] == i else None,
                     "player": self.players[i] if self.players else None,
                 }
                 for i, seat in enumerate(self.seats)

@@ -76,12 +76,13 @@ class Tables:
         game: str | None = None,
         options: dict[str, Any] | None = None,
         away_grace: object = AWAY_GRACE,
+        move_clock: object = None,
     ) -> tuple[str, int, str]:
         """A new room for ``game`` (the default game when ``None``) with its creator, the
         host, in seat 0; ``seats`` ``None`` takes the game's default. Returns code, seat
         and secret."""
         code = new_room_code()
-        state = RoomState(code, seats, game, options, away_grace)
+        state = RoomState(code, seats, game, options, away_grace, move_clock)
         created = state.created()
         state.version = 1
         sit, secret = state.sit(0, nickname, None)

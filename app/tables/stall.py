@@ -1,6 +1,7 @@
 """Nobody can stall a table: when the player to act has been away (no connection) for the
 room's grace, a computer player stands in for them until they return; when the host has
-been away as long, the role passes to the next player who is there, and back on return.
+been away as long, the role passes to the next player who is there, and back on return;
+with a move clock, a move not made in time is made by a computer player for that once.
 
 Each room has at most one timer, set for the earliest of those moments and set again after
 every change to the room; when it fires, the room is looked at again under its lock, so a
@@ -15,15 +16,30 @@ import logging
 import time
 from typing import Protocol
 
+from app.bots import make_bot
+
+from .commands import Act, Command
 from .events import Event
-from .live import LiveRoom
-from .room import TableError
+from .live import LiveRoom, Member
+from .room import STAND_IN_LEVEL, TableError
 
 log = logging.getLogger("kortbord.tables")
 
 
 class Committing(Protocol):
     async def commit_due(self, live: LiveRoom, events: list[Event]) -> None: ...
+
+    async def handle(self, member: Member, command: Command, ident: str | None = None) -> None: ...
+
+
+class _Quiet:
+    """Where the room's replies to a move the clock made go: nobody reads them."""
+
+    def send_text(self, text: str) -> None:
+        return None
+
+    def close(self, code: int, reason: str) -> None:
+        return None
 
 
 def due_events(live: LiveRoom, now: float) -> list[Event]:
@@ -38,8 +54,23 @@ def due_events(live: LiveRoom, now: float) -> list[Event]:
 
 
 def next_due(live: LiveRoom) -> float | None:
-    times = [due[1] for due in (live.stand_in_due(), live.host_due()) if due is not None]
+    dues = (live.stand_in_due(), live.host_due(), live.move_due())
+    times = [due[1] for due in dues if due is not None]
     return min(times) if times else None
+
+
+def clock_move(live: LiveRoom, now: float) -> tuple[int, Act] | None:
+    """With a move clock run out: the seat and the move a stand-in makes for it (the player
+    keeps the seat and plays the next move themselves)."""
+    due = live.move_due()
+    if due is None or due[1] > now:
+        return None
+    seat = due[0]
+    view = live.state.view_for(seat)
+    if view is None or view.get("legal") is None:
+        return None
+    bot = make_bot(live.state.game.name, STAND_IN_LEVEL, seed=live.state.version)
+    return seat, Act(live.state.version, bot.decide(view))
 
 
 class StallGuard:
@@ -72,12 +103,18 @@ class StallGuard:
     async def _act(self, live: LiveRoom) -> None:
         async with live.lock:
             live.note_presence()
-            events = due_events(live, time.time())
+            now = time.time()
+            events = due_events(live, now)
+            move = None if events else clock_move(live, now)
             if events:
                 try:
                     await self.tables.commit_due(live, events)
                 except TableError:
                     log.warning("room %s: what was due could not be saved", live.state.code)
+        if move is not None:
+            # through the room's own path, as a person's move: a stale one is refused
+            seat, act = move
+            await self.tables.handle(Member(_Quiet(), live, seat), act)
         self.watch(live)
 
     def close(self) -> None:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, BeforeValidator, Field
 from app.tables import TableError, Tables
 from app.tables.catalogue import DEFAULT_GAME, GAME_NAMES, MAX_SEATS, MIN_SEATS, describe_games
 from app.tables.credentials import is_room_code
-from app.tables.room import AWAY_GRACE, AWAY_GRACE_MAX
+from app.tables.room import AWAY_GRACE, AWAY_GRACE_MAX, MOVE_CLOCK_MAX
 
 from .bodies import StrictJsonRoute
 
@@ -56,6 +56,13 @@ class NewRoom(BaseModel):
         description="Seconds a player may be away on their turn before a computer player "
         "stands in, and the host away before the role passes on; null: never.",
     )
+    move_clock: Annotated[int | None, BeforeValidator(_a_number)] = Field(
+        None,
+        ge=1,
+        le=MOVE_CLOCK_MAX,
+        description="Seconds for each move, after which a computer player makes that move; "
+        "null (the default): no clock.",
+    )
 
 
 class CreatedRoom(BaseModel):
@@ -77,6 +84,7 @@ class SeatInfo(BaseModel):
         description="When a stand-in plays for this seat's player, who is away on their turn "
         "(server time, ms since the epoch).",
     )
+    clock_at: int | None = Field(None, description="When this seat's time for its move runs out")
     player: str | None
 
 
@@ -91,6 +99,7 @@ class RoomInfo(BaseModel):
     home_host: int | None = Field(None, description="The host away, who gets the role back")
     host_due: int | None = Field(None, description="When the role passes from a host away")
     away_grace: int | None = AWAY_GRACE
+    move_clock: int | None = None
     match_number: int
     spectators: int
     seats: list[SeatInfo]
@@ -146,7 +155,12 @@ router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> CreatedRoom:
     try:
         code, seat, secret = await tables.create_room(
-            body.seats, body.nickname, body.game, dict(body.options), body.away_grace
+            body.seats,
+            body.nickname,
+            body.game,
+            dict(body.options),
+            body.away_grace,
+            body.move_clock,
         )
     except TableError as refused:
         raise HTTPException(422, {"code": refused.code, "message": refused.message}) from None

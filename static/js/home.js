@@ -202,6 +202,8 @@ async function createRoom(event) {
   const body = { nickname };
   const grace = form.away_grace?.value;
   if (grace) body.away_grace = grace === 'never' ? null : Number(grace);
+  const clock = form.move_clock?.value;
+  if (clock && clock !== 'none') body.move_clock = Number(clock);
   const game = games.find((g) => g.name === chosen);
   if (game) {
     body.game = game.name;

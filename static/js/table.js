@@ -167,14 +167,15 @@ function seatPanel(ctx, panel, seat, handlers) {
 }
 
 // A player who is away: when a computer player will stand in for them (on their turn), or
-// when the host role passes on (the host). The seconds left are counted down in the page
+// when the host role passes on (the host); with a move clock, the time left for the move. The seconds left are counted down in the page
 // (`data-due`, server time) by tickDue().
 function awayNote(ctx, seat, info) {
   const standIn = info.stand_in_at ?? null;
   const hostDue = ctx.room.host === seat ? ctx.room.host_due ?? null : null;
-  const due = standIn ?? hostDue;
+  const clock = info.clock_at ?? null;
+  const due = standIn ?? hostDue ?? clock;
   if (due === null) return null;
-  const key = standIn !== null ? 'away.stand_in' : 'away.host';
+  const key = standIn !== null ? 'away.stand_in' : hostDue !== null ? 'away.host' : 'clock.left';
   return h('p', {
     class: 'away-note',
     'data-due': due,

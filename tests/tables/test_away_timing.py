@@ -9,7 +9,7 @@ import random
 from app.tables.events import Event
 from app.tables.live import LiveRoom, Member
 from app.tables.room import RoomState
-from app.tables.stall import due_events, next_due
+from app.tables.stall import clock_move, due_events, next_due
 
 
 class Quiet:
@@ -20,8 +20,8 @@ class Quiet:
         pass
 
 
-def room(grace: int | None = 10) -> tuple[LiveRoom, list[Member]]:
-    state = RoomState("AWAYTEST01", 3, "bismarck", None, grace)
+def room(grace: int | None = 10, clock: int | None = None) -> tuple[LiveRoom, list[Member]]:
+    state = RoomState("AWAYTEST01", 3, "bismarck", None, grace, clock)
     for seat, name in enumerate(("Anna", "Bertil", "Cecilia")):
         events, _ = state.sit(seat, name, None)
         for event in events:
@@ -84,3 +84,20 @@ def test_never_means_never() -> None:
     for member in members[:2]:
         leaves(live, member, at=0.0)
     assert next_due(live) is None and due_events(live, 1e12) == []
+
+
+def test_a_move_clock_counts_from_the_move_awaited() -> None:
+    live, _ = room(clock=30)
+    seat = live.state.awaited()
+    assert live.move_due() == (seat, 0.0 + 30)
+    assert next_due(live) == 30.0
+    live.note_presence(now=12.0)  # the same move still awaited: the clock runs on
+    assert live.move_due() == (seat, 30.0)
+    assert clock_move(live, 29.9) is None
+    move = clock_move(live, 30.0)
+    assert move is not None and move[0] == seat and move[1].v == live.state.version
+
+
+def test_no_clock_no_move_made_for_anyone() -> None:
+    live, _ = room(clock=None)
+    assert live.move_due() is None and clock_move(live, 1e12) is None

@@ -24,8 +24,16 @@ def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
         yield running
 
 
-def new_room(server: ServerProcess, away_grace: int | None = GRACE) -> dict[str, object]:
-    body = {"seats": 3, "nickname": "Anna", "game": "bismarck", "away_grace": away_grace}
+def new_room(
+    server: ServerProcess, away_grace: int | None = GRACE, move_clock: int | None = None
+) -> dict[str, object]:
+    body = {
+        "seats": 3,
+        "nickname": "Anna",
+        "game": "bismarck",
+        "away_grace": away_grace,
+        "move_clock": move_clock,
+    }
     response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
     assert response.status_code == 201, response.text
     created: dict[str, object] = response.json()
@@ -141,11 +149,46 @@ async def _a_room_that_never_waits_for_stand_ins_keeps_waiting(
             await player.close()
 
 
-def test_the_grace_is_checked(server: ServerProcess) -> None:
-    for bad in (0, -5, 3601, "60", True, 1.5, [60]):
-        body = {"seats": 3, "nickname": "Anna", "away_grace": bad}
-        response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
-        assert response.status_code == 422, (bad, response.text)
+def test_the_grace_and_the_clock_are_checked(server: ServerProcess) -> None:
+    for field, bads in (
+        ("away_grace", (0, -5, 3601, "60", True, 1.5, [60])),
+        ("move_clock", (0, 601, "30", False, 2.5)),
+    ):
+        for bad in bads:
+            body = {"seats": 3, "nickname": "Anna", field: bad}
+            response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
+            assert response.status_code == 422, (field, bad, response.text)
+
+
+async def _a_move_not_made_in_time_is_made_for_the_player_who_keeps_the_seat(
+    server: ServerProcess,
+) -> None:
+    created = new_room(server, away_grace=None, move_clock=1)
+    players = await seated(server, created)
+    await start_match(players)
+    state = players[0].state
+    assert state is not None and state["room"]["move_clock"] == 1
+    seat = to_act(state)
+    assert seat is not None
+    slow = players[seat]
+    since = len(slow.messages)
+    timed = await slow.wait_for(
+        lambda m: is_state(m) and m["room"]["seats"][seat]["clock_at"] is not None, 0
+    )
+    assert 0 < timed["room"]["seats"][seat]["clock_at"] - timed["t"] <= 1000
+    # nobody moves: the clock runs out and the move is made for the seat, which stays its own
+    moved = await slow.wait_for(lambda m: is_state(m) and m["v"] > timed["v"], since)
+    assert not moved["room"]["seats"][seat]["stand_in"]
+    assert moved["room"]["seats"][seat]["bot"] is None
+    assert moved["view"]["phase"] != state["view"]["phase"] or to_act(moved) != seat
+    for player in players:
+        await player.close()
+
+
+def test_a_move_not_made_in_time_is_made_for_the_player_who_keeps_the_seat(
+    server: ServerProcess,
+) -> None:
+    asyncio.run(_a_move_not_made_in_time_is_made_for_the_player_who_keeps_the_seat(server))
 
 
 def test_a_stand_in_plays_for_a_player_away_on_their_turn_until_they_return(
