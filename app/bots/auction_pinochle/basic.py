@@ -26,9 +26,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from app.engine.cards import SUITS
+
 from ..base import NotMyTurn, View, legal_of
 from . import hand as model
-from .cards import SUITS, bid_chips, points_table
+from .cards import bid_chips, points_table
 from .policy import Seen, choose
 
 BID_MARGIN = 10

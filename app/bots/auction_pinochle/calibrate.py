@@ -19,9 +19,9 @@ import statistics
 from collections.abc import Sequence
 
 from app.engine.auction_pinochle.rules import CARD_POINTS, CARDS, sort_cards
+from app.engine.cards import SUITS
 
 from . import hand as model
-from .cards import SUITS
 from .playout import Play
 
 

@@ -18,11 +18,8 @@ from app.engine.auction_pinochle.rules import (
 from app.engine.tricks import legal_cards as engine_legal_cards
 from app.engine.tricks import trick_winner
 
-SUITS: Final = ("S", "H", "D", "C")
-RANKS: Final = "ATKQJ9"
-STRENGTH: Final[dict[str, int]] = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
+STRENGTH: Final[dict[str, int]] = PINOCHLE.strength
 """A 6, T 5, K 4, Q 3, J 2, 9 1."""
-DISTINCT: Final = tuple(r + s for s in SUITS for r in RANKS)
 
 
 def points_table(options: dict[str, object]) -> dict[str, int]:

@@ -19,8 +19,9 @@ from itertools import combinations
 from typing import Final
 
 from app.engine.auction_pinochle import melds as meld_rules
+from app.engine.cards import SUITS
 
-from .cards import SUITS, normal_cdf
+from .cards import normal_cdf
 
 # -- the models (fitted by calibrate.py; standard card points) -----------------------------------
 

@@ -22,7 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .cards import DISTINCT, RANKS, STRENGTH, SUITS, beats, winner_index
+from app.engine.auction_pinochle.rules import DISTINCT, RANKS
+from app.engine.cards import SUITS
+
+from .cards import STRENGTH, beats, winner_index
 
 SMEAR_ORDER: Final[dict[str, int]] = {"T": 6, "A": 5, "K": 4, "Q": 3, "J": 2, "9": 1}
 """Which counter to throw on one's own side's trick first: tens are the hardest to win

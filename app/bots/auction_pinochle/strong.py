@@ -32,13 +32,14 @@ from app.engine.auction_pinochle import GAME as RULES
 from app.engine.auction_pinochle import melds as meld_rules
 from app.engine.auction_pinochle.rules import CARDS, End, settle
 from app.engine.auction_pinochle.state import Match
+from app.engine.cards import SUITS
 
 from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
 from ..sampling import margin
 from ..search import best_candidate
 from . import hand as model
 from .basic import BasicBot, played_and_voids
-from .cards import SUITS, bid_chips, points_table
+from .cards import bid_chips, points_table
 from .playout import Play
 
 TRUMP_CANDIDATES = 3

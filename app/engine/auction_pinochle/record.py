@@ -28,10 +28,7 @@ _PACK = Counter(CARDS)
 def derived(match: Match, deal: Deal) -> dict[str, Any]:
     """The fields of a deal that follow from its cards and actions."""
     result = deal.result
-    share = match.share if match.is_over and deal is match.deals[-1] else None
-    scores = list(result.chips) if result else [0] * match.seats
-    if share is not None:
-        scores = [a + b for a, b in zip(scores, share, strict=True)]
+    share = match.share_of(deal)
     return {
         "bidder": deal.bidder,
         "bid": deal.high if deal.high_seat is not None else None,
@@ -48,7 +45,7 @@ def derived(match: Match, deal: Deal) -> dict[str, Any]:
             if result
             else None
         ),
-        "scores": scores,
+        "scores": match.deal_scores(deal),
     }
 
 

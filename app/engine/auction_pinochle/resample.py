@@ -98,8 +98,9 @@ def _places(
     """Each active hand as it is now, the widow and the buried cards (``None`` while none)."""
     seat: int | None = view["seat"]
     bidder: int | None = d["bidder"]
-    played = Counter(c for s, c, _, _ in _played(d))
-    bidder_played = Counter(c for s, c, _, _ in _played(d) if s == bidder)
+    everything = _played(d)
+    played = Counter(c for _, c, _, _ in everything)
+    bidder_played = Counter(c for s, c, _, _ in everything if s == bidder)
     sizes = list(d["hand_sizes"])
     hands: dict[int, list[Card]] = {s: [] for s in d["active"]}
     seen = Counter(played)

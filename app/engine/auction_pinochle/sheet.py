@@ -51,24 +51,15 @@ def deal_detail(deal: Deal, share: Sequence[int] | None) -> dict[str, Any]:
 
 
 def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    finished = match.finished_deals
-    out: list[ScoredDeal] = []
-    for k, deal in enumerate(finished[start:], start=start):
-        result = deal.result
-        assert result is not None
-        share = match.share if match.is_over and k == len(finished) - 1 else None
-        scores = list(result.chips)
-        if share is not None:
-            scores = [a + b for a, b in zip(scores, share, strict=True)]
-        out.append(
-            ScoredDeal(
-                number=deal.number,
-                dealer=deal.dealer,
-                scores=tuple(scores),
-                detail=deal_detail(deal, share),
-            )
+    return [
+        ScoredDeal(
+            number=deal.number,
+            dealer=deal.dealer,
+            scores=tuple(match.deal_scores(deal)),
+            detail=deal_detail(deal, match.share_of(deal)),
         )
-    return out
+        for deal in match.finished_deals[start:]
+    ]
 
 
 def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:

@@ -236,6 +236,20 @@ class Match:
     def winners(self) -> list[int]:
         return winners(self.totals) if self.is_over else []
 
+    def share_of(self, deal: Deal) -> list[int] | None:
+        """The kitty's share, when ``deal`` ended the session."""
+        return self.share if self.is_over and deal is self.deals[-1] else None
+
+    def deal_scores(self, deal: Deal) -> list[int]:
+        """What each seat's balance changed by with ``deal``: its chips, and after the
+        session's last deal the kitty's share (zeros while the deal runs)."""
+        result = deal.result
+        scores = list(result.chips) if result else [0] * self.seats
+        share = self.share_of(deal)
+        if share is not None:
+            scores = [a + b for a, b in zip(scores, share, strict=True)]
+        return scores
+
     def phase(self) -> str:
         """``deal``, ``bid``, ``widow``, ``trump``, ``meld``, ``bury``, ``play`` or
         ``match_over``: the bidder's steps are the first of trump, meld and burial still

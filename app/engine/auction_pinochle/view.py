@@ -233,7 +233,7 @@ def _standing(match: Match) -> View:
     finished = match.finished_deals
     previous = None
     if finished:
-        previous = _previous_json(match, finished[-1], match.share if match.is_over else None)
+        previous = _previous_json(match, finished[-1], match.share_of(finished[-1]))
     return {
         "totals": list(match.totals),
         "ranks": ranks(match.totals),
@@ -272,9 +272,9 @@ def _public_view(match: Match, cache: ViewCache | None) -> View:
 def _own_deal(match: Match, deal: Deal, seat: int, public: dict[str, Any]) -> dict[str, Any]:
     mine = dict(public)
     mine["hand"] = list(deal.hands[seat]) if seat in deal.active else None
+    if seat == deal.bidder and deal.buried is not None:
+        mine["buried"] = list(deal.buried)
     if seat == deal.bidder and deal.widow_turned and not deal.led:
-        if deal.buried is not None:
-            mine["buried"] = list(deal.buried)
         # what each trump would make of the hand: the bidder's own knowledge, for choosing
         mine["trump_melds"] = {s: meld_rules.value(deal.hands[seat], s) for s in SUITS}
         if deal.trump is not None:
@@ -285,8 +285,6 @@ def _own_deal(match: Match, deal: Deal, seat: int, public: dict[str, Any]) -> di
                 "cards": meld_rules.shown_cards(best),
                 "value": sum(m.value for m in best),
             }
-    elif seat == deal.bidder and deal.buried is not None:
-        mine["buried"] = list(deal.buried)
     return mine
 
 

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from ..cards import Card, Suit
-from ..game import Option, OptionError, Options, OptionValue, Pack
+from ..game import Option, Options, OptionValue, Pack, resolve_options_of
 from ..tricks import Heading, TrickRules
 
 NAME: Final = "sixty_six"
@@ -79,14 +79,7 @@ DEFAULTS: Final[dict[str, OptionValue]] = {o.name: o.default for o in OPTIONS}
 
 def resolve_options(given: Options | None) -> dict[str, OptionValue]:
     """Every option with its value: ``given`` checked, the defaults for the rest."""
-    known = {o.name: o for o in OPTIONS}
-    out = dict(DEFAULTS)
-    for name, value in (given or {}).items():
-        option = known.get(name)
-        if option is None:
-            raise OptionError("unknown_option", f"Sixty-six has no option {name[:40]!r}", name)
-        out[name] = option.check(value)
-    return out
+    return resolve_options_of(OPTIONS, given, "Sixty-six")
 
 
 def card_points(cards: Iterable[Card]) -> int:
