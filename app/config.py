@@ -35,6 +35,10 @@ class Settings(BaseSettings):
     # ...of which one is forgiven every this many seconds, so that a client which slips now
     # and then is never closed, and one that keeps sending garbage is.
     ws_bad_message_forgiven_after: float = Field(default=10.0, gt=0)
+    # Chat lines a connection may send at once, and then one every this many seconds: a
+    # pace for people typing, well below the message rate a game's moves need.
+    ws_chat_burst: int = Field(default=5, gt=0)
+    ws_chat_every: float = Field(default=3.0, gt=0)
     # Messages waiting for a slow client; past this it is closed and resyncs on reconnect.
     ws_send_queue: int = Field(default=256, gt=0)
     # Browser origins allowed to open a WebSocket besides the server's own (comma-separated).

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .base import EventJson, RoomStore, StaleAppend
 from .memory import MemoryRoomStore
-from .rows import DealRow, MatchRow, Projection, RoomRow, SeatRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow, SeatRow
 
 
 def open_store(url: str) -> RoomStore:
@@ -23,6 +23,7 @@ def open_store(url: str) -> RoomStore:
 
 
 __all__ = [
+    "ChatRow",
     "DealRow",
     "EventJson",
     "MatchRow",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .rows import DealRow, MatchRow, Projection, RoomRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
 
 EventJson = dict[str, Any]
 
@@ -34,5 +34,11 @@ class RoomStore(Protocol):
 
     async def matches(self, code: str) -> list[tuple[MatchRow, list[DealRow]]]:
         """Every match of the room with its scoresheet rows, oldest first."""
+
+    async def add_chat(self, code: str, line: ChatRow) -> None:
+        """Keep a chat line of the room. Durable on return."""
+
+    async def chat(self, code: str, limit: int) -> list[ChatRow]:
+        """The room's last ``limit`` chat lines, oldest first."""
 
     async def close(self) -> None: ...

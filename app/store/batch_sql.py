@@ -42,6 +42,10 @@ class BatchSql:
             "created_at, updated_at) "
             f"VALUES ({m}, {m}, {json}, {m}, {m}, {m}, {m}, {m}, {m})"
         )
+        self.insert_chat = (
+            "INSERT INTO chat_lines (room_code, seq, sent_at, seat, watcher, name, text, "
+            f"reaction, audience) VALUES ({m}, {m}, {m}, {m}, {m}, {m}, {m}, {m}, {m})"
+        )
         self.delete_seats = f"DELETE FROM seats WHERE room_code = {m}"
         self.insert_seat = (
             "INSERT INTO seats (room_code, seat, nickname, secret_hash, bot) "

@@ -6,13 +6,14 @@ import copy
 from collections.abc import Sequence
 
 from .base import EventJson, StaleAppend
-from .rows import DealRow, MatchRow, Projection, RoomRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
 
 
 class MemoryRoomStore:
     def __init__(self) -> None:
         self._logs: dict[str, list[EventJson]] = {}
         self._matches: dict[str, dict[int, tuple[MatchRow, list[DealRow]]]] = {}
+        self._chat: dict[str, list[ChatRow]] = {}
 
     async def create_room(
         self, code: str, room: RoomRow, events: Sequence[EventJson], projection: Projection
@@ -40,6 +41,17 @@ class MemoryRoomStore:
 
     async def matches(self, code: str) -> list[tuple[MatchRow, list[DealRow]]]:
         return [self._matches[code][n] for n in sorted(self._matches.get(code, {}))]
+
+    async def add_chat(self, code: str, line: ChatRow) -> None:
+        if code not in self._logs:
+            raise KeyError(f"no room {code}")
+        lines = self._chat.setdefault(code, [])
+        if lines and lines[-1].seq >= line.seq:
+            raise StaleAppend(f"room {code}: duplicate chat line number {line.seq}")
+        lines.append(line)
+
+    async def chat(self, code: str, limit: int) -> list[ChatRow]:
+        return list(self._chat.get(code, [])[-limit:]) if limit > 0 else []
 
     async def close(self) -> None:
         return None

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -102,3 +111,23 @@ class DealSeat(Base):
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     score: Mapped[int] = mapped_column(Integer)
+
+
+class ChatLine(Base):
+    """A room's chat, kept with the room but apart from its log: no line is part of the
+    game, its version or its records."""
+
+    __tablename__ = "chat_lines"
+
+    room_code: Mapped[str] = mapped_column(
+        String(32), ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sent_at: Mapped[int] = mapped_column(BigInteger)
+    """Milliseconds since the epoch, as the clients are told."""
+    seat: Mapped[int | None] = mapped_column(Integer)
+    watcher: Mapped[int | None] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str | None] = mapped_column(Text)
+    reaction: Mapped[str | None] = mapped_column(String(32))
+    audience: Mapped[str] = mapped_column(String(16))

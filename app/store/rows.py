@@ -60,3 +60,19 @@ class Projection:
     seats: list[SeatRow | None] | None = None
     match: MatchRow | None = None
     deals: list[DealRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """One line of a room's chat: kept with the room, apart from its log."""
+
+    seq: int
+    at: int
+    """When it was said: ms since the epoch."""
+    seat: int | None
+    watcher: int | None
+    name: str
+    text: str | None
+    reaction: str | None
+    audience: str
+    """``all``, or ``spectators`` for a line only spectators read."""

@@ -32,7 +32,7 @@ from .base import EventJson, StaleAppend
 from .batch_sql import BatchSql
 from .engine import make_engine
 from .migrate import upgrade
-from .rows import DealRow, MatchRow, Projection, RoomRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +46,12 @@ LOCK_PATIENCE_MS = 30_000
 @dataclass(slots=True)
 class _Write:
     code: str
-    version: int  # events already stored; 0 creates the room
+    version: int  # events already stored; 0 creates the room (or, with chat, keeps a line)
     events: Sequence[EventJson]
     projection: Projection
     room: RoomRow | None  # what a new room is for; None for an append
     future: asyncio.Future[None]
+    chat: ChatRow | None = None  # a chat line: no events, no version guard
 
 
 def _json(value: object) -> str:
@@ -87,6 +88,11 @@ class SqlRoomStore:
     ) -> None:
         await self._submit(code, version, events, projection, None)
 
+    async def add_chat(self, code: str, line: ChatRow) -> None:
+        # A chat line joins the same group commit as the rooms' events: a second writing
+        # connection would only wait for the first one's lock on a SQLite file.
+        await self._submit(code, 0, (), Projection(status="", host=None), None, line)
+
     async def _submit(
         self,
         code: str,
@@ -94,11 +100,12 @@ class SqlRoomStore:
         events: Sequence[EventJson],
         projection: Projection,
         room: RoomRow | None,
+        chat: ChatRow | None = None,
     ) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
         loop = asyncio.get_running_loop()
-        write = _Write(code, version, list(events), projection, room, loop.create_future())
+        write = _Write(code, version, list(events), projection, room, loop.create_future(), chat)
         self._pending.append(write)
         flushing = self._flushing
         if flushing is None or flushing.done() or flushing.get_loop() is not loop:
@@ -285,6 +292,25 @@ class SqlRoomStore:
             ]
             sql.write_events(cursor, events)
             self._write_projections(cursor, batch, stamp)
+            sql.write_rows(
+                cursor,
+                sql.insert_chat,
+                [
+                    (
+                        w.code,
+                        c.seq,
+                        c.at,
+                        c.seat,
+                        c.watcher,
+                        c.name,
+                        c.text,
+                        c.reaction,
+                        c.audience,
+                    )
+                    for w in batch
+                    if (c := w.chat) is not None
+                ],
+            )
         finally:
             cursor.close()
 
@@ -399,6 +425,20 @@ class SqlRoomStore:
                     )
                 )
         return out
+
+    async def chat(self, code: str, limit: int) -> list[ChatRow]:
+        return await asyncio.to_thread(self._chat, code, limit)
+
+    def _chat(self, code: str, limit: int) -> list[ChatRow]:
+        line = m.ChatLine
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(line).where(line.room_code == code).order_by(line.seq.desc()).limit(limit)
+            ).all()
+        return [
+            ChatRow(r.seq, r.sent_at, r.seat, r.watcher, r.name, r.text, r.reaction, r.audience)
+            for r in reversed(rows)
+        ]
 
     async def close(self) -> None:
         if self._closed:

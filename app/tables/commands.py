@@ -71,6 +71,47 @@ class RemoveBot:
     v: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A chat line: ``text``, or a quick ``reaction`` by its key. ``name``: what a spectator
+    is called in the chat."""
+
+    text: str | None = None
+    reaction: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRules:
+    """Host: who reads what spectators say."""
+
+    spectators: str
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mute:
+    """Host: a seat's player, or a spectator's connection, may (not) chat."""
+
+    muted: bool
+    seat: int | None = None
+    watcher: int | None = None
+    v: int | None = None
+
+
 Command = (
-    Hello | Sit | Leave | Act | Start | End | Reorder | Remove | TransferHost | AddBot | RemoveBot
+    Hello
+    | Sit
+    | Leave
+    | Act
+    | Start
+    | End
+    | Reorder
+    | Remove
+    | TransferHost
+    | AddBot
+    | RemoveBot
+    | Say
+    | ChatRules
+    | Mute
 )

@@ -18,8 +18,10 @@ START = "start"  # first_dealer
 ACT = "act"  # seat, action
 END = "end"  # the host ended the running match early
 BOT = "bot"  # seat, level: a bot stands in for the seat's player (level None: it stops)
+CHAT_RULES = "chat_rules"  # spectators: who reads what spectators say
+MUTE = "mute"  # seat, muted: the seat's player may not chat
 
-KINDS = frozenset({CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END, BOT})
+KINDS = frozenset({CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END, BOT, CHAT_RULES, MUTE})
 
 
 @dataclass(frozen=True, slots=True)

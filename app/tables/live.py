@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .chat import ChatLog
 from .encoding import EncodedParts, dumps
 from .room import RoomState, TableError
 
@@ -30,12 +31,15 @@ class Client(Protocol):
 class Member:
     """One connection in one room, seated or watching."""
 
-    __slots__ = ("_seat", "client", "room")
+    __slots__ = ("_seat", "client", "room", "watcher")
 
     def __init__(self, client: Client, room: LiveRoom, seat: int | None = None) -> None:
         self.client = client
         self.room = room
         self._seat = seat
+        room.watchers += 1
+        self.watcher = room.watchers
+        """The connection's number in the room: what its chat lines carry while it watches."""
 
     @property
     def seat(self) -> int | None:
@@ -70,6 +74,12 @@ class LiveRoom:
     away_since: dict[int, float] = field(default_factory=dict)
     """Seats held by a person with no connection, and since when (wall clock, seconds): a
     restart counts from the room's loading."""
+    chat: ChatLog = field(default_factory=ChatLog)
+    watchers: int = 0
+    """Connections numbered so far (:attr:`Member.watcher`)."""
+    muted_watchers: set[int] = field(default_factory=set)
+    """Spectators' connections the host has muted in the chat; a mute ends with its
+    connection."""
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
@@ -88,6 +98,7 @@ class LiveRoom:
 
     def discard(self, member: Member) -> None:
         self.members.discard(member)
+        self.muted_watchers.discard(member.watcher)
         self.presence += 1
 
     def spectators(self) -> int:
@@ -173,6 +184,7 @@ class LiveRoom:
                 due={stand_in[0]: int(stand_in[1] * 1000)} if stand_in else None,
                 host_due=int(host[1] * 1000) if host else None,
                 clock_at=(move[0], int(move[1] * 1000)) if move else None,
+                muted_watchers=self.muted_watchers,
             )
             self._room = (key, dumps(public))
         return self._room[1]
@@ -212,6 +224,35 @@ class LiveRoom:
 
     def broadcast(self) -> None:
         self.send_state(self.members)
+
+    def send_chat(self, members: Iterable[Member], lines: list[dict[str, Any]]) -> None:
+        """New chat lines to the members who may read them: a line only spectators read
+        goes to connections without a seat alone."""
+        v = self.committed
+        spectators_only = any(li.get("to") == "spectators" for li in lines)
+        if spectators_only:
+            everyone = [li for li in lines if li.get("to") != "spectators"]
+            for_seats = dumps({"type": "chat", "v": v, "lines": everyone}) if everyone else None
+        else:
+            for_seats = dumps({"type": "chat", "v": v, "lines": lines})
+        for_spectators = dumps({"type": "chat", "v": v, "lines": lines})
+        for m in members:
+            text = for_spectators if m.seat is None else for_seats
+            if text is not None:
+                m.client.send_text(text)
+
+    def send_chat_backlog(self, member: Member) -> None:
+        lines = self.chat.readable(member.seat is None)
+        self.reply(
+            member,
+            {
+                "type": "chat",
+                "v": self.committed,
+                "lines": lines,
+                "watcher": member.watcher,
+                "backlog": True,
+            },
+        )
 
     @staticmethod
     def reply(member: Member, message: dict[str, Any]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -153,6 +153,10 @@ class RoomState:
         self.players: list[str] = []
         self.status = Status.WAITING
         self.past: list[PastMatch] = []
+        self.spectator_chat = "all"
+        """Who reads what spectators say in the chat: ``all``, ``spectators``, ``off``."""
+        self.muted: set[int] = set()
+        """Seats whose players the host has muted in the chat."""
         self.version = 0
         self.revision = 0
         """Counts the changes to what :meth:`public` shows: every event but a game action,
@@ -210,6 +214,7 @@ class RoomState:
                 self.host = d["seat"]
         elif kind == ev.LEAVE:
             self.seats[d["seat"]] = None
+            self.muted.discard(d["seat"])  # a mute is the person's, not the seat's
             if self.home_host == d["seat"]:
                 self.home_host = None
             if self.host == d["seat"]:  # the role passes to a person, never to a bot
@@ -224,6 +229,7 @@ class RoomState:
                 self.host = order.index(self.host)
             if self.home_host is not None:
                 self.home_host = order.index(self.home_host)
+            self.muted = {order.index(seat) for seat in self.muted}
         elif kind == ev.HOST:
             self.host = d["seat"]
             # a role passed on while its host was away comes back with them; any other
@@ -241,6 +247,13 @@ class RoomState:
             seat = self.seats[d["seat"]]
             assert seat is not None
             seat.bot = d["level"]
+        elif kind == ev.CHAT_RULES:
+            self.spectator_chat = d["spectators"]
+        elif kind == ev.MUTE:
+            if d["muted"]:
+                self.muted.add(d["seat"])
+            else:
+                self.muted.discard(d["seat"])
         else:
             raise ValueError(f"event {kind!r} cannot be applied to a room")
         self.version += 1
@@ -280,10 +293,12 @@ class RoomState:
         due: Mapping[int, int] | None = None,
         host_due: int | None = None,
         clock_at: tuple[int, int] | None = None,
+        muted_watchers: Iterable[int] = (),
     ) -> dict[str, Any]:
         """``due``: per seat whose player is away on their turn, when (server time, ms since
         the epoch) a stand-in will play for them; ``host_due``: when the host role passes on
-        from a host who is away; ``clock_at``: the seat to move and when its time runs out."""
+        from a host who is away; ``clock_at``: the seat to move and when its time runs out;
+        ``muted_watchers``: the spectators' connections the host has muted in the chat."""
         due = due or {}
         return {
             "code": self.code,
@@ -299,6 +314,11 @@ class RoomState:
             "host": self.host,
             "match_number": self.match_number,
             "spectators": spectators,
+            "chat": {
+                "spectators": self.spectator_chat,
+                "muted": sorted(self.muted),
+                "muted_watchers": sorted(muted_watchers),
+            },
             "seats": [
                 {
                     "seat": i,
@@ -470,6 +490,33 @@ class RoomState:
             out.append(Event(ev.HOST, {"seat": seat}))
         return out
 
+    # -- chat ----------------------------------------------------------------------------------
+
+    def chat_rules(self, by: int | None, spectators: object) -> list[Event]:
+        self._require_host(by)
+        if spectators not in ("all", "spectators", "off"):
+            raise TableError("bad_chat_rules", "spectators' chat is all, spectators or off")
+        return [Event(ev.CHAT_RULES, {"spectators": spectators})]
+
+    def mute(self, by: int | None, seat: object, muted: bool) -> list[Event]:
+        self._require_host(by)
+        index = self._seat_index(seat)
+        if self.seats[index] is None:
+            raise TableError("seat_free", "nobody holds that seat", {"seat": index})
+        if index == by:
+            raise TableError("cannot_mute_self", "the host cannot mute their own seat")
+        return [Event(ev.MUTE, {"seat": index, "muted": muted})]
+
+    def may_chat(self, seat: int | None) -> str:
+        """Whom a line from ``seat`` (``None``: a spectator) reaches, or a refusal."""
+        if seat is not None:
+            if seat in self.muted:
+                raise TableError("muted", "the host has muted you in the chat")
+            return "all"
+        if self.spectator_chat == "off":
+            raise TableError("chat_closed", "the host has closed the chat to spectators")
+        return self.spectator_chat
+
     # -- a player away -------------------------------------------------------------------------
 
     def person_at(self, seat: int) -> bool:
@@ -498,6 +545,10 @@ class RoomState:
         """The host is away: the role goes to ``to`` until they return."""
         away = self.home_host if self.home_host is not None else self.host
         return [Event(ev.HOST, {"seat": to, "away_host": away})]
+
+    def require_host(self, by: int | None) -> None:
+        """Refuses ``not_host`` unless ``by`` holds the host seat."""
+        self._require_host(by)
 
     def _require_host(self, by: int | None) -> None:
         if by is None or by != self.host:

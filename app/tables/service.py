@@ -19,16 +19,20 @@ from app.store import RoomStore
 
 from . import history
 from .autoplay import Autoplay
+from .chat import KEPT, ChatLog, check_reaction, clean_name, clean_text, line_json
 from .commands import (
     Act,
     AddBot,
+    ChatRules,
     Command,
     End,
     Hello,
     Leave,
+    Mute,
     Remove,
     RemoveBot,
     Reorder,
+    Say,
     Sit,
     Start,
     TransferHost,
@@ -111,7 +115,8 @@ class Tables:
         stored = await self.store.load(code)
         if stored is None:
             return None
-        live = LiveRoom(RoomState.from_events(code, [Event.from_json(e) for e in stored]))
+        state = RoomState.from_events(code, [Event.from_json(e) for e in stored])
+        live = LiveRoom(state, chat=ChatLog(await self.store.chat(code, KEPT)))
         self._rooms[code] = live
         self.autoplay.wake(live)  # bots carry on after a restart
         self.stall.watch(live)  # and a table nobody is at does not wait for ever
@@ -162,6 +167,7 @@ class Tables:
             member = Member(client, live)
             live.add(member)
             live.broadcast()  # the newcomer's snapshot, and one more watcher for the rest
+            live.send_chat_backlog(member)
             self.stall.watch(live)
             return member
 
@@ -179,10 +185,21 @@ class Tables:
         live = member.room
         ident = ident or getattr(command, "id", None)
         async with live.lock:
+            # Who watches reads what only spectators say: a connection that sits down or
+            # stands up gets the chat as it may read it now.
+            watching = (
+                {m: m.seat is None for m in live.members}
+                if isinstance(command, Hello | Sit | Leave | Remove)
+                else None
+            )
             try:
                 await self._handle(member, live, command, ident)
             except TableError as refused:
                 live.refuse(member, refused, ident)
+            if watching is not None:
+                for m, was in watching.items():
+                    if m in live.members and was != (m.seat is None):
+                        live.send_chat_backlog(m)
             self.stall.watch(live)  # a seat taken or left, a player back, a move made
 
     async def _handle(
@@ -198,6 +215,22 @@ class Tables:
             )
         if isinstance(command, Hello):
             await self._hello(member, live, command, ident)
+            return
+        if isinstance(command, Say):
+            await self._say(member, live, command)
+            return
+        if isinstance(command, Mute) and command.watcher is not None:
+            state.require_host(member.seat)
+            if not any(m.watcher == command.watcher and m.seat is None for m in live.members):
+                raise TableError(
+                    "no_such_watcher", "no spectator has that number", {"watcher": command.watcher}
+                )
+            if command.muted:
+                live.muted_watchers.add(command.watcher)
+            else:
+                live.muted_watchers.discard(command.watcher)
+            live.presence += 1  # the room object names the muted connections
+            live.broadcast()
             return
         if isinstance(command, Act):
             # The actor's own state, carrying the action's id, is its acknowledgement.
@@ -244,6 +277,35 @@ class Tables:
             await self._commit(live, state.add_bot(member.seat, command.seat, command.level))
         elif isinstance(command, RemoveBot):
             await self._commit(live, state.remove_bot(member.seat, command.seat))
+        elif isinstance(command, ChatRules):
+            await self._commit(live, state.chat_rules(member.seat, command.spectators))
+        elif isinstance(command, Mute):
+            await self._commit(live, state.mute(member.seat, command.seat, command.muted))
+
+    async def _say(self, member: Member, live: LiveRoom, say: Say) -> None:
+        """A chat line: checked, stored, then sent to whoever may read it."""
+        state = live.state
+        seat = member.seat
+        if seat is None and member.watcher in live.muted_watchers:
+            raise TableError("muted", "the host has muted you in the chat")
+        audience = state.may_chat(seat)
+        text = clean_text(say.text) if say.text is not None else None
+        reaction = check_reaction(say.reaction) if say.reaction is not None else None
+        line = live.chat.line(
+            seat=seat,
+            watcher=None if seat is not None else member.watcher,
+            name=state.nickname(seat) if seat is not None else clean_name(say.name),
+            text=text,
+            reaction=reaction,
+            audience=audience,
+        )
+        try:
+            await self.store.add_chat(state.code, line)
+        except Exception:
+            log.exception("room %s: could not store a chat line", state.code)
+            raise TableError("storage_failed", "the table could not save that; try again") from None
+        live.chat.keep(line)
+        live.send_chat(live.members, [line_json(line)])
 
     async def _hello(self, member: Member, live: LiveRoom, hello: Hello, ident: str | None) -> None:
         was = member.seat

@@ -12,16 +12,20 @@ from typing import Any
 import orjson
 
 from app.tables.catalogue import MAX_SEATS
+from app.tables.chat import TEXT_MAX
 from app.tables.commands import (
     Act,
     AddBot,
+    ChatRules,
     Command,
     End,
     Hello,
     Leave,
+    Mute,
     Remove,
     RemoveBot,
     Reorder,
+    Say,
     Sit,
     Start,
     TransferHost,
@@ -49,7 +53,12 @@ _ID_MAX = 64
 # Seats and versions are small; a browser cannot even represent integers past 2**53.
 _INT_BOUND = 2**53
 
-_KIND_NAMES: dict[type, str] = {int: "an integer", str: "text", list: "a list"}
+_KIND_NAMES: dict[type, str] = {
+    int: "an integer",
+    str: "text",
+    list: "a list",
+    bool: "true or false",
+}
 
 # field name -> (type, required, maximum length for text)
 _INT = (int, True, None)
@@ -67,6 +76,13 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     "add_bot": {"v": _OPT_INT, "seat": _INT, "level": (str, True, 16)},
     "remove_bot": {"v": _OPT_INT, "seat": _INT},
     "ping": {},
+    "chat": {
+        "text": (str, False, TEXT_MAX),
+        "reaction": (str, False, 32),
+        "name": (str, False, 64),
+    },
+    "chat_rules": {"v": _OPT_INT, "spectators": (str, True, 16)},
+    "mute": {"v": _OPT_INT, "seat": _OPT_INT, "watcher": _OPT_INT, "muted": (bool, True, None)},
 }
 
 MESSAGE_TYPES = tuple(_FIELDS)
@@ -127,6 +143,16 @@ def _parse_object(obj: dict[str, Any]) -> Command | Ping:
         return AddBot(fields["seat"], fields["level"], fields.get("v"))
     if kind == "remove_bot":
         return RemoveBot(fields["seat"], fields.get("v"))
+    if kind == "chat":
+        if ("text" in fields) == ("reaction" in fields):
+            raise ProtocolError("bad_field", "a chat line has either 'text' or 'reaction'")
+        return Say(fields.get("text"), fields.get("reaction"), fields.get("name"))
+    if kind == "chat_rules":
+        return ChatRules(fields["spectators"], fields.get("v"))
+    if kind == "mute":
+        if ("seat" in fields) == ("watcher" in fields):
+            raise ProtocolError("bad_field", "'mute' names either a 'seat' or a 'watcher'")
+        return Mute(fields["muted"], fields.get("seat"), fields.get("watcher"), fields.get("v"))
     return Ping()
 
 

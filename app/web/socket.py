@@ -15,6 +15,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.config import Settings
 from app.tables import Tables
+from app.tables.commands import Say
 from app.tables.credentials import is_room_code
 
 from .messages import Ping, ProtocolError, parse_message
@@ -182,6 +183,7 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
     strikes = TokenBucket(
         1 / settings.ws_bad_message_forgiven_after, settings.ws_max_bad_messages - 1
     )
+    chat = TokenBucket(1 / settings.ws_chat_every, settings.ws_chat_burst)
     limit = settings.ws_max_frame_bytes
     try:
         while client.close_code is None:
@@ -207,14 +209,18 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
                     problem = (refused.code, refused.message)
                     ident = refused.ident
                 else:
-                    if isinstance(command, Ping):
+                    if isinstance(command, Say) and not chat.take():
+                        problem = ("chat_too_fast", "too many chat lines; wait a moment")
+                    elif isinstance(command, Ping):
                         pong: dict[str, Any] = {"type": "pong", "v": live.committed}
                         if ident is not None:
                             pong["id"] = ident
                         client.send_text(json.dumps(pong))
                     else:
                         await tables.handle(member, command, ident)
-                    continue
+                        continue
+                    if problem is None:
+                        continue
             # live.committed, not the state's version: a change may be in flight to the store
             client.send_text(_error(problem[0], problem[1], live.committed, ident))
             if not strikes.take():

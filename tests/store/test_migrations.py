@@ -28,7 +28,7 @@ from app.tables.events import Event
 from support.databases import fresh_database
 from support.server import REPO_ROOT
 
-HEAD = "0002"
+HEAD = "0003"
 VERSION_TABLE = "alembic_version"
 
 

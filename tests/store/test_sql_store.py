@@ -17,7 +17,16 @@ from typing import Any, TypeVar
 import pytest
 from sqlalchemy import func, select
 
-from app.store import DealRow, EventJson, MatchRow, Projection, RoomRow, SeatRow, StaleAppend
+from app.store import (
+    ChatRow,
+    DealRow,
+    EventJson,
+    MatchRow,
+    Projection,
+    RoomRow,
+    SeatRow,
+    StaleAppend,
+)
 from app.store import models as m
 from app.store.sql import SqlRoomStore
 from support.databases import fresh_database
@@ -537,3 +546,57 @@ def test_a_file_locked_by_another_process_never_stalls_the_event_loop(tmp_path: 
     assert waiting_for_lock
     assert longest < 10
     assert stored == created() + acts(2, 1)
+
+
+def chat_line(seq: int, **fields: Any) -> ChatRow:
+    values: dict[str, Any] = {
+        "at": 1_796_083_200_000 + seq,
+        "seat": 0,
+        "watcher": None,
+        "name": "Anna",
+        "text": f"line {seq}",
+        "reaction": None,
+        "audience": "all",
+    }
+    values.update(fields)
+    return ChatRow(seq=seq, **values)
+
+
+def test_chat_lines_are_kept_apart_from_the_log_and_read_back_newest_last(url: str) -> None:
+    lines = [
+        chat_line(1, text='<img src=x onerror="alert(1)"> Åsa 🂡'),
+        chat_line(2, seat=None, watcher=7, name="", text=None, reaction="thanks"),
+        chat_line(3, text="between us", seat=None, watcher=7, audience="spectators"),
+        *(chat_line(n) for n in range(4, 9)),
+    ]
+
+    async def scenario() -> tuple[list[ChatRow], list[ChatRow], list[ChatRow], int, int]:
+        store = SqlRoomStore(url)
+        try:
+            await store.create_room("Chatty123", ROOM3, created(), waiting())
+            # chat lines and a room's events in one group commit
+            await asyncio.gather(
+                *(store.add_chat("Chatty123", line) for line in lines[:4]),
+                store.append("Chatty123", 2, acts(2, 3), playing()),
+            )
+            for line in lines[4:]:
+                await store.add_chat("Chatty123", line)
+            # a number is never used twice: a second writer's line is refused, not merged
+            with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
+                await store.add_chat("Chatty123", chat_line(1, text="another first line"))
+            return (
+                await store.chat("Chatty123", 200),
+                await store.chat("Chatty123", 3),
+                await store.chat("Nobody123", 10),
+                count_events(store, "Chatty123"),
+                room_version(store, "Chatty123"),
+            )
+        finally:
+            await store.close()
+
+    every, last_three, none, events, version = run(scenario())
+
+    assert every == lines
+    assert last_three == lines[-3:]
+    assert none == []
+    assert (events, version) == (5, 5)  # chat neither adds events nor moves the version

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from support.client import (
+    Message,
     RoomClient,
     is_state,
     play_until,
@@ -472,6 +473,13 @@ async def _send_all(client: RoomClient, payloads: list[Payload]) -> None:
             return
 
 
+def _answers(client: RoomClient) -> list[Message]:
+    """What the connection was sent after its greeting: the first state and the chat."""
+    assert is_state(client.messages[0]), client.recent()
+    assert client.messages[1]["type"] == "chat" and client.messages[1]["backlog"]
+    return client.messages[2:]
+
+
 def _flood_case(
     server: ServerProcess, payloads: list[Payload], check: Callable[[RoomClient], None]
 ) -> None:
@@ -488,7 +496,7 @@ def _flood_case(
 
 def test_a_flood_is_rate_limited_and_then_closed_1008(live_server: ServerProcess) -> None:
     def check(flooder: RoomClient) -> None:
-        replies = [m["type"] if m["type"] != "error" else m["code"] for m in flooder.messages[1:]]
+        replies = [m["type"] if m["type"] != "error" else m["code"] for m in _answers(flooder)]
         pongs = replies.count("pong")
         # the burst of 40, plus what trickles in at 20 a second while the flood arrives
         assert 40 <= pongs < 60, replies
@@ -520,7 +528,7 @@ def test_a_flood_of_acts_from_a_player_is_rate_limited_too(live_server: ServerPr
 
 def test_repeated_garbage_is_answered_then_closed_1008(live_server: ServerProcess) -> None:
     def check(flooder: RoomClient) -> None:
-        errors = flooder.messages[1:]
+        errors = _answers(flooder)
         assert [m["code"] for m in errors] == ["malformed_json"] * MAX_BAD
         assert all(m["type"] == "error" and m["message"] for m in errors)
         assert flooder.close_code == CLOSE_POLICY
@@ -530,7 +538,7 @@ def test_repeated_garbage_is_answered_then_closed_1008(live_server: ServerProces
 
 def test_oversized_frames_are_answered_then_closed_1009(live_server: ServerProcess) -> None:
     def check(flooder: RoomClient) -> None:
-        assert [m["code"] for m in flooder.messages[1:]] == ["frame_too_large"] * MAX_BAD
+        assert [m["code"] for m in _answers(flooder)] == ["frame_too_large"] * MAX_BAD
         assert flooder.close_code == CLOSE_TOO_BIG
 
     big = json.dumps({"type": "ping", "pad": "x" * FRAME_LIMIT})
@@ -539,7 +547,7 @@ def test_oversized_frames_are_answered_then_closed_1009(live_server: ServerProce
 
 def test_mixed_garbage_closes_with_the_code_of_the_last_offence(live_server: ServerProcess) -> None:
     def check(flooder: RoomClient) -> None:
-        codes = [m["code"] for m in flooder.messages[1:]]
+        codes = [m["code"] for m in _answers(flooder)]
         assert codes == ["frame_too_large"] + ["binary_frame"] * (MAX_BAD - 2) + ["unknown_type"]
         assert flooder.close_code == CLOSE_POLICY
 
@@ -550,7 +558,7 @@ def test_mixed_garbage_closes_with_the_code_of_the_last_offence(live_server: Ser
 
 def test_a_frame_far_past_the_limit_is_dropped_with_1009(live_server: ServerProcess) -> None:
     def check(flooder: RoomClient) -> None:
-        assert flooder.messages[1:] == []
+        assert _answers(flooder) == []
         assert flooder.close_code == CLOSE_TOO_BIG
 
     _flood_case(live_server, ["x" * (16 * FRAME_LIMIT + 1)], check)
@@ -610,6 +618,19 @@ FAULTS: dict[str, list[tuple[dict[str, object], str]]] = {
     "add_bot": [({"seat": 1, "level": "basic"}, "not_host"), ({"seat": 1}, "bad_field")],
     "remove_bot": [({"seat": 1}, "not_host"), ({"seat": None}, "bad_field")],
     "ping": [({"extra": 1}, "bad_field")],
+    "chat": [
+        ({"text": "  "}, "empty_chat"),
+        ({"reaction": "shrug"}, "unknown_reaction"),
+        ({"text": "hi", "reaction": "oops"}, "bad_field"),
+        ({"text": 1}, "bad_field"),
+    ],
+    "chat_rules": [({"spectators": "all"}, "not_host"), ({"spectators": 0}, "bad_field")],
+    "mute": [
+        ({"seat": 1, "muted": True}, "not_host"),
+        ({"seat": 1}, "bad_field"),
+        ({"seat": 1, "watcher": 1, "muted": False}, "bad_field"),
+        ({"watcher": 1, "muted": "yes"}, "bad_field"),
+    ],
 }
 
 
