@@ -268,7 +268,7 @@ class BotRoom(Sockets):
                     message = json.loads(text)
                     if message.get("type") == "error":
                         tally.errors[str(message.get("code"))] += 1
-                    elif message.get("type") not in ("pong", "seated"):
+                    elif message.get("type") not in ("pong", "seated", "chat"):
                         tally.errors[f"unexpected:{message.get('type')}"] += 1
         except ConnectionClosed:
             pass
