@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from app.config import Settings, get_settings
+from app.store.single import SecondInstance, hold_database
 
 # A browser cannot open a wildcard address; point it at loopback instead.
 _WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
@@ -81,6 +82,12 @@ def _serve(host: str | None, port: int | None) -> int:
         overrides["port"] = port
     settings = get_settings().model_copy(update=overrides)
     settings.data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        # held, by being referenced, until the server has stopped
+        database_lock = hold_database(settings.database_url)
+    except SecondInstance as refused:
+        print(f"kortbord: {refused}", file=sys.stderr, flush=True)
+        return 2
 
     config = uvicorn.Config(
         create_app(settings),
@@ -101,6 +108,8 @@ def _serve(host: str | None, port: int | None) -> int:
     # cleanly by the time it re-raises the interrupt, so a traceback would only alarm.
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
+    if database_lock is not None:
+        database_lock.release()
     return 0
 
 

@@ -7,25 +7,27 @@ must make :meth:`RoomStore.append` durable before it returns.
 
 from __future__ import annotations
 
-from .base import EventJson, RoomStore, StaleAppend
+from .base import EventJson, LeaseLost, RoomStore, StaleAppend
 from .memory import MemoryRoomStore
 from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow, SeatRow
 
 
-def open_store(url: str) -> RoomStore:
+def open_store(url: str, instance: str | None = None, lease_seconds: float = 10.0) -> RoomStore:
     """The store for a database URL, migrated to the newest schema; ``memory:`` keeps
-    nothing."""
+    nothing. ``instance``: this server instance's id, under which it owns rooms in a
+    PostgreSQL database several instances share (``lease_seconds`` at a time)."""
     if url == "memory:":
         return MemoryRoomStore()
     from .sql import SqlRoomStore
 
-    return SqlRoomStore(url)
+    return SqlRoomStore(url, instance=instance, lease_seconds=lease_seconds)
 
 
 __all__ = [
     "ChatRow",
     "DealRow",
     "EventJson",
+    "LeaseLost",
     "MatchRow",
     "MemoryRoomStore",
     "Projection",

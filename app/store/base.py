@@ -14,6 +14,11 @@ class StaleAppend(RuntimeError):
     """The log already has more events than the writer knew of: two writers for one room."""
 
 
+class LeaseLost(StaleAppend):
+    """The room belongs to another server instance now: this one may never write to it
+    again, and drops it."""
+
+
 class RoomStore(Protocol):
     async def create_room(
         self, code: str, room: RoomRow, events: Sequence[EventJson], projection: Projection
@@ -40,5 +45,17 @@ class RoomStore(Protocol):
 
     async def chat(self, code: str, limit: int) -> list[ChatRow]:
         """The room's last ``limit`` chat lines, oldest first."""
+
+    async def acquire(self, code: str) -> bool | None:
+        """Take the room for this instance: ``True``; ``False`` while another instance holds
+        a live lease on it; ``None`` if there is no such room.
+
+        Stores that serve one instance (SQLite, memory) grant every room they hold."""
+
+    async def renew(self, codes: Sequence[str]) -> set[str]:
+        """Renew this instance's leases on ``codes``; the rooms it still holds."""
+
+    async def release(self, codes: Sequence[str]) -> None:
+        """Give up this instance's rooms, for another instance to take at once."""
 
     async def close(self) -> None: ...

@@ -33,6 +33,7 @@ class BatchSql:
         # UPDATE ... FROM arrived in SQLite 3.33; older builds get one guard per row.
         self.update_from = dialect_name != "sqlite" or sqlite3.sqlite_version_info >= (3, 33)
         self._guards: dict[int, str] = {}
+        self._fenced: dict[int, str] = {}
         self._events: dict[int, str] = {}
         m = self.mark
         # SQLite keeps JSON as text; PostgreSQL's json columns want the text cast.
@@ -45,6 +46,13 @@ class BatchSql:
         self.insert_chat = (
             "INSERT INTO chat_lines (room_code, seq, sent_at, seat, watcher, name, text, "
             f"reaction, audience) VALUES ({m}, {m}, {m}, {m}, {m}, {m}, {m}, {m}, {m})"
+        )
+        # An owner's chat line goes in only while it still owns the room.
+        self.insert_fenced_chat = (
+            "INSERT INTO chat_lines (room_code, seq, sent_at, seat, watcher, name, text, "
+            f"reaction, audience) SELECT {m}, {m}, {m}, {m}, {m}, {m}, {m}, {m}, {m} "
+            f"WHERE EXISTS (SELECT 1 FROM rooms WHERE code = {m} AND owner = {m} "
+            f"AND owner_epoch = {m})"
         )
         self.delete_seats = f"DELETE FROM seats WHERE room_code = {m}"
         self.insert_seat = (
@@ -95,6 +103,36 @@ class BatchSql:
                 "WHERE rooms.code = v.column1 AND rooms.version = v.column2"
             )
         return text
+
+    def fenced_guard(self, rows: int) -> str:
+        """The guard of an instance that owns its rooms by lease: a room moves only while
+        this instance owns it under the epoch the append names.
+
+        Parameters: the timestamp, per room (code, expected, new, status, host, epoch),
+        then the instance."""
+        text = self._fenced.get(rows)
+        if text is None:
+            text = self._fenced[rows] = (
+                "UPDATE rooms SET version = v.column3, status = v.column4, "
+                f"host = v.column5, updated_at = {self.mark} "
+                f"FROM (VALUES {self._values(rows, 6)}) AS v "
+                "WHERE rooms.code = v.column1 AND rooms.version = v.column2 "
+                f"AND rooms.owner = {self.mark} AND rooms.owner_epoch = v.column6"
+            )
+        return text
+
+    def write_fenced_guards(
+        self, cursor: Any, stamp: object, guards: Sequence[Row], instance: str
+    ) -> int:
+        """Runs the guards of ``(code, expected, new, status, host, epoch)`` rows for the
+        rooms ``instance`` owns; returns how many rooms moved."""
+        moved = 0
+        for part in chunks(guards):
+            cursor.execute(
+                self.fenced_guard(len(part)), (stamp, *chain.from_iterable(part), instance)
+            )
+            moved += cursor.rowcount
+        return moved
 
     def guard_one(self) -> str:
         """The same for one room; parameters (timestamp, code, expected, new, status, host)."""

@@ -53,5 +53,15 @@ class MemoryRoomStore:
     async def chat(self, code: str, limit: int) -> list[ChatRow]:
         return list(self._chat.get(code, [])[-limit:]) if limit > 0 else []
 
+    # One process is the only instance there is: every room is its own.
+    async def acquire(self, code: str) -> bool | None:
+        return True if code in self._logs else None
+
+    async def renew(self, codes: Sequence[str]) -> set[str]:
+        return set(codes)
+
+    async def release(self, codes: Sequence[str]) -> None:
+        return None
+
     async def close(self) -> None:
         return None

@@ -10,6 +10,7 @@ from alembic.config import Config
 from sqlalchemy import Engine
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+MIGRATION_LOCK = 0x6B6F7274  # "kort": the advisory lock that serialises upgrades
 
 
 def alembic_config(engine: Engine) -> Config:
@@ -43,6 +44,10 @@ def _migrate(engine: Engine, run: Callable[[Config], None]) -> None:
             connection.commit()
         try:
             with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    # Instances started together all upgrade on start: one at a time, and
+                    # each after the first finds nothing left to do.
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 config.attributes["connection"] = connection
                 run(config)
                 if sqlite:

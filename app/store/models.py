@@ -38,6 +38,13 @@ class Room(Base):
     host: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    owner: Mapped[str | None] = mapped_column(String(64))
+    """The server instance that owns the room, if one does (several instances share a
+    PostgreSQL database; see app/store/leases.py)."""
+    owner_epoch: Mapped[int] = mapped_column(Integer, server_default="0")
+    """Counts the times the room was taken: an append names the epoch it was made under."""
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """Until when the owner's lease runs, by the database's clock."""
 
 
 class RoomEvent(Base):

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.pool import PoolProxiedConnection
 
 from . import models as m
-from .base import EventJson, StaleAppend
+from .base import EventJson, LeaseLost, StaleAppend
 from .batch_sql import BatchSql
 from .engine import make_engine
 from .migrate import upgrade
@@ -52,6 +52,7 @@ class _Write:
     room: RoomRow | None  # what a new room is for; None for an append
     future: asyncio.Future[None]
     chat: ChatRow | None = None  # a chat line: no events, no version guard
+    epoch: int | None = None  # the owner's epoch the write is fenced with, when leased
 
 
 def _json(value: object) -> str:
@@ -59,9 +60,24 @@ def _json(value: object) -> str:
 
 
 class SqlRoomStore:
-    def __init__(self, url: str, *, migrate: bool = True) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        migrate: bool = True,
+        instance: str | None = None,
+        lease_seconds: float = 10.0,
+    ) -> None:
+        """``instance``: this server instance's id. On PostgreSQL it makes the store own
+        rooms by lease (:meth:`acquire`), and fences every write it makes with that lease;
+        SQLite serves one instance, which owns every room."""
         self.engine = make_engine(url)
         dialect = self.engine.dialect
+        self.instance = instance
+        self.leased = instance is not None and dialect.name == "postgresql"
+        self.lease_seconds = lease_seconds
+        self._epochs: dict[str, int] = {}
+        """The rooms this instance owns, with the epoch it took each one under."""
         self._sql = BatchSql(dialect.name, dialect.paramstyle)
         self._on_loop = dialect.name == "sqlite"
         # A timestamp as the SQL layer would store it (SQLite keeps text), made once per batch.
@@ -104,8 +120,15 @@ class SqlRoomStore:
     ) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
+        epoch = None
+        if self.leased and room is None:
+            epoch = self._epochs.get(code)
+            if epoch is None:
+                raise LeaseLost(f"room {code} is not this instance's")
         loop = asyncio.get_running_loop()
-        write = _Write(code, version, list(events), projection, room, loop.create_future(), chat)
+        write = _Write(
+            code, version, list(events), projection, room, loop.create_future(), chat, epoch
+        )
         self._pending.append(write)
         flushing = self._flushing
         if flushing is None or flushing.done() or flushing.get_loop() is not loop:
@@ -276,10 +299,22 @@ class SqlRoomStore:
                 if w.version != 0
             ]
             # The version guard makes a second writer for the same room fail loudly
-            # instead of interleaving two histories. Which room failed it is found
-            # when the batch is retried one write at a time.
-            if guards and sql.write_guards(cursor, stamp, guards) != len(guards):
+            # instead of interleaving two histories; with leases it also checks that this
+            # instance still owns the room. Which room failed it is found when the batch is
+            # retried one write at a time.
+            if self.leased:
+                fenced = [
+                    (*g, w.epoch)
+                    for g, w in zip(guards, (w for w in batch if w.version), strict=True)
+                ]
+                assert self.instance is not None
+                moved = sql.write_fenced_guards(cursor, stamp, fenced, self.instance)
+            else:
+                moved = sql.write_guards(cursor, stamp, guards) if guards else 0
+            if guards and moved != len(guards):
                 stale = batch[0] if len(batch) == 1 else None
+                if stale is not None and self.leased:
+                    self._check_owner(cursor, stale.code, stale.epoch)
                 raise StaleAppend(
                     f"room {stale.code} is not at version {stale.version}"
                     if stale is not None
@@ -292,10 +327,9 @@ class SqlRoomStore:
             ]
             sql.write_events(cursor, events)
             self._write_projections(cursor, batch, stamp)
-            sql.write_rows(
-                cursor,
-                sql.insert_chat,
-                [
+            lines = [
+                (
+                    w,
                     (
                         w.code,
                         c.seq,
@@ -306,13 +340,31 @@ class SqlRoomStore:
                         c.text,
                         c.reaction,
                         c.audience,
-                    )
-                    for w in batch
-                    if (c := w.chat) is not None
-                ],
-            )
+                    ),
+                )
+                for w in batch
+                if (c := w.chat) is not None
+            ]
+            if self.leased:
+                for w, row in lines:
+                    cursor.execute(sql.insert_fenced_chat, (*row, w.code, self.instance, w.epoch))
+                    if cursor.rowcount != 1:
+                        self._check_owner(cursor, w.code, w.epoch)
+            else:
+                sql.write_rows(cursor, sql.insert_chat, [row for _, row in lines])
         finally:
             cursor.close()
+
+    def _check_owner(self, cursor: Any, code: str, epoch: int | None) -> None:
+        """After a fenced write matched nothing: :class:`LeaseLost` if the room is no longer
+        this instance's under ``epoch`` (and it is then forgotten here)."""
+        m = self._sql.mark
+        cursor.execute(f"SELECT owner, owner_epoch FROM rooms WHERE code = {m}", (code,))
+        row = cursor.fetchone()
+        if row is None or row[0] != self.instance or row[1] != epoch:
+            if self._epochs.get(code) == epoch:
+                del self._epochs[code]
+            raise LeaseLost(f"room {code} belongs to {row[0] if row else 'nobody'} now")
 
     def _write_projections(self, cursor: Any, batch: list[_Write], stamp: Any) -> None:
         """The scoresheet rows of the batch: seatings, then matches, then their deals."""
@@ -439,6 +491,81 @@ class SqlRoomStore:
             ChatRow(r.seq, r.sent_at, r.seat, r.watcher, r.name, r.text, r.reaction, r.audience)
             for r in reversed(rows)
         ]
+
+    # -- leases ----------------------------------------------------------------------------------
+
+    async def acquire(self, code: str) -> bool | None:
+        if not self.leased:
+            return True if await asyncio.to_thread(self._exists, code) else None
+        epoch = await asyncio.to_thread(self._acquire, code)
+        if epoch is None:
+            return False if await asyncio.to_thread(self._exists, code) else None
+        self._epochs[code] = epoch
+        return True
+
+    def _exists(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(m.Room.code).where(m.Room.code == code)).first()
+        return found is not None
+
+    def _acquire(self, code: str) -> int | None:
+        # The database's clock alone says whether a lease has run out: instances' clocks
+        # may disagree, and a paused instance's clock says nothing about the others.
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                text(
+                    "UPDATE rooms SET owner = :me, owner_epoch = owner_epoch + 1, "
+                    "lease_until = now() + make_interval(secs => :lease) "
+                    "WHERE code = :code AND (owner IS NULL OR owner = :me "
+                    "OR lease_until < now()) RETURNING owner_epoch"
+                ),
+                {"me": self.instance, "lease": self.lease_seconds, "code": code},
+            ).first()
+        return None if row is None else int(row[0])
+
+    async def renew(self, codes: Sequence[str]) -> set[str]:
+        if not self.leased:
+            return set(codes)
+        held = {c: e for c in codes if (e := self._epochs.get(c)) is not None}
+        if not held:
+            return set()
+        renewed = await asyncio.to_thread(self._renew, list(held))
+        kept = {c for c, epoch in renewed if held.get(c) == epoch}
+        for code in held.keys() - kept:
+            if self._epochs.get(code) == held[code]:
+                del self._epochs[code]
+        return kept
+
+    def _renew(self, codes: list[str]) -> list[tuple[str, int]]:
+        # One statement renews every room of the instance, however many it owns.
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                text(
+                    "UPDATE rooms SET lease_until = now() + make_interval(secs => :lease) "
+                    "WHERE owner = :me AND code = ANY(:codes) RETURNING code, owner_epoch"
+                ),
+                {"me": self.instance, "lease": self.lease_seconds, "codes": codes},
+            ).all()
+        return [(str(r[0]), int(r[1])) for r in rows]
+
+    async def release(self, codes: Sequence[str]) -> None:
+        if not self.leased:
+            return
+        held = [c for c in codes if c in self._epochs]
+        for code in held:
+            del self._epochs[code]
+        if held:
+            await asyncio.to_thread(self._release, held)
+
+    def _release(self, codes: list[str]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "UPDATE rooms SET owner = NULL, lease_until = NULL "
+                    "WHERE owner = :me AND code = ANY(:codes)"
+                ),
+                {"me": self.instance, "codes": codes},
+            )
 
     async def close(self) -> None:
         if self._closed:

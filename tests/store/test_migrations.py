@@ -25,10 +25,10 @@ from app.store.models import Base
 from app.store.sql import SqlRoomStore
 from app.tables import RoomState
 from app.tables.events import Event
-from support.databases import fresh_database
+from support.databases import fresh_database, fresh_postgres
 from support.server import REPO_ROOT
 
-HEAD = "0003"
+HEAD = "0004"
 VERSION_TABLE = "alembic_version"
 
 
@@ -122,6 +122,31 @@ def test_upgrade_twice_is_a_no_op(engine: Engine) -> None:
 
     assert current(engine) == HEAD
     assert schema_drift(engine, Base.metadata) == []
+
+
+def test_instances_starting_together_upgrade_one_at_a_time(tmp_path: Path) -> None:
+    # Several instances on one PostgreSQL database all upgrade it on start, at once. (SQLite
+    # serves one instance: nobody upgrades beside it.)
+    with fresh_postgres() as url:
+        runs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "app", "migrate", "upgrade"],
+                cwd=REPO_ROOT,
+                env={**os.environ, "DATABASE_URL": url, "KORTBORD_DATA_DIR": str(tmp_path)},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(4)
+        ]
+        outcomes = [(run.wait(timeout=120), run.communicate()[1]) for run in runs]
+        assert [code for code, _ in outcomes] == [0] * 4, outcomes
+        engine = make_engine(url)
+        try:
+            assert current(engine) == HEAD
+            assert schema_drift(engine, Base.metadata) == []
+        finally:
+            engine.dispose()
 
 
 def kortbord_migrate(url: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,213 @@
+"""Rooms owned by lease in a PostgreSQL database that several server instances share: one
+owner at a time, by the database's clock, and every write of an instance that lost a room
+refused.
+
+Two stores on one database play two instances. Leases are PostgreSQL's alone: SQLite serves
+one instance, which owns every room (the last test)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from sqlalchemy import select
+
+from app.store import ChatRow, EventJson, LeaseLost, Projection, RoomRow, SeatRow, StaleAppend
+from app.store import models as m
+from app.store.sql import SqlRoomStore
+from support.databases import fresh_database, fresh_postgres
+
+T = TypeVar("T")
+ROOM = RoomRow("bismarck", None, 3)
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    with fresh_postgres() as url:
+        yield url
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(coro)
+
+
+def created() -> list[EventJson]:
+    return [
+        {"kind": "created", "seats": 3},
+        {"kind": "sit", "seat": 0, "nickname": "Anna", "secret_hash": "a" * 64},
+    ]
+
+
+def act(n: int) -> list[EventJson]:
+    return [{"kind": "act", "seat": n % 3, "action": f"n:{n}"}]
+
+
+def waiting() -> Projection:
+    return Projection(status="waiting", host=0, seats=[SeatRow(0, "Anna", "a" * 64), None, None])
+
+
+def playing() -> Projection:
+    return Projection(status="playing", host=0)
+
+
+def line(seq: int) -> ChatRow:
+    return ChatRow(seq, 1_796_083_200_000, 0, None, "Anna", f"line {seq}", None, "all")
+
+
+def owner_row(store: SqlRoomStore, code: str) -> tuple[str | None, int]:
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            select(m.Room.owner, m.Room.owner_epoch).where(m.Room.code == code)
+        ).one()
+    return row[0], int(row[1])
+
+
+async def until_acquired(store: SqlRoomStore, code: str) -> None:
+    """Waits for a lease to run out by the database's clock, asking as the owner would."""
+    for _ in range(400):
+        if await store.acquire(code):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{store.instance} never took {code}")
+
+
+def test_one_owner_at_a_time_and_a_stranger_cannot_write(url: str) -> None:
+    async def scenario() -> None:
+        a = SqlRoomStore(url, instance="a")
+        b = SqlRoomStore(url, instance="b", migrate=False)
+        try:
+            # creating a room takes no ownership
+            await a.create_room("Leased001", ROOM, created(), waiting())
+            assert owner_row(a, "Leased001") == (None, 0)
+            assert await b.acquire("Leased001") is True
+            assert await a.acquire("Leased001") is False
+            assert await a.acquire("NoSuchOne") is None
+            assert owner_row(a, "Leased001") == ("b", 1)
+
+            await b.append("Leased001", 2, act(2), playing())
+            with pytest.raises(LeaseLost):
+                await a.append("Leased001", 3, act(3), playing())
+            with pytest.raises(LeaseLost):
+                await a.add_chat("Leased001", line(1))
+            await b.add_chat("Leased001", line(1))
+            assert [e["action"] for e in (await b.load("Leased001") or [])[2:]] == ["n:2"]
+
+            # the owner hands the room over at once
+            await b.release(["Leased001"])
+            assert owner_row(a, "Leased001") == (None, 1)
+            assert await a.acquire("Leased001") is True
+            assert owner_row(a, "Leased001") == ("a", 2)
+            with pytest.raises(LeaseLost):
+                await b.append("Leased001", 3, act(3), playing())
+            await a.append("Leased001", 3, act(3), playing())
+            # the version guard still stands beside the lease
+            with pytest.raises(StaleAppend):
+                await a.append("Leased001", 3, act(3), playing())
+            assert len(await a.load("Leased001") or []) == 4
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
+def test_a_lapsed_lease_is_taken_over_and_its_old_owner_fenced_off(url: str) -> None:
+    async def scenario() -> None:
+        # a paused or cut-off instance: it took the room and then stopped renewing
+        a = SqlRoomStore(url, instance="a", lease_seconds=0.3)
+        b = SqlRoomStore(url, instance="b", migrate=False)
+        try:
+            await a.create_room("Lapsed001", ROOM, created(), waiting())
+            assert await a.acquire("Lapsed001") is True
+            await a.append("Lapsed001", 2, act(2), playing())
+            await until_acquired(b, "Lapsed001")
+            assert owner_row(b, "Lapsed001") == ("b", 2)
+
+            # back from its pause, the old owner learns on its next write, or renewal
+            with pytest.raises(LeaseLost):
+                await a.append("Lapsed001", 3, act(3), playing())
+            assert await a.renew(["Lapsed001"]) == set()
+            await b.append("Lapsed001", 3, act(3), playing())
+            assert [e.get("action") for e in (await b.load("Lapsed001") or [])[2:]] == [
+                "n:2",
+                "n:3",
+            ]
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
+def test_one_renewal_keeps_every_room_the_instance_still_owns(url: str) -> None:
+    async def scenario() -> None:
+        a = SqlRoomStore(url, instance="a", lease_seconds=0.5)
+        b = SqlRoomStore(url, instance="b", migrate=False)
+        try:
+            codes = [f"Renewal{n:02d}" for n in range(5)]
+            for code in codes:
+                await a.create_room(code, ROOM, created(), waiting())
+                assert await a.acquire(code) is True
+            # one room lapses and goes to another instance; the others stay renewed
+            taken = codes[2]
+            kept = set(codes) - {taken}
+            for _ in range(3):
+                assert await a.renew([c for c in codes if c != taken]) == kept
+            await until_acquired(b, taken)
+            assert await a.renew(codes) == kept
+            for code in kept:
+                assert await b.acquire(code) is False
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
+def test_a_batch_with_one_lost_room_stores_the_others(url: str) -> None:
+    async def scenario() -> None:
+        a = SqlRoomStore(url, instance="a")
+        b = SqlRoomStore(url, instance="b", migrate=False)
+        try:
+            for code in ("Batch0001", "Batch0002", "Batch0003"):
+                await a.create_room(code, ROOM, created(), waiting())
+                assert await a.acquire(code) is True
+            await a.release(["Batch0002"])
+            assert await b.acquire("Batch0002") is True
+            # a still believes it might write Batch0002: the fence refuses that one alone
+            a._epochs["Batch0002"] = 1
+            results = await asyncio.gather(
+                a.append("Batch0001", 2, act(2), playing()),
+                a.append("Batch0002", 2, act(2), playing()),
+                a.append("Batch0003", 2, act(2), playing()),
+                return_exceptions=True,
+            )
+            assert results[0] is None and results[2] is None
+            assert isinstance(results[1], LeaseLost)
+            assert len(await a.load("Batch0002") or []) == 2
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
+def test_sqlite_serves_one_instance_which_owns_every_room(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        with fresh_database("sqlite", tmp_path) as sqlite_url:
+            store = SqlRoomStore(sqlite_url, instance="a")
+            try:
+                await store.create_room("Sqlite001", ROOM, created(), waiting())
+                assert await store.acquire("Sqlite001") is True
+                assert await store.acquire("NoSuchOne") is None
+                await store.append("Sqlite001", 2, act(2), playing())
+                assert await store.renew(["Sqlite001"]) == {"Sqlite001"}
+                await store.release(["Sqlite001"])
+                await store.append("Sqlite001", 3, act(3), playing())
+            finally:
+                await store.close()
+
+    run(scenario())
