@@ -6,6 +6,9 @@ name hosting platforms and tooling already use for it.
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 from pathlib import Path
 from typing import Self
 
@@ -47,6 +50,14 @@ class Settings(BaseSettings):
     bot_delay: float = Field(default=0.8, ge=0, le=30)
     # Seconds a strong computer player may think about one decision.
     bot_budget: float = Field(default=0.6, gt=0, le=10)
+    # Several instances on one PostgreSQL database: each owns its rooms by a lease in the
+    # database, renewed every lease_renew seconds and lost lease_seconds after the last
+    # renewal; a room asked for by another instance is given up once held handover_tenure
+    # seconds. An instance's id must be unique among the running instances; the default is.
+    instance_id: str = Field(default_factory=lambda: _default_instance_id(), max_length=64)
+    lease_seconds: float = Field(default=10.0, ge=1, le=300)
+    lease_renew: float = Field(default=3.0, gt=0, le=100)
+    handover_tenure: float = Field(default=5.0, ge=0, le=300)
     # The bare echo-broadcast endpoint bench/load.py measures rooms against; never in production.
     bench_echo: bool = False
 
@@ -55,6 +66,17 @@ class Settings(BaseSettings):
         if not self.database_url:
             self.database_url = f"sqlite:///{self.data_dir}/kortbord.db"
         return self
+
+    @model_validator(mode="after")
+    def _renewals_within_a_lease(self) -> Self:
+        if self.lease_renew * 2 > self.lease_seconds:
+            raise ValueError("KORTBORD_LEASE_RENEW must be at most half of KORTBORD_LEASE_SECONDS")
+        return self
+
+
+def _default_instance_id() -> str:
+    """Host, process and a random part: never the same for two running instances."""
+    return f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
 
 
 def get_settings() -> Settings:

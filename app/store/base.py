@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
@@ -57,5 +57,19 @@ class RoomStore(Protocol):
 
     async def release(self, codes: Sequence[str]) -> None:
         """Give up this instance's rooms, for another instance to take at once."""
+
+    @property
+    def shared(self) -> bool:
+        """Several server instances may serve this store (rooms are then owned by lease)."""
+
+    async def request_handover(self, code: str) -> None:
+        """Ask the instance that owns ``code`` to hand it to this one."""
+
+    def listen(self, asked: Callable[[str, str], None]) -> Callable[[], None]:
+        """Have ``asked(code, instance)`` called (from any thread) when another instance
+        asks for a room; returns what stops it."""
+
+    async def hand_over(self, code: str, to: str) -> None:
+        """Give this instance's room ``code`` to the instance ``to`` that asked for it."""
 
     async def close(self) -> None: ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .base import EventJson, StaleAppend
 from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
@@ -62,6 +62,19 @@ class MemoryRoomStore:
 
     async def release(self, codes: Sequence[str]) -> None:
         return None
+
+    @property
+    def shared(self) -> bool:
+        return False
+
+    async def request_handover(self, code: str) -> None:
+        return None
+
+    async def hand_over(self, code: str, to: str) -> None:
+        return None
+
+    def listen(self, asked: Callable[[str, str], None]) -> Callable[[], None]:
+        return lambda: None
 
     async def close(self) -> None:
         return None

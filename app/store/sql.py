@@ -18,12 +18,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+import psycopg
 from sqlalchemy import select, text
 from sqlalchemy.pool import PoolProxiedConnection
 
@@ -37,6 +39,8 @@ from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
 log = logging.getLogger(__name__)
 
 BATCH_LIMIT = 512
+HANDOVER = "kortbord_handover"
+"""The notification channel on which an instance asks for a room another one owns."""
 # How long a write may wait for another process's lock on the SQLite file: only ever in the
 # store's thread. On the loop a locked file fails the batch at once, and the batch is
 # retried in the thread.
@@ -493,6 +497,76 @@ class SqlRoomStore:
         ]
 
     # -- leases ----------------------------------------------------------------------------------
+
+    @property
+    def shared(self) -> bool:
+        """Several instances may serve this database, each owning its rooms by lease."""
+        return self.leased
+
+    async def request_handover(self, code: str) -> None:
+        """Ask whichever instance owns ``code`` to hand it to this one (see :meth:`listen`)."""
+        if self.leased:
+            await asyncio.to_thread(self._notify, f"{code} {self.instance}")
+
+    def _notify(self, payload: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": HANDOVER, "payload": payload},
+            )
+
+    async def hand_over(self, code: str, to: str) -> None:
+        """Give the room straight to the instance ``to`` that asked for it, which takes it
+        (:meth:`acquire`, under a new epoch) on its next try. Released to nobody, the room
+        could be taken back at once by this instance's own reconnecting sockets."""
+        if not self.leased or self._epochs.pop(code, None) is None:
+            return
+        await asyncio.to_thread(self._hand_over, code, to)
+
+    def _hand_over(self, code: str, to: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "UPDATE rooms SET owner = :to, "
+                    "lease_until = now() + make_interval(secs => :lease) "
+                    "WHERE code = :code AND owner = :me"
+                ),
+                {"to": to, "lease": self.lease_seconds, "code": code, "me": self.instance},
+            )
+
+    def listen(self, asked: Callable[[str, str], None]) -> Callable[[], None]:
+        """Calls ``asked(code, instance)`` (from a thread of its own) whenever another
+        instance asks for a room; returns what stops listening. PostgreSQL's LISTEN/NOTIFY
+        carries the requests: nothing but the database is shared between instances."""
+        if not self.leased:
+            return lambda: None
+        stopped = threading.Event()
+        dsn = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+        def run() -> None:
+            while not stopped.is_set():
+                try:
+                    with psycopg.connect(dsn, autocommit=True) as conn:
+                        conn.execute(f"LISTEN {HANDOVER}")
+                        while not stopped.is_set():
+                            for note in conn.notifies(timeout=0.5):
+                                code, _, asker = note.payload.partition(" ")
+                                if asker and asker != self.instance:
+                                    asked(code, asker)
+                except Exception:
+                    if stopped.is_set():
+                        return
+                    log.exception("listening for room handovers failed; listening again")
+                    stopped.wait(1.0)
+
+        thread = threading.Thread(target=run, name="room-handovers", daemon=True)
+        thread.start()
+
+        def stop() -> None:
+            stopped.set()
+            thread.join(timeout=5)
+
+        return stop
 
     async def acquire(self, code: str) -> bool | None:
         if not self.leased:

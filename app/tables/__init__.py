@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from .live import Client, LiveRoom, Member
+from .ownership import RoomElsewhere
 from .room import RoomState, Status, TableError
 from .service import Tables
 
-__all__ = ["Client", "LiveRoom", "Member", "RoomState", "Status", "TableError", "Tables"]
+__all__ = [
+    "Client",
+    "LiveRoom",
+    "Member",
+    "RoomElsewhere",
+    "RoomState",
+    "Status",
+    "TableError",
+    "Tables",
+]

@@ -151,6 +151,8 @@ class Autoplay:
 
     def wake(self, live: LiveRoom) -> None:
         """Called with the room lock held, right after a change became durable."""
+        if live.gone:
+            return
         state = live.state
         if not state.playing or state.match is None:
             return
@@ -195,6 +197,8 @@ class Autoplay:
         finally:
             # gone before acting, so the change this act makes can wake the next bot
             self._thinking.pop((code, seat), None)
+        if live.gone:
+            return  # the room went to another instance, whose bots play on
         client = _BotClient()
         await self.tables.handle(Member(client, live, seat), Act(v, action))
         if client.refused and live.state.version == v:

@@ -77,6 +77,9 @@ class LiveRoom:
     chat: ChatLog = field(default_factory=ChatLog)
     watchers: int = 0
     """Connections numbered so far (:attr:`Member.watcher`)."""
+    gone: bool = False
+    """The room left this instance (its lease lost or given up, or it could not be saved):
+    nothing more is done or shown here on its behalf."""
     muted_watchers: set[int] = field(default_factory=set)
     """Spectators' connections the host has muted in the chat; a mute ends with its
     connection."""
@@ -272,8 +275,8 @@ class LiveRoom:
         if error.code == "stale_version":
             self.send_state([member])
 
-    def close_all(self, reason: str) -> None:
+    def close_all(self, reason: str, code: int = CLOSE_TRY_AGAIN) -> None:
         for m in self.members:
-            m.client.close(CLOSE_TRY_AGAIN, reason)
+            m.client.close(code, reason)
         self.members.clear()
         self.presence += 1

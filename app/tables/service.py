@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.bots import DEFAULT_BUDGET
-from app.store import RoomStore
+from app.store import LeaseLost, RoomStore
 
 from . import history
 from .autoplay import Autoplay
@@ -40,13 +40,19 @@ from .commands import (
 from .credentials import new_room_code
 from .events import START, Event
 from .live import Client, LiveRoom, Member
+from .ownership import CLOSE_LOST, CLOSE_MOVED, Ownership, RoomElsewhere
 from .projection import projection, room_row
 from .room import AWAY_GRACE, RoomState, TableError
 from .stall import StallGuard
 
 log = logging.getLogger("kortbord.tables")
 
-__all__ = ["Client", "LiveRoom", "Member", "Tables"]
+
+def _moved() -> TableError:
+    return TableError("room_moved", "the room has moved to another server; reconnect")
+
+
+__all__ = ["Client", "LiveRoom", "Member", "RoomElsewhere", "Tables"]
 
 
 class Tables:
@@ -59,17 +65,65 @@ class Tables:
         *,
         bot_delay: float = 0.0,
         bot_budget: float = DEFAULT_BUDGET,
+        lease_seconds: float = 10.0,
+        lease_renew: float = 3.0,
+        handover_tenure: float = 5.0,
     ) -> None:
+        """The lease settings matter only with a store several instances share."""
         self.store = store
         self.rng = rng or random.SystemRandom()
         self.autoplay = Autoplay(self, bot_delay, bot_budget)
         self.stall = StallGuard(self)
+        self.ownership = Ownership(
+            self,
+            store,
+            lease_seconds=lease_seconds,
+            renew_every=lease_renew,
+            tenure=handover_tenure,
+        )
         self._rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
 
     async def close(self) -> None:
+        """Stopping: every socket is told to reconnect (1012), and every room released at
+        once for another instance to take."""
         self.stall.close()
+        codes = list(self._rooms)
+        for code in codes:
+            self.lose(code, CLOSE_MOVED, "this server is stopping; reconnect")
+        await self.ownership.close(codes)
         await self.autoplay.close()
+
+    # -- ownership -------------------------------------------------------------------------------
+
+    def owned(self) -> list[str]:
+        return list(self._rooms)
+
+    def lose(self, code: str, close_code: int, reason: str) -> None:
+        """The room leaves this instance: nothing more is done here on its behalf, and its
+        sockets are closed for their clients to reconnect to wherever it is now."""
+        live = self._rooms.pop(code, None)
+        self.ownership.forget(code)
+        self.stall.forget(code)
+        if live is not None:
+            live.gone = True
+            live.close_all(reason, close_code)
+
+    async def give_up(self, code: str, to: str) -> bool:
+        """The instance ``to`` asked for the room: it goes there once no change is in
+        flight. It is handed over before its sockets close, so that they, reconnecting,
+        cannot take it back here."""
+        live = self._rooms.get(code)
+        if live is None:
+            return False
+        async with live.lock:
+            if self._rooms.get(code) is not live:
+                return False
+            try:
+                await self.store.hand_over(code, to)
+            finally:
+                self.lose(code, CLOSE_MOVED, "the room moves to another server; reconnect")
+            return True
 
     # -- rooms -----------------------------------------------------------------------------------
 
@@ -96,7 +150,10 @@ class Tables:
         await self.store.create_room(
             code, room_row(state), [e.to_json() for e in events], projection(state, events, 0)
         )
-        self._rooms[code] = LiveRoom(state)
+        if not self.store.shared:
+            # the one instance there is owns every room; with several, whichever the
+            # creator's socket reaches takes it
+            self._rooms[code] = LiveRoom(state)
         return code, 0, secret
 
     async def room(self, code: str) -> LiveRoom | None:
@@ -111,7 +168,21 @@ class Tables:
             loading.add_done_callback(lambda _: self._loading.pop(code, None))
         return await loading
 
+    async def peek(self, code: str) -> LiveRoom | None:
+        """The room to read, not to change: the live one when this instance has it, else
+        one read from the store and kept nowhere, so that reading a room never takes it
+        from the instance that owns it."""
+        live = self._rooms.get(code)
+        if live is not None or not self.store.shared:
+            return live or await self.room(code)
+        stored = await self.store.load(code)
+        if stored is None:
+            return None
+        return LiveRoom(RoomState.from_events(code, [Event.from_json(e) for e in stored]))
+
     async def _load(self, code: str) -> LiveRoom | None:
+        if not await self.ownership.take(code):
+            return None
         stored = await self.store.load(code)
         if stored is None:
             return None
@@ -184,6 +255,9 @@ class Tables:
         """Run one command; a refusal goes back to the member, carrying ``ident``."""
         live = member.room
         ident = ident or getattr(command, "id", None)
+        if live.gone:
+            live.refuse(member, _moved(), ident)
+            return
         async with live.lock:
             # Who watches reads what only spectators say: a connection that sits down or
             # stands up gets the chat as it may read it now.
@@ -369,6 +443,12 @@ class Tables:
                 state.apply(event)
             rows = projection(state, events, deals_before)
             await self.store.append(state.code, version, [e.to_json() for e in events], rows)
+        except LeaseLost:
+            # Another instance owns the room now: what this one holds in memory is a
+            # history that will never be, and nobody may see it.
+            log.warning("room %s: lost to another instance; dropping it", state.code)
+            self.lose(state.code, CLOSE_LOST, "this server lost the room; reconnect")
+            raise _moved() from None
         except Exception:
             log.exception("room %s: could not store events; reloading", state.code)
             try:
@@ -390,5 +470,7 @@ class Tables:
 
     def _drop(self, live: LiveRoom) -> None:
         if self._rooms.get(live.state.code) is live:
-            del self._rooms[live.state.code]
-        live.close_all("the table could not be saved; reconnect")
+            self.lose(live.state.code, CLOSE_LOST, "the table could not be saved; reconnect")
+        else:
+            live.gone = True
+            live.close_all("the table could not be saved; reconnect")

@@ -82,6 +82,9 @@ class StallGuard:
 
     def watch(self, live: LiveRoom) -> None:
         """Set the room's timer for its next due moment (after any change to the room)."""
+        if live.gone:
+            self.forget(live.state.code)
+            return
         live.note_presence()
         code = live.state.code
         timer = self._timers.pop(code, None)
@@ -93,6 +96,11 @@ class StallGuard:
         loop = asyncio.get_running_loop()
         delay = max(0.0, when - time.time())
         self._timers[code] = loop.call_later(delay, self._fire, live)
+
+    def forget(self, code: str) -> None:
+        timer = self._timers.pop(code, None)
+        if timer is not None:
+            timer.cancel()
 
     def _fire(self, live: LiveRoom) -> None:
         self._timers.pop(live.state.code, None)

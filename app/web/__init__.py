@@ -42,9 +42,16 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
         # uvicorn has configured its loggers by the time the app starts, however it is run.
         quiet = logs.install()
         # Opening the store applies pending migrations: a new release upgrades on start.
-        room_store = store or open_store(settings.database_url)
+        room_store = store or open_store(
+            settings.database_url, settings.instance_id, settings.lease_seconds
+        )
         web.state.tables = Tables(
-            room_store, bot_delay=settings.bot_delay, bot_budget=settings.bot_budget
+            room_store,
+            bot_delay=settings.bot_delay,
+            bot_budget=settings.bot_budget,
+            lease_seconds=settings.lease_seconds,
+            lease_renew=settings.lease_renew,
+            handover_tenure=settings.handover_tenure,
         )
         try:
             yield
@@ -70,7 +77,8 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
     @web.get("/r/{code}", response_class=HTMLResponse, include_in_schema=False, name="room_page")
     async def room_page(request: Request, code: str) -> HTMLResponse:
         tables: Tables = request.app.state.tables
-        if not is_room_code(code) or await tables.room(code) is None:
+        # a read: the page never takes the room from the instance that serves it
+        if not is_room_code(code) or await tables.peek(code) is None:
             raise HTTPException(404, "there is no room with that code")
         return templates.TemplateResponse(request, "room.html", {"code": code})
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.config import Settings
-from app.tables import Tables
+from app.tables import RoomElsewhere, Tables
 from app.tables.commands import Say
 from app.tables.credentials import is_room_code
 
@@ -24,6 +24,7 @@ CLOSE_POLICY = 1008  # floods, repeated garbage, foreign origin
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_AGAIN = 1013  # a client too slow to read its messages
 CLOSE_NO_ROOM = 4404
+CLOSE_ELSEWHERE = 4409  # the room is served by another instance: reconnect
 
 
 class TokenBucket:
@@ -171,7 +172,17 @@ async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings:
     if not origin_allowed(websocket, settings):
         await websocket.close(CLOSE_POLICY)  # before accept: the upgrade is refused (403)
         return
-    live = await tables.room(code) if is_room_code(code) else None
+    try:
+        live = await tables.room(code) if is_room_code(code) else None
+    except RoomElsewhere:
+        # Another instance has the room and kept it: the client reconnects, and the proxy
+        # (or the owner's handing it over meanwhile) brings it to the room.
+        await websocket.accept()
+        await websocket.send_text(
+            _error("room_elsewhere", "the room is served by another server; reconnect", None)
+        )
+        await websocket.close(CLOSE_ELSEWHERE, "room served elsewhere")
+        return
     await websocket.accept()
     if live is None:
         await websocket.send_text(_error("no_such_room", "there is no room with that code", None))

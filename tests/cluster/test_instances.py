@@ -1,0 +1,240 @@
+"""Three instances behind HAProxy on one PostgreSQL database, with real players: an instance
+killed, paused past its lease, reached directly beside the proxy, or restarted in turn must
+never lose an acknowledged action nor fork a room's history.
+
+Sixty-six is played here: its records list every action, so what the players were told was
+done can be found in what the table kept, one for one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from app.bots import make_bot
+from app.engine.records import validate_record
+from support.client import RoomClient, create_room, is_state
+from support.cluster import (
+    LEASE,
+    Cluster,
+    Player,
+    is_subsequence,
+    record_actions,
+    running_cluster,
+)
+
+GAME = "sixty_six"
+# Back in play within a lease, plus the proxy's noticing a dead instance and a reconnect.
+BACK_WITHIN = LEASE + 5.0
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    root: Path = tmp_path_factory.mktemp("cluster")
+    with running_cluster(root) as running:
+        yield running
+
+
+@pytest.fixture
+def fresh(cluster: Cluster) -> Cluster:
+    """Every instance up at the start of a test (an earlier one may have stopped one)."""
+    cluster.ensure_running()
+    return cluster
+
+
+def finished(message: dict[str, Any]) -> bool:
+    return message["room"]["status"] == "finished"
+
+
+async def two_players(
+    cluster: Cluster, urls: tuple[str, str] | None = None
+) -> tuple[str, list[Player]]:
+    """A Sixty-six room made through the proxy, both seats taken and the match started; the
+    players reconnect through ``urls`` (the proxy's by default)."""
+    created = create_room(cluster.proxy.base_url, 2, "Anna", GAME)
+    code = created["code"]
+    host = await RoomClient.open(cluster.proxy.ws_url, code, secret=created["secret"])
+    guest = await RoomClient.open(cluster.proxy.ws_url, code)
+    seated = await guest.sit(1, "Bertil")
+    assert seated["type"] == "seated", seated
+    await host.until_version(seated["v"])
+    started = await host.command({"type": "start", "v": host.v})
+    assert is_state(started) and started["room"]["status"] == "playing", started
+    assert guest.secret is not None
+    await host.close()
+    await guest.close()
+    first, second = urls or (cluster.proxy.ws_url, cluster.proxy.ws_url)
+    players = [
+        Player(first, code, 0, created["secret"], make_bot(GAME, "basic", 1).decide),
+        Player(second, code, 1, guest.secret, make_bot(GAME, "basic", 2).decide),
+    ]
+    return code, players
+
+
+def check_history(cluster: Cluster, code: str, players: list[Player]) -> dict[str, Any]:
+    """One history without gap or fork, a record that replays by the rules, and every
+    acknowledged action in it once, in order."""
+    log = cluster.log_of(code)
+    # the table's own acts (seat -1: the deals) are not the players'
+    acts = [(e["seat"], e["action"]) for _, kind, e in log if kind == "act" and e["seat"] >= 0]
+    response = httpx.get(f"{cluster.proxy.base_url}/api/rooms/{code}/matches/1/record", timeout=10)
+    assert response.status_code == 200, response.text
+    record: dict[str, Any] = response.json()
+    result = validate_record(record)
+    assert result.valid, result.error
+    assert record["status"] == "finished"
+    assert record_actions(record) == acts  # each stored action once, nothing else
+    for player in players:
+        acked = [(player.seat, action) for _, action in sorted(player.acked)]
+        assert acked, f"seat {player.seat} had nothing acknowledged"
+        assert is_subsequence(acked, acts), f"seat {player.seat}: an acknowledged action is missing"
+        assert player.final is not None
+        assert player.final["view"]["totals"] == result.totals
+    return record
+
+
+async def play_until_acked(players: list[Player], count: int) -> list[asyncio.Task[None]]:
+    tasks = [asyncio.create_task(p.play(finished)) for p in players]
+    while sum(len(p.acked) for p in players) < count:
+        for task in tasks:
+            if task.done():
+                task.result()
+                raise AssertionError("the match ended before the failure was staged")
+        await asyncio.sleep(0.02)
+    return tasks
+
+
+def test_the_owner_killed_mid_deal_costs_a_lease_and_nothing_else(fresh: Cluster) -> None:
+    async def scenario() -> None:
+        code, players = await two_players(fresh)
+        tasks = await play_until_acked(players, 8)
+        owner = fresh.owner(code)
+        assert owner is not None
+        fresh.server_of(owner).kill()
+        await asyncio.gather(*tasks)
+        assert fresh.owner(code) not in (None, owner)
+        check_history(fresh, code, players)
+        for player in players:
+            assert player.gaps, f"seat {player.seat} never noticed the owner die"
+            assert max(player.gaps) < BACK_WITHIN, player.gaps
+
+    asyncio.run(scenario())
+
+
+def test_an_owner_paused_past_its_lease_never_writes_again(fresh: Cluster) -> None:
+    async def scenario() -> None:
+        code, players = await two_players(fresh)
+        tasks = await play_until_acked(players, 6)
+        owner = fresh.owner(code)
+        assert owner is not None
+        paused = fresh.server_of(owner)
+        # a connection straight to the owner, kept across its pause
+        behind = await RoomClient.open(paused.ws_url, code, secret=players[0].secret)
+        fresh.pause(paused)
+        try:
+            # play goes on through the proxy, on whichever instance takes the room over
+            while fresh.owner(code) == owner:
+                await asyncio.sleep(0.05)
+            before = sum(len(p.acked) for p in players)
+            while sum(len(p.acked) for p in players) < before + 6:
+                await asyncio.sleep(0.02)
+        finally:
+            fresh.resume(paused)
+        # back from its pause, the old owner drops the room and closes its sockets
+        assert await behind.wait_closed(timeout=LEASE + 5) in (1012, 1013)
+        await asyncio.gather(*tasks)
+        check_history(fresh, code, players)
+        assert fresh.owner(code) != owner or paused.running
+
+    asyncio.run(scenario())
+
+
+def test_players_on_two_instances_at_once_find_one_owner_and_one_history(
+    fresh: Cluster,
+) -> None:
+    async def scenario() -> None:
+        # Each instance asks for the room its own player needs, and gets it once the other
+        # has held it for its tenure: slow, but one owner at a time and one history.
+        first, second = fresh.servers[0], fresh.servers[1]
+        code, players = await two_players(fresh, (first.ws_url, second.ws_url))
+        tasks = await play_until_acked(players, 12)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        assert fresh.owner(code) in ("app1", "app2")
+        log = fresh.log_of(code)
+        acts = [(e["seat"], e["action"]) for _, kind, e in log if kind == "act" and e["seat"] >= 0]
+        for player in players:
+            acked = [(player.seat, action) for _, action in sorted(player.acked)]
+            assert is_subsequence(acked, acts)
+            # each acknowledged action landed once: the last player's action in the log up
+            # to the version acknowledged (the table may deal right after it)
+            for v, action in player.acked:
+                last = [e for _, kind, e in log[:v] if kind == "act" and e["seat"] >= 0][-1]
+                assert (last["seat"], last["action"]) == (player.seat, action)
+        # the one history replays: the room's state stands at the log's last version
+        watcher = await RoomClient.open(fresh.proxy.ws_url, code)
+        assert watcher.v == len(log)
+        await watcher.close()
+        assert all(4409 not in p.closes for p in players), [p.closes for p in players]
+
+    asyncio.run(scenario())
+
+
+def test_computer_players_carry_on_from_the_new_owner_and_never_act_twice(fresh: Cluster) -> None:
+    async def scenario() -> None:
+        created = create_room(fresh.proxy.base_url, 2, "Anna", GAME)
+        code = created["code"]
+        host = await RoomClient.open(fresh.proxy.ws_url, code, secret=created["secret"])
+        added = await host.command({"type": "add_bot", "seat": 1, "level": "basic", "v": host.v})
+        assert is_state(added), added
+        started = await host.command({"type": "start", "v": host.v})
+        assert is_state(started) and started["room"]["status"] == "playing", started
+        await host.close()
+        person = Player(
+            fresh.proxy.ws_url, code, 0, created["secret"], make_bot(GAME, "basic", 3).decide
+        )
+        task = asyncio.create_task(person.play(finished))
+        while len(person.acked) < 5:
+            assert not task.done()
+            await asyncio.sleep(0.02)
+        owner = fresh.owner(code)
+        assert owner is not None
+        fresh.server_of(owner).kill()
+        await task
+        record = check_history(fresh, code, [person])
+        bot_moves = [a for seat, a in record_actions(record) if seat == 1]
+        assert bot_moves, "the computer player never played"
+
+    asyncio.run(scenario())
+
+
+def test_a_rolling_restart_during_play_loses_nothing(fresh: Cluster) -> None:
+    async def scenario() -> None:
+        code, players = await two_players(fresh)
+        tasks = await play_until_acked(players, 4)
+        rng = random.Random(7)
+        order = list(fresh.servers)
+        rng.shuffle(order)
+        for server in order:
+            before = sum(len(p.acked) for p in players)
+            await asyncio.to_thread(server.stop)  # SIGTERM: sockets told 1012, leases released
+            await asyncio.to_thread(server.start)
+            # play moves on before the next instance restarts
+            while sum(len(p.acked) for p in players) < before + 3:
+                if all(t.done() for t in tasks):
+                    break
+                await asyncio.sleep(0.02)
+        await asyncio.gather(*tasks)
+        check_history(fresh, code, players)
+        for player in players:
+            # a released room is taken at once: no lease to wait out
+            assert not player.gaps or max(player.gaps) < 3.0, (player.gaps, player.closes)
+
+    asyncio.run(scenario())
