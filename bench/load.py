@@ -5,6 +5,7 @@
                                    [--url URL [--pid PID] | --database-url URL]
                                    [--think-ms MS | --paced-ms MS [--paced-seconds S]]
                                    [--echo-messages N | --no-echo] [--seed S]
+                                   [--instances N | --compare 1,2] [--paced-rooms R]
 
 By default a server is started (``python -m app serve`` on a free loopback port, with the
 echo endpoint enabled, rate limits raised and a temporary data directory) and stopped at the
@@ -26,6 +27,12 @@ Played flat out, every room's next action waits behind all the others', so laten
 queueing, not service time. The latency goal is therefore measured in a last phase at a
 pace: fresh rooms whose bots think about ``--paced-ms`` before each action (a second per
 card, several times faster than people play) for ``--paced-seconds``.
+
+With ``--instances N`` the server is N instances behind HAProxy (the shipped
+deploy/haproxy.cfg) sharing a scratch database on the PostgreSQL server ``--database-url``
+names, and every figure is taken through the proxy; server CPU and memory are the
+instances' sums. ``--compare 1,2`` runs the whole bench for each count in turn, with
+``--paced-rooms`` times the count of paced rooms, and prints the ratios.
 
 The bots run in several worker processes (one asyncio loop each), so that on a small machine
 the client side is not what limits the figures; server CPU time per action or message is
@@ -566,8 +573,9 @@ def free_port() -> int:
 class Server:
     """`python -m app serve` in a child process, with output in files under a temp directory."""
 
-    def __init__(self, database_url: str | None = None) -> None:
+    def __init__(self, database_url: str | None = None, instance: str | None = None) -> None:
         self.database_url = database_url
+        self.instance = instance
         self.tmp = Path(tempfile.mkdtemp(prefix="kortbord-load-"))
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -589,6 +597,8 @@ class Server:
                 "PYTHONUNBUFFERED": "1",
             }
         )
+        if self.instance:
+            env["KORTBORD_INSTANCE_ID"] = self.instance
         with (self.tmp / "server.log").open("ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "app", "serve", "--port", str(self.port)],
@@ -621,21 +631,82 @@ class Server:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-class ProcessProbe:
-    """CPU time and memory of a process on this machine, read from /proc."""
+class Proxy:
+    """HAProxy with the shipped deploy/haproxy.cfg, on a free loopback port in front of the
+    given instances; echo groups are routed like rooms, so a group meets in one instance."""
 
-    def __init__(self, pid: int | None) -> None:
+    def __init__(self, ports: list[int]) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="kortbord-proxy-"))
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        lines: list[str] = []
+        for line in (REPO_ROOT / "deploy" / "haproxy.cfg").read_text().splitlines():
+            stripped = line.strip()
+            if stripped.startswith("bind :"):
+                lines.append(f"    bind 127.0.0.1:{self.port}")
+            elif stripped.startswith("server app1 "):
+                lines.extend(f"    server app{i + 1} 127.0.0.1:{p}" for i, p in enumerate(ports))
+            elif stripped.startswith("server app"):
+                continue
+            elif stripped.startswith("use_backend rooms"):
+                lines.append(
+                    "    http-request set-var(txn.room) path,field(4,/)"
+                    " if { path_beg /bench/echo/ }"
+                )
+                lines.append(line)
+            elif stripped.startswith("log ") or stripped == "option httplog":
+                continue  # a line per request would cost the proxy more than the routing
+            else:
+                lines.append(line)
+        (self.tmp / "haproxy.cfg").write_text("\n".join(lines) + "\n")
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> int:
+        binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
+        with (self.tmp / "haproxy.log").open("ab") as log:
+            self.proc = subprocess.Popen(
+                [binary, "-db", "-f", str(self.tmp / "haproxy.cfg")],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
+        deadline = time.monotonic() + 15
+        with httpx.Client(timeout=1.0) as client:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise SystemExit(f"haproxy exited; see {self.tmp / 'haproxy.log'}")
+                with contextlib.suppress(httpx.TransportError):
+                    if client.get(f"{self.base_url}/healthz").status_code == 200:
+                        return self.proc.pid
+                time.sleep(0.05)
+        raise SystemExit(f"haproxy did not answer; see {self.tmp / 'haproxy.log'}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+class ProcessProbe:
+    """CPU time and memory of the server's processes on this machine, read from /proc: one
+    process, or every instance of several (their sums)."""
+
+    def __init__(self, pid: int | None, more: Sequence[int] = ()) -> None:
         self.pid = pid
+        self.pids = [p for p in (pid, *more) if p is not None]
         self.ticks = os.sysconf("SC_CLK_TCK")
         self.peak_kb = 0
         self._sampling = False
         self._thread: threading.Thread | None = None
 
     def _status_kb(self, key: str) -> int:
-        if self.pid is None:
-            return 0
+        return sum(self._one_status_kb(pid, key) for pid in self.pids)
+
+    @staticmethod
+    def _one_status_kb(pid: int, key: str) -> int:
         try:
-            with open(f"/proc/{self.pid}/status") as status:
+            with open(f"/proc/{pid}/status") as status:
                 for line in status:
                     if line.startswith(key):
                         return int(line.split()[1])
@@ -650,10 +721,11 @@ class ProcessProbe:
         return self._status_kb("VmHWM:") / 1024
 
     def cpu_seconds(self) -> float:
-        if self.pid is None:
-            return 0.0
+        return sum(self._one_cpu_seconds(pid) for pid in self.pids)
+
+    def _one_cpu_seconds(self, pid: int) -> float:
         try:
-            with open(f"/proc/{self.pid}/stat") as stat:
+            with open(f"/proc/{pid}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:
             return 0.0
@@ -826,20 +898,52 @@ def main() -> None:
         " 'memory:' leaves storage out of the figures",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--instances",
+        type=int,
+        help="start this many instances behind HAProxy (deploy/haproxy.cfg), sharing a scratch"
+        " database made on the PostgreSQL server --database-url names, and load them through it",
+    )
+    parser.add_argument(
+        "--compare",
+        help="instance counts to run one after another, e.g. 1,2: each through HAProxy with"
+        " --paced-rooms times the count of paced rooms, then their ratios",
+    )
+    parser.add_argument(
+        "--paced-rooms", type=int, help="rooms in the paced game (default: --rooms)"
+    )
+    parser.add_argument("--json-summary", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.compare:
+        compare(args)
+        return
+    if args.instances is not None and not (args.database_url or "").startswith("postgresql"):
+        parser.error("--instances needs a PostgreSQL --database-url, which they share")
     if args.rooms < 1 or args.deals < 1 or args.workers < 1:
         parser.error("--rooms, --deals and --workers must be positive")
 
     # Each worker holds its share of the sockets; the server (our child) inherits the limit.
     raise_fd_limit(args.rooms * 5 * 2 + 1024)
     server = None
+    cleanups: list[Callable[[], None]] = []
+    instances: list[Server] = []
+    proxy = None
+    more: list[int] = []
     if args.url:
         base_url, pid = args.url.rstrip("/"), args.pid
+    elif args.instances:
+        database = scratch_database(args.database_url)
+        cleanups.append(database.drop)
+        instances = [Server(database.url, f"bench{i + 1}") for i in range(args.instances)]
+        pids = [s.start() for s in instances]
+        proxy = Proxy([s.port for s in instances])
+        proxy.start()
+        base_url, pid, more = proxy.base_url, pids[0], pids[1:]
     else:
         server = Server(args.database_url)
         base_url, pid = server.base_url, server.start()
     ws_url = "ws" + base_url.removeprefix("http")
-    probe = ProcessProbe(pid)
+    probe = ProcessProbe(pid, more)
     workers = min(args.workers, args.rooms)
     context = multiprocessing.get_context("spawn")
     pipes: list[Connection] = []
@@ -867,6 +971,11 @@ def main() -> None:
         )
         if server is not None:
             print(f"store: {args.database_url or 'SQLite in a temporary directory'}")
+        if instances:
+            print(
+                f"{len(instances)} instance(s) behind HAProxy on {args.database_url};"
+                " server figures are the instances' sums"
+            )
         # Other work on the machine skews every figure here; say how busy it was.
         print(f"load average before the run: {os.getloadavg()[0]:.2f}")
         counts = split(args.rooms, workers)
@@ -923,7 +1032,8 @@ def main() -> None:
                 "seconds": args.paced_seconds,
                 "seed": args.seed + 1,
             }
-            paced = run_on_workers(pipes, "game", counts, options, probe)
+            paced_counts = split(args.paced_rooms or args.rooms, workers)
+            paced = run_on_workers(pipes, "game", paced_counts, options, probe)
             report_phase(
                 f"paced game, bots thinking ~{args.paced_ms:g} ms", "actions", paced, probe, seats
             )
@@ -973,6 +1083,19 @@ def main() -> None:
             print(
                 f"goal action within 3x of an echo message (server CPU): {verdict} ({ratio:.2f}x)"
             )
+        if args.json_summary:
+            summary = {
+                "instances": args.instances or 1,
+                "flat_rate": game.rate,
+                "flat_p99": game.percentile(0.99),
+                "paced_rooms": paced.result.groups if paced else None,
+                "paced_rate": paced.rate if paced else None,
+                "paced_p99": paced.percentile(0.99) if paced else None,
+                "us_per_action": game.server_us_per_op,
+                "echo_us": echo_us if echoes else None,
+                "errors": errors,
+            }
+            print("SUMMARY " + json.dumps(summary))
     finally:
         for pipe in pipes:
             with contextlib.suppress(OSError):
@@ -983,6 +1106,94 @@ def main() -> None:
                 process.terminate()
         if server is not None:
             server.stop()
+        if proxy is not None:
+            proxy.stop()
+        for instance in instances:
+            instance.stop()
+        for cleanup in cleanups:
+            cleanup()
+
+
+@dataclass
+class ScratchDatabase:
+    """A database of its own on the server ``--database-url`` names, dropped at the end: the
+    instances share it, and nothing of the bench stays behind."""
+
+    admin: str
+    name: str
+
+    @property
+    def url(self) -> str:
+        from sqlalchemy.engine import make_url
+
+        return make_url(self.admin).set(database=self.name).render_as_string(hide_password=False)
+
+    def drop(self) -> None:
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(self.admin, isolation_level="AUTOCOMMIT")
+        with engine.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)'))
+        engine.dispose()
+
+
+def scratch_database(admin: str) -> ScratchDatabase:
+    from sqlalchemy import create_engine, text
+
+    name = f"kortbord_bench_{os.getpid()}_{random.getrandbits(32):08x}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return ScratchDatabase(admin, name)
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Runs the whole bench once per instance count, each in a process of its own on a
+    fresh schema of rooms, and sets the figures side by side."""
+    counts = [int(c) for c in args.compare.split(",")]
+    if not (args.database_url or "").startswith("postgresql"):
+        raise SystemExit("--compare needs a PostgreSQL --database-url")
+    base_paced = args.paced_rooms or args.rooms
+    rows: list[dict[str, Any]] = []
+    for count in counts:
+        command = [sys.executable, __file__, "--instances", str(count), "--json-summary"]
+        for name in ("game", "rooms", "deals", "seconds", "workers", "paced_ms"):
+            value = getattr(args, name)
+            if value is not None:
+                command += [f"--{name.replace('_', '-')}", str(value)]
+        command += ["--paced-seconds", str(args.paced_seconds)]
+        command += ["--paced-rooms", str(base_paced * count)]
+        command += ["--database-url", args.database_url, "--seed", str(args.seed)]
+        if args.no_echo:
+            command.append("--no-echo")
+        print(f"== {count} instance(s): {' '.join(command[1:])}", flush=True)
+        run = subprocess.run(command, capture_output=True, text=True, check=False)
+        print(run.stdout, end="", flush=True)
+        if run.returncode != 0:
+            raise SystemExit(f"the run with {count} instance(s) failed:\n{run.stderr[-3000:]}")
+        line = next(li for li in run.stdout.splitlines() if li.startswith("SUMMARY "))
+        rows.append(json.loads(line.removeprefix("SUMMARY ")))
+    print(
+        "instances | flat actions/s | flat p99 ms | paced rooms | paced actions/s | paced p99 ms"
+        " | us/action (sum)"
+    )
+    for row in rows:
+        print(
+            f"{row['instances']:>9} | {row['flat_rate']:>14,.0f} | {row['flat_p99']:>11,.1f}"
+            f" | {row['paced_rooms'] or 0:>11,} | {row['paced_rate'] or 0:>15,.0f}"
+            f" | {row['paced_p99'] or 0:>12,.1f} | {row['us_per_action']:>15,.0f}"
+        )
+    one = rows[0]
+    for row in rows[1:]:
+        print(
+            f"{row['instances']} against {one['instances']}: flat throughput"
+            f" {row['flat_rate'] / one['flat_rate']:.2f}x; paced tables"
+            f" {(row['paced_rooms'] or 0) / max(one['paced_rooms'] or 1, 1):.2f}x at p99"
+            f" {row['paced_p99'] or 0:.1f} ms against {one['paced_p99'] or 0:.1f} ms"
+            f" (paced throughput {(row['paced_rate'] or 0) / max(one['paced_rate'] or 1, 1):.2f}x);"
+            f" server CPU per action {row['us_per_action'] / one['us_per_action']:.2f}x"
+        )
 
 
 if __name__ == "__main__":
