@@ -24,9 +24,7 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("rooms") as batch:
         batch.add_column(sa.Column("owner", sa.String(64), nullable=True))
-        batch.add_column(
-            sa.Column("owner_epoch", sa.Integer, nullable=False, server_default="0")
-        )
+        batch.add_column(sa.Column("owner_epoch", sa.Integer, nullable=False, server_default="0"))
         batch.add_column(sa.Column("lease_until", sa.DateTime(timezone=True), nullable=True))
 
 
