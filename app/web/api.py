@@ -88,6 +88,16 @@ class SeatInfo(BaseModel):
     player: str | None
 
 
+class RoomScore(BaseModel):
+    """Where the room's current match stands, or its last one's end: what every spectator
+    sees on the table."""
+
+    match: int = Field(description="The match's number, from 1")
+    deals_played: int
+    deals_total: int | None = Field(description="null when the match ends on a score")
+    totals: list[int] = Field(description="The running totals by seat")
+
+
 class RoomInfo(BaseModel):
     code: str
     game: str
@@ -103,6 +113,9 @@ class RoomInfo(BaseModel):
     match_number: int
     spectators: int
     seats: list[SeatInfo]
+    score: RoomScore | None = Field(
+        None, description="The current match's running totals, else the last one's; null before"
+    )
 
 
 class Problem(BaseModel):
@@ -171,12 +184,22 @@ async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> Cre
 
 @router.get("/rooms/{code}", responses={404: {"model": ProblemBody}})
 async def read_room(code: str, tables: TablesDep) -> RoomInfo:
-    live = await tables.room(code) if is_room_code(code) else None
+    live = await tables.peek(code) if is_room_code(code) else None
     if live is None:
         raise HTTPException(
             404, {"code": "no_such_room", "message": "there is no room with that code"}
         )
-    public: dict[str, Any] = live.state.public(live.connected(), live.spectators())
+    async with live.lock:  # never show a change that is not yet committed
+        state = live.state
+        public: dict[str, Any] = state.public(live.connected(), live.spectators())
+        match = state.match
+        if match is not None:
+            public["score"] = {
+                "match": state.match_number,
+                "deals_played": match.deals_played,
+                "deals_total": state.game.deals_total(state.size, state.options),
+                "totals": list(match.totals),
+            }
     return RoomInfo.model_validate(public)
 
 
@@ -212,7 +235,7 @@ class GameInfo(BaseModel):
 
 
 async def _live_room(code: str, tables: Tables) -> Any:
-    live = await tables.room(code) if is_room_code(code) else None
+    live = await tables.peek(code) if is_room_code(code) else None
     if live is None:
         raise HTTPException(
             404, {"code": "no_such_room", "message": "there is no room with that code"}
