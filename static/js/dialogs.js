@@ -1,9 +1,11 @@
-// Modal moments: the end-of-deal summary (its body the game's panel's), the final ranking, the
-// invitation link, a yes/no question, plus the toasts that carry refusals and notices.
+// Moments over the table: the end-of-deal summary (its body the game's panel's), shown in place
+// rather than in a dialog; and, in dialogs, the final ranking, the invitation link and a yes/no
+// question; plus the toasts that carry refusals and notices.
 
 import { $, h, replace } from './dom.js';
-import { formatNumber, t } from './i18n.js';
+import { formatNumber, onLanguage, t } from './i18n.js';
 import { seatName } from './model.js';
+import { announce } from './notify.js';
 import { rankingList, winnersLine } from './table.js';
 
 export function wireDialog(dialog) {
@@ -67,13 +69,119 @@ export function totalsAfter(ctx, deal) {
   return ctx.view.scoresheet.deals.find((d) => d.number === deal.number)?.totals ?? ctx.view.totals;
 }
 
-export function showSummary(dialog, ctx, panel, deal) {
-  openDialog(
-    dialog,
-    h('h2', { id: 'summary-title', text: t('summary.title', { n: deal.number }) }),
+// ---- the end-of-deal summary -----------------------------------------------------------------
+//
+// A panel of the page, not a dialog: whoever plays next keeps their controls and their focus,
+// and play goes on beside it. It leaves at this player's next move (the page calls
+// hideSummary), at its close button, once the next deal's play has moved on by a trick, after
+// SUMMARY_MS (counted only while neither the pointer nor the focus is on it), or as soon as it
+// would hide a card in play or a control of this player's turn (where it lies over the table).
+
+const SUMMARY_MS = 8000;
+// What the clock gives back to a reader who lets go of the panel with less than this left.
+const SUMMARY_AGAIN_MS = 2000;
+let summary = null;
+
+function fillSummary(section) {
+  const { ctx, panel, deal } = summary;
+  replace(
+    section,
+    h(
+      'div',
+      { class: 'deal-summary-head' },
+      h('h2', { id: 'summary-title', text: t('summary.title', { n: deal.number }) }),
+      h('button', {
+        type: 'button',
+        class: 'btn small',
+        'data-close': '',
+        text: t('dialog.close'),
+        onclick: () => hideSummary(section),
+      }),
+    ),
     panel.summary?.(ctx, deal) ?? scoresTable(ctx, deal),
-    h('div', { class: 'dialog-actions' }, closeButton(t('summary.continue'))),
   );
+}
+
+function runSummaryClock(section) {
+  if (!summary || summary.timer !== null || summary.held.size) return;
+  summary.since = Date.now();
+  summary.timer = setTimeout(() => hideSummary(section), summary.left);
+}
+
+function holdSummaryClock(reason) {
+  if (!summary) return;
+  summary.held.add(reason);
+  if (summary.timer === null) return;
+  clearTimeout(summary.timer);
+  summary.timer = null;
+  summary.left = Math.max(SUMMARY_AGAIN_MS, summary.left - (Date.now() - summary.since));
+}
+
+function releaseSummaryClock(section, reason) {
+  summary?.held.delete(reason);
+  runSummaryClock(section);
+}
+
+function wireSummary(section) {
+  if (section.dataset.wired) return;
+  section.dataset.wired = 'true';
+  // A pointer held still where the panel came is no reader: it takes a move over it, or a press.
+  section.addEventListener('pointermove', (event) => {
+    if (event.pointerType !== 'touch') holdSummaryClock('pointer');
+  });
+  section.addEventListener('pointerdown', () => holdSummaryClock('pointer'));
+  section.addEventListener('pointerleave', () => releaseSummaryClock(section, 'pointer'));
+  section.addEventListener('focusin', () => holdSummaryClock('focus'));
+  section.addEventListener('focusout', (event) => {
+    if (!section.contains(event.relatedTarget)) releaseSummaryClock(section, 'focus');
+  });
+  section.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') hideSummary(section);
+  });
+  onLanguage(() => {
+    if (summary) fillSummary(section);
+  });
+}
+
+// `refocus` hands the focus back to the table should the panel hold it when it leaves.
+export function showSummary(section, ctx, panel, deal, { refocus = null } = {}) {
+  if (summary) clearTimeout(summary.timer);
+  summary = { ctx, panel, deal, refocus, timer: null, left: SUMMARY_MS, since: 0, held: new Set() };
+  wireSummary(section);
+  fillSummary(section);
+  section.dataset.deal = deal.number;
+  section.hidden = false;
+  runSummaryClock(section);
+  announce(t('summary.title', { n: deal.number }));
+}
+
+export function hideSummary(section) {
+  if (!summary) return;
+  clearTimeout(summary.timer);
+  const { refocus } = summary;
+  summary = null;
+  const hadFocus = section.contains(document.activeElement);
+  section.hidden = true;
+  delete section.dataset.deal;
+  replace(section);
+  if (hadFocus) refocus?.();
+}
+
+// The number of the deal the summary shows, or null.
+export const summaryDeal = () => summary?.deal.number ?? null;
+
+// Called after each render: the panel steps aside when it lies over a card in play or over a
+// control of this player's turn.
+export function summaryGivesWay(section) {
+  if (!summary || section.hidden) return;
+  const box = section.getBoundingClientRect();
+  const covers = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+  };
+  if ([...document.querySelectorAll('#trick .played, #table [data-turn-focus]')].some(covers)) {
+    hideSummary(section);
+  }
 }
 
 export function showRanking(dialog, ctx, handlers) {

@@ -91,8 +91,10 @@ export function layoutHand(handEl) {
   const rows = handEl.querySelectorAll('.hand-row');
   if (!rows.length) return;
   const all = [...handEl.querySelectorAll('.card-btn')];
-  // The card's real width: the custom property holds a clamp() expression, not pixels.
-  const cardW = all[0]?.querySelector('.card')?.getBoundingClientRect().width || 64;
+  // The card's real width: the custom property holds a clamp() expression, not pixels. Its
+  // laid-out width, not its box on screen, which a card dealt in motion scales.
+  const card = all[0]?.querySelector('.card');
+  const cardW = (card && parseFloat(getComputedStyle(card).width)) || 64;
   const width = handEl.clientWidth - 4;
   // Enough of each card shows for its index (rank and suit) and for a fingertip.
   const minStep = Math.max(32, cardW * 0.42);

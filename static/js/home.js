@@ -5,7 +5,7 @@
 import { $, h, replace } from './dom.js';
 import { cardSvg } from './cards.js';
 import { applyPrefs } from './prefs.js';
-import { detectLanguage, errorText, onLanguage, setLanguage, t, translator } from './i18n.js';
+import { detectLanguage, errorText, formatNumber, onLanguage, setLanguage, t, translator } from './i18n.js';
 import { gameFolder } from './panel.js';
 import { initSettings } from './settings.js';
 import { setTitleKey, refreshTitle } from './notify.js';
@@ -273,22 +273,117 @@ function remember(code) {
   }
 }
 
-function showRecent() {
+// ---- your tables ----------------------------------------------------------------------------
+
+// What each remembered table is at, as anyone watching it sees it (GET /api/rooms/{code}):
+// { state: 'loading' | 'ok' | 'gone' | 'failed', room }.
+const tables = new Map();
+
+function rememberedTables() {
   let list = [];
   try {
     list = JSON.parse(localStorage.getItem('kortbord:rooms') || '[]');
   } catch {
     list = [];
   }
-  list = list.filter((r) => localStorage.getItem(`kortbord:secret:${r.code}`));
+  // Only the tables this browser holds a seat at are its own.
+  return list.filter((r) => localStorage.getItem(`kortbord:secret:${r.code}`));
+}
+
+async function loadTables() {
+  const list = rememberedTables();
+  await Promise.all(
+    list.map(async ({ code }) => {
+      tables.set(code, { state: 'loading' });
+      try {
+        const response = await fetch(`/api/rooms/${encodeURIComponent(code)}`, { cache: 'no-store' });
+        if (response.status === 404) tables.set(code, { state: 'gone' });
+        else if (!response.ok) throw new Error(`room: HTTP ${response.status}`);
+        else tables.set(code, { state: 'ok', room: await response.json() });
+      } catch {
+        tables.set(code, { state: 'failed' });
+      }
+    }),
+  );
+  showRecent();
+}
+
+function tableStatus(room) {
+  const score = room.score;
+  if (room.status === 'waiting' || !score) {
+    const seated = room.seats.filter((s) => s.taken).length;
+    return seated === room.size ? t('status.ready') : t('home.recent_waiting', { n: seated, total: room.size });
+  }
+  if (room.status === 'finished') return t('home.recent_finished');
+  if (room.status === 'ended') return t('home.recent_ended');
+  return score.deals_total === null || score.deals_total === undefined
+    ? t('home.recent_playing_open', { n: score.deals_played })
+    : t('home.recent_playing', { n: score.deals_played, total: score.deals_total });
+}
+
+function tableItem(r, date) {
+  const { code } = r;
+  const info = tables.get(code) ?? { state: 'loading' };
+  const href = `/r/${encodeURIComponent(code)}`;
+  const when = t('home.recent_item', { when: date.format(r.at) });
+  const attrs = { class: 'recent-item', 'data-code': code, 'data-state': info.state };
+  if (info.state !== 'ok') {
+    const gone = info.state === 'gone';
+    return h(
+      'li',
+      attrs,
+      // A table that is gone has no page to go to.
+      gone ? h('span', { class: 'recent-title', text: when }) : h('a', { class: 'recent-title', href, text: when }),
+      info.state === 'loading'
+        ? null
+        : h('p', { class: 'recent-note muted', text: t(gone ? 'home.recent_gone' : 'home.recent_failed') }),
+    );
+  }
+  const { room } = info;
+  const game = games.find((g) => g.name === room.game);
+  const totals = room.score?.totals ?? null;
+  const id = `recent-${code}`;
+  const players = room.seats
+    .map((s) => ({ seat: s.seat, name: s.nickname ?? s.player }))
+    .filter((p) => p.name);
+  return h(
+    'li',
+    { ...attrs, 'data-game': room.game, 'data-status': room.status },
+    h(
+      'div',
+      { class: 'recent-head' },
+      h('a', {
+        class: 'recent-title',
+        href,
+        'aria-describedby': `${id}-status ${id}-players`,
+        text: game ? titleOf(game) : room.game,
+      }),
+      h('span', { class: `recent-status status-${room.status}`, id: `${id}-status`, text: tableStatus(room) }),
+    ),
+    h(
+      'ul',
+      { class: 'recent-players', id: `${id}-players`, 'aria-label': t('home.recent_players') },
+      players.map((p) =>
+        h(
+          'li',
+          { 'data-seat': p.seat },
+          h('span', { class: 'recent-name', title: p.name, text: p.name }),
+          totals ? h('b', { class: 'recent-total', text: formatNumber(totals[p.seat] ?? 0, true) }) : null,
+        ),
+      ),
+    ),
+    h('span', { class: 'recent-when muted', text: when }),
+  );
+}
+
+function showRecent() {
+  const list = rememberedTables();
   const box = $('#recent');
   box.hidden = list.length === 0;
   const date = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
   replace(
     $('#recent-list'),
-    list.map((r) =>
-      h('li', {}, h('a', { href: `/r/${encodeURIComponent(r.code)}`, text: t('home.recent_item', { when: date.format(r.at) }) })),
-    ),
+    list.map((r) => tableItem(r, date)),
   );
 }
 
@@ -316,12 +411,14 @@ async function main() {
   renderGames();
   showGamesNote();
   showRecent();
+  // The tables' states come in after the page is usable; their list is redrawn then.
+  loadTables();
   onLanguage(async () => {
     refreshTitle();
-    showRecent();
     showGamesNote();
     await loadWords();
     renderGames();
+    showRecent();
   });
   // Every control is wired: say so (tests wait for it rather than race the start-up).
   document.documentElement.dataset.ready = 'true';

@@ -1,7 +1,7 @@
 // Personal display settings, kept in this browser only. They never reach the server.
 
 const KEY = 'kortbord:prefs';
-const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false };
+const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false, motion: true };
 const listeners = new Set();
 
 function load() {
@@ -33,4 +33,5 @@ export function applyPrefs() {
   const root = document.documentElement;
   root.dataset.theme = prefs.theme;
   root.dataset.deck = prefs.deck;
+  root.dataset.motion = prefs.motion ? 'on' : 'off';
 }

@@ -15,8 +15,20 @@ import { handKeys, layoutHand, renderHand } from './hand.js';
 import { renderSide } from './side.js';
 import { renderProtocol } from './protocol-sheet.js';
 import { createHistory } from './history.js';
-import { confirmDialog, copyText, showRanking, showSummary, toast, wireDialog } from './dialogs.js';
+import {
+  confirmDialog,
+  copyText,
+  hideSummary,
+  showRanking,
+  showSummary,
+  summaryDeal,
+  summaryGivesWay,
+  toast,
+  wireDialog,
+} from './dialogs.js';
 import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
+import { animate, measure, motionOn } from './motion.js';
+import { createChat } from './chat.js';
 
 const HOLD_TRICK_MS = 1400;
 // A stale refusal without an action id, this soon after a host command, answers that command.
@@ -64,7 +76,7 @@ const els = {
   watchers: $('#watchers'),
   protocol: $('#protocol-dialog'),
   protocolBody: $('#protocol-body'),
-  summary: $('#summary-dialog'),
+  summary: $('#deal-summary'),
   ranking: $('#ranking-dialog'),
   share: $('#share-dialog'),
   confirm: $('#confirm-dialog'),
@@ -75,6 +87,7 @@ const socket = new RoomSocket(code, getSecret);
 const matchHistory = createHistory({ code, list: $('#history-list'), status: $('#history-status'), getSecret });
 let actionCounter = 0;
 let holdTimer = null;
+let chat = null;
 
 // ---- outgoing ------------------------------------------------------------------------------
 
@@ -90,6 +103,8 @@ const handlers = {
     actionCounter += 1;
     if (send({ type: 'act', v: ctx.v, action, id: `a${actionCounter}` })) {
       ctx.pending = action;
+      // The player has moved on: the summary of the last deal has been read.
+      hideSummary(els.summary);
       render();
     }
   },
@@ -259,11 +274,20 @@ function noteTransitions(before, after, room) {
     clearTimeout(holdTimer);
     holdTimer = setTimeout(render, HOLD_TRICK_MS + 20);
   }
+  // Play has moved on by a trick since the summary came: it has had its moment.
+  if (won && now && summaryDeal() !== null && summaryDeal() < now.number) hideSummary(els.summary);
   const finishedDeal = after.previous_deal;
   const matchDone = room.status === 'finished' || room.status === 'ended';
   if (finishedDeal && finishedDeal.number !== before.previous_deal?.number && !matchDone) {
-    // After the last trick has been seen, not on top of it.
-    setTimeout(() => showSummary(els.summary, ctx, ctx.panel, finishedDeal), won ? HOLD_TRICK_MS : 0);
+    // After the last trick has been seen and has left the table, not on top of it.
+    setTimeout(
+      () => {
+        render();
+        showSummary(els.summary, ctx, ctx.panel, finishedDeal, { refocus: focusFirstPlayable });
+        summaryGivesWay(els.summary);
+      },
+      won ? HOLD_TRICK_MS + 20 : 0,
+    );
   }
 }
 
@@ -299,7 +323,7 @@ function onState(message) {
   }
   const status = ctx.room.status;
   if (ctx.rendered && statusBefore === 'playing' && (status === 'finished' || status === 'ended')) {
-    els.summary.close();
+    hideSummary(els.summary);
     setTimeout(() => showRanking(els.ranking, ctx, handlers), ctx.held ? HOLD_TRICK_MS : 0);
   }
   if (status === 'playing' && statusBefore && statusBefore !== 'playing') {
@@ -346,7 +370,10 @@ socket.addEventListener('message', (event) => {
   else if (message.type === 'seated') {
     localStorage.setItem(SECRET_KEY, message.secret);
     rememberRoom();
-  } else if (message.type === 'error') onError(message);
+  } else if (message.type === 'error') {
+    onError(message);
+    chat?.refused(message);
+  } else if (message.type === 'chat') chat?.receive(message);
 });
 
 let helloTimer = null;
@@ -367,7 +394,7 @@ socket.addEventListener('status', (event) => {
 });
 
 function prefersReducedMotion() {
-  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return !motionOn();
 }
 
 function rememberRoom() {
@@ -428,11 +455,16 @@ function render() {
   els.status.textContent = statusText();
   els.status.classList.toggle('my-turn', mine);
   const panel = ctx.panel;
+  // Where the cards were, so that what the render brings can be seen coming from there.
+  const scene = ctx.rendered ? measure(ctx) : null;
   renderSeats(els.seats, ctx, panel, handlers);
   renderCenter(els.center, ctx, panel, handlers, ui);
   renderHand(els.hand, els.bar, ctx, panel, handlers, ui);
   renderSide(els.side, ctx, panel, handlers);
+  chat?.sync();
   if (els.protocol.open) renderProtocol(els.protocolBody, ctx, { getSecret });
+  animate(scene, ctx);
+  summaryGivesWay(els.summary);
   const became = setMyTurn(mine);
   if (became) focusFirstPlayable();
 }
@@ -537,6 +569,7 @@ async function main() {
     matchHistory.render();
   });
   wireHeader();
+  chat = createChat({ code, send, getCtx: () => ctx, nickname: () => localStorage.getItem(NAME_KEY) || '' });
   handKeys(els.hand);
   new ResizeObserver(() => layoutHand(els.hand)).observe(els.hand);
   render();

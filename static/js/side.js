@@ -16,7 +16,8 @@ function scoreboard(ctx, panel, handlers) {
       { 'data-seat': s.seat, class: s.seat === ctx.seat ? 'is-me' : '' },
       h(
         'th',
-        { scope: 'row' },
+        // A long name is cut short in the column; the whole of it shows on hover.
+        { scope: 'row', title: seatName(room, s.seat) },
         s.bot ? [botIcon(), ' '] : null,
         seatName(room, s.seat),
         s.bot ? h('span', { class: 'visually-hidden', text: ` (${botLabel(s)})` }) : null,

@@ -144,7 +144,7 @@ function seatPanel(ctx, panel, seat, handlers) {
         { class: `presence ${presence}`, title: t(`presence.${presence}`) },
         h('span', { class: 'visually-hidden', text: t(`presence.${presence}`) }),
       ),
-      h('span', { class: 'seat-name', text: name }),
+      h('span', { class: 'seat-name', title: name, text: name }),
       me ? h('span', { class: 'you-tag', text: t('seat.you') }) : null,
       badges.length ? h('span', { class: 'badges' }, badges) : null,
     ),

@@ -75,6 +75,7 @@ def page_opener(browser: Browser, base_url: str) -> Iterator[OpenPage]:
         phone: bool = False,
         locale: str = "en-GB",
         color_scheme: str = "light",
+        reduced_motion: str = "no-preference",
     ) -> Page:
         context = browser.new_context(
             base_url=base_url,
@@ -84,6 +85,7 @@ def page_opener(browser: Browser, base_url: str) -> Iterator[OpenPage]:
             device_scale_factor=2 if phone else 1,
             locale=locale,
             color_scheme=color_scheme,  # type: ignore[arg-type]
+            reduced_motion=reduced_motion,  # type: ignore[arg-type]
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

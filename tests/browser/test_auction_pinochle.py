@@ -320,8 +320,9 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
             shot_taken = True
 
     # ---- the summary ----------------------------------------------------------------------
+    # It shows in place, beside the table rather than over it, until it is closed.
     for page in pages:
-        summary = page.locator("#summary-dialog")
+        summary = page.locator("#deal-summary")
         expect(summary).to_be_visible()
         expect(summary.locator("#summary-end")).to_have_attribute(
             "data-end", re.compile("^(made|double_bete)$")
@@ -330,11 +331,12 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
         expect(summary.locator("tr[data-account='kitty']")).to_have_count(1)
         expect(summary.locator(f"tr[data-seat='{out}']")).to_contain_text("sat out")
         expect(summary.locator(f"tr[data-seat='{quitter}']")).to_contain_text("conceded")
-    table.shoot(anna, "08-summary")
+        expect(page.locator("dialog[open]")).to_have_count(0)
+        if page is anna:
+            table.shoot(anna, "08-summary")
+        summary.locator("[data-close]").tap()
+        expect(summary).to_be_hidden()
     # The kitty is an account of the protocol, a line under the players.
-    for page in pages:
-        page.locator("#summary-dialog [data-close]").tap()
-        expect(page.locator("#summary-dialog")).to_be_hidden()
     anna.locator("#protocol-button").tap()
     kitty = anna.locator("#protocol-table tr.account[data-account='kitty']")
     expect(kitty).to_contain_text("Kitty")
@@ -362,7 +364,7 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
     first.locator("#confirm-dialog #confirm-yes").tap()
     table.settle(first, before)
     for page in pages:
-        summary = page.locator("#summary-dialog")
+        summary = page.locator("#deal-summary")
         expect(summary.locator("#summary-end")).to_have_attribute("data-end", "thrown_in")
         expect(summary.locator(".ap-buried .card")).to_have_count(0)
     # The kitty alone is paid: 3 chips for 300.

@@ -246,12 +246,12 @@ def test_the_sixty_six_table_and_its_rules_have_no_serious_accessibility_violati
     assert not problems, "Sixty-six, a card to answer:\n" + describe(problems)
     shot(other, artifacts, f"sixty-six-desktop-{scheme}")
 
-    # The claim asks first, and the end of the deal is told in a dialog.
+    # The claim asks first, and the end of the deal is told in place, beside the table.
     other.locator("#claim-button").click()
     problems = serious_violations(other)
     assert not problems, "Sixty-six, the claim question:\n" + describe(problems)
     other.locator("#confirm-yes").click()
-    expect(other.locator("#summary-dialog .summary-end")).to_be_visible()
+    expect(other.locator("#deal-summary .summary-end")).to_be_visible()
     problems = serious_violations(other)
     assert not problems, "Sixty-six, the deal's summary:\n" + describe(problems)
 

@@ -52,7 +52,7 @@ LOOK = """() => {
       : null,
     trick: all('#trick .played').map((f) => f.dataset.card),
     points,
-    summary: document.querySelector('#summary-dialog').open,
+    summary: !document.querySelector('#deal-summary').hidden,
   };
 }"""
 
@@ -103,12 +103,12 @@ class Table:
         """Close the end-of-deal summaries; with ``wait``, first wait for them to come (they
         follow the last trick once it has been seen)."""
         for page in self.pages:
-            dialog = page.locator("#summary-dialog")
+            summary = page.locator("#deal-summary")
             if wait:
-                expect(dialog).to_be_visible()
-            if dialog.is_visible():
-                dialog.locator("[data-close]").tap()
-                expect(dialog).to_be_hidden()
+                expect(summary).to_be_visible()
+            if summary.is_visible():
+                summary.locator("[data-close]").tap()
+                expect(summary).to_be_hidden()
 
     # -- choosing a card -------------------------------------------------------------------
 
@@ -253,20 +253,20 @@ class Table:
         claim.tap()
         dialog.locator("#confirm-yes").tap()
         for each in self.pages:
-            summary = each.locator("#summary-dialog")
+            summary = each.locator("#deal-summary")
             expect(summary).to_be_visible()
             expect(summary.locator(".summary-end")).to_have_attribute("data-end", "claim")
             expect(summary.locator(".summary-end")).to_have_text(
                 f"{'Anna' if seat == 0 else 'Bertil'} claimed 66 with {points} points."
             )
             expect(summary.locator(".summary-winner")).to_have_attribute("data-winner", str(seat))
-        winner_row = self.pages[0].locator(f"#summary-dialog tbody tr[data-seat='{seat}']")
+        winner_row = self.pages[0].locator(f"#deal-summary tbody tr[data-seat='{seat}']")
         gained = int((winner_row.locator(".score").text_content() or "0").lstrip("+"))
         # 1 to 3 by the loser's tricks and points, and any game point carried from a deal
         # nobody won.
         assert gained >= 1, gained
         expect(winner_row.locator("td").nth(3)).to_have_text(f"+{totals_before[seat] + gained}")
-        expect(self.pages[0].locator("#summary-dialog .summary-winner")).to_contain_text(
+        expect(self.pages[0].locator("#deal-summary .summary-winner")).to_contain_text(
             f"scores {gained} game point"
         )
         self.shoot(page, "06-claim-result")
@@ -280,7 +280,7 @@ class Table:
         page.locator("#claim-button").tap()
         page.locator("#confirm-dialog #confirm-yes").tap()
         for each in self.pages:
-            summary = each.locator("#summary-dialog")
+            summary = each.locator("#deal-summary")
             expect(summary.locator(".summary-end")).to_have_attribute("data-end", "wrong_claim")
             winner = summary.locator(".summary-winner")
             expect(winner).to_have_attribute("data-winner", str(1 - seat))

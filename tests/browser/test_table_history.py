@@ -70,7 +70,7 @@ def test_past_matches_their_protocols_and_downloads(
     add_bot(anna, 2, "random")
     start_match(anna)
     play_until(anna, lambda: attr(anna, "deals-played") == "1")
-    summary = anna.locator("#summary-dialog")
+    summary = anna.locator("#deal-summary")
     expect(summary).to_be_visible(timeout=5000)
     summary.locator("[data-close]").click()
 
