@@ -39,6 +39,8 @@ from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
 log = logging.getLogger(__name__)
 
 BATCH_LIMIT = 512
+LOCK_IN_ORDER = "SELECT code FROM rooms WHERE code = ANY(%s) ORDER BY code FOR UPDATE"
+"""PostgreSQL only: the rows of some rooms locked for the transaction, in one order."""
 HANDOVER = "kortbord_handover"
 """The notification channel on which an instance asks for a room another one owns."""
 # How long a write may wait for another process's lock on the SQLite file: only ever in the
@@ -272,6 +274,13 @@ class SqlRoomStore:
         sql = self._sql
         cursor = connection.cursor()
         try:
+            if self.leased:
+                # Rows are locked in the order of their codes, here and in a renewal, so that
+                # the two never wait for each other in a circle (PostgreSQL would find the
+                # deadlock only after a second, and abort one of them).
+                codes = sorted({w.code for w in batch if w.room is None})
+                if codes:
+                    cursor.execute(LOCK_IN_ORDER, (codes,))
             sql.write_rows(
                 cursor,
                 sql.insert_room,
@@ -611,8 +620,10 @@ class SqlRoomStore:
         return kept
 
     def _renew(self, codes: list[str]) -> list[tuple[str, int]]:
-        # One statement renews every room of the instance, however many it owns.
+        # One statement renews every room of the instance, however many it owns; its rows
+        # are locked in the order of their codes first, as the writer locks its own.
         with self.engine.begin() as conn:
+            conn.exec_driver_sql(LOCK_IN_ORDER, (sorted(codes),))
             rows = conn.execute(
                 text(
                     "UPDATE rooms SET lease_until = now() + make_interval(secs => :lease) "

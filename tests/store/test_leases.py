@@ -211,3 +211,30 @@ def test_sqlite_serves_one_instance_which_owns_every_room(tmp_path: Path) -> Non
                 await store.close()
 
     run(scenario())
+
+
+def test_renewals_and_batches_of_many_rooms_never_deadlock(url: str) -> None:
+    # A renewal locks every room of the instance, a batch every room it writes; taken in
+    # different orders, each would wait for the other until PostgreSQL aborted one.
+    async def scenario() -> None:
+        store = SqlRoomStore(url, instance="a")
+        try:
+            codes = [f"Many{n:05d}" for n in range(60)]
+            for code in codes:
+                await store.create_room(code, ROOM, created(), waiting())
+                assert await store.acquire(code) is True
+            for step in range(12):
+                order = codes if step % 2 else list(reversed(codes))
+                results = await asyncio.gather(
+                    store.renew(codes),
+                    *(store.append(code, 2 + step, act(2 + step), playing()) for code in order),
+                    store.renew(list(reversed(codes))),
+                    return_exceptions=True,
+                )
+                failures = [r for r in results if isinstance(r, BaseException)]
+                assert failures == [], failures[:3]
+                assert results[0] == set(codes) and results[-1] == set(codes)
+        finally:
+            await store.close()
+
+    run(scenario())
