@@ -8,6 +8,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
+IDLE_IN_TRANSACTION_MS = 5000
+
 
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
@@ -17,7 +19,14 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+    # A transaction left open by an instance that froze (paused, cut off) would hold its
+    # rooms' rows locked, and no other instance could take them over: PostgreSQL ends such
+    # a session once it has idled that long inside a transaction. Kortbord's own transactions
+    # send their statements back to back and never idle.
+    options = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+    return create_engine(
+        url, pool_pre_ping=True, pool_size=5, max_overflow=5, connect_args={"options": options}
+    )
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:

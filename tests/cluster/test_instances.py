@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -138,11 +139,15 @@ def test_an_owner_paused_past_its_lease_never_writes_again(fresh: Cluster) -> No
         behind = await RoomClient.open(paused.ws_url, code, secret=players[0].secret)
         fresh.pause(paused)
         try:
-            # play goes on through the proxy, on whichever instance takes the room over
+            # play goes on through the proxy, on whichever instance takes the room over,
+            # even if the paused one froze inside a transaction (its rows locked)
+            deadline = time.monotonic() + 60
             while fresh.owner(code) == owner:
+                assert time.monotonic() < deadline, "nobody took the room over"
                 await asyncio.sleep(0.05)
             before = sum(len(p.acked) for p in players)
             while sum(len(p.acked) for p in players) < before + 6:
+                assert time.monotonic() < deadline, [(p.closes, p.gaps) for p in players]
                 await asyncio.sleep(0.02)
         finally:
             fresh.resume(paused)

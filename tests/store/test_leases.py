@@ -8,6 +8,7 @@ one instance, which owns every room (the last test)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -236,5 +237,30 @@ def test_renewals_and_batches_of_many_rooms_never_deadlock(url: str) -> None:
                 assert results[0] == set(codes) and results[-1] == set(codes)
         finally:
             await store.close()
+
+    run(scenario())
+
+
+def test_an_owner_frozen_inside_a_transaction_does_not_keep_its_rooms(url: str) -> None:
+    # Paused between two statements, an instance holds its rows locked; PostgreSQL ends the
+    # idle transaction, and another instance takes the room once the lease is out.
+    async def scenario() -> None:
+        a = SqlRoomStore(url, instance="a", lease_seconds=0.3)
+        b = SqlRoomStore(url, instance="b", migrate=False)
+        frozen = a.engine.connect()
+        try:
+            await a.create_room("Frozen001", ROOM, created(), waiting())
+            assert await a.acquire("Frozen001") is True
+            frozen.begin()
+            frozen.exec_driver_sql(
+                "SELECT code FROM rooms WHERE code = %s FOR UPDATE", ("Frozen001",)
+            )
+            await asyncio.wait_for(until_acquired(b, "Frozen001"), timeout=30)
+            assert owner_row(b, "Frozen001") == ("b", 2)
+        finally:
+            with contextlib.suppress(Exception):
+                frozen.close()
+            await a.close()
+            await b.close()
 
     run(scenario())
