@@ -88,36 +88,28 @@ class BatchSql:
         one = "(" + ", ".join([self.mark] * width) + ")"
         return ", ".join([one] * rows)
 
-    def guard(self, rows: int) -> str:
+    def guard(self, rows: int, *, fenced: bool = False) -> str:
         """Moves each room from its expected version to its new one, and matches no row for
         a room that is not at the version expected: ``rowcount`` tells whether all moved.
 
-        Parameters: the timestamp, then per room (code, expected, new, status, host)."""
-        text = self._guards.get(rows)
+        Parameters: the timestamp, then per room (code, expected, new, status, host). Fenced,
+        for an instance that owns its rooms by lease, a room moves only while that instance
+        owns it under the epoch the append names: per room also the epoch, and after the
+        rooms the instance."""
+        cache = self._fenced if fenced else self._guards
+        text = cache.get(rows)
         if text is None:
             # VALUES columns are named column1, column2, ... by SQLite and PostgreSQL alike.
-            text = self._guards[rows] = (
+            text = cache[rows] = (
                 "UPDATE rooms SET version = v.column3, status = v.column4, "
                 f"host = v.column5, updated_at = {self.mark} "
-                f"FROM (VALUES {self._values(rows, 5)}) AS v "
+                f"FROM (VALUES {self._values(rows, 6 if fenced else 5)}) AS v "
                 "WHERE rooms.code = v.column1 AND rooms.version = v.column2"
-            )
-        return text
-
-    def fenced_guard(self, rows: int) -> str:
-        """The guard of an instance that owns its rooms by lease: a room moves only while
-        this instance owns it under the epoch the append names.
-
-        Parameters: the timestamp, per room (code, expected, new, status, host, epoch),
-        then the instance."""
-        text = self._fenced.get(rows)
-        if text is None:
-            text = self._fenced[rows] = (
-                "UPDATE rooms SET version = v.column3, status = v.column4, "
-                f"host = v.column5, updated_at = {self.mark} "
-                f"FROM (VALUES {self._values(rows, 6)}) AS v "
-                "WHERE rooms.code = v.column1 AND rooms.version = v.column2 "
-                f"AND rooms.owner = {self.mark} AND rooms.owner_epoch = v.column6"
+                + (
+                    f" AND rooms.owner = {self.mark} AND rooms.owner_epoch = v.column6"
+                    if fenced
+                    else ""
+                )
             )
         return text
 
@@ -129,7 +121,7 @@ class BatchSql:
         moved = 0
         for part in chunks(guards):
             cursor.execute(
-                self.fenced_guard(len(part)), (stamp, *chain.from_iterable(part), instance)
+                self.guard(len(part), fenced=True), (stamp, *chain.from_iterable(part), instance)
             )
             moved += cursor.rowcount
         return moved

@@ -300,6 +300,7 @@ class SqlRoomStore:
                     if w.room is not None
                 ],
             )
+            guarded = [w for w in batch if w.version != 0]
             guards = [
                 (
                     w.code,
@@ -308,19 +309,15 @@ class SqlRoomStore:
                     w.projection.status,
                     w.projection.host,
                 )
-                for w in batch
-                if w.version != 0
+                for w in guarded
             ]
             # The version guard makes a second writer for the same room fail loudly
             # instead of interleaving two histories; with leases it also checks that this
             # instance still owns the room. Which room failed it is found when the batch is
             # retried one write at a time.
             if self.leased:
-                fenced = [
-                    (*g, w.epoch)
-                    for g, w in zip(guards, (w for w in batch if w.version), strict=True)
-                ]
                 assert self.instance is not None
+                fenced = [(*g, w.epoch) for g, w in zip(guards, guarded, strict=True)]
                 moved = sql.write_fenced_guards(cursor, stamp, fenced, self.instance)
             else:
                 moved = sql.write_guards(cursor, stamp, guards) if guards else 0

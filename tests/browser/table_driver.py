@@ -52,6 +52,24 @@ def take_seat(page: Page, nickname: str, seat: int) -> None:
     expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
 
 
+def sixty_six_on_phones(open_page: OpenPage) -> tuple[Page, Page]:
+    """Anna and Bertil, each on a phone, at a Sixty-six table whose first deal is dealt."""
+    anna = open_page("/", phone=True)
+    anna.fill("#create-name", "Anna")
+    anna.locator("input[name='game'][value='sixty_six']").tap()
+    anna.locator("#create-button").tap()
+    anna.wait_for_url("**/r/*")
+    wait_ready(anna)
+    wait_connected(anna)
+    bertil = open_page(anna.url, phone=True)
+    take_seat(bertil, "Bertil", 1)
+    anna.locator("#start-button").tap()
+    for page in (anna, bertil):
+        expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
+        expect(page.locator("#hand .card-btn")).to_have_count(6)
+    return anna, bertil
+
+
 def start_match(host: Page) -> None:
     host.click("#start-button")
     expect(host.locator(ROOM)).to_have_attribute("data-status", "playing")

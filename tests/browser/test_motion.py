@@ -27,10 +27,8 @@ from table_driver import (
     play_until,
     ready,
     shot,
+    sixty_six_on_phones,
     start_match,
-    take_seat,
-    wait_connected,
-    wait_ready,
     whose_turn,
 )
 
@@ -246,22 +244,6 @@ def test_the_deal_summary_shows_beside_the_next_players_controls(
     act_once([anna])
     expect(summary).to_be_hidden()
     expect(anna.locator(ROOM)).to_have_attribute("data-pending", "false")
-
-
-def sixty_six_on_phones(open_page: OpenPage) -> list[Page]:
-    anna = open_page("/", phone=True)
-    anna.fill("#create-name", "Anna")
-    anna.locator("input[name='game'][value='sixty_six']").tap()
-    anna.locator("#create-button").tap()
-    anna.wait_for_url("**/r/*")
-    wait_ready(anna)
-    wait_connected(anna)
-    bertil = open_page(anna.url, phone=True)
-    take_seat(bertil, "Bertil", 1)
-    anna.locator("#start-button").tap()
-    for page in (anna, bertil):
-        expect(page.locator("#hand .card-btn")).to_have_count(6)
-    return [anna, bertil]
 
 
 def claim_too_early(page: Page) -> None:

@@ -10,13 +10,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 from table_driver import (
-    ROOM,
     OpenPage,
     attr,
     shot,
-    take_seat,
-    wait_connected,
-    wait_ready,
+    sixty_six_on_phones,
     whose_turn,
 )
 
@@ -24,23 +21,6 @@ pytestmark = pytest.mark.browser
 
 PLAYABLE = "#hand .card-btn[data-playable='true']"
 LIFTED = re.compile(r"(^|\s)lifted(\s|$)")
-
-
-def sixty_six_on_phones(open_page: OpenPage) -> tuple[Page, Page]:
-    anna = open_page("/", phone=True)
-    anna.fill("#create-name", "Anna")
-    anna.locator("input[name='game'][value='sixty_six']").tap()
-    anna.locator("#create-button").tap()
-    anna.wait_for_url("**/r/*")
-    wait_ready(anna)
-    wait_connected(anna)
-    bertil = open_page(anna.url, phone=True)
-    take_seat(bertil, "Bertil", 1)
-    anna.locator("#start-button").tap()
-    for page in (anna, bertil):
-        expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
-        expect(page.locator("#hand .card-btn")).to_have_count(6)
-    return anna, bertil
 
 
 def on_turn(pages: tuple[Page, Page]) -> Page:
