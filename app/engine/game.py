@@ -21,6 +21,7 @@ from typing import Any, Final, Protocol
 
 from .actions import Action
 from .cards import SUITS, Card
+from .teams import partnerships
 
 RECORD_FORMAT: Final = "kortbord-record/1"
 
@@ -289,6 +290,13 @@ class Game:
     summary: str = ""
     """One line saying what the game is, in English (translations live with the browser
     panel)."""
+    partnerships: bool = False
+    """Played in two fixed partnerships, partners opposite (:meth:`teams`). Scores stay per
+    seat, each partner carrying the team's score, so storage and history need nothing more."""
+    short_match: Mapping[str, OptionValue] = field(default_factory=dict)
+    """Option values under which a match of random play ends soon (a low target, a losing
+    floor), for games whose default match may never end when nobody plays well: the
+    conformance suite and the random-game tests play with them."""
 
     def __post_init__(self) -> None:
         if not self.seat_counts:
@@ -296,6 +304,14 @@ class Game:
         names = [o.name for o in self.options]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.name}: two options share a name")
+
+    def teams(self, seats: int) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships at a table of ``seats``, each a tuple of seats, or ``None`` for a
+        game every seat plays for itself. Partners sit opposite: at four seats ``((0, 2),
+        (1, 3))``. The host's seat order therefore chooses the partnerships."""
+        if not self.partnerships:
+            return None
+        return partnerships(seats)
 
     @property
     def seats_default(self) -> int:
@@ -323,6 +339,7 @@ class Game:
             "seats": list(self.seat_counts),
             "default_seats": self.seats_default,
             "options": [o.to_json() for o in self.options],
+            "partnerships": self.partnerships,
         }
 
 

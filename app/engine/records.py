@@ -1,10 +1,10 @@
 """Game records, format ``kortbord-record/1``: the envelope every game shares, and the
 dispatch on its ``game`` (docs/records.md).
 
-A record is ``{"format", "game", "players", "options" (when not the defaults), "deals",
-...}``; what a deal holds is each game's own (its ``Records``). A reader looks the game up
-in the registry and replays the record through that game's rules, so a validator and a
-live server can never disagree about a rule.
+A record is ``{"format", "game", "players", "teams" (for a partnership game), "options"
+(when not the defaults), "deals", ...}``; what a deal holds is each game's own (its
+``Records``). A reader looks the game up in the registry and replays the record through that
+game's rules, so a validator and a live server can never disagree about a rule.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .game import RECORD_FORMAT as FORMAT
-from .game import Game, GameState, OptionError, RecordFormatError, Validation
+from .game import Game, GameState, OptionError, RecordFormatError, Validation, same_json
 from .registry import GAMES, get_game
 
 __all__ = ["FORMAT", "export_record", "read_envelope", "replay_record", "validate_record"]
@@ -31,7 +31,13 @@ def export_record(
     a spectator) may see of a running match."""
     if len(players) != state.seats:
         raise ValueError("one name per seat")
-    return game.records.export(state, players, seat, whole)
+    record = game.records.export(state, players, seat, whole)
+    teams = game.teams(state.seats)
+    if teams is None:
+        return record
+    # the partnerships follow the players, before the game's own fields
+    head: dict[str, Any] = {k: record[k] for k in ("format", "game", "players") if k in record}
+    return {**head, "teams": [list(members) for members in teams], **record}
 
 
 def read_envelope(doc: object) -> tuple[Game, list[str], dict[str, Any]]:
@@ -52,6 +58,13 @@ def read_envelope(doc: object) -> tuple[Game, list[str], dict[str, Any]]:
         or not all(isinstance(p, str) for p in players)
     ):
         raise RecordFormatError(f"'players' must list {game.seat_counts_text} names")
+    teams = doc.get("teams")
+    expected = game.teams(len(players))
+    if teams is not None and (
+        expected is None or not same_json(teams, [list(members) for members in expected])
+    ):
+        wanted = "no 'teams'" if expected is None else f"'teams' {[list(m) for m in expected]}"
+        raise RecordFormatError(f"{game.title} at {len(players)} seats has {wanted}")
     given = doc.get("options", {})
     if not isinstance(given, dict):
         raise RecordFormatError("'options' must be an object")
