@@ -7,7 +7,9 @@ Every game whose computer players go beyond ``random`` is measured unless ``--ga
 some (``auction-pinochle`` is read as ``auction_pinochle``). A *deal set* is one shuffle of
 the pack, dealt as the first deal of a fresh match (the first dealer the last seat, so that
 seat 0 leads off, or is eldest) and played once for each seat: level A in that seat, level
-B in all the others (with three seats A sits in each seat once, B in each seat twice). Luck
+B in all the others (with three seats A sits in each seat once, B in each seat twice). In a
+partnership game it is played once for each team: two A partners against two B partners,
+then the other way round. Luck
 of the cards cancels: equal bots would score the same on average over the rotations. The
 figure per deal set is A's mean score per deal minus the mean score of a B seat in the same
 deals; the report gives its mean over the deal sets with a 95% confidence interval (normal
@@ -105,22 +107,32 @@ def deal_set(
     a_scores: list[float] = []
     b_scores: list[float] = []
     kitty: list[float] = []
-    for rotation in range(seats):
+    for rotation, a_seats in enumerate(rotations(game, seats)):
         bots: list[Bot] = []
         for seat in range(seats):
-            level = level_a if seat == rotation else level_b
+            level = level_a if seat in a_seats else level_b
             bot_seed = (seed * 100_003 + index) * 16 + rotation * 4 + seat
             bots.append(make_bot(name, level, seed=bot_seed, budget=budget))
         held: list[GameState] = []  # the match, as handed to ``on_view`` before each action
         played = play_deal(game, bots, deal, seats - 1, log=log, on_view=held.append)
         scores = [s or 0 for s in played]
-        others = [s for seat, s in enumerate(scores) if seat != rotation]
-        margins.append(scores[rotation] - statistics.fmean(others))
-        a_scores.append(scores[rotation])
+        mine = [s for seat, s in enumerate(scores) if seat in a_seats]
+        others = [s for seat, s in enumerate(scores) if seat not in a_seats]
+        margins.append(statistics.fmean(mine) - statistics.fmean(others))
+        a_scores.extend(mine)
         b_scores.extend(others)
         kitty.append(_kitty(game, held[0]) if held else 0.0)
     means = (statistics.fmean(a_scores), statistics.fmean(b_scores), statistics.fmean(kitty))
     return statistics.fmean(margins), log.decisions, means
+
+
+def rotations(game: Game, seats: int) -> list[tuple[int, ...]]:
+    """The seats level A holds in each playing of a pack: each seat alone in turn or, in a
+    partnership game, each team in turn (A partners A against a team of B)."""
+    teams = game.teams(seats)
+    if teams is not None:
+        return list(teams)
+    return [(seat,) for seat in range(seats)]
 
 
 def _kitty(game: Game, state: GameState) -> float:
@@ -176,9 +188,10 @@ def duplicate(
     kitty = statistics.fmean(r[2][2] for r in results)
     mean, half = confidence(margins)
     elapsed = time.perf_counter() - start
-    seats = get_game(name).seats_default
+    game = get_game(name)
+    turns = len(rotations(game, game.seats_default))
     print(
-        f"{level_a} vs {level_b}: {deals} deal sets x {seats} rotations,"
+        f"{level_a} vs {level_b}: {deals} deal sets x {turns} rotations,"
         f" budget {budget:g} s ({elapsed:.0f} s)"
     )
     print(
@@ -203,9 +216,9 @@ def timing(name: str, deals: int, seed: int, budget: float) -> list[Decision]:
     start = time.perf_counter()
     for i in range(deals):
         deal = shuffle_for(game, seats, seed + 1, i)
-        rotation = i % seats
+        strong = rotations(game, seats)[i % len(rotations(game, seats))]
         bots = [
-            make_bot(name, "strong" if s == rotation else "basic", seed=i * 3 + s, budget=budget)
+            make_bot(name, "strong" if s in strong else "basic", seed=i * 3 + s, budget=budget)
             for s in range(seats)
         ]
         play_deal(game, bots, deal, seats - 1, log=log)

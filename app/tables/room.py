@@ -25,6 +25,7 @@ from app.engine import (
     get_game,
 )
 from app.engine.records import export_record
+from app.engine.teams import team_of
 
 from . import events as ev
 from .credentials import hash_secret, new_secret, secret_matches
@@ -300,6 +301,7 @@ class RoomState:
         from a host who is away; ``clock_at``: the seat to move and when its time runs out;
         ``muted_watchers``: the spectators' connections the host has muted in the chat."""
         due = due or {}
+        teams = self.game.teams(self.size)
         return {
             "code": self.code,
             "game": self.game.name,
@@ -310,6 +312,8 @@ class RoomState:
             "host_due": host_due,
             "bots": list(levels_for(self.game.name)),
             "size": self.size,
+            # partnerships by seat: the seat order the host sets chooses them
+            "teams": [list(members) for members in teams] if teams else None,
             "status": self.status.value,
             "host": self.host,
             "match_number": self.match_number,
@@ -330,6 +334,7 @@ class RoomState:
                     "stand_in_at": due.get(i),
                     "clock_at": clock_at[1] if clock_at and clock_at[0] == i else None,
                     "player": self.players[i] if self.players else None,
+                    "team": team_of(teams, i) if teams else None,
                 }
                 for i, seat in enumerate(self.seats)
             ],

@@ -17,6 +17,18 @@ export function seatName(room, seat) {
   return info?.nickname || info?.player || t('seat.free');
 }
 
+// Partnerships: each team is named by a letter, and by its members.
+export const TEAM_LETTERS = ['A', 'B', 'C'];
+
+export function teamOf(room, seat) {
+  const team = room?.seats?.[seat]?.team;
+  return team === null || team === undefined ? null : team;
+}
+
+export function teamName(members, nameOf) {
+  return members.map(nameOf).join(' & ');
+}
+
 export function positionOf(ctx, seat) {
   const size = ctx.room.size;
   const base = ctx.seat ?? 0;

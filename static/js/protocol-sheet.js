@@ -8,7 +8,7 @@
 import { h, keepFocus, replace } from './dom.js';
 import { suitIcon } from './cards.js';
 import { currentLanguage, formatNumber, t } from './i18n.js';
-import { seatName } from './model.js';
+import { seatName, TEAM_LETTERS, teamName } from './model.js';
 import { toast } from './dialogs.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -66,10 +66,14 @@ function standingBadge(standing, seat) {
 }
 
 export function totalsChart(sheet, nameOf) {
-  const seats = sheet.totals.length;
   const deals = sheet.deals;
   if (!deals.length) return h('p', { class: 'muted', text: t('protocol.no_deals') });
-  const series = [...Array(seats).keys()].map((s) => [0, ...deals.map((d) => d.totals[s])]);
+  // Partners share one total: one line per team, named by its members.
+  const teams = sheet.teams?.members ?? null;
+  const lineName = teams ? (i) => teamName(teams[i], nameOf) : nameOf;
+  const series = teams
+    ? teams.map((_, i) => [0, ...deals.map((d) => d.team_totals[i])])
+    : sheet.totals.map((_, s) => [0, ...deals.map((d) => d.totals[s])]);
   const values = series.flat();
   let lo = Math.min(0, ...values);
   let hi = Math.max(0, ...values);
@@ -124,7 +128,7 @@ export function totalsChart(sheet, nameOf) {
         'li',
         {},
         h('span', { class: `swatch p${seat} m-${MARKERS[seat]}`, 'aria-hidden': 'true' }),
-        `${nameOf(seat)} ${formatNumber(points.at(-1), true)}`,
+        `${lineName(seat)} ${formatNumber(points.at(-1), true)}`,
       ),
     ),
   );
@@ -175,7 +179,8 @@ export function sheetTable(sheet, nameOf, { id = null, caption = t('protocol.tit
       h(
         'tbody',
         {},
-        seats.map((seat) =>
+        (sheet.teams?.members ?? []).map((members, team) => teamRow(sheet, team, members, nameOf, columns.length, standing)),
+        (sheet.teams && !grid ? [] : seats).map((seat) =>
           h(
             'tr',
             {
@@ -208,6 +213,34 @@ export function sheetTable(sheet, nameOf, { id = null, caption = t('protocol.tit
   );
 }
 
+// A team of partners: its members, its total after each deal, and now. Partners carry the same
+// score, so a team game without a grid of marks shows its teams alone.
+function teamRow(sheet, team, members, nameOf, gridColumns, standing) {
+  return h(
+    'tr',
+    { class: `team-row${standing?.seats.includes(members[0]) ? ' ahead' : ''}`, 'data-team': team },
+    h(
+      'th',
+      { scope: 'row' },
+      h('span', { class: `badge badge-team team-${team}`, text: TEAM_LETTERS[team] }),
+      h('span', { class: 'row-name', text: teamName(members, nameOf) }),
+      ' ',
+      standingBadge(standing, members[0]),
+    ),
+    gridColumns ? h('td', { colspan: gridColumns }) : null,
+    h(
+      'td',
+      {},
+      h(
+        'div',
+        { class: 'running' },
+        sheet.deals.map((d) => h('span', { text: formatNumber(d.team_totals[team], true) })),
+      ),
+    ),
+    h('td', { class: 'num total', text: formatNumber(sheet.teams.totals[team], true) }),
+  );
+}
+
 // A participant of the sheet that is no seat (a kitty): its balance after each deal, and now.
 function accountRow(account, gridColumns) {
   return h(
@@ -237,6 +270,12 @@ function dealCell(column, value, nameOf) {
     return h('td', {}, `${t(value.term)} `, value.suit ? suitIcon(value.suit, t(`suit.name.${value.suit}`)) : null);
   }
   return h('td', { class: 'num', text: String(value) });
+}
+
+// A seat's own figure in a deal's line: a number, or a word such as a bid of nil.
+function seatFigure(value) {
+  if (value && typeof value === 'object' && value.term) return t(value.term);
+  return value;
 }
 
 export function dealList(sheet, nameOf, open = false) {
@@ -282,7 +321,7 @@ export function dealList(sheet, nameOf, open = false) {
                   text:
                     d.scores[s] === null
                       ? SAT_OUT
-                      : [...perSeat.map((c) => d.cells[c.key]?.[s]), formatNumber(d.scores[s], true)]
+                      : [...perSeat.map((c) => seatFigure(d.cells[c.key]?.[s])), formatNumber(d.scores[s], true)]
                           .filter((v) => v !== null && v !== undefined)
                           .join(' · '),
                 }),

@@ -4,8 +4,20 @@
 
 import { h, keepFocus, replace } from './dom.js';
 import { formatNumber, has, t } from './i18n.js';
-import { defaultBotLevel, isHost, isPlaying, seatName } from './model.js';
+import { defaultBotLevel, isHost, isPlaying, seatName, TEAM_LETTERS, teamOf } from './model.js';
 import { botIcon, botLabel, levelName } from './table.js';
+
+// The small letter that marks a seat's team, where the game is played in partnerships.
+export function teamMark(room, seat) {
+  const team = teamOf(room, seat);
+  if (team === null) return null;
+  return h('span', {
+    class: `badge badge-team team-${team}`,
+    'data-team': team,
+    title: t('badge.team', { team: TEAM_LETTERS[team] }),
+    text: TEAM_LETTERS[team],
+  });
+}
 
 function scoreboard(ctx, panel, handlers) {
   const { view, room } = ctx;
@@ -18,6 +30,7 @@ function scoreboard(ctx, panel, handlers) {
         'th',
         // A long name is cut short in the column; the whole of it shows on hover.
         { scope: 'row', title: seatName(room, s.seat) },
+        teamMark(room, s.seat),
         s.bot ? [botIcon(), ' '] : null,
         seatName(room, s.seat),
         s.bot ? h('span', { class: 'visually-hidden', text: ` (${botLabel(s)})` }) : null,
@@ -226,6 +239,7 @@ function hostControls(ctx, handlers) {
     return h(
       'li',
       { 'data-seat': s.seat, 'data-bot': s.bot ?? null },
+      teamMark(room, s.seat),
       hostSeatName(s, name),
       h('span', { class: 'host-buttons' }, buttons),
       botControls(ctx, handlers, s, name),
@@ -260,6 +274,7 @@ function hostControls(ctx, handlers) {
     { class: 'side-section host', id: 'host-panel', 'aria-labelledby': 'host-title' },
     h('h2', { id: 'host-title', text: t('host.title') }),
     h('ul', { class: 'host-seats' }, items),
+    room.teams && !playing ? h('p', { class: 'muted host-teams-note', text: t('host.teams_note') }) : null,
     h('p', { class: 'muted host-bots-note', text: t('host.bots_note') }),
     h('div', { class: 'button-row' }, main),
   );

@@ -13,6 +13,9 @@ import {
   ranksOf,
   seatName,
   shownTrick,
+  TEAM_LETTERS,
+  teamName,
+  teamOf,
 } from './model.js';
 
 // The order of the trick's slots in the page, for each size (their places come from CSS).
@@ -83,6 +86,22 @@ function seatPanel(ctx, panel, seat, handlers) {
         short ? h('span', { class: 'short', 'aria-hidden': 'true', text: short }) : null,
       ),
     );
+  const team = teamOf(room, seat);
+  if (team !== null) {
+    const partners = room.teams[team].filter((s) => s !== seat).map((s) => seatName(room, s));
+    badges.push(
+      h(
+        'span',
+        {
+          class: `badge badge-team team-${team}`,
+          'data-team': team,
+          title: t('badge.team_title', { team: TEAM_LETTERS[team], names: partners.join(', ') }),
+        },
+        h('span', { class: 'long', text: t('badge.team', { team: TEAM_LETTERS[team] }) }),
+        h('span', { class: 'short', 'aria-hidden': 'true', text: TEAM_LETTERS[team] }),
+      ),
+    );
+  }
   if (room.host === seat) badge('host', t('badge.host'), '★');
   if (info.bot) {
     // The robot shows on every screen; on a phone the words stay for screen readers only.
@@ -125,7 +144,7 @@ function seatPanel(ctx, panel, seat, handlers) {
   return h(
     'div',
     {
-      class: `seat pos-${positionOf(ctx, seat)}${me ? ' is-me' : ''}${toAct ? ' to-act' : ''}`,
+      class: `seat pos-${positionOf(ctx, seat)}${me ? ' is-me' : ''}${toAct ? ' to-act' : ''}${team !== null ? ` team-${team}` : ''}`,
       role: 'group',
       'aria-label': [name, me ? `(${t('seat.you')})` : null, info.bot ? `— ${botLabel(info)}` : null]
         .filter(Boolean)
@@ -357,6 +376,7 @@ function lastTrickPanel(ctx) {
 
 export function rankingList(ctx) {
   const { view, room } = ctx;
+  if (room.teams) return teamRanking(ctx);
   const ranks = ranksOf(view);
   const order = [...room.seats.keys()].sort((a, b) => ranks[a] - ranks[b] || a - b);
   const winners = view.winners ?? [];
@@ -376,6 +396,31 @@ export function rankingList(ctx) {
               text: winners.length > 1 ? t('end.shared_win') : t('end.winner'),
             })
           : null,
+      ),
+    ),
+  );
+}
+
+// Partners share one total: the final standing lists teams, each named by its members.
+function teamRanking(ctx) {
+  const { view, room } = ctx;
+  const totals = room.teams.map((members) => view.totals[members[0]]);
+  const rankOf = (i) => 1 + totals.filter((other) => other > totals[i]).length;
+  const order = [...room.teams.keys()].sort((a, b) => rankOf(a) - rankOf(b) || a - b);
+  const winners = view.winners ?? [];
+  const won = (i) => room.teams[i].some((s) => winners.includes(s));
+  return h(
+    'ol',
+    { class: 'ranking teams', id: 'ranking' },
+    order.map((i) =>
+      h(
+        'li',
+        { class: won(i) ? 'winner' : '', 'data-rank': rankOf(i), 'data-team': i },
+        h('span', { class: 'rank', text: `${rankOf(i)}.` }),
+        h('span', { class: `badge badge-team team-${i}`, text: TEAM_LETTERS[i] }),
+        h('span', { class: 'rank-name', text: teamName(room.teams[i], (s) => seatName(room, s)) }),
+        h('span', { class: 'rank-total', text: formatNumber(totals[i], true) }),
+        won(i) ? h('span', { class: 'badge badge-winner', text: t('end.team_win') }) : null,
       ),
     ),
   );
@@ -419,6 +464,7 @@ export function winnersLine(ctx) {
   const winners = ctx.view.winners ?? [];
   const names = winners.map((s) => seatName(ctx.room, s));
   if (names.length === 0) return '';
+  if (ctx.room.teams) return t('end.team_won', { names: names.join(' & ') });
   if (names.length === 1) return t('end.won_by', { name: names[0] });
   return t('end.shared_by', { names: new Intl.ListFormat(document.documentElement.lang, { type: 'conjunction' }).format(names) });
 }

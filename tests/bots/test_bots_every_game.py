@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import pytest
-from engine.test_conformance import redealt_log, replay, unseen
+from engine.test_conformance import match_options, redealt_log, replay, unseen
 
 from app.bots import Bot, NotMyTurn, levels_for, make_bot
 from app.bots.arena import play_match
@@ -52,7 +52,7 @@ def test_every_level_plays_complete_matches_legally(name: str, level: str) -> No
     game = GAMES[name]
     for seats in game.seat_counts:
         bots = [Checked(bot(name, level, 10 * seats + s)) for s in range(seats)]
-        state = play_match(game, bots, random.Random(seats))
+        state = play_match(game, bots, random.Random(seats), options=match_options(game))
         assert state.is_over and game.outcome(state) is not None
         assert all(b.answers for b in bots)
 
@@ -64,7 +64,7 @@ def decision_points(
     that led there, and the first dealer."""
     rng = random.Random(seed)
     first = rng.randrange(seats)
-    state: GameState = game.new_match(seats, game.resolve_options(), first)
+    state: GameState = game.new_match(seats, match_options(game), first)
     log: list[tuple[int, str]] = []
     points = []
     players = [make_bot(game.name, "random", seed=s) for s in range(seats)]

@@ -73,8 +73,14 @@ def choose(game: Game, state: GameState, rng: random.Random) -> tuple[int, Actio
     return seat, game.parse_action(text)
 
 
+def match_options(game: Game) -> dict[str, Any]:
+    """The options random play uses: the defaults, with those that keep a match short under
+    random play for a game whose default match may never end then (spades to 500)."""
+    return dict(game.resolve_options(game.short_match))
+
+
 def replay(game: Game, seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> GameState:
-    state: GameState = game.new_match(seats, game.resolve_options(), first_dealer)
+    state: GameState = game.new_match(seats, match_options(game), first_dealer)
     for seat, text in log:
         state.apply(seat, game.parse_action(text))
     return state
@@ -84,7 +90,7 @@ def play(name: str, seats: int, seed: int, snapshots: int = 12) -> Played:
     game = GAMES[name]
     rng = random.Random(f"{name}:{seats}:{seed}")
     first_dealer = rng.randrange(seats)
-    state: GameState = game.new_match(seats, game.resolve_options(), first_dealer)
+    state: GameState = game.new_match(seats, match_options(game), first_dealer)
     played = Played(game, seats, first_dealer, state)
     steps = 0
     while not state.is_over:
@@ -189,13 +195,40 @@ def test_a_match_ends_with_an_outcome_and_totals_that_add_up(
             assert sum(s or 0 for s in deal.scores) == game.deal_sum
     sums = [sum(d.scores[s] or 0 for d in deals) for s in range(seats)]
     assert sums == state.totals
-    total = game.deals_total(seats, game.resolve_options())
+    total = game.deals_total(seats, match_options(game))
     if total is not None:
         assert state.deals_played == total
-    sheet = game.scoresheet(seats, game.resolve_options(), deals)
+    sheet = game.scoresheet(seats, match_options(game), deals)
     assert sheet["totals"] == state.totals
     assert [d["totals"] for d in sheet["deals"]][-1:] == [state.totals][: len(sheet["deals"])]
     json.dumps(sheet)  # what clients draw is JSON
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_partners_share_every_score_and_win_together(name: str, seats: int, seed: int) -> None:
+    played = played_match(name, seats, seed)
+    game, state = played.game, played.state
+    teams = game.teams(seats)
+    if teams is None:
+        assert "teams" not in game.view(state, None, None, None)
+        return
+    assert sorted(s for members in teams for s in members) == list(range(seats))
+    for members in teams:
+        for deal in game.scored_deals(state, 0):
+            assert len({deal.scores[s] for s in members}) == 1, (deal.number, members)
+        assert len({state.totals[s] for s in members}) == 1
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert any(set(outcome.winners) == set(members) for members in teams), outcome.winners
+    for seat in viewers(seats):
+        assert game.view(state, seat, None, None)["teams"] == [list(m) for m in teams]
+    for snapshot, _ in played.points:
+        assert game.view(snapshot, None, None, None)["teams"] == [list(m) for m in teams]
+    sheet = game.scoresheet(seats, match_options(game), game.scored_deals(state, 0))
+    assert sheet["teams"]["members"] == [list(m) for m in teams]
+    assert sheet["teams"]["totals"] == [state.totals[m[0]] for m in teams]
+    record = export_record(game, state, [f"P{i}" for i in range(seats)])
+    assert record["teams"] == [list(m) for m in teams]
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), cases())
@@ -380,7 +413,7 @@ def test_views_built_with_the_cache_equal_fresh_ones_and_never_change(
     played = played_match(name, seats, seed)
     game = played.game
     cache = game.new_view_cache()
-    state: GameState = game.new_match(seats, game.resolve_options(), played.first_dealer)
+    state: GameState = game.new_match(seats, match_options(game), played.first_dealer)
     kept: list[tuple[str, Any]] = []
     for step, (seat, text) in enumerate(played.log):
         state.apply(seat, game.parse_action(text))
