@@ -1,0 +1,227 @@
+"""Spades' arithmetic and fixed data: the pack, the trick duties, the options, a side's score
+for a deal and the end of the match (rules §1, §4-§6 and Clarifications 2-5). Nothing here
+knows a state; ``state.py`` feeds it numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ..cards import Card, sorted_cards
+from ..game import Option, Options, OptionValue, Pack, resolve_options_of
+from ..tricks import TrickRules
+
+NAME: Final = "spades"
+RANKS: Final = "AKQJT98765432"
+PACK: Final = Pack(RANKS)
+CARDS: Final[tuple[Card, ...]] = PACK.cards
+ORDER: Final[dict[Card, int]] = {card: i for i, card in enumerate(CARDS)}
+"""Canonical order of a hand: spades, hearts, diamonds, clubs; high to low in each."""
+
+SEATS: Final = 4
+HAND_SIZE: Final = 13
+TRICKS: Final = 13
+EXCHANGE_SIZE: Final = 3
+TRUMP: Final = "S"
+RULES: Final = TrickRules(trump_lead_needs_break=True, ranks=RANKS)  # §4, SP9
+
+NIL: Final = "nil"
+BLIND_NIL: Final = "blind_nil"
+Bid = int | str
+"""A bid: a number of tricks 1-13, :data:`NIL` or :data:`BLIND_NIL`."""
+
+NIL_VALUE: Final = 100
+BLIND_NIL_VALUE: Final = 200
+BOTH_NIL_VALUE: Final = 200
+BAG_LIMIT: Final = 10
+BAG_PENALTY: Final = 100
+FLOOR: Final = -200
+
+NOTHING: Final = "nothing"
+PARTNER: Final = "partner"
+AS_BAGS: Final = "bags"
+
+OPTIONS: Final[tuple[Option, ...]] = (
+    Option(
+        "first_bidder",
+        "dealer",
+        "Who bids first: the dealer, or the player to the dealer's left.",
+        choices=("dealer", "left"),
+    ),
+    Option(
+        "target",
+        500,
+        "Points that win the match.",
+        choices=(200, 250, 300, 500, 1000),
+    ),
+    Option(
+        "lose_at_minus_200",
+        False,
+        "A side whose total falls to -200 or below loses the match.",
+    ),
+    Option(
+        "bags",
+        False,
+        "Sandbags: every 10 overtricks a side gathers over the match cost it 100 points.",
+    ),
+    Option(
+        "failed_nil_tricks",
+        NOTHING,
+        "What the tricks of a failed nil count for: nothing, the partner's contract and "
+        "overtricks, or overtricks (bags) only.",
+        choices=(NOTHING, PARTNER, AS_BAGS),
+    ),
+    Option(
+        "double_nil",
+        True,
+        "Blind (double) nil may be bid by a player who has not looked at his cards.",
+    ),
+    Option(
+        "bid_requires_look",
+        False,
+        "A player must look at his cards before bidding a number or nil.",
+    ),
+)
+DEFAULTS: Final[dict[str, OptionValue]] = {o.name: o.default for o in OPTIONS}
+
+
+def resolve_options(given: Options | None) -> dict[str, OptionValue]:
+    """Every option with its value: ``given`` checked, the defaults for the rest."""
+    return resolve_options_of(OPTIONS, given, "Spades")
+
+
+def sort_hand(cards: Sequence[Card]) -> list[Card]:
+    return sorted_cards(cards)
+
+
+def is_nil(bid: Bid | None) -> bool:
+    return bid in (NIL, BLIND_NIL)
+
+
+def bid_order(dealer: int, first_bidder: str) -> tuple[int, int, int, int]:
+    """The seats in bidding order (§3, SP1)."""
+    first = dealer if first_bidder == "dealer" else (dealer + 1) % SEATS
+    return (first, (first + 1) % SEATS, (first + 2) % SEATS, (first + 3) % SEATS)
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """One side's score for a deal (§5, Clarifications 2-4)."""
+
+    contract: int
+    """The sum of the side's non-nil bids (0 when both partners bid nil)."""
+    counted: int
+    """Tricks counted towards the contract."""
+    made: bool | None
+    """Whether the contract was made; ``None`` when both partners bid nil."""
+    contract_score: int
+    nil_score: int
+    overtricks: int
+    """Overtricks scored at a point each: the bags this deal adds to the side's count."""
+    bags: int | None
+    """The side's bag count after the deal, the penalty taken off (``None``: no bags)."""
+    bag_penalty: int
+    total: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "contract": self.contract,
+            "counted": self.counted,
+            "made": self.made,
+            "contract_score": self.contract_score,
+            "nil_score": self.nil_score,
+            "overtricks": self.overtricks,
+            "bags": self.bags,
+            "bag_penalty": self.bag_penalty,
+            "total": self.total,
+        }
+
+
+def nil_value(bid: Bid) -> int:
+    return BLIND_NIL_VALUE if bid == BLIND_NIL else NIL_VALUE
+
+
+def side_score(
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    failed_nil_tricks: str = NOTHING,
+    bags_before: int | None = None,
+) -> SideScore:
+    """The score of a side whose two partners bid ``bids`` and took ``tricks``.
+
+    ``bags_before`` is the side's bag count before the deal, ``None`` when the game has no
+    bags. A failed nil's tricks count as ``failed_nil_tricks`` says: ``nothing`` (Cl. 3),
+    ``partner`` (towards the contract and as overtricks) or ``bags`` (as overtricks of a
+    made contract, never towards making it). A set side or a both-nil side gains no bags
+    (Cl. 4), whatever its nil bidder took.
+    """
+    nils = [k for k in (0, 1) if is_nil(bids[k])]
+    if len(nils) == 2:
+        clean = tricks[0] == 0 and tricks[1] == 0
+        nil_score = BOTH_NIL_VALUE if clean else -BOTH_NIL_VALUE  # Cl. 2: flat, never doubled
+        return _with_bags(0, 0, None, 0, nil_score, 0, bags_before)
+    nil_score = sum(nil_value(bids[k]) * (1 if tricks[k] == 0 else -1) for k in nils)
+    nil_tricks = sum(tricks[k] for k in nils)
+    contract = sum(int(bids[k]) for k in (0, 1) if k not in nils)
+    counted = sum(tricks[k] for k in (0, 1) if k not in nils)
+    if failed_nil_tricks == PARTNER:
+        counted += nil_tricks
+    if counted < contract:
+        return _with_bags(contract, counted, False, -10 * contract, nil_score, 0, bags_before)
+    over = counted - contract
+    if failed_nil_tricks == AS_BAGS:
+        over += nil_tricks
+    return _with_bags(contract, counted, True, 10 * contract + over, nil_score, over, bags_before)
+
+
+def _with_bags(
+    contract: int,
+    counted: int,
+    made: bool | None,
+    contract_score: int,
+    nil_score: int,
+    over: int,
+    bags_before: int | None,
+) -> SideScore:
+    """Each full ten bags cost 100 in the deal where it is reached; the rest carries over."""
+    bags: int | None = None
+    penalty = 0
+    if bags_before is not None:
+        bags = bags_before + over
+        penalty = -BAG_PENALTY * (bags // BAG_LIMIT)
+        bags %= BAG_LIMIT
+    return SideScore(
+        contract=contract,
+        counted=counted,
+        made=made,
+        contract_score=contract_score,
+        nil_score=nil_score,
+        overtricks=over,
+        bags=bags,
+        bag_penalty=penalty,
+        total=contract_score + nil_score + penalty,
+    )
+
+
+def winning_side(totals: Sequence[int], target: int, floor: bool) -> int | None:
+    """The side that has won once a deal's score is in (§6, Cl. 5), else ``None``.
+
+    With ``floor`` (option lose_at_minus_200) a side at -200 or below loses: the other side
+    wins, or with both that low the higher total; that is checked with the target, together.
+    Otherwise a side at the target or above wins; both there, the higher total. Equal
+    totals decide nothing: another deal is played.
+    """
+    a, b = totals
+    if floor and (a <= FLOOR or b <= FLOOR):
+        if a <= FLOOR and b <= FLOOR:
+            return None if a == b else (0 if a > b else 1)
+        return 1 if a <= FLOOR else 0
+    if a >= target and b >= target:
+        return None if a == b else (0 if a > b else 1)
+    if a >= target:
+        return 0
+    if b >= target:
+        return 1
+    return None
