@@ -61,12 +61,16 @@ def _mark(cell: dict[str, Any] | None) -> str:
     return f"X{suit} (deal {cell['deal']}: {cell['score']:+d})"
 
 
+TEAM_LETTERS = "ABC"
+"""The teams' names in a CSV, as the table shows them."""
+
+
 def protocol_csv(room: RoomState, number: int) -> str | None:
-    """One row per player: name, the grid's marks when the game has a grid, the running
-    total after each deal ("-" where the seat took no part), and the total. Then one row per
-    account the sheet keeps beside the seats (its optional ``accounts``, such as a kitty):
-    no seat, the account's key for a name, no marks, its balance after each deal and its
-    total."""
+    """One row per player: name, the team's letter in a partnership game, the grid's marks
+    when the game has a grid, the running total after each deal ("-" where the seat took no
+    part), and the total. Then one row per account the sheet keeps beside the seats (its
+    optional ``accounts``, such as a kitty): no seat, the account's key for a name, no marks,
+    its balance after each deal and its total."""
     found = find_match(room, number)
     if found is None:
         return None
@@ -75,15 +79,26 @@ def protocol_csv(room: RoomState, number: int) -> str | None:
     grid = sheet.get("grid")
     keys = [c["key"] for c in grid["columns"]] if grid else []
     deals = sheet["deals"]
+    # partners carry their team's score; a partnership game adds the team's letter
+    teams: list[list[int]] = sheet["teams"]["members"] if sheet.get("teams") else []
+    team_column = ["team"] if teams else []
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
-        ["seat", "player", *keys, *(f"after deal {k}" for k in range(1, len(deals) + 1)), "total"]
+        [
+            "seat",
+            "player",
+            *team_column,
+            *keys,
+            *(f"after deal {k}" for k in range(1, len(deals) + 1)),
+            "total",
+        ]
     )
     for seat, name in enumerate(players):
+        team = [TEAM_LETTERS[i] for i, members in enumerate(teams) if seat in members]
         marks = [_mark(grid["rows"][seat]["cells"][k]) for k in keys] if grid else []
         running = ["-" if d["scores"][seat] is None else d["totals"][seat] for d in deals]
-        writer.writerow([seat, name, *marks, *running, sheet["totals"][seat]])
+        writer.writerow([seat, name, *team, *marks, *running, sheet["totals"][seat]])
     for account in sheet.get("accounts") or []:
         balances = ["-" if b is None else b for b in account["running"]]
         writer.writerow(["", account["key"], *([""] * len(keys)), *balances, account["total"]])
