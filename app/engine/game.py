@@ -158,6 +158,7 @@ class Termination(StrEnum):
 
     DEALS_PLAYED = "deals_played"  # every deal of a fixed-length match was played
     TARGET_REACHED = "target_reached"  # a seat or team reached the score that wins
+    CLAIM = "claim"  # a side claimed the game: won if right, lost if wrong
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from app.engine.auction_pinochle import melds as meld_rules
 from app.engine.cards import SUITS
+from app.engine.pinochle import melds as meld_rules
 
 from .cards import normal_cdf
 

@@ -29,10 +29,10 @@ from time import perf_counter
 from typing import Any
 
 from app.engine.auction_pinochle import GAME as RULES
-from app.engine.auction_pinochle import melds as meld_rules
 from app.engine.auction_pinochle.rules import CARDS, End, settle
 from app.engine.auction_pinochle.state import Match
 from app.engine.cards import SUITS
+from app.engine.pinochle import melds as meld_rules
 
 from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
 from ..sampling import margin

@@ -7,7 +7,7 @@ import random
 
 from ..actions import Action
 from ..game import Game, Outcome, Records, Termination
-from . import melds
+from ..pinochle import melds
 from .deal import Deal, Result, Trick
 from .record import export_record, replay_record, validate
 from .resample import resample

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, Suit
-from .melds import Meld
+from ..pinochle.melds import Meld
 from .rules import WIDOW, End, sort_cards
 
 

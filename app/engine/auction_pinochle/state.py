@@ -22,10 +22,10 @@ from ..cards import SUITS, Card
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options, OptionValue, resolve_options_of
+from ..pinochle import melds as meld_rules
+from ..pinochle.melds import Meld
 from ..tricks import legal_cards, trick_winner
-from . import melds as meld_rules
 from .deal import Deal, Result, Trick, dealt_places
-from .melds import Meld
 from .rules import (
     BURY_SIZE,
     CARDS,

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import SUITS, Card
 from ..game import TABLE, View
-from . import melds as meld_rules
+from ..pinochle import melds as meld_rules
 from .deal import Deal, Trick
 from .rules import NAME, card_points, ranks, sort_cards
 from .sheet import scored_deals, scoresheet

@@ -1,0 +1,56 @@
+"""Partnership auction pinochle: four players in two partnerships with a 48-card pack, every
+player melding, the doubled melds, the bidding side scoring its bid, and claiming out at
+1000 (shared/rules/partnership-pinochle.md). The rules are the shared partnership pinochle
+state machine; this package is its variant."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..game import Option
+from ..pinochle.melds import PARTNERSHIP
+from ..pinochle.partnership import MadeBid, Variant, make_game
+
+OPTIONS: Final[tuple[Option, ...]] = (
+    Option(
+        "target", 1000, "The score that wins the game (Clarification 8).", choices=(500, 1000, 1500)
+    ),
+    Option(
+        "made_bid_scores",
+        MadeBid.BID.value,
+        "What a bidding side that makes its bid scores: the bid (bid) or all the points it "
+        "took (points, the Bicycle way).",
+        choices=tuple(m.value for m in MadeBid),
+    ),
+    Option(
+        "claims",
+        True,
+        "A player may claim during play that his side has reached the target: right, it "
+        "wins; wrong, it loses (§9).",
+    ),
+)
+
+VARIANT: Final = Variant(
+    name="partnership_pinochle",
+    title="Partnership auction pinochle",
+    ranks="ATKQJ9",
+    copies=2,
+    packet=3,
+    minimum_bid=100,
+    meld_table=PARTNERSHIP,
+    card_points={"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0},
+    last_trick=10,
+    options=OPTIONS,
+    target=1000,
+    made_bid_scores=MadeBid.BID,
+    announcements=False,
+    long_suit=8,
+)
+
+GAME = make_game(
+    VARIANT,
+    summary="Four in two partnerships bid with a 48-card pack; the high bidder names trumps, "
+    "everyone melds, and the first side to 1000 wins, or claims it.",
+)
+
+__all__ = ["GAME", "OPTIONS", "VARIANT"]
