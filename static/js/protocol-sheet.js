@@ -43,21 +43,29 @@ export function namesList(names) {
 
 // Who is ahead: the winners of a match played to the end (ties share the win), otherwise only
 // the leaders. Before the first deal is scored nobody is ahead of anybody.
+// In a partnership game the standing is by team: `groups` holds the teams ahead.
 export function standingOf(sheet, status, winners) {
   if (!sheet.deals.length) return null;
-  if (status === 'finished' && winners?.length) return { kind: 'winners', seats: winners };
   const best = Math.max(...sheet.totals);
-  return { kind: 'leaders', seats: sheet.totals.flatMap((total, seat) => (total === best ? [seat] : [])) };
+  const seats =
+    status === 'finished' && winners?.length
+      ? winners
+      : sheet.totals.flatMap((total, seat) => (total === best ? [seat] : []));
+  const kind = status === 'finished' && winners?.length ? 'winners' : 'leaders';
+  const groups = sheet.teams ? sheet.teams.members.filter((members) => seats.includes(members[0])) : null;
+  return { kind, seats, groups };
 }
 
 export function standingText(standing, nameOf) {
-  const names = namesList(standing.seats.map(nameOf));
-  return t(`protocol.${standing.kind}`, { n: standing.seats.length, names });
+  const names = standing.groups
+    ? namesList(standing.groups.map((members) => teamName(members, nameOf)))
+    : namesList(standing.seats.map(nameOf));
+  return t(`protocol.${standing.kind}`, { n: (standing.groups ?? standing.seats).length, names });
 }
 
 function standingBadge(standing, seat) {
   if (!standing || !standing.seats.includes(seat)) return null;
-  const shared = standing.seats.length > 1;
+  const shared = (standing.groups ?? standing.seats).length > 1;
   const text =
     standing.kind === 'winners'
       ? t(shared ? 'end.shared_win' : 'end.winner')
@@ -170,7 +178,7 @@ export function sheetTable(sheet, nameOf, { id = null, caption = t('protocol.tit
         h(
           'tr',
           {},
-          h('th', { scope: 'col', text: t('scores.player') }),
+          h('th', { scope: 'col', text: t(sheet.teams && !grid ? 'protocol.team' : 'scores.player') }),
           columns.map((c) => h('th', { scope: 'col', text: t(c.label) })),
           h('th', { scope: 'col', text: t('protocol.running') }),
           h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
