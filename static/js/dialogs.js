@@ -6,7 +6,7 @@ import { $, h, replace } from './dom.js';
 import { formatNumber, onLanguage, t } from './i18n.js';
 import { seatName } from './model.js';
 import { announce } from './notify.js';
-import { rankingList, winnersLine } from './table.js';
+import { lastDeal, rankingList, winnersLine } from './table.js';
 
 export function wireDialog(dialog) {
   for (const close of dialog.querySelectorAll('[data-close]')) {
@@ -191,6 +191,7 @@ export function showRanking(dialog, ctx, handlers) {
     h('h2', { id: 'ranking-title', text: finished ? t('end.title') : t('end.stopped') }),
     h('p', { class: 'muted', text: finished ? winnersLine(ctx) : t('end.leaders_note') }),
     rankingList(ctx),
+    lastDeal(ctx, ctx.panel ?? {}),
     h(
       'div',
       { class: 'dialog-actions' },

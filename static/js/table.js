@@ -405,10 +405,12 @@ export function rankingList(ctx) {
 function teamRanking(ctx) {
   const { view, room } = ctx;
   const totals = room.teams.map((members) => view.totals[members[0]]);
-  const rankOf = (i) => 1 + totals.filter((other) => other > totals[i]).length;
-  const order = [...room.teams.keys()].sort((a, b) => rankOf(a) - rankOf(b) || a - b);
   const winners = view.winners ?? [];
   const won = (i) => room.teams[i].some((s) => winners.includes(s));
+  // The winners lead even where the totals do not say why (a claim decides a pinochle game).
+  const ahead = (j, i) => !won(i) && (won(j) || totals[j] > totals[i]);
+  const rankOf = (i) => 1 + room.teams.filter((_, j) => ahead(j, i)).length;
+  const order = [...room.teams.keys()].sort((a, b) => rankOf(a) - rankOf(b) || a - b);
   return h(
     'ol',
     { class: 'ranking teams', id: 'ranking' },
@@ -426,7 +428,22 @@ function teamRanking(ctx) {
   );
 }
 
-function matchOver(ctx, handlers) {
+// The deal that ended the match, as the game's panel sums a deal up: the summary dialog gives
+// way to the final standing, and a match can end on something the totals alone do not explain
+// (a claim in the partnership pinochles).
+export function lastDeal(ctx, panel) {
+  const deal = ctx.view.previous_deal;
+  const body = deal ? panel.summary?.(ctx, deal) : null;
+  if (!body) return null;
+  return h(
+    'details',
+    { class: 'last-deal' },
+    h('summary', { text: t('end.last_deal', { n: deal.number }) }),
+    body,
+  );
+}
+
+function matchOver(ctx, panel, handlers) {
   const { room } = ctx;
   const finished = room.status === 'finished';
   const host = isHost(ctx);
@@ -437,6 +454,7 @@ function matchOver(ctx, handlers) {
     h('h2', { text: finished ? t('end.title') : t('end.stopped') }),
     h('p', { class: 'muted', text: finished ? winnersLine(ctx) : t('end.leaders_note') }),
     rankingList(ctx),
+    lastDeal(ctx, panel),
     h(
       'div',
       { class: 'button-row' },
@@ -485,7 +503,7 @@ export function renderCenter(center, ctx, panel, handlers, ui) {
     return;
   }
   if (room.status === 'finished' || room.status === 'ended') {
-    replace(center, matchOver(ctx, handlers));
+    replace(center, matchOver(ctx, panel, handlers));
     return;
   }
   const deal = view.deal;
