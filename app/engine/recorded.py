@@ -1,7 +1,8 @@
-"""What every game's record module shares when it replays a record's deals through the
-game's own state: the ``[seat, text]`` pairs of a deal's actions, the derived fields a record
-may state, the sentences for the refusals all trick games have, and the validation verdict.
-A game keeps its deal body (docs/records.md); this keeps how any body is judged alike.
+"""What every game's record module shares when it writes a record or replays its deals
+through the game's own state: the record around the deals, the dealers, the numbered deals,
+the ``[seat, text]`` pairs of a deal's actions, the derived fields a record may state, the
+sentences for the refusals all trick games have, and the validation verdict. A game keeps
+its deal body (docs/records.md); this keeps how any body is written and judged alike.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any, Protocol, TypeVar
 from .actions import Action
 from .cards import SUIT_NAMES
 from .errors import IllegalAction, MalformedAction
-from .game import RecordError, Validation, check_standing, same_json
+from .game import OptionValue, RecordError, Validation, check_standing, record_envelope, same_json
 
 
 class Replayed(Protocol):
@@ -24,7 +25,33 @@ class Replayed(Protocol):
     def apply(self, seat: int, action: Action) -> None: ...
 
 
+class Ending(Replayed, Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+
+D_co = TypeVar("D_co", covariant=True)
+
+
+class Exported(Protocol[D_co]):
+    @property
+    def seats(self) -> int: ...
+
+    @property
+    def deals(self) -> Sequence[D_co]: ...
+
+    @property
+    def totals(self) -> list[int]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def winners(self) -> list[int]: ...
+
+
 S = TypeVar("S", bound=Replayed)
+E = TypeVar("E", bound=Ending)
+D = TypeVar("D")
 Explain = Callable[[int, str, IllegalAction], str]
 """``(seat, kind, refusal)``: the broken rule in a sentence naming the player."""
 
@@ -38,6 +65,75 @@ def deals_of(doc: Mapping[str, Any]) -> list[Any]:
     if not isinstance(deals, list):
         raise RecordError("'deals' must be a list")
     return deals
+
+
+def exported(
+    state: Exported[D],
+    players: Sequence[str],
+    name: str,
+    changed: Mapping[str, OptionValue],
+    whole: bool,
+    entry: Callable[[D], dict[str, Any]],
+) -> dict[str, Any]:
+    """The record of ``state``: the envelope, ``entry`` of each deal, the totals, and the
+    winners when the record is ``whole`` and the match over."""
+    if len(players) != state.seats:
+        raise ValueError("one name per seat")
+    deals = [entry(deal) for deal in state.deals]
+    record = record_envelope(name, players, changed)
+    record["deals"] = deals
+    record["totals"] = list(state.totals)
+    if whole and state.is_over:
+        record["winners"] = state.winners()
+    return record
+
+
+PASSES_LEFT = "the deal passes to the left"
+"""Who deals next in most games, as :func:`opened_deal` says it."""
+
+
+def _dealer_rule(seats: int) -> str:
+    if seats == 2:
+        return "dealer must be seat 0 or 1"
+    return f"dealer must be a seat from 0 to {seats - 1}"
+
+
+def first_dealer(deals: Sequence[Any], seats: int) -> int:
+    """The first deal's dealer; seat 0 for a record with no deal."""
+    first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
+    if not is_seat(first, seats):
+        raise RecordError(_dealer_rule(seats), 1)
+    assert isinstance(first, int)
+    return first
+
+
+def replay_deals(
+    state: E, deals: Sequence[Any], over: str, deal: Callable[[E, object, int, bool], None]
+) -> E:
+    """``state`` after ``deal(state, d, k, last)`` of each of a record's deals ``d``, ``k``
+    its number from 1; :class:`RecordError` for a deal after the match ended (``over``
+    says how it ended)."""
+    for k, d in enumerate(deals, start=1):
+        if state.is_over:
+            raise RecordError(f"{over}, yet another deal follows", k)
+        deal(state, d, k, k == len(deals))
+    return state
+
+
+def opened_deal(
+    d: object, seats: int, next_dealer: int, why: str, k: int
+) -> tuple[dict[str, Any], int]:
+    """Deal ``k`` as a JSON object, and its dealer, who must be ``next_dealer`` (``why``:
+    the rule that says so)."""
+    if not isinstance(d, dict):
+        raise RecordError("a deal is a JSON object", k)
+    dealer = d.get("dealer")
+    if not is_seat(dealer, seats):
+        raise RecordError(_dealer_rule(seats), k)
+    if dealer != next_dealer:
+        raise RecordError(f"dealer is seat {dealer} but seat {next_dealer} deals: {why}", k)
+    assert isinstance(dealer, int)
+    return d, dealer
 
 
 def suit_word(suit: object) -> str:

@@ -14,8 +14,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import IllegalAction
-from ..game import Options, RecordError, Validation, record_envelope
-from ..recorded import deals_of, end_of_deal, explain_play, is_seat, play_actions, verdict
+from ..game import Options, RecordError, Validation
+from ..recorded import (
+    PASSES_LEFT,
+    deals_of,
+    end_of_deal,
+    explain_play,
+    exported,
+    first_dealer,
+    opened_deal,
+    play_actions,
+    replay_deals,
+    verdict,
+)
 from .deal import Deal
 from .rules import CARDS, DEFAULTS, HAND_SIZE, LAYOUTS, NAME, WIDOW_SIZE, active_seats
 from .state import TABLE, Match, deal_action, parse_action
@@ -70,26 +81,20 @@ def export_record(
     """The record of ``match``: whole, every hand included; otherwise what ``seat``
     (``None``: a spectator) may see of the running session: its own hands, the widow once
     turned, the burial once revealed, and every public action."""
-    if len(players) != match.seats:
-        raise ValueError("one name per seat")
-    deals: list[dict[str, Any]] = []
-    for deal in match.deals:
-        entry: dict[str, Any] = {"dealer": deal.dealer}
+
+    def entry(deal: Deal) -> dict[str, Any]:
+        out: dict[str, Any] = {"dealer": deal.dealer}
         if whole:
-            entry["hands"] = [list(h) for h in deal.dealt]
-            entry["widow"] = list(deal.widow)
+            out["hands"] = [list(h) for h in deal.dealt]
+            out["widow"] = list(deal.widow)
         else:
-            entry["hands"] = [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]
-            entry["widow"] = list(deal.widow) if deal.widow_turned else None
-        entry["actions"] = _actions(deal, seat, whole)
-        entry.update(derived(match, deal))
-        deals.append(entry)
-    record = record_envelope(NAME, players, changed_options(match))
-    record["deals"] = deals
-    record["totals"] = list(match.totals)
-    if whole and match.is_over:
-        record["winners"] = match.winners()
-    return record
+            out["hands"] = [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]
+            out["widow"] = list(deal.widow) if deal.widow_turned else None
+        out["actions"] = _actions(deal, seat, whole)
+        out.update(derived(match, deal))
+        return out
+
+    return exported(match, players, NAME, changed_options(match), whole, entry)
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -116,30 +121,11 @@ class _Replayer:
     def run(self, deals: Sequence[Any]) -> Match:
         if self.seats not in (3, 4, 5):
             raise RecordError("auction pinochle is played by 3, 4 or 5 players")
-        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
-        if not is_seat(first, self.seats):
-            raise RecordError(f"dealer must be a seat from 0 to {self.seats - 1}", 1)
-        assert isinstance(first, int)
-        match = Match(self.seats, first, self.options)
-        for k, deal in enumerate(deals, start=1):
-            if match.is_over:
-                raise RecordError("the session was over, yet another deal follows", k)
-            self.deal(match, deal, k, last=k == len(deals))
-        return match
+        match = Match(self.seats, first_dealer(deals, self.seats), self.options)
+        return replay_deals(match, deals, "the session was over", self.deal)
 
-    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
-        if not isinstance(d, dict):
-            raise RecordError("a deal is a JSON object", k)
-        dealer = d.get("dealer")
-        if not is_seat(dealer, self.seats):
-            raise RecordError(f"dealer must be a seat from 0 to {self.seats - 1}", k)
-        if dealer != match.next_dealer:
-            raise RecordError(
-                f"dealer is seat {dealer} but seat {match.next_dealer} deals: the deal passes"
-                " to the left",
-                k,
-            )
-        assert isinstance(dealer, int)
+    def deal(self, match: Match, record: object, k: int, last: bool) -> None:
+        d, dealer = opened_deal(record, self.seats, match.next_dealer, PASSES_LEFT, k)
         active = active_seats(self.seats, dealer)
         hands = d.get("hands")
         widow = d.get("widow")

@@ -19,6 +19,7 @@ from typing import Final
 
 from ..actions import Action, split_action
 from ..cards import SUITS, Card
+from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options, OptionValue, resolve_options_of
@@ -158,7 +159,7 @@ def _shape(action: Action) -> None:
     raise MalformedAction(f"not an auction pinochle action: {text[:40]!r}")
 
 
-class Match:
+class Match(DealSequence[Deal]):
     """A session of auction pinochle for 3, 4 or 5 seats. Build one with :func:`new_match`."""
 
     __slots__ = (
@@ -216,22 +217,6 @@ class Match:
         scheme = self.options["card_points"]
         assert isinstance(scheme, str)
         return scheme
-
-    @property
-    def current(self) -> Deal | None:
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[-1]
-        return None
-
-    @property
-    def finished_deals(self) -> list[Deal]:
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[:-1]
-        return list(self.deals)
-
-    @property
-    def deals_played(self) -> int:
-        return self.base + len(self.deals) - (1 if self.current is not None else 0)
 
     def winners(self) -> list[int]:
         return winners(self.totals) if self.is_over else []

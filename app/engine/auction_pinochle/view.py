@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .. import view_cache
 from ..cards import SUITS, Card
 from ..game import TABLE, View
 from ..pinochle import melds as meld_rules
@@ -20,44 +21,22 @@ from .sheet import scored_deals, scoresheet
 from .state import Match
 
 
-class ViewCache:
-    """The parts of one session's public view that can no longer change, built once: the
-    finished tricks of the deal in progress (the same list until the next trick ends, so a
-    room may encode only what is new), the card points they hold, and what changes only when
-    a deal is scored (scoresheet, last deal, totals, ranks). Views built with a cache share
-    those parts: treat every view as read-only. A cache follows one session at a time and
-    starts over when given another."""
+class ViewCache(view_cache.ViewCache[Deal, Trick, Match]):
+    """What one session's public view can no longer change (:mod:`app.engine.view_cache`):
+    the finished tricks of the deal in progress, the card points they hold, and what changes
+    only when a deal is scored (scoresheet, last deal, totals, ranks)."""
 
-    __slots__ = ("_deal", "_points", "_standing", "_tricks")
+    __slots__ = ("_points",)
 
     def __init__(self) -> None:
-        self._deal: Deal | None = None
-        self._tricks: list[dict[str, Any]] = []
+        super().__init__(lambda _deal, trick: _trick_json(trick), _standing)
         self._points: tuple[Deal, int, list[int]] | None = None
-        self._standing: tuple[Match, int, bool, View] | None = None
-
-    def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
-        if deal is not self._deal or len(self._tricks) > len(deal.history):
-            self._deal, self._tricks = deal, []
-        if len(self._tricks) < len(deal.history):
-            done = list(self._tricks)
-            done.extend(_trick_json(t) for t in deal.history[len(done) :])
-            self._tricks = done
-        return self._tricks
 
     def points_taken(self, match: Match, deal: Deal) -> list[int]:
         cached = self._points
         if cached is None or cached[0] is not deal or cached[1] != len(deal.history):
             cached = self._points = (deal, len(deal.history), _points_taken(match, deal))
         return cached[2]
-
-    def standing(self, match: Match) -> View:
-        cached = self._standing
-        finished = len(match.finished_deals)
-        over = match.is_over
-        if cached is None or cached[0] is not match or cached[1] != finished or cached[2] != over:
-            cached = self._standing = (match, finished, over, _standing(match))
-        return cached[3]
 
 
 def legal(match: Match, seat: int) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import view_cache
 from .rules import DISCARD_SIZE, quotas, ranks, winners
 from .sheet import scored_deals, scoresheet
 from .state import PLAY_TEXT, TABLE, Deal, Match, Phase, Trick
@@ -16,35 +17,17 @@ from .state import PLAY_TEXT, TABLE, Deal, Match, Phase, Trick
 View = dict[str, Any]
 
 
-class ViewCache:
-    """The parts of one match's public view that can no longer change, built once.
-
-    A trick that is complete, a deal's fields from its contract on, the last finished deal,
+class ViewCache(view_cache.ViewCache[Deal, Trick, Match]):
+    """What one match's public view can no longer change (:mod:`app.engine.view_cache`):
+    a trick that is complete, a deal's fields from its contract on, the last finished deal,
     the scoresheet and the standings stay the same until the next trick, contract or scored
-    deal, yet a view is wanted after every card: rebuilding them each time was most of the
-    cost of showing a move. Views built with a cache share those parts, so treat every view
-    as read-only. A cache follows one match at a time and starts over when given another.
-    """
+    deal."""
 
-    __slots__ = ("_deal", "_settled", "_standing", "_tricks")
+    __slots__ = ("_settled",)
 
     def __init__(self) -> None:
-        self._deal: Deal | None = None
+        super().__init__(_trick_json, _standing)
         self._settled: tuple[Deal, str | None, View] | None = None
-        self._tricks: list[dict[str, Any]] = []
-        self._standing: tuple[Match, int, bool, View] | None = None
-
-    def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
-        """The same list until the next trick ends, so that a caller may keep what it made
-        of it (its encoding, say) by identity; a list once handed out never changes."""
-        if deal is not self._deal or len(self._tricks) > len(deal.history):
-            self._deal, self._tricks = deal, []
-        if len(self._tricks) < len(deal.history):
-            done = list(self._tricks)
-            for trick in deal.history[len(done) :]:
-                done.append(_trick_json(deal, trick))
-            self._tricks = done
-        return self._tricks
 
     def deal_settled(self, match: Match, deal: Deal) -> View:
         """A deal's fields that change only when its contract is made (see ``_settled``)."""
@@ -52,20 +35,6 @@ class ViewCache:
         if cached is None or cached[0] is not deal or cached[1] != deal.contract:
             cached = self._settled = (deal, deal.contract, _settled(match, deal))
         return cached[2]
-
-    def standing(self, match: Match, finished: list[Deal]) -> View:
-        """The public view's fields that change only when a deal is scored (see
-        ``_standing``): the same objects until then."""
-        cached = self._standing
-        over = match.phase is Phase.OVER
-        if (
-            cached is None
-            or cached[0] is not match
-            or cached[1] != len(finished)
-            or cached[2] is not over
-        ):
-            cached = self._standing = (match, len(finished), over, _standing(match, finished))
-        return cached[3]
 
 
 def _trick_json(deal: Deal, trick: Trick) -> dict[str, Any]:
@@ -182,8 +151,7 @@ def view(
 
 
 def _public_view(match: Match, cache: ViewCache | None) -> View:
-    finished = match.finished_deals
-    standing = cache.standing(match, finished) if cache is not None else _standing(match, finished)
+    standing = cache.standing(match) if cache is not None else _standing(match)
     shown = dict(standing)
     shown["phase"] = match.phase.value
     shown["to_act"] = None if match.to_act == TABLE else match.to_act
@@ -193,9 +161,10 @@ def _public_view(match: Match, cache: ViewCache | None) -> View:
     return shown
 
 
-def _standing(match: Match, finished: list[Deal]) -> View:
+def _standing(match: Match) -> View:
     """The public view as it stands between two scored deals, in the order a view is
     shown; the fields that change with every move are left ``None`` here."""
+    finished = match.finished_deals
     over = match.phase is Phase.OVER
     return {
         "game": "bismarck",

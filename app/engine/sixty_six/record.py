@@ -12,13 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import IllegalAction
-from ..game import Options, RecordError, Validation, record_envelope
+from ..game import Options, RecordError, Validation
 from ..recorded import (
     deals_of,
     end_of_deal,
     explain_play,
-    is_seat,
+    exported,
+    first_dealer,
+    opened_deal,
     play_actions,
+    replay_deals,
     suit_word,
     verdict,
 )
@@ -57,27 +60,21 @@ def export_record(
     """The record of ``match``: whole, every pack included; otherwise what ``seat``
     (``None``: a spectator) may see of the running match: the turned card, its own dealt
     hand and draws, and every action (all of them were seen by both players)."""
-    if len(players) != match.seats:
-        raise ValueError("one name per seat")
-    deals: list[dict[str, Any]] = []
-    for deal in match.deals:
-        entry: dict[str, Any] = {"dealer": deal.dealer}
+
+    def entry(deal: Deal) -> dict[str, Any]:
+        out: dict[str, Any] = {"dealer": deal.dealer}
         if whole:
-            entry["pack"] = list(deal.pack)
+            out["pack"] = list(deal.pack)
         else:
             dealt = dealt_hands(deal.pack, deal.dealer)
-            entry["turned"] = deal.first_turned
-            entry["hands"] = [dealt[s] if s == seat else None for s in (0, 1)]
-            entry["draws"] = [list(deal.draws[s]) if s == seat else None for s in (0, 1)]
-        entry["actions"] = [[s, text] for s, text in deal.actions]
-        entry.update(derived(deal))
-        deals.append(entry)
-    record = record_envelope(NAME, players, changed_options(match))
-    record["deals"] = deals
-    record["totals"] = list(match.totals)
-    if whole and match.is_over:
-        record["winners"] = match.winners()
-    return record
+            out["turned"] = deal.first_turned
+            out["hands"] = [dealt[s] if s == seat else None for s in (0, 1)]
+            out["draws"] = [list(deal.draws[s]) if s == seat else None for s in (0, 1)]
+        out["actions"] = [[s, text] for s, text in deal.actions]
+        out.update(derived(deal))
+        return out
+
+    return exported(match, players, NAME, changed_options(match), whole, entry)
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -92,27 +89,11 @@ class _Replayer:
         return f"seat {seat} ({self.players[seat]})"
 
     def run(self, deals: Sequence[Any]) -> Match:
-        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
-        if not is_seat(first, 2):
-            raise RecordError("dealer must be seat 0 or 1", 1)
-        assert isinstance(first, int)
-        match = Match(first, self.options)
-        for k, deal in enumerate(deals, start=1):
-            if match.is_over:
-                raise RecordError("the match was already won, yet another deal follows", k)
-            self.deal(match, deal, k, last=k == len(deals))
-        return match
+        match = Match(first_dealer(deals, 2), self.options)
+        return replay_deals(match, deals, "the match was already won", self.deal)
 
-    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
-        if not isinstance(d, dict):
-            raise RecordError("a deal is a JSON object", k)
-        dealer = d.get("dealer")
-        if not is_seat(dealer, 2):
-            raise RecordError("dealer must be seat 0 or 1", k)
-        if dealer != match.next_dealer:
-            raise RecordError(
-                f"dealer is seat {dealer} but seat {match.next_dealer} deals: {_why(match)}", k
-            )
+    def deal(self, match: Match, record: object, k: int, last: bool) -> None:
+        d, _ = opened_deal(record, 2, match.next_dealer, _why(match), k)
         pack = d.get("pack")
         if not isinstance(pack, list) or len(pack) != len(CARDS):
             raise RecordError(f"pack must list the {len(CARDS)} cards as dealt", k)

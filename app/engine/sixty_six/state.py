@@ -14,6 +14,7 @@ from typing import Final
 
 from ..actions import Action, split_action
 from ..cards import SUITS, Card, Suit
+from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options, OptionValue
@@ -102,7 +103,7 @@ def _shape(action: Action) -> None:
         raise MalformedAction(f"not a Sixty-six action: {str(action)[:40]!r}")
 
 
-class Match:
+class Match(DealSequence[Deal]):
     """A match of Sixty-six for two seats. Build one with :func:`new_match`."""
 
     __slots__ = (
@@ -146,24 +147,6 @@ class Match:
     @property
     def is_over(self) -> bool:
         return self.to_act is None
-
-    @property
-    def current(self) -> Deal | None:
-        """The deal being played, or ``None`` between deals and after the match."""
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[-1]
-        return None
-
-    @property
-    def finished_deals(self) -> list[Deal]:
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[:-1]
-        return list(self.deals)
-
-    @property
-    def deals_played(self) -> int:
-        held = len(self.deals) - (1 if self.current is not None else 0)
-        return self.base + held
 
     def winners(self) -> list[int]:
         return [s for s in (0, 1) if self.totals[s] >= self.target] if self.is_over else []

@@ -12,8 +12,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import IllegalAction
-from ..game import Options, RecordError, Validation, record_envelope
-from ..recorded import deals_of, end_of_deal, explain_play, is_seat, play_actions, verdict
+from ..game import Options, RecordError, Validation
+from ..recorded import (
+    PASSES_LEFT,
+    deals_of,
+    end_of_deal,
+    explain_play,
+    exported,
+    first_dealer,
+    opened_deal,
+    play_actions,
+    replay_deals,
+    verdict,
+)
 from .deal import Deal, pack_for
 from .rules import CARDS, DEFAULTS, HAND_SIZE, NAME, SEATS
 from .state import TABLE, Match, deal_action, parse_action, side_of
@@ -68,26 +79,20 @@ def export_record(
     (``None``: a spectator) may see of the running match: its own hands as dealt once it
     has looked at them, every action, and the cards of a lay or give only to the two
     partners who saw them."""
-    if len(players) != match.seats:
-        raise ValueError("one name per seat")
-    deals: list[dict[str, Any]] = []
-    for deal in match.deals:
-        entry: dict[str, Any] = {"dealer": deal.dealer}
+
+    def entry(deal: Deal) -> dict[str, Any]:
+        out: dict[str, Any] = {"dealer": deal.dealer}
         if whole:
-            entry["hands"] = [list(h) for h in deal.dealt]
+            out["hands"] = [list(h) for h in deal.dealt]
         else:
-            entry["hands"] = [
+            out["hands"] = [
                 list(h) if s == seat and deal.looked[s] else None for s, h in enumerate(deal.dealt)
             ]
-        entry["actions"] = _actions(deal, seat, whole)
-        entry.update(derived(deal))
-        deals.append(entry)
-    record = record_envelope(NAME, players, changed_options(match))
-    record["deals"] = deals
-    record["totals"] = list(match.totals)
-    if whole and match.is_over:
-        record["winners"] = match.winners()
-    return record
+        out["actions"] = _actions(deal, seat, whole)
+        out.update(derived(deal))
+        return out
+
+    return exported(match, players, NAME, changed_options(match), whole, entry)
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -104,30 +109,11 @@ class _Replayer:
     def run(self, deals: Sequence[Any]) -> Match:
         if len(self.players) != SEATS:
             raise RecordError("spades is played by 4 players")
-        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
-        if not is_seat(first, SEATS):
-            raise RecordError("dealer must be a seat from 0 to 3", 1)
-        assert isinstance(first, int)
-        match = Match(first, self.options)
-        for k, deal in enumerate(deals, start=1):
-            if match.is_over:
-                raise RecordError("the match was already won, yet another deal follows", k)
-            self.deal(match, deal, k, last=k == len(deals))
-        return match
+        match = Match(first_dealer(deals, SEATS), self.options)
+        return replay_deals(match, deals, "the match was already won", self.deal)
 
-    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
-        if not isinstance(d, dict):
-            raise RecordError("a deal is a JSON object", k)
-        dealer = d.get("dealer")
-        if not is_seat(dealer, SEATS):
-            raise RecordError("dealer must be a seat from 0 to 3", k)
-        if dealer != match.next_dealer:
-            raise RecordError(
-                f"dealer is seat {dealer} but seat {match.next_dealer} deals: the deal passes"
-                " to the left",
-                k,
-            )
-        assert isinstance(dealer, int)
+    def deal(self, match: Match, record: object, k: int, last: bool) -> None:
+        d, dealer = opened_deal(record, SEATS, match.next_dealer, PASSES_LEFT, k)
         hands = d.get("hands")
         if not isinstance(hands, list) or len(hands) != SEATS:
             raise RecordError("hands must list each seat's 13 cards as dealt", k)

@@ -18,6 +18,7 @@ from typing import Final
 
 from ..actions import Action, split_action
 from ..cards import Card
+from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options, OptionValue
@@ -147,7 +148,7 @@ def _triples(cards: Sequence[Card]) -> list[str]:
     ]
 
 
-class Match:
+class Match(DealSequence[Deal]):
     """A match of spades for four seats in two partnerships. Build one with
     :func:`new_match`."""
 
@@ -194,23 +195,6 @@ class Match:
     @property
     def is_over(self) -> bool:
         return self.to_act is None
-
-    @property
-    def current(self) -> Deal | None:
-        """The deal being played, or ``None`` between deals and after the match."""
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[-1]
-        return None
-
-    @property
-    def finished_deals(self) -> list[Deal]:
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[:-1]
-        return list(self.deals)
-
-    @property
-    def deals_played(self) -> int:
-        return self.base + len(self.deals) - (1 if self.current is not None else 0)
 
     @property
     def side_totals(self) -> list[int]:

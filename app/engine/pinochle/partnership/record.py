@@ -14,8 +14,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import IllegalAction
-from ...game import Options, RecordError, Validation, record_envelope
-from ...recorded import deals_of, end_of_deal, explain_play, is_seat, play_actions, verdict
+from ...game import Options, RecordError, Validation
+from ...recorded import (
+    PASSES_LEFT,
+    deals_of,
+    end_of_deal,
+    explain_play,
+    exported,
+    first_dealer,
+    opened_deal,
+    play_actions,
+    replay_deals,
+    verdict,
+)
 from .deal import Deal
 from .state import TABLE, Match
 from .variant import SEATS, Variant
@@ -61,24 +72,18 @@ def export_record(
 ) -> dict[str, Any]:
     """The record of ``match``: whole, every hand included; otherwise what ``seat``
     (``None``: a spectator) may see of the running match: its own hands and every action."""
-    if len(players) != match.seats:
-        raise ValueError("one name per seat")
-    deals: list[dict[str, Any]] = []
-    for deal in match.deals:
-        entry: dict[str, Any] = {"dealer": deal.dealer}
+
+    def entry(deal: Deal) -> dict[str, Any]:
+        out: dict[str, Any] = {"dealer": deal.dealer}
         if whole:
-            entry["hands"] = [list(h) for h in deal.dealt]
+            out["hands"] = [list(h) for h in deal.dealt]
         else:
-            entry["hands"] = [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]
-        entry["actions"] = [[s, text] for s, text in deal.actions]
-        entry.update(derived(match, deal))
-        deals.append(entry)
-    record = record_envelope(match.variant.name, players, changed_options(match))
-    record["deals"] = deals
-    record["totals"] = list(match.totals)
-    if whole and match.is_over:
-        record["winners"] = match.winners()
-    return record
+            out["hands"] = [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]
+        out["actions"] = [[s, text] for s, text in deal.actions]
+        out.update(derived(match, deal))
+        return out
+
+    return exported(match, players, match.variant.name, changed_options(match), whole, entry)
 
 
 # -- replay -------------------------------------------------------------------------------------
@@ -104,30 +109,11 @@ class _Replayer:
     def run(self, deals: Sequence[Any]) -> Match:
         if len(self.players) != SEATS:
             raise RecordError(f"{self.variant.title} is played by four")
-        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
-        if not is_seat(first, SEATS):
-            raise RecordError("dealer must be a seat from 0 to 3", 1)
-        assert isinstance(first, int)
-        match = Match(self.variant, first, self.options)
-        for k, deal in enumerate(deals, start=1):
-            if match.is_over:
-                raise RecordError("the match was over, yet another deal follows", k)
-            self.deal(match, deal, k, last=k == len(deals))
-        return match
+        match = Match(self.variant, first_dealer(deals, SEATS), self.options)
+        return replay_deals(match, deals, "the match was over", self.deal)
 
-    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
-        if not isinstance(d, dict):
-            raise RecordError("a deal is a JSON object", k)
-        dealer = d.get("dealer")
-        if not is_seat(dealer, SEATS):
-            raise RecordError("dealer must be a seat from 0 to 3", k)
-        if dealer != match.next_dealer:
-            raise RecordError(
-                f"dealer is seat {dealer} but seat {match.next_dealer} deals: the deal passes"
-                " to the left",
-                k,
-            )
-        assert isinstance(dealer, int)
+    def deal(self, match: Match, record: object, k: int, last: bool) -> None:
+        d, dealer = opened_deal(record, SEATS, match.next_dealer, PASSES_LEFT, k)
         hands = d.get("hands")
         size = self.variant.hand_size
         if (

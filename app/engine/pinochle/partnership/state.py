@@ -19,6 +19,7 @@ from typing import Final
 
 from ...actions import Action, split_action
 from ...cards import SUITS, Card
+from ...deal_sequence import DealSequence
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...game import Options, OptionValue, Termination, resolve_options_of
@@ -134,7 +135,7 @@ def notation(variant: Variant) -> Notation:
     return found
 
 
-class Match:
+class Match(DealSequence[Deal]):
     """A match of a partnership pinochle. Build one with :func:`new_match`."""
 
     __slots__ = (
@@ -180,22 +181,6 @@ class Match:
     @property
     def is_over(self) -> bool:
         return self.to_act is None
-
-    @property
-    def current(self) -> Deal | None:
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[-1]
-        return None
-
-    @property
-    def finished_deals(self) -> list[Deal]:
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[:-1]
-        return list(self.deals)
-
-    @property
-    def deals_played(self) -> int:
-        return self.base + len(self.deals) - (1 if self.current is not None else 0)
 
     def team_total(self, team: int) -> int:
         return self.totals[TEAMS[team][0]]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ... import view_cache
 from ...cards import Card
 from ...game import TABLE, View
 from ..melds import Meld, sort_cards
@@ -23,37 +24,15 @@ from .variant import TEAMS
 TEAMS_JSON = [list(t) for t in TEAMS]
 
 
-class ViewCache:
-    """The parts of one match's public view that can no longer change, built once: the
-    finished tricks of the deal in progress (the same list until the next trick ends, so a
-    room may encode only what is new) and what changes only when a deal is scored
-    (scoresheet, last deal, totals). Views built with a cache share those parts: treat every
-    view as read-only. A cache follows one match at a time and starts over when given
-    another."""
+class ViewCache(view_cache.ViewCache[Deal, Trick, Match]):
+    """What one match's public view can no longer change (:mod:`app.engine.view_cache`):
+    the finished tricks of the deal in progress and what changes only when a deal is scored
+    (scoresheet, last deal, the seats' and the teams' totals)."""
 
-    __slots__ = ("_deal", "_standing", "_tricks")
+    __slots__ = ()
 
     def __init__(self) -> None:
-        self._deal: Deal | None = None
-        self._tricks: list[dict[str, Any]] = []
-        self._standing: tuple[Match, int, bool, View] | None = None
-
-    def tricks_played(self, deal: Deal) -> list[dict[str, Any]]:
-        if deal is not self._deal or len(self._tricks) > len(deal.history):
-            self._deal, self._tricks = deal, []
-        if len(self._tricks) < len(deal.history):
-            done = list(self._tricks)
-            done.extend(trick_json(t) for t in deal.history[len(done) :])
-            self._tricks = done
-        return self._tricks
-
-    def standing(self, match: Match) -> View:
-        cached = self._standing
-        finished = len(match.finished_deals)
-        over = match.is_over
-        if cached is None or cached[0] is not match or cached[1] != finished or cached[2] != over:
-            cached = self._standing = (match, finished, over, _standing(match))
-        return cached[3]
+        super().__init__(lambda _deal, trick: trick_json(trick), _standing)
 
 
 def legal(match: Match, seat: int) -> dict[str, Any] | None:
