@@ -16,44 +16,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from collections.abc import Sequence
 
 from app.engine.auction_pinochle.rules import CARD_POINTS, CARDS, sort_cards
 from app.engine.cards import SUITS
 
+from ..pinochle.fitting import Rows, fit
 from . import hand as model
 from .playout import Play
-
-
-def _solve(
-    rows: Sequence[Sequence[float]], ys: Sequence[float], ridge: float = 1e-3
-) -> list[float]:
-    """Least squares by the normal equations (few columns)."""
-    n = len(rows[0])
-    a = [[0.0] * n for _ in range(n)]
-    b = [0.0] * n
-    for row, y in zip(rows, ys, strict=True):
-        for i in range(n):
-            b[i] += row[i] * y
-            ai = a[i]
-            for j in range(n):
-                ai[j] += row[i] * row[j]
-    for i in range(n):
-        a[i][i] += ridge
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        b[col], b[pivot] = b[pivot], b[col]
-        for r in range(n):
-            if r != col and a[col][col]:
-                f = a[r][col] / a[col][col]
-                for c in range(col, n):
-                    a[r][c] -= f * a[col][c]
-                b[r] -= f * b[col]
-    return [b[i] / a[i][i] for i in range(n)]
-
-
-Rows = list[tuple[dict[str, float], float]]
 
 
 def simulate(deals: int, seed: int) -> tuple[Rows, Rows, Rows]:
@@ -92,17 +61,6 @@ def simulate(deals: int, seed: int) -> tuple[Rows, Rows, Rows]:
         final = meld + total_points
         bid_rows.append((model.features(dealt, t15), float(final - model.meld_value(dealt, t15))))
     return play_rows, bid_rows, widow_rows
-
-
-def fit(rows: Rows) -> tuple[dict[str, float], float]:
-    names = list(rows[0][0])
-    xs = [[f[n] for n in names] for f, _ in rows]
-    ys = [y for _, y in rows]
-    w = _solve(xs, ys)
-    residuals = [
-        y - sum(a * b for a, b in zip(w, x, strict=True)) for x, y in zip(xs, ys, strict=True)
-    ]
-    return {n: round(v, 2) for n, v in zip(names, w, strict=True)}, statistics.pstdev(residuals)
 
 
 def main() -> None:

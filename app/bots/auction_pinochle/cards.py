@@ -5,7 +5,6 @@ legal cards (§9) and the chips a result is worth (§10), in plain functions on 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from math import erf, sqrt
 from typing import Final
 
 from app.engine.auction_pinochle.rules import (
@@ -64,7 +63,3 @@ def made_margin(bid: int, seats: int) -> float:
     A single bete is minus this, a double bete minus twice this."""
     n = counterparties(bid, seats)
     return n + 1.0
-
-
-def normal_cdf(x: float) -> float:
-    return 0.5 * (1.0 + erf(x / sqrt(2.0)))

@@ -21,7 +21,10 @@ from typing import Final
 from app.engine.cards import SUITS
 from app.engine.pinochle import melds as meld_rules
 
-from .cards import normal_cdf
+# the shared model arithmetic, read by the callers here beside the coefficients
+from ..pinochle.model import chance as chance
+from ..pinochle.model import features as features
+from ..pinochle.model import linear as linear
 
 # -- the models (fitted by calibrate.py; standard card points) -----------------------------------
 
@@ -68,42 +71,6 @@ WIDOW_SIGMA: Final = 19.5
 the model of his 18 cards once the widow is up, before he buries."""
 
 
-def features(cards: Sequence[str], trump: str) -> dict[str, float]:
-    """What the models read of a hand in a trump."""
-    by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
-    for c in cards:
-        by_suit[c[1]].append(c[0])
-    trumps = by_suit[trump]
-    side_aces = side_tens = voids = guarded = 0
-    for s in SUITS:
-        if s == trump:
-            continue
-        ranks = by_suit[s]
-        if not ranks:
-            voids += 1
-            continue
-        aces = ranks.count("A")
-        tens = ranks.count("T")
-        side_aces += aces
-        side_tens += tens
-        if aces and tens:
-            guarded += min(aces, tens)
-    return {
-        "const": 1.0,
-        "trumps": float(len(trumps)),
-        "trump_aces": float(trumps.count("A")),
-        "trump_tens": float(trumps.count("T")),
-        "side_aces": float(side_aces),
-        "side_tens": float(side_tens),
-        "voids": float(voids),
-        "guarded_tens": float(guarded),
-    }
-
-
-def linear(model: dict[str, float], feats: dict[str, float]) -> float:
-    return sum(w * feats[name] for name, w in model.items())
-
-
 def meld_value(cards: Sequence[str], trump: str) -> int:
     return meld_rules.value(cards, trump)
 
@@ -122,11 +89,6 @@ def bid_estimate(cards: Sequence[str]) -> float:
     """What the dealt hand is expected to count as bidder: the best over the trumps of its
     meld plus the model's card points and widow."""
     return max(meld_value(cards, t) + linear(BID_MODEL, features(cards, t)) for t in SUITS)
-
-
-def chance(estimate: float, bid: int, sigma: float) -> float:
-    """The chance that a count expected at ``estimate`` reaches ``bid``."""
-    return normal_cdf((estimate - bid + 5.0) / sigma)
 
 
 # -- burial ------------------------------------------------------------------------------------

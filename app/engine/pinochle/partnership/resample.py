@@ -7,8 +7,13 @@ allows: a player who did not follow suit holds none of it, one who also did not 
 no trump, one who played a trump that did not beat a trump lead holds none that would have.
 The announcements and melds a view shows also say what a hand is not: a hand that would
 meld more, or could not have announced what it did, does not fit. Draws that do not fit are
-drawn again, a bounded number of times; should none fit, the last is kept, with the auction
-and the melds set as the view shows them, so the rebuilt state always shows the same deal.
+drawn again, a bounded number of times, which keeps the draw uniform among the deals that
+fit. Should none fit (twenty-card double-deck hands meld so easily that most draws show a
+meld their player did not), the last draw is repaired: cards are swapped between the hidden
+hands, each swap kept when it leaves the hands no further from what the view shows, until
+every hand fits, and a few swaps more that keep them fitting then spread the result. Should
+even that fail, the draw is kept with the auction and the melds set as the view shows them,
+so the rebuilt state always shows the same deal.
 
 The deal is replayed as actions: the table's deal, the auction, trump and the tricks.
 """
@@ -22,15 +27,21 @@ from typing import Any, Final
 
 from ...actions import Action
 from ...assign import Assignment, NoDealFits
-from ...cards import Card
+from ...cards import SUITS, Card
 from ...game import TABLE, Termination, View
-from ..melds import Meld, best, best_value, sort_cards
+from ..melds import Meld, best_value, sort_cards
 from .state import Match
 from .variant import SEATS, Variant, holds_flush, longest_suit, team_of
-from .view import meld_json
 
 TRIES: Final = 100
-"""Draws tried for one that fits the announcements and melds before the last is kept."""
+"""Draws tried for one that fits the announcements and melds before the last is repaired."""
+REPAIR_STEPS: Final = 3000
+"""Swaps tried to repair a draw that does not fit before it is kept as it is."""
+UPHILL: Final = 0.2
+"""The chance a repair keeps a swap that takes two hands one step further from fitting (and
+its square, two steps): enough to leave a dead end, not to wander off."""
+SPREAD_STEPS: Final = 40
+"""Swaps tried, each kept only when every hand still fits, to spread a repaired draw."""
 GROUPS: Final = {
     "flush": "A",
     "royal_marriage": "A",
@@ -121,27 +132,6 @@ def _beats(card: Card, best_card: Card, trump: str | None, strength: Mapping[str
     return card[1] == trump
 
 
-def _fits(
-    variant: Variant, long_suit: int, d: Mapping[str, Any], dealt: Mapping[int, list[Card]]
-) -> bool:
-    """Whether hands dealt so could have made the calls and shown the melds of the view."""
-    table = variant.meld_table
-    for call in d["bids"]:
-        hand = dealt[call["seat"]]
-        if call["announced"] is not None and call["announced"] > best_value(hand, table):
-            return False
-        if call["flag"] == "flush" and not holds_flush(hand):
-            return False
-        if call["flag"] == "long_suit" and longest_suit(hand) < long_suit:
-            return False
-    if d["melds"] is None:
-        return True
-    return all(
-        [meld_json(m) for m in best(hand, d["trump"], table)] == d["melds"][s]["melds"]
-        for s, hand in dealt.items()
-    )
-
-
 def _played_by(d: Mapping[str, Any]) -> dict[int, list[Card]]:
     out: dict[int, list[Card]] = {s: [] for s in range(SEATS)}
     for cards in _tricks(d):
@@ -185,24 +175,156 @@ def _places(
         raise ValueError("no arrangement of the hidden cards fits the view") from None
     check = any(c["call"] == "announce" or c["flag"] for c in d["bids"])
     long_suit = variant.settings(view["options"]).long_suit
-    drawn: dict[int, list[Card]] = {}
+    fit = Fit(variant, long_suit, d, played_by, others)
+    drawn: list[list[Card]] = []
     for _ in range(TRIES):
         try:
             cards = assignment.draw(rng)
         except NoDealFits:
             raise ValueError("no arrangement of the hidden cards fits the view") from None
-        drawn = {
-            s: sort_cards([*hands[s], *(c for c, _ in got)])
-            for s, got in zip(others, cards, strict=True)
-        }
+        drawn = [[c for c, _ in got] for got in cards]
         if not check and d["melds"] is None:
             break
-        dealt = {s: [*drawn.get(s, hands[s]), *played_by[s]] for s in range(SEATS)}
-        if _fits(variant, long_suit, d, dealt):
+        if fit.all_fit([[*hands[s], *got] for s, got in zip(others, drawn, strict=True)]):
             break
+    else:
+        drawn = fit.repair(hands, drawn, bans, rng)
+    out = {s: sort_cards([*hands[s], *got]) for s, got in zip(others, drawn, strict=True)}
     if seat is not None:
-        drawn[seat] = hands[seat]
-    return drawn
+        out[seat] = hands[seat]
+    return out
+
+
+class Fit:
+    """Whether hands dealt so could have made the calls and shown the melds of a view, hand
+    by hand: a hand's misfit counts the meld sets it holds more or fewer times than it
+    showed, and the calls it could not have made."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        long_suit: int,
+        d: Mapping[str, Any],
+        played_by: Mapping[int, list[Card]],
+        seats: Sequence[int],
+    ) -> None:
+        self.variant = variant
+        self.long_suit = long_suit
+        self.trump: str | None = d["trump"]
+        self.played_by = played_by
+        self.seats = list(seats)
+        self.calls: dict[int, list[Mapping[str, Any]]] = {s: [] for s in range(SEATS)}
+        for call in d["bids"]:
+            if call["announced"] is not None or call["flag"]:
+                self.calls[call["seat"]].append(call)
+        self.targets: dict[int, tuple[int, ...]] = {}
+        if d["melds"] is not None and self.trump is not None:
+            for s in range(SEATS):
+                shown = _meld_cards(shown_melds(d["melds"][s]))
+                self.targets[s] = signature(shown, self.trump, variant.meld_table.dix > 0)
+
+    def misfit(self, seat: int, now: Sequence[Card]) -> int:
+        """How far the hand ``seat`` holds now (its played cards added back) is from what
+        the view shows of it; 0 when it fits."""
+        dealt = [*now, *self.played_by[seat]]
+        out = 0
+        calls = self.calls[seat]
+        if calls:
+            table = self.variant.meld_table
+            for call in calls:
+                if call["announced"] is not None and call["announced"] > best_value(dealt, table):
+                    out += 1
+                if call["flag"] == "flush" and not holds_flush(dealt):
+                    out += 1
+                if call["flag"] == "long_suit" and longest_suit(dealt) < self.long_suit:
+                    out += 1
+        target = self.targets.get(seat)
+        if target is not None:
+            assert self.trump is not None
+            held = signature(Counter(dealt), self.trump, self.variant.meld_table.dix > 0)
+            out += sum(abs(a - b) for a, b in zip(held, target, strict=True))
+        return out
+
+    def all_fit(self, hands: Sequence[Sequence[Card]]) -> bool:
+        return all(not self.misfit(s, h) for s, h in zip(self.seats, hands, strict=True))
+
+    def repair(
+        self,
+        fixed: Mapping[int, list[Card]],
+        drawn: list[list[Card]],
+        bans: Mapping[int, set[Card]],
+        rng: random.Random,
+    ) -> list[list[Card]]:
+        """Swap drawn cards between the hidden hands (as the play allows), keeping a swap
+        that takes the two hands no further from fitting and, now and then, one that does,
+        until all fit; then spread the result with swaps that keep every hand fitting. The
+        draw that came closest, fitting or not."""
+        seats = self.seats
+        loose = [list(got) for got in drawn]
+        if len(seats) < 2:
+            return loose
+        misfit = [self.misfit(s, [*fixed[s], *got]) for s, got in zip(seats, loose, strict=True)]
+        closest = (sum(misfit), [list(got) for got in loose])
+        places = range(len(seats))
+        for _ in range(REPAIR_STEPS):
+            wrong = [i for i in places if misfit[i]]
+            if not wrong:
+                break
+            i = rng.choice(wrong)
+            j = rng.choice([k for k in places if k != i])
+            self._swap(i, j, fixed, loose, bans, misfit, rng, UPHILL)
+            if sum(misfit) < closest[0]:
+                closest = (sum(misfit), [list(got) for got in loose])
+        if any(misfit):
+            return closest[1]
+        for _ in range(SPREAD_STEPS):
+            i, j = rng.sample(places, 2)
+            self._swap(i, j, fixed, loose, bans, misfit, rng, 0.0)
+        return loose
+
+    def _swap(
+        self,
+        i: int,
+        j: int,
+        fixed: Mapping[int, list[Card]],
+        loose: list[list[Card]],
+        bans: Mapping[int, set[Card]],
+        misfit: list[int],
+        rng: random.Random,
+        uphill: float,
+    ) -> None:
+        """Swap a random drawn card of place ``i`` with one of place ``j`` when the play
+        allows it and the two hands end no further from fitting (or, at the chance
+        ``uphill`` per step, further)."""
+        a, b = loose[i], loose[j]
+        if not a or not b:
+            return
+        x, y = rng.randrange(len(a)), rng.randrange(len(b))
+        ci, cj = a[x], b[y]
+        si, sj = self.seats[i], self.seats[j]
+        if ci == cj or ci in bans[sj] or cj in bans[si]:
+            return
+        a[x], b[y] = cj, ci
+        new_i = self.misfit(si, [*fixed[si], *a])
+        new_j = self.misfit(sj, [*fixed[sj], *b])
+        worse = new_i + new_j - misfit[i] - misfit[j]
+        if worse <= 0 or (uphill and rng.random() < uphill**worse):
+            misfit[i], misfit[j] = new_i, new_j
+        else:
+            a[x], b[y] = ci, cj
+
+
+def signature(held: Counter[Card], trump: str, dix: bool) -> tuple[int, ...]:
+    """How many times ``held`` holds each meld set with ``trump`` (Clarification 4): flushes,
+    royal marriages beyond them, each plain suit's marriages, pinochles, dixes, and each
+    rank around. Two hands meld the same exactly when their signatures are equal."""
+    flushes = min(held[r + trump] for r in "ATKQJ")
+    out = [flushes, min(held["K" + trump], held["Q" + trump]) - flushes]
+    out.extend(min(held["K" + s], held["Q" + s]) for s in SUITS if s != trump)
+    out.append(min(held["QS"], held["JD"]))
+    out.append(held["9" + trump] if dix else 0)
+    out.extend(min(held[r + s] for s in SUITS) for r in "AKQJ")
+    return tuple(out)
 
 
 def _call_text(call: Mapping[str, Any]) -> str:

@@ -1,0 +1,323 @@
+"""The partnership pinochles' ``strong`` level: the sampling search every game with a
+resampler gets (sampling.py), over the basic level, with a lean simulator for the play.
+
+For each decision the bot deals the cards it has not seen anew many times over
+(``game.resample``: deals consistent with its view: the play so far, the melds shown, the
+announcements), plays each candidate out to the end of the deal on every sampled deal,
+the basic level choosing for all four from each one's own point of view, and keeps the
+candidate with the best mean margin: its side's score for the deal less the other side's.
+All candidates share the sampled deals (search.py stops early once one is clearly best).
+
+- Card play: the distinct legal cards, played out by the simulator (playout.py) rather than
+  the engine: a playout is a few thousand steps of heuristics, and fifty of them fit in a
+  decision even with twenty-card hands.
+- Trump: the four suits, each played out from the first lead with every hand's meld.
+- The auction: passing, the basic level's call, the least bid and (when the side scores
+  its bid) a few bids between, each followed on the sampled deal by the rest of the
+  auction as the basic level would bid it, the trump the high bidder names, and the play.
+- A claim only when it is sure, as the basic level; a wrong claim is never a candidate.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from time import perf_counter
+
+from app.engine import TABLE, Game
+from app.engine.cards import SUITS
+from app.engine.pinochle.partnership import MadeBid, Match
+
+from ..base import DEFAULT_BUDGET, NotMyTurn, View, decision_rng, legal_of
+from ..search import FIRST_CHECK, Estimate, argmax, best_candidate, means, settled
+from .agreement import disagreements
+from .basic import BasicBot, claim_is_sure
+from .bidding import floor10, listed_bids, side_worth
+from .deck import team
+from .estimate import Tuning
+from .playout import Play, fresh, from_match
+from .policy import choose
+from .seen import known_cards, public_play, seen_of, tricks_of
+
+JUMPS = (0.5, 1.0, 2.0)
+"""Spreads below the side's worth of the extra bids tried when a made bid scores itself."""
+LEAN = 0.02
+"""The basic level's choice is taken as better by this share of the pack's card points
+unless the samples show otherwise: with few samples a search's choice is noisy, and the
+basic level's is a fair guess (and it breaks the ties of equivalent cards)."""
+AUCTION_Z = 0.5
+"""Standard errors by which a call must beat the basic level's on the sampled deals to be
+made instead: a deal's scores swing by the whole bid, so a few dozen samples are noisy."""
+AGREEMENT_TRIES = 12
+"""Sampled deals drawn, before the play, for one that agrees with the auction so far."""
+AUCTION_STEPS = 200
+"""A bound on the calls of the rest of an auction played out (a few dozen at most)."""
+
+
+class StrongBot:
+    level = "strong"
+
+    def __init__(
+        self,
+        game: Game,
+        tuning: Tuning,
+        seed: int | None = None,
+        budget: float = DEFAULT_BUDGET,
+        max_samples: int | None = None,
+    ) -> None:
+        if game.resample is None:
+            raise ValueError(f"{game.name} has no resampler to search with")
+        self.game = game
+        self.tuning = tuning
+        self.seed = seed
+        self.budget = budget
+        self.max_samples = max_samples
+        self.last_samples = 0
+        """Sampled deals behind the last decision (for benchmarks and tests)."""
+        self.basic = BasicBot(tuning)
+
+    def decide(self, view: View) -> str:
+        deadline = perf_counter() + self.budget
+        legal = legal_of(view)
+        actions: list[str] = legal["actions"]
+        self.last_samples = 0
+        if "claim" in actions and claim_is_sure(view):
+            return "claim"
+        kind = legal["kind"]
+        if kind == "claim":
+            raise NotMyTurn("a claim now would not reach the target: nothing to do")
+        rng = decision_rng(self.seed, view)
+        if kind == "bid":
+            return self._auction(view, actions, rng, deadline)
+        if kind == "trump":
+            return self._trump(view, rng, deadline)
+        cards = list(dict.fromkeys(a[5:] for a in actions if a.startswith("play:")))
+        if len(cards) == 1:
+            return f"play:{cards[0]}"
+        return f"play:{cards[self._play(view, cards, rng, deadline)]}"
+
+    def _best(
+        self,
+        count: int,
+        sample: Callable[[], list[float]],
+        deadline: float,
+        bias: list[float] | None = None,
+    ) -> int:
+        best, self.last_samples = best_candidate(
+            count, sample, deadline, self.max_samples, bias=bias
+        )
+        return best
+
+    def _sampled(self, view: View, rng: random.Random) -> Match:
+        resample = self.game.resample
+        assert resample is not None
+        match = resample(view, rng)
+        assert isinstance(match, Match)
+        return match
+
+    def _agreeing(self, view: View, rng: random.Random) -> Match:
+        """A sampled deal whose other seats' calls so far are the basic level's with the
+        hands dealt (agreement.py), or of a few the one that disagrees least."""
+        d = view["deal"]
+        me: int = view["seat"]
+        calls = d["bids"]
+        if all(c["seat"] == me for c in calls):
+            return self._sampled(view, rng)
+        closest: tuple[int, Match] | None = None
+        for _ in range(AGREEMENT_TRIES):
+            match = self._sampled(view, rng)
+            deal = match.current
+            assert deal is not None
+            wrong = disagreements(self.tuning, me, calls, deal.dealt, view["options"])
+            if not wrong:
+                return match
+            if closest is None or wrong < closest[0]:
+                closest = (wrong, match)
+        assert closest is not None
+        return closest[1]
+
+    def _made(self, view: View) -> MadeBid:
+        return self.tuning.variant.settings(view["options"]).made_bid_scores
+
+    # -- card play ---------------------------------------------------------------------------
+
+    def _play(self, view: View, cards: list[str], rng: random.Random, deadline: float) -> int:
+        mine = team(view["seat"])
+        made = self._made(view)
+        build = play_of(self.tuning, view)
+
+        def sample() -> list[float]:
+            start = build(self._sampled(view, rng))
+            return [margin(start.copy().run(first=card).scores(made), mine) for card in cards]
+
+        usual = choose(seen_of(self.tuning.deck, view), cards)
+        return self._best(len(cards), sample, deadline, self._lean(cards, usual))
+
+    def _lean(self, candidates: list[str], usual: str) -> list[float]:
+        """The bias toward the basic level's choice."""
+        lean = LEAN * self.tuning.deck.total
+        return [lean if c == usual else 0.0 for c in candidates]
+
+    # -- trump -------------------------------------------------------------------------------
+
+    def _trump(self, view: View, rng: random.Random, deadline: float) -> str:
+        d = view["deal"]
+        seat: int = view["seat"]
+        bid: int = d["high_bid"]
+        leader: int = d["leader"]
+        made = self._made(view)
+        deck = self.tuning.deck
+
+        def sample() -> list[float]:
+            deal = self._agreeing(view, rng).current
+            assert deal is not None
+            hands = deal.hands
+            return [
+                margin(fresh(deck, hands, seat, bid, t, leader).run().scores(made), team(seat))
+                for t in SUITS
+            ]
+
+        usual = self.basic.decide(view)[6:]
+        best = self._best(len(SUITS), sample, deadline, self._lean(list(SUITS), usual))
+        return f"trump:{SUITS[best]}"
+
+    # -- the auction -------------------------------------------------------------------------
+
+    def _auction(self, view: View, actions: list[str], rng: random.Random, deadline: float) -> str:
+        candidates = self.calls(view, actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        seat: int = view["seat"]
+        game = self.game
+        parsed = [game.parse_action(a) for a in candidates]
+        made = self._made(view)
+
+        def sample() -> list[float]:
+            dealt = self._agreeing(view, rng)
+            out = []
+            played = dealt.deals_played
+            for action in parsed:
+                match = dealt.clone()
+                match.apply(seat, action)
+                out.append(self._finish(match, seat, made, played))
+            return out
+
+        usual = candidates.index(self.basic.decide(view))
+        best, self.last_samples = confident_choice(
+            len(candidates), sample, deadline, self.max_samples, usual, AUCTION_Z
+        )
+        return candidates[best]
+
+    def calls(self, view: View, actions: list[str]) -> list[str]:
+        """The calls played out: a pass, the basic level's call, the least bid and, when a
+        made bid scores itself, bids a half, one and two spreads below the side's worth."""
+        out = ["pass", self.basic.decide(view)]
+        bids = listed_bids(actions)
+        out.append(f"bid:{bids[0]}")
+        if self._made(view) is MadeBid.BID:
+            worth, _ = side_worth(self.tuning, view)
+            for k in JUMPS:
+                target = floor10(worth - k * self.tuning.sigma)
+                within = [b for b in bids if b <= target]
+                if within:
+                    out.append(f"bid:{within[-1]}")
+        return [a for a in dict.fromkeys(out) if a in actions]
+
+    def _finish(self, match: Match, seat: int, made: MadeBid, played: int) -> float:
+        """The rest of the auction and the trump as the basic level would call them, then
+        the play; ``seat``'s side's margin for the deal (0 when it is passed out).
+        ``played``: the deals scored before this one."""
+        game = self.game
+        basic = self.basic
+        for _ in range(AUCTION_STEPS):
+            if match.deals_played != played or match.phase() == "play":
+                break
+            actor = match.to_act
+            assert actor is not None and actor != TABLE
+            shown = game.view(match, actor, None, None)
+            match.apply(actor, game.parse_action(basic.decide(shown)))
+        if match.deals_played != played:
+            return 0.0
+        play = from_match(self.tuning.deck, match).run()
+        return margin(play.scores(made), team(seat))
+
+
+def margin(scores: list[int], side: int) -> float:
+    return float(scores[side] - scores[1 - side])
+
+
+def play_of(tuning: Tuning, view: View) -> Callable[[Match], Play]:
+    """The play in progress in ``view`` as the simulator takes it, for each sampled deal:
+    what everyone saw (the cards played, the voids, the melds) is read once from the view,
+    the hands from each sample."""
+    deck = tuning.deck
+    d = view["deal"]
+    trump: str = d["trump"]
+    played, voids, caps, by_seat = public_play(deck, trump, tricks_of(d))
+    known = known_cards(d["melds"], by_seat)
+    trick = [(e["seat"], e["card"]) for e in d["trick"]]
+    taken = [int(x) for x in d["points_taken"]]
+    won = [int(x) for x in d["tricks_won"]]
+    melds = [int(x) for x in d["team_meld"]]
+    tricks_left = deck.hand_size - len(d["tricks_played"])
+    to_play: int = view["seat"]
+
+    def build(match: Match) -> Play:
+        deal = match.current
+        assert deal is not None
+        return Play(
+            deck,
+            d["bidder"],
+            d["high_bid"],
+            trump,
+            deal.hands,
+            melds,
+            known,
+            to_play,
+            trick=trick,
+            played=played,
+            voids=voids,
+            caps=caps,
+            taken=taken,
+            won=won,
+            tricks_left=tricks_left,
+        )
+
+    return build
+
+
+def confident_choice(
+    count: int,
+    sample: Callable[[], list[float]],
+    deadline: float,
+    max_samples: int | None,
+    usual: int,
+    z: float,
+) -> tuple[int, int]:
+    """(the candidate to take, sampled deals used): the best of ``count`` on the sampled
+    deals (search.py's sampling and early stop) when it beats candidate ``usual`` by ``z``
+    standard errors of their paired difference, else ``usual``."""
+    rows: list[list[float]] = [[] for _ in range(count)]
+    flat = [0.0] * count
+    guess = Estimate(list(flat), 0.0)
+    checkpoint = FIRST_CHECK
+    samples = 0
+    while True:
+        for row, value in zip(rows, sample(), strict=True):
+            row.append(value)
+        samples += 1
+        if max_samples is not None and samples >= max_samples:
+            break
+        if perf_counter() >= deadline:
+            break
+        if samples == checkpoint:
+            if settled(rows, flat, guess):
+                break
+            checkpoint = checkpoint * 3 // 2
+    best = argmax(means(rows, flat, guess))
+    if best == usual or samples < 2:
+        return usual, samples
+    diffs = [a - b for a, b in zip(rows[best], rows[usual], strict=True)]
+    mean = sum(diffs) / samples
+    spread = (sum((d - mean) ** 2 for d in diffs) / (samples - 1) / samples) ** 0.5
+    return (best if mean > z * spread else usual), samples
