@@ -7,15 +7,17 @@ beyond an average hand: a bid says his own estimate reached it (less what he rea
 seat's earlier bids), and an announced meld (double-deck) says what he melds. A player
 
 - competes while the least bid stays within the side's worth less a margin, and stops
-  there;
+  there (the margins were chosen by duplicate play between variants of the level: a set
+  costs the bid, and the other side scores its points whoever bids);
 - never bids over his partner, unless the side scores its bid (the single-deck rule) and
   can bid much more than the partner did: the side would score only the partner's bid;
 - with the side scoring its bid, jumps to what it is fairly sure to make (a spread or so
   below its worth) rather than creeping up: a made bid scores only itself;
 - with announcements, before any bid, announces its whole meld to the partner when it is
-  worth telling and it does not open itself: an announcement keeps it in the auction,
-  where a pass would not; it adds no flag to a bid (a flag tells the other side as much as
-  the partner, and names no suit);
+  worth telling (more than a partner melds on average) and it does not open itself: an
+  announcement keeps it in the auction, where a pass would not. Once a bid stands it makes
+  no announcement (one is then a bid, a jump for a big meld) and it adds no flag to a bid:
+  a flag names no suit and tells the other side as much as the partner;
 - names the trump its hand is worth most in.
 """
 

@@ -85,5 +85,8 @@ def worth(tuning: Tuning, cards: Sequence[str], trump: str) -> float:
 
 
 def best_trump(tuning: Tuning, cards: Sequence[str]) -> tuple[float, str]:
-    """The hand's best worth over the four trumps, and that trump (ties: the suit order)."""
-    return max((worth(tuning, cards, t), t) for t in reversed(SUITS))
+    """The hand's best worth over the four trumps, and that trump (ties: the suit order,
+    spades first)."""
+    worths = {t: worth(tuning, cards, t) for t in SUITS}
+    trump = max(SUITS, key=worths.__getitem__)
+    return worths[trump], trump

@@ -1,20 +1,27 @@
-"""The partnership pinochles' ``strong`` level: the sampling search every game with a
-resampler gets (sampling.py), over the basic level, with a lean simulator for the play.
+"""The partnership pinochles' ``strong`` level: the sampling search of sampling.py over the
+basic level, with a lean simulator for the play and the basic level's choice kept unless
+the samples show a better one.
 
 For each decision the bot deals the cards it has not seen anew many times over
 (``game.resample``: deals consistent with its view: the play so far, the melds shown, the
 announcements), plays each candidate out to the end of the deal on every sampled deal,
-the basic level choosing for all four from each one's own point of view, and keeps the
-candidate with the best mean margin: its side's score for the deal less the other side's.
-All candidates share the sampled deals (search.py stops early once one is clearly best).
+the basic level choosing for all four from each one's own point of view, and scores it by
+its side's score for the deal less the other side's. All candidates share the sampled
+deals, so their differences are measured with little noise (search.py's early stop ends
+the sampling once one is clearly best). The candidate with the best mean is taken only if
+it beats the basic level's choice by some standard errors of their paired difference:
+with the few dozen samples a decision affords, a bare maximum would often be noise.
 
 - Card play: the distinct legal cards, played out by the simulator (playout.py) rather than
-  the engine: a playout is a few thousand steps of heuristics, and fifty of them fit in a
+  the engine: a playout is a few thousand steps of heuristics, and dozens of them fit in a
   decision even with twenty-card hands.
 - Trump: the four suits, each played out from the first lead with every hand's meld.
 - The auction: passing, the basic level's call, the least bid and (when the side scores
   its bid) a few bids between, each followed on the sampled deal by the rest of the
   auction as the basic level would bid it, the trump the high bidder names, and the play.
+  Before the play the sampled deals are also made to agree with the auction so far: of a
+  few draws, one where every other seat's calls are the basic level's with its hand
+  (agreement.py).
 - A claim only when it is sure, as the basic level; a wrong claim is never a candidate.
 """
 
@@ -29,7 +36,7 @@ from app.engine.cards import SUITS
 from app.engine.pinochle.partnership import MadeBid, Match
 
 from ..base import DEFAULT_BUDGET, NotMyTurn, View, decision_rng, legal_of
-from ..search import FIRST_CHECK, Estimate, argmax, best_candidate, means, settled
+from ..search import FIRST_CHECK, Estimate, argmax, means, settled
 from .agreement import disagreements
 from .basic import BasicBot, claim_is_sure
 from .bidding import floor10, listed_bids, side_worth
@@ -41,13 +48,19 @@ from .seen import known_cards, public_play, seen_of, tricks_of
 
 JUMPS = (0.5, 1.0, 2.0)
 """Spreads below the side's worth of the extra bids tried when a made bid scores itself."""
-LEAN = 0.02
-"""The basic level's choice is taken as better by this share of the pack's card points
-unless the samples show otherwise: with few samples a search's choice is noisy, and the
-basic level's is a fair guess (and it breaks the ties of equivalent cards)."""
-AUCTION_Z = 0.5
+PLAY_Z = 0.5
+"""Standard errors by which a card must beat the basic level's card on the sampled deals
+to be played instead: with few samples a search's choice is noisy, and the basic level's
+a fair guess (it also settles the ties of cards that are as good as each other)."""
+TRUMP_Z = 0.5
+"""The same for the trump."""
+AUCTION_Z = 1.0
 """Standard errors by which a call must beat the basic level's on the sampled deals to be
 made instead: a deal's scores swing by the whole bid, so a few dozen samples are noisy."""
+LEAST_EVIDENCE = 8
+"""Sampled deals below which the basic level's choice is kept whatever they show: the
+spread of a handful of paired differences is itself too noisy to judge by (two deals that
+happen to agree would show none)."""
 AGREEMENT_TRIES = 12
 """Sampled deals drawn, before the play, for one that agrees with the auction so far."""
 AUCTION_STEPS = 200
@@ -96,18 +109,6 @@ class StrongBot:
             return f"play:{cards[0]}"
         return f"play:{cards[self._play(view, cards, rng, deadline)]}"
 
-    def _best(
-        self,
-        count: int,
-        sample: Callable[[], list[float]],
-        deadline: float,
-        bias: list[float] | None = None,
-    ) -> int:
-        best, self.last_samples = best_candidate(
-            count, sample, deadline, self.max_samples, bias=bias
-        )
-        return best
-
     def _sampled(self, view: View, rng: random.Random) -> Match:
         resample = self.game.resample
         assert resample is not None
@@ -150,13 +151,16 @@ class StrongBot:
             start = build(self._sampled(view, rng))
             return [margin(start.copy().run(first=card).scores(made), mine) for card in cards]
 
-        usual = choose(seen_of(self.tuning.deck, view), cards)
-        return self._best(len(cards), sample, deadline, self._lean(cards, usual))
+        usual = cards.index(choose(seen_of(self.tuning.deck, view), cards))
+        return self._confident(len(cards), sample, deadline, usual, PLAY_Z)
 
-    def _lean(self, candidates: list[str], usual: str) -> list[float]:
-        """The bias toward the basic level's choice."""
-        lean = LEAN * self.tuning.deck.total
-        return [lean if c == usual else 0.0 for c in candidates]
+    def _confident(
+        self, count: int, sample: Callable[[], list[float]], deadline: float, usual: int, z: float
+    ) -> int:
+        best, self.last_samples = confident_choice(
+            count, sample, deadline, self.max_samples, usual, z
+        )
+        return best
 
     # -- trump -------------------------------------------------------------------------------
 
@@ -177,9 +181,8 @@ class StrongBot:
                 for t in SUITS
             ]
 
-        usual = self.basic.decide(view)[6:]
-        best = self._best(len(SUITS), sample, deadline, self._lean(list(SUITS), usual))
-        return f"trump:{SUITS[best]}"
+        usual = SUITS.index(self.basic.decide(view)[6:])
+        return f"trump:{SUITS[self._confident(len(SUITS), sample, deadline, usual, TRUMP_Z)]}"
 
     # -- the auction -------------------------------------------------------------------------
 
@@ -203,10 +206,7 @@ class StrongBot:
             return out
 
         usual = candidates.index(self.basic.decide(view))
-        best, self.last_samples = confident_choice(
-            len(candidates), sample, deadline, self.max_samples, usual, AUCTION_Z
-        )
-        return candidates[best]
+        return candidates[self._confident(len(candidates), sample, deadline, usual, AUCTION_Z)]
 
     def calls(self, view: View, actions: list[str]) -> list[str]:
         """The calls played out: a pass, the basic level's call, the least bid and, when a
@@ -296,7 +296,8 @@ def confident_choice(
 ) -> tuple[int, int]:
     """(the candidate to take, sampled deals used): the best of ``count`` on the sampled
     deals (search.py's sampling and early stop) when it beats candidate ``usual`` by ``z``
-    standard errors of their paired difference, else ``usual``."""
+    standard errors of their paired difference on at least ``LEAST_EVIDENCE`` deals, else
+    ``usual``."""
     rows: list[list[float]] = [[] for _ in range(count)]
     flat = [0.0] * count
     guess = Estimate(list(flat), 0.0)
@@ -315,7 +316,7 @@ def confident_choice(
                 break
             checkpoint = checkpoint * 3 // 2
     best = argmax(means(rows, flat, guess))
-    if best == usual or samples < 2:
+    if best == usual or samples < LEAST_EVIDENCE:
         return usual, samples
     diffs = [a - b for a, b in zip(rows[best], rows[usual], strict=True)]
     mean = sum(diffs) / samples
