@@ -28,7 +28,11 @@ minutes; the timing run plays strong (in each seat in turn) against basic bots i
 process at the default budget, the figures a person at the table would see. A game may set
 its own defaults for these counts (``GAME_DEFAULTS``): auction pinochle ends most deals in a
 throw-in or in a contract that no card play changes, so its levels differ in fewer deals,
-and its strength run takes more deal sets, at a smaller budget, within a few minutes.
+and its strength run takes more deal sets, at a smaller budget, within a few minutes. The
+partnership pinochles' strong seats think for 12 or 20 cards each per deal at the default
+budget, so their timing runs play fewer deals. A game may also name the options its deals
+are played under (``GAME_OPTIONS``): the partnership pinochles are measured without claims,
+since a claim ends the match.
 Wall-clock times include whatever else the machine is running: the header prints its load
 average.
 """
@@ -56,8 +60,19 @@ Z95 = 1.96
 
 GAME_DEFAULTS: dict[str, dict[str, float]] = {
     "auction_pinochle": {"strong_deals": 300, "budget": 0.1},
+    "partnership_pinochle": {"strong_deals": 120, "budget": 0.15, "timing_deals": 4},
+    "double_deck_pinochle": {"strong_deals": 80, "timing_deals": 4},
 }
 """Per game, the settings used when the command line does not give them."""
+GAME_OPTIONS: dict[str, dict[str, object]] = {
+    "partnership_pinochle": {"claims": False},
+    "double_deck_pinochle": {"claims": False},
+}
+"""Per game, the options its deals are played under. The partnership pinochles are played
+without claims: a claim ends the match at once, the claiming side scoring its points so far
+and the other side nothing, so a random player's claim in the first trick would end most
+deals at 0 against 0, and a sure claim by the other levels would score the deal otherwise
+than its play. A deal's score then measures only how well it was bid and played."""
 GENERIC_DEFAULTS: dict[str, float] = {
     "deals": 300,
     "strong_deals": 100,
@@ -86,9 +101,14 @@ def settings_for(name: str, args: argparse.Namespace) -> argparse.Namespace:
     return argparse.Namespace(**chosen)
 
 
+def options_for(game: Game) -> dict[str, object]:
+    """The options a game's deals are played under here (``GAME_OPTIONS``)."""
+    return dict(GAME_OPTIONS.get(game.name, {}))
+
+
 def shuffle_for(game: Game, seats: int, seed: int, index: int) -> Action:
     """The pack of deal set ``index``: the game's own shuffle, from a seeded generator."""
-    state = game.new_match(seats, game.resolve_options(), seats - 1)
+    state = game.new_match(seats, game.resolve_options(options_for(game)), seats - 1)
     return game.chance(state, random.Random(f"deck:{seed}:{index}"))
 
 
@@ -114,7 +134,9 @@ def deal_set(
             bot_seed = (seed * 100_003 + index) * 16 + rotation * 4 + seat
             bots.append(make_bot(name, level, seed=bot_seed, budget=budget))
         held: list[GameState] = []  # the match, as handed to ``on_view`` before each action
-        played = play_deal(game, bots, deal, seats - 1, log=log, on_view=held.append)
+        played = play_deal(
+            game, bots, deal, seats - 1, options_for(game), log=log, on_view=held.append
+        )
         scores = [s or 0 for s in played]
         mine = [s for seat, s in enumerate(scores) if seat in a_seats]
         others = [s for seat, s in enumerate(scores) if seat not in a_seats]
@@ -221,7 +243,7 @@ def timing(name: str, deals: int, seed: int, budget: float) -> list[Decision]:
             make_bot(name, "strong" if s in strong else "basic", seed=i * 3 + s, budget=budget)
             for s in range(seats)
         ]
-        play_deal(game, bots, deal, seats - 1, log=log)
+        play_deal(game, bots, deal, seats - 1, options_for(game), log=log)
     elapsed = time.perf_counter() - start
     print(
         f"decision times at the default budget {budget:g} s: {deals} deals,"
@@ -237,6 +259,8 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
     levels = levels_for(name)
     args = settings_for(name, args)
     print(f"== {game.title} ({name}), {game.seats_default} seats; levels {', '.join(levels)}")
+    if options_for(game):
+        print(f"options: {options_for(game)}")
     print(
         f"settings: deals {args.deals}, strong deals {args.strong_deals}, strength budget"
         f" {args.budget:g} s, timing deals {args.timing_deals}"
