@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Final
 
 from ..actions import Action, split_action
@@ -18,6 +19,7 @@ from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options, OptionValue
+from ..stock import draw_after_trick
 from ..tricks import TrickRules, legal_cards, trick_winner
 from .deal import Deal, Marriage, Result, Trick, deal_from_pack
 from .rules import (
@@ -380,21 +382,27 @@ class Match(DealSequence[Deal]):
         deal.tricks[winner] += 1
         deal.trick = []
         if deal.stock_open:  # the winner draws first, the loser last (§4)
-            self._draw(deal, winner, deal.stock.pop(0))
-            if deal.stock:
-                self._draw(deal, 1 - winner, deal.stock.pop(0))
-            else:
-                last = deal.turned
-                assert last is not None
-                deal.turned = None  # exhausted: the rules of §7.1 from here
-                self._draw(deal, 1 - winner, last)
-                deal.show(1 - winner, last)
+            drawn = draw_after_trick(winner, partial(self._next_card, deal))
+            for drawer, card in drawn:
+                self._draw(deal, drawer, card)
+            if deal.turned is None:  # exhausted: the rules of §7.1 from here
+                deal.show(*drawn[1])  # the loser took the turned card, seen by both
         deal.leader = winner
         if not deal.hands[winner]:
             self._played_out(deal, winner)
         else:
             self.to_act = winner
             deal.window = winner
+
+    @staticmethod
+    def _next_card(deal: Deal) -> Card:
+        """The stock's top card, the turned card under it once the rest is drawn."""
+        if deal.stock:
+            return deal.stock.pop(0)
+        last = deal.turned
+        assert last is not None
+        deal.turned = None
+        return last
 
     @staticmethod
     def _draw(deal: Deal, seat: int, card: Card) -> None:
