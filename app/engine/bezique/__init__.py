@@ -1,0 +1,43 @@
+"""Rubicon bezique and Chinese bezique (shared/rules/bezique-rubicon.md and
+chinese-bezique.md): one engine for both, each game a :class:`~.variant.Variant`."""
+
+from __future__ import annotations
+
+from .deal import Deal, Declaration, Shown, Trick, layout
+from .rules import OPTIONS, resolve_options
+from .scoring import Result, round_to_hundreds, settle
+from .state import (
+    DRAW,
+    TABLE,
+    Match,
+    deal_action,
+    new_match,
+    parse_action,
+    random_deal,
+    replay,
+)
+from .variant import CHINESE, RUBICON, Variant
+
+__all__ = [
+    "CHINESE",
+    "DRAW",
+    "OPTIONS",
+    "RUBICON",
+    "TABLE",
+    "Deal",
+    "Declaration",
+    "Match",
+    "Result",
+    "Shown",
+    "Trick",
+    "Variant",
+    "deal_action",
+    "layout",
+    "new_match",
+    "parse_action",
+    "random_deal",
+    "replay",
+    "resolve_options",
+    "round_to_hundreds",
+    "settle",
+]

@@ -1,0 +1,502 @@
+"""Which declarations a bezique player may make and what they score: the procedure of
+rubicon §7 with its Clarifications 1-16, and Chinese §3-§5 with its Clarifications 1-4.
+
+The notation (docs/games/bezique.md) names the kind and every card of the combination, the
+cards from the concealed hand by code and those already on the table by position, then,
+after ``+``, any extra cards laid out at the same time to leave a further combination
+pending (Clarification 7)::
+
+    declare:marriage:KH,QH                a marriage from the hand
+    declare:sequence:AH,TH,JH,KH@0,QH@1   the declared marriage at 0 and 1 upgraded
+    declare:double_bezique:QS@2,JD@3,QS,JD
+    declare:jacks:JS,JH,JD,JC             (with QS on the table: the bezique is left pending)
+    declare:bezique:QS@0,JD@4             scoring that pending bezique at a later trick
+    declare:marriage:KS,QS+KS,KS,KS       the marriage scored, eighty kings left pending
+
+A combination is *intact* while every card of it is on the table. The checks, in order:
+the cards are the player's (rule 1) and form the kind (rule 2); at least one comes from the
+concealed hand unless the combination is pending (rule 3, Clarifications 4 and 8); no card
+is shared with an intact declaration of the same type (rule 4) or of a higher type of the
+same family and group (rule 5); a bezique covers every complete pair on the table and goes
+higher than any intact bezique (rule 7, Clarification 13). Rule 6 (cards serve different
+families) needs no check: only same-family declarations are compared.
+
+Pending declarations are registered automatically when a lay-out completes more than the
+one scored (§7.5): for each kind and group, one combination, valid when laid out, holding at
+least one card of the lay-out (Clarification 15) and not sharing a card with the scored
+declaration when of its family (§7.5's exception, Clarification 16). Its copies are chosen
+to keep it scorable: the lay-out's own cards first, then cards no intact declaration of its
+family and group holds, then the earliest laid out. A pending declaration is re-checked
+when it is scored and valued then (Clarifications 3 and 14).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, Suit
+from ..errors import IllegalAction, MalformedAction
+from .combinations import (
+    BEZIQUES,
+    INFO,
+    TRUMP_FOURS,
+    Combination,
+    Copy,
+    Family,
+    Kind,
+    Scored,
+    kinds_of,
+    matches,
+    required,
+    suits_of,
+    value,
+)
+from .holding import Holding, split_card_argument
+from .variant import Variant
+
+MAX_ITEMS = 8
+"""The most cards a combination has (a quadruple bezique)."""
+MAX_EXTRAS = 16
+KIND_NAMES = ", ".join(k.value for k in Kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a declaration is judged by besides the player's holding."""
+
+    variant: Variant
+    pack: Sequence[Card]
+    """Each copy's code: the pack as dealt."""
+    trump: Suit | None
+    previous_trump: Suit | None
+    """Chinese §4: last deal's trumps, which cannot be trumps again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    kind: Kind
+    items: tuple[tuple[Card, int | None], ...]
+    extras: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What a declaration scored."""
+
+    combination: Combination
+    points: int
+    fixes_trump: Suit | None
+    """The suit this declaration made trumps (rubicon §4), if it did."""
+    laid_out: tuple[Copy, ...]
+    """The cards it brought from the concealed hand to the table, in order."""
+    pending: tuple[Combination, ...]
+    """The declarations its lay-out left pending."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    combination: Combination
+    points: int
+    fixes_trump: Suit | None
+    new: tuple[Copy, ...]
+    extras: tuple[Copy, ...]
+    from_pending: bool
+
+
+def parse_declaration(arg: str) -> Request:
+    """The argument of ``declare:``, checked for form only (:class:`MalformedAction`)."""
+    kind_text, colon, rest = arg.partition(":")
+    if not colon or not rest:
+        raise MalformedAction(
+            "'declare' takes a kind and its cards, as in declare:marriage:KH,QH@0",
+            {"kinds": [k.value for k in Kind]},
+        )
+    try:
+        kind = Kind(kind_text)
+    except ValueError:
+        raise MalformedAction(
+            f"no declaration {kind_text[:30]!r}; the kinds are {KIND_NAMES}",
+            {"kinds": [k.value for k in Kind]},
+        ) from None
+    main, plus, extra = rest.partition("+")
+    texts = main.split(",")
+    if len(texts) > MAX_ITEMS:
+        raise MalformedAction(f"a declaration has at most {MAX_ITEMS} cards")
+    items = tuple(split_card_argument(t) for t in texts)
+    extras: tuple[Card, ...] = ()
+    if plus:
+        extra_texts = extra.split(",")
+        if len(extra_texts) > MAX_EXTRAS:
+            raise MalformedAction(f"at most {MAX_EXTRAS} extra cards")
+        parsed = [split_card_argument(t) for t in extra_texts]
+        if any(position is not None for _, position in parsed):
+            raise MalformedAction("extra cards are laid out from the hand: codes, without @")
+        extras = tuple(code for code, _ in parsed)
+    return Request(kind, items, extras)
+
+
+def check_declare_syntax(arg: str) -> None:
+    parse_declaration(arg)
+
+
+def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
+    """Score the declaration ``arg`` from ``holding``: every check first (a refusal leaves
+    the holding as it was), then the lay-out, the score and the pending declarations."""
+    plan = _plan(ctx, holding, parse_declaration(arg))
+    combination = plan.combination
+    table_after = [*holding.table, *plan.new, *plan.extras]
+    trump_after = plan.fixes_trump or ctx.trump
+    pending: tuple[Combination, ...] = ()
+    if plan.new:
+        laid = set(plan.new) | set(plan.extras)
+        scored = [*holding.scored, Scored(combination, plan.points)]
+        pending = tuple(
+            _completed(ctx, holding, table_after, laid, combination, scored, trump_after)
+        )
+        covered = {c for p in pending for c in p.cards}
+        stray = [ctx.pack[c] for c in plan.extras if c not in covered]
+        if stray:
+            raise IllegalAction(
+                "extra_card",
+                f"{' '.join(stray)} would lie on the table in no declaration: an extra card"
+                " must complete a declaration left pending (Clarification 7)",
+            )
+    for copy in (*plan.new, *plan.extras):
+        holding.concealed.remove(copy)
+    holding.table.extend((*plan.new, *plan.extras))
+    holding.scored.append(Scored(combination, plan.points))
+    if plan.from_pending:
+        holding.pending.remove(combination)
+    holding.pending.extend(pending)
+    return Declared(combination, plan.points, plan.fixes_trump, (*plan.new, *plan.extras), pending)
+
+
+def declarations(ctx: Context, holding: Holding) -> list[str]:
+    """The ``declare:`` arguments legal now, without extra cards: each pending declaration
+    that can score, then each combination formed with cards from the hand."""
+    out: list[str] = []
+    for pending in holding.pending:
+        text = _text_of(ctx, holding, pending.kind, [], list(pending.cards))
+        if _valid(ctx, holding, text):
+            out.append(text)
+    for kind in kinds_of(ctx.variant):
+        for suit in suits_of(kind):
+            for hand, table in _choices(ctx, holding, kind, suit):
+                text = _text_of(ctx, holding, kind, hand, table)
+                if _valid(ctx, holding, text):
+                    out.append(text)
+    return list(dict.fromkeys(out))
+
+
+def is_intact(combination: Combination, table: Sequence[Copy]) -> bool:
+    on_table = set(table)
+    return all(c in on_table for c in combination.cards)
+
+
+def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
+    """Complete bezique pairs among ``table`` (0 when a bezique needs trumps and has none)."""
+    pair = ctx.variant.bezique_cards(trump)
+    if pair is None:
+        return 0
+    codes = Counter(ctx.pack[c] for c in table)
+    return min(codes[pair[0]], codes[pair[1]])
+
+
+# -- checking -----------------------------------------------------------------------------
+
+
+def _valid(ctx: Context, holding: Holding, arg: str) -> bool:
+    try:
+        _plan(ctx, holding, parse_declaration(arg))
+    except IllegalAction:
+        return False
+    return True
+
+
+def _resolve(
+    ctx: Context, holding: Holding, request: Request
+) -> tuple[list[Copy], list[Copy], list[Copy]]:
+    """(the combination's copies as named, those from the concealed hand, the extras): rule
+    1, each card the player's and named once."""
+    pack = ctx.pack
+    taken: set[Copy] = set()
+
+    def concealed(code: Card) -> Copy:
+        for copy in holding.concealed:
+            if pack[copy] == code and copy not in taken:
+                taken.add(copy)
+                return copy
+        raise IllegalAction("card_not_in_hand", f"your concealed hand holds no more {code}")
+
+    cards: list[Copy] = []
+    new: list[Copy] = []
+    for code, position in request.items:
+        if position is None:
+            copy = concealed(code)
+            new.append(copy)
+        else:
+            if position >= len(holding.table) or pack[holding.table[position]] != code:
+                raise IllegalAction(
+                    "card_not_in_hand", f"your table has no {code} at position {position}"
+                )
+            copy = holding.table[position]
+            if copy in taken:
+                raise IllegalAction("card_twice", f"{code}@{position} is named twice")
+            taken.add(copy)
+        cards.append(copy)
+    extras = [concealed(code) for code in request.extras]
+    return cards, new, extras
+
+
+def _plan(ctx: Context, holding: Holding, request: Request) -> _Plan:
+    variant = ctx.variant
+    kind = request.kind
+    name = kind.value.replace("_", " ")
+    if kind not in kinds_of(variant):
+        raise IllegalAction("not_in_this_game", f"{variant.title} has no {name}")
+    cards, new, extras = _resolve(ctx, holding, request)
+    codes = [ctx.pack[c] for c in cards]
+    suit = matches(variant, kind, codes, ctx.trump)
+    if suit is False:
+        needs_trumps = INFO[kind].family is Family.BEZIQUE or kind in TRUMP_FOURS
+        if needs_trumps and not required(variant, kind, None, ctx.trump):
+            raise IllegalAction(
+                "no_trumps_yet", f"a {name} needs trumps, and none are fixed yet (Chinese §3)"
+            )
+        raise IllegalAction("not_a_combination", f"{' '.join(codes)} is not a {name}")
+    assert suit is not True
+    combination = Combination(kind, suit, tuple(sorted(cards)))
+    from_pending = False
+    if not new:
+        if extras:
+            raise IllegalAction(
+                "pending_alone",
+                "scoring a pending declaration is the turn's declaration: nothing more is laid"
+                " out (Clarification 4)",
+            )
+        if combination not in holding.pending:
+            raise IllegalAction(
+                "needs_card_from_hand",
+                f"a {name} needs a card from your concealed hand unless it is pending (§7.3"
+                " rule 3)",
+            )
+        from_pending = True
+    if combination.family is Family.BEZIQUE and not from_pending:
+        pairs = min(4, pairs_on(ctx, [*holding.table, *new, *extras], ctx.trump))
+        if combination.level != pairs:
+            raise IllegalAction(
+                "bezique_covers_all",
+                f"the pairs on your table after this lay-out make a"
+                f" {BEZIQUES[pairs - 1].value.replace('_', ' ')}: a bezique declaration"
+                " covers every complete pair (§7.3 rule 7)",
+            )
+    _check_types(combination, holding.scored, holding.table)
+    points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
+    return _Plan(combination, points, fixes, tuple(new), tuple(extras), from_pending)
+
+
+def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequence[Copy]) -> None:
+    """Rules 4, 5 and 7 against the declarations still intact on ``table``."""
+    name = combination.kind.value.replace("_", " ")
+    mine = set(combination.cards)
+    for earlier in scored:
+        other = earlier.combination
+        if other.family is not combination.family or other.group != combination.group:
+            continue
+        if not is_intact(other, table):
+            continue
+        if combination.family is Family.BEZIQUE:
+            if other.level >= combination.level:
+                raise IllegalAction(
+                    "bezique_not_higher",
+                    f"a {name} does not go higher than the"
+                    f" {other.kind.value.replace('_', ' ')} still complete on your table"
+                    " (§7.3 rule 7)",
+                )
+            continue
+        if not mine & set(other.cards):
+            continue
+        if other.level == combination.level:
+            raise IllegalAction(
+                "card_reused",
+                f"this {name} shares a card with a {name} still complete on your table"
+                " (§7.3 rule 4)",
+            )
+        if other.level > combination.level:
+            raise IllegalAction(
+                "downgrade",
+                f"this {name} takes a card from a {other.kind.value.replace('_', ' ')} still"
+                " complete on your table (§7.3 rule 5)",
+            )
+
+
+# -- pending declarations ---------------------------------------------------------------------
+
+
+def _completed(
+    ctx: Context,
+    holding: Holding,
+    table: Sequence[Copy],
+    laid: set[Copy],
+    scored_now: Combination,
+    scored: Sequence[Scored],
+    trump: Suit | None,
+) -> Iterator[Combination]:
+    """The combinations a lay-out leaves pending (§7.5)."""
+    pack = ctx.pack
+    order = {c: i for i, c in enumerate(table)}
+    known = set(holding.pending)
+    for kind in kinds_of(ctx.variant):
+        info = INFO[kind]
+        if info.family is Family.BEZIQUE:
+            pairs = min(4, pairs_on(ctx, table, trump))
+            if pairs == 0 or BEZIQUES[pairs - 1] is not kind:
+                continue
+        for suit in suits_of(kind):
+            same_family = info.family is scored_now.family
+            barred = set(scored_now.cards) if same_family else set()
+            group = suit if info.family is Family.SAME_SUIT else info.rank
+            holders = {
+                c
+                for s in scored
+                if s.combination.family is info.family
+                and s.combination.group == group
+                and is_intact(s.combination, table)
+                for c in s.combination.cards
+            }
+
+            free = sorted(
+                (c for c in table if c not in barred),
+                key=_preference(laid, holders, order),
+            )
+            picked = _pick(ctx, kind, suit, trump, free)
+            if picked is None or not laid & set(picked):
+                continue
+            found_suit = matches(ctx.variant, kind, [pack[c] for c in picked], trump)
+            if found_suit is False or found_suit is True:
+                continue
+            candidate = Combination(kind, found_suit, tuple(sorted(picked)))
+            if candidate in known or candidate == scored_now:
+                continue
+            try:
+                _check_types(candidate, scored, table)
+            except IllegalAction:
+                continue
+            known.add(candidate)
+            yield candidate
+
+
+def _preference(
+    laid: set[Copy], holders: set[Copy], order: dict[Copy, int]
+) -> Callable[[Copy], tuple[bool, bool, int]]:
+    """The order in which a pending declaration takes its copies: the lay-out's own first,
+    then those no intact declaration of its family and group holds, then the earliest."""
+
+    def key(copy: Copy) -> tuple[bool, bool, int]:
+        return (copy not in laid, copy in holders, order[copy])
+
+    return key
+
+
+def _pick(
+    ctx: Context, kind: Kind, suit: Suit | None, trump: Suit | None, free: Sequence[Copy]
+) -> list[Copy] | None:
+    """The first copies of ``free`` (in its order) that form a ``kind``, or ``None``."""
+    pack = ctx.pack
+    info = INFO[kind]
+    if info.family is Family.FOUR and info.level == 1:
+        fours = [c for c in free if pack[c][0] == info.rank][:4]
+        return fours if len(fours) == 4 else None
+    need = required(ctx.variant, kind, suit, trump)
+    if not need:
+        return None
+    picked: list[Copy] = []
+    for code, count in need.items():
+        copies = [c for c in free if pack[c] == code][:count]
+        if len(copies) < count:
+            return None
+        picked.extend(copies)
+    return picked
+
+
+# -- listing ------------------------------------------------------------------------------------
+
+
+def _choices(
+    ctx: Context, holding: Holding, kind: Kind, suit: Suit | None
+) -> Iterator[tuple[list[Card], list[Copy]]]:
+    """Ways to form ``kind`` with at least one card from the hand: (codes from the hand,
+    table copies). Table copies in the same declarations are interchangeable, so only the
+    first of each such class is tried."""
+    pack = ctx.pack
+    info = INFO[kind]
+    hand = Counter(pack[c] for c in holding.concealed)
+    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] = {}
+    for copy in holding.table:
+        key = (
+            pack[copy],
+            frozenset(i for i, s in enumerate(holding.scored) if copy in s.combination.cards),
+            frozenset(i for i, p in enumerate(holding.pending) if copy in p.cards),
+        )
+        classes.setdefault(key, []).append(copy)
+    if info.family is Family.FOUR and info.level == 1:
+        codes = [c for c in hand if c[0] == info.rank]
+        pools: list[tuple[Card | None, list[Copy]]] = [(c, []) for c in codes]
+        pools += [(None, copies) for key, copies in classes.items() if key[0][0] == info.rank]
+        capacities = [hand[c] if c is not None else len(copies) for c, copies in pools]
+        for counts in _spread(4, capacities):
+            chosen_hand = [
+                c for (c, _), n in zip(pools, counts, strict=True) if c for _ in range(n)
+            ]
+            if not chosen_hand:
+                continue
+            table = [
+                copy
+                for (c, copies), n in zip(pools, counts, strict=True)
+                if c is None
+                for copy in copies[:n]
+            ]
+            yield chosen_hand, table
+        return
+    need = required(ctx.variant, kind, suit, ctx.trump)
+    if not need:
+        return
+    per_code: list[list[tuple[list[Card], list[Copy]]]] = []
+    for code, count in need.items():
+        groups = [copies for key, copies in classes.items() if key[0] == code]
+        options: list[tuple[list[Card], list[Copy]]] = []
+        for from_hand in range(min(count, hand[code]) + 1):
+            for counts in _spread(count - from_hand, [len(g) for g in groups]):
+                table = [copy for g, n in zip(groups, counts, strict=True) for copy in g[:n]]
+                options.append(([code] * from_hand, table))
+        if not options:
+            return
+        per_code.append(options)
+    for combo in itertools.product(*per_code):
+        chosen_hand = [c for h, _ in combo for c in h]
+        if chosen_hand:
+            yield chosen_hand, [c for _, t in combo for c in t]
+
+
+def _spread(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``total`` items from pools of these capacities."""
+    if not capacities:
+        if total == 0:
+            yield ()
+        return
+    first, rest = capacities[0], capacities[1:]
+    room = sum(rest)
+    for n in range(max(0, total - room), min(first, total) + 1):
+        for tail in _spread(total - n, rest):
+            yield (n, *tail)
+
+
+def _text_of(
+    ctx: Context, holding: Holding, kind: Kind, hand: Sequence[Card], table: Sequence[Copy]
+) -> str:
+    positions = sorted(holding.table.index(c) for c in table)
+    items = [*hand, *(f"{ctx.pack[holding.table[p]]}@{p}" for p in positions)]
+    return f"{kind.value}:{','.join(items)}"

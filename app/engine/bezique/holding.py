@@ -1,0 +1,111 @@
+"""One player's cards in a bezique deal: the concealed hand and the table, the declared
+cards lying face up in front of him that remain part of his hand (rubicon §7.2); his
+scored and pending declarations; and the notation that names a card to play.
+
+Concealed copies of one code are interchangeable (no declaration holds a concealed card),
+so ``play:QS`` names any of them. Table copies are not: they belong to declarations, and a
+played one breaks them (Clarification 6), so ``play:QS@3`` names the card at position 3 of
+the player's table, in the order the cards were laid out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..errors import IllegalAction, MalformedAction
+from .combinations import Combination, Copy, Scored
+from .variant import RANKS
+
+_CODES = frozenset(r + s for r in RANKS for s in "SHDC")
+MAX_POSITION = 200
+"""Beyond any table: a 192-card pack deals a player at most 12 + 84 cards."""
+
+
+@dataclass(slots=True)
+class Holding:
+    concealed: list[Copy]
+    """The hand not on the table, in ascending copy order."""
+    table: list[Copy] = field(default_factory=list)
+    """Face up, in the order laid out; a *position* is an index here."""
+    scored: list[Scored] = field(default_factory=list)
+    """Every declaration scored this deal, intact or broken since."""
+    pending: list[Combination] = field(default_factory=list)
+    """Declarations completed by a lay-out and not scored yet (rubicon §7.5); public."""
+
+    def copy(self) -> Holding:
+        return Holding(
+            list(self.concealed), list(self.table), list(self.scored), list(self.pending)
+        )
+
+    def cards(self) -> list[Copy]:
+        return [*self.concealed, *self.table]
+
+    def __len__(self) -> int:
+        return len(self.concealed) + len(self.table)
+
+
+def new_holding(cards: Iterable[Copy]) -> Holding:
+    return Holding(sorted(cards))
+
+
+def split_card_argument(arg: str) -> tuple[Card, int | None]:
+    """``QS`` → (``QS``, ``None``); ``QS@3`` → (``QS``, 3); :class:`MalformedAction` for any
+    other text."""
+    code, at, position = arg.partition("@")
+    if code not in _CODES:
+        raise MalformedAction(
+            f"a card is a rank (A T K Q J 9 8 7) and a suit (S H D C), got {arg[:20]!r}"
+        )
+    if not at:
+        return code, None
+    if not position.isascii() or not position.isdigit() or len(position) > 3:
+        raise MalformedAction(f"a table position is a number, as in QS@3, got {arg[:20]!r}")
+    number = int(position)
+    if number > MAX_POSITION:
+        raise MalformedAction(f"no table has a position {number}")
+    return code, number
+
+
+def check_card_argument(arg: str) -> None:
+    split_card_argument(arg)
+
+
+def play_arguments(pack: Sequence[Card], holding: Holding) -> list[str]:
+    """The ``play:`` arguments the holding can answer: each concealed code once, then each
+    table position."""
+    codes = dict.fromkeys(pack[c] for c in holding.concealed)
+    return [*codes, *(f"{pack[c]}@{i}" for i, c in enumerate(holding.table))]
+
+
+def copy_to_play(pack: Sequence[Card], holding: Holding, arg: str) -> Copy:
+    """The copy ``arg`` names, or :class:`IllegalAction` ``card_not_in_hand``."""
+    code, position = split_card_argument(arg)
+    if position is None:
+        for copy in holding.concealed:
+            if pack[copy] == code:
+                return copy
+        on_table = any(pack[c] == code for c in holding.table)
+        hint = f"; yours on the table is played as {code}@<position>" if on_table else ""
+        raise IllegalAction("card_not_in_hand", f"{code} is not in your concealed hand{hint}")
+    if position >= len(holding.table) or pack[holding.table[position]] != code:
+        raise IllegalAction("card_not_in_hand", f"your table has no {code} at position {position}")
+    return holding.table[position]
+
+
+def remove(holding: Holding, copy: Copy) -> None:
+    """``copy`` leaves for a trick: any pending declaration holding it is lost (§7.5)."""
+    if copy in holding.table:
+        holding.table.remove(copy)
+        holding.pending = [p for p in holding.pending if copy not in p.cards]
+    else:
+        holding.concealed.remove(copy)
+
+
+def take_up(holding: Holding) -> None:
+    """The stock is over: the table goes back into the hand and pending declarations are
+    lost (rubicon §9, Clarification 14)."""
+    holding.concealed = sorted([*holding.concealed, *holding.table])
+    holding.table = []
+    holding.pending = []

@@ -1,0 +1,98 @@
+"""The end of a bezique deal: who won, whether the loser was rubiconed and what the game is
+worth (rubicon §10 with Clarifications 18-19; Chinese §6 with its Clarification 5).
+
+Each deal is a complete game, paid by the loser to the winner, so the loser scores nothing
+and a drawn deal scores nothing for either. The arithmetic reads only the two players'
+totals and brisques; ``state.py`` feeds it those numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .variant import Variant
+
+HUNDRED = 100
+
+
+def round_to_hundreds(points: int) -> int:
+    """Fractions of a hundred ignored (option ``round_to_hundreds``, Clarification 19)."""
+    return points // HUNDRED * HUNDRED
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a deal settled."""
+
+    totals: tuple[int, int]
+    """Each player's declarations, carte blanche and last trick."""
+    brisques: tuple[int, int]
+    """Aces and tens each player won in tricks, 10 apiece; counted only where ``counted``
+    says so (never in Chinese bezique, which keeps no brisques: zeros)."""
+    counted: bool
+    """Whether the brisques entered the totals: to break a tie, or for a rubicon test."""
+    winner: int | None
+    """``None`` for a drawn deal."""
+    rubiconed: bool
+    final: tuple[int, int]
+    """The totals the game score is made of: brisques added when counted, then rounded
+    down to hundreds with option ``round_to_hundreds``."""
+    game_score: int
+    """What the winner scores for the deal (0 for a drawn deal)."""
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """What each seat gains from the deal: the game score to the winner, 0 to the loser."""
+        if self.winner is None:
+            return 0, 0
+        return (self.game_score, 0) if self.winner == 0 else (0, self.game_score)
+
+
+def settle(
+    variant: Variant,
+    totals: Sequence[int],
+    brisques: Sequence[int],
+    rounded: bool = False,
+) -> Result:
+    """Settle a deal played out with these ``totals`` and ``brisques`` per seat."""
+    points = (totals[0], totals[1])
+    won = (brisques[0], brisques[1]) if variant.brisques else (0, 0)
+    counted = False
+    if points[0] != points[1]:
+        winner: int | None = 0 if points[0] > points[1] else 1
+    elif variant.brisques:
+        # a tie is broken by the brisques, which then count for both (rubicon §10.1)
+        counted = True
+        with_brisques = (points[0] + won[0], points[1] + won[1])
+        if with_brisques[0] == with_brisques[1]:
+            winner = None
+        else:
+            winner = 0 if with_brisques[0] > with_brisques[1] else 1
+    else:
+        winner = None  # Chinese §6: equal totals are a drawn deal
+    if winner is None:
+        final = _final(points, won, counted, rounded)
+        return Result(points, won, counted, None, False, final, 0)
+    loser = 1 - winner
+    rubiconed = points[loser] < variant.rubicon_under
+    if rubiconed and variant.brisques:
+        # the loser may save himself with his brisques, and if either counts both count
+        counted = True
+        rubiconed = points[loser] + won[loser] < variant.rubicon_under
+    final = _final(points, won, counted, rounded)
+    if rubiconed:
+        game_score = variant.rubicon_bonus + final[0] + final[1]
+    else:
+        # the winner stays the winner even if the brisques would reverse the totals
+        game_score = variant.game_bonus + max(0, final[winner] - final[loser])
+    return Result(points, won, counted, winner, rubiconed, final, game_score)
+
+
+def _final(
+    points: tuple[int, int], won: tuple[int, int], counted: bool, rounded: bool
+) -> tuple[int, int]:
+    final = [points[s] + (won[s] if counted else 0) for s in (0, 1)]
+    if rounded:
+        final = [round_to_hundreds(p) for p in final]
+    return final[0], final[1]

@@ -1,0 +1,483 @@
+"""The state of a bezique match, rubicon or Chinese, and the one function that changes it,
+:meth:`Match.apply`.
+
+A deal runs: the table's ``deal:<pack>`` (the whole pack, so the stock needs no further
+chance step), carte blanche shown automatically, then tricks. While the stock lasts the
+winner of each trick must choose, ``declare:<declaration>`` or ``draw``: the step is never
+skipped, so that nobody learns from its absence that the winner had nothing to declare.
+Either way both then draw, winner first. After the final draw the tables are taken up and
+the last tricks follow suit. Cards are played as ``play:QS`` from the concealed hand or
+``play:QS@3`` from position 3 of the player's table. Every check comes before the first
+change, so a refused action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
+
+from ..actions import Action, split_action
+from ..cards import Card, Suit
+from ..deal_sequence import DealSequence
+from ..errors import IllegalAction, MalformedAction
+from ..game import TABLE as TABLE
+from ..game import Options, OptionValue, Termination
+from ..stock import draw_after_trick
+from ..tricks import TrickRules, legal_cards, trick_winner
+from .combinations import Copy
+from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
+from .declarations import Context, check_declare_syntax, declarations, declare
+from .holding import check_card_argument, copy_to_play, play_arguments, remove, take_up
+from .rules import WHILE_STOCK, endgame_rules, resolve_options
+from .scoring import settle
+from .variant import BRISQUE, BRISQUE_RANKS, COURT, RANKS, Variant
+
+SEATS: Final = 2
+DRAW: Final = Action("draw")
+KINDS: Final = ("deal", "play", "declare", "draw")
+CODES: Final = tuple(r + s for s in "SHDC" for r in RANKS)
+
+
+class Notation:
+    """A variant's actions as text: parsing, canonical forms and the table's deal."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.pack_count: Counter[Card] = Counter(variant.pack.cards)
+        self.play: dict[str, Action] = {c: Action("play", c) for c in CODES}
+        self.fixed: dict[str, Action] = {
+            **{str(a): a for a in self.play.values()},
+            "draw": DRAW,
+        }
+
+    def parse(self, text: object) -> Action:
+        """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
+        if type(text) is str:
+            known = self.fixed.get(text)
+            if known is not None:
+                return known
+        action = split_action(text)
+        kind, arg = action.kind, action.arg
+        if kind == "play":
+            check_card_argument(arg)
+            return action
+        if kind == "declare":
+            check_declare_syntax(arg)
+            return action
+        if kind == "deal":
+            cards = arg.split(",") if arg else []
+            if len(cards) != self.variant.pack_size or Counter(cards) != self.pack_count:
+                raise MalformedAction(
+                    f"'deal' takes the {self.variant.pack_size} cards of the pack, each code"
+                    f" {self.variant.packs} times, separated by commas"
+                )
+            return action
+        if kind == "draw":
+            raise MalformedAction("'draw' takes no argument")
+        raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
+
+    def shape(self, action: Action) -> None:
+        """Refuse an ``Action`` built by hand that no text would parse to."""
+        if self.fixed.get(str(action)) == action:
+            return
+        try:
+            parsed = self.parse(str(action))
+        except MalformedAction:
+            parsed = None
+        if parsed != action:
+            raise MalformedAction(f"not a {self.variant.title} action: {str(action)[:40]!r}")
+
+    def action(self, text: str) -> Action:
+        """The action of a text the state itself wrote (a legal action)."""
+        known = self.fixed.get(text)
+        if known is not None:
+            return known
+        kind, _, arg = text.partition(":")
+        return Action(kind, arg)
+
+    def deal_action(self, pack: Sequence[Card]) -> Action:
+        return Action("deal", ",".join(pack))
+
+    def random_deal(self, rng: random.Random) -> Action:
+        pack = list(self.variant.pack.cards)
+        rng.shuffle(pack)
+        return self.deal_action(pack)
+
+
+_NOTATIONS: dict[str, Notation] = {}
+
+
+def notation(variant: Variant) -> Notation:
+    found = _NOTATIONS.get(variant.name)
+    if found is None or found.variant is not variant:
+        found = _NOTATIONS[variant.name] = Notation(variant)
+    return found
+
+
+def parse_action(variant: Variant, text: object) -> Action:
+    return notation(variant).parse(text)
+
+
+def random_deal(variant: Variant, rng: random.Random) -> Action:
+    """The table's chance step: a uniformly shuffled pack."""
+    return notation(variant).random_deal(rng)
+
+
+def deal_action(variant: Variant, pack: Sequence[Card]) -> Action:
+    return notation(variant).deal_action(pack)
+
+
+class Match(DealSequence[Deal]):
+    """A match of rubicon or Chinese bezique for two seats. Build one with
+    :func:`new_match`."""
+
+    __slots__ = (
+        "base",
+        "deals",
+        "endgame_rules",
+        "first_dealer",
+        "next_dealer",
+        "notation",
+        "options",
+        "seats",
+        "to_act",
+        "totals",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant, first_dealer: int, options: Options | None = None) -> None:
+        if first_dealer not in (0, 1):
+            raise ValueError("the first dealer is seat 0 or 1")
+        self.variant = variant
+        self.notation = notation(variant)
+        self.seats = SEATS
+        self.options: dict[str, OptionValue] = resolve_options(variant, options)
+        self.endgame_rules: TrickRules = endgame_rules(self.options)
+        self.first_dealer = first_dealer
+        self.next_dealer = first_dealer
+        """Who deals the next deal (meaningful between deals)."""
+        self.deals: list[Deal] = []
+        self.totals: list[int] = [0, 0]
+        self.base = 0
+        """Scored deals before the first one held (a state rebuilt from a view)."""
+        self.to_act: int | None = TABLE
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def deals_total(self) -> int:
+        deals = self.options["deals"]
+        assert isinstance(deals, int)
+        return deals
+
+    @property
+    def termination(self) -> Termination | None:
+        return Termination.DEALS_PLAYED if self.is_over else None
+
+    def winners(self) -> list[int]:
+        """The seats with the highest total once the match is over (both on a tie)."""
+        if not self.is_over:
+            return []
+        best = max(self.totals)
+        return [s for s in (0, 1) if self.totals[s] == best]
+
+    def phase(self) -> str:
+        """``deal`` (the table deals next), ``play`` (tricks while the stock lasts),
+        ``declare`` (a trick's winner declares or draws), ``endgame`` (the last tricks) or
+        ``match_over``."""
+        if self.to_act is None:
+            return "match_over"
+        deal = self.current
+        if deal is None:
+            return "deal"
+        if deal.deciding is not None:
+            return "declare"
+        return "endgame" if deal.endgame else "play"
+
+    def previous_trump(self) -> Suit | None:
+        """The last deal's trumps, drawn deals included (Chinese Clarification 2)."""
+        finished = self.finished_deals
+        return finished[-1].trump if finished else None
+
+    def context(self, deal: Deal) -> Context:
+        return Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
+
+    def rules(self, deal: Deal) -> TrickRules:
+        return self.endgame_rules if deal.endgame else WHILE_STOCK
+
+    def playable(self, deal: Deal, seat: int) -> list[str]:
+        """The ``play:`` arguments ``seat``, to play, may use now."""
+        holding = deal.holdings[seat]
+        arguments = play_arguments(deal.pack, holding)
+        if not deal.trick or not deal.endgame:
+            return arguments
+        pack = deal.pack
+        allowed = set(
+            legal_cards(
+                [pack[c] for c in holding.concealed],
+                deal.trick_cards(),
+                deal.trump,
+                self.endgame_rules,
+            )
+        )
+        return [a for a in arguments if a[:2] in allowed]
+
+    def legal(self, seat: int | None = None) -> list[str]:
+        """The texts of every action ``seat`` (default: whoever is to act) may take now: the
+        cards it may play; after winning a trick while the stock lasts, each declaration it
+        may make and ``draw``. The table's shuffle is drawn, not listed."""
+        actor = self.to_act if seat is None else seat
+        deal = self.current
+        if deal is None or actor not in (0, 1) or actor != self.to_act:
+            return []
+        assert actor is not None
+        if deal.deciding is not None:
+            found = declarations(self.context(deal), deal.holdings[actor])
+            return [*("declare:" + d for d in found), "draw"]
+        return ["play:" + a for a in self.playable(deal, actor)]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return [self.notation.action(t) for t in self.legal(seat)]
+
+    # -- checking ------------------------------------------------------------------------------
+
+    def _check(self, seat: int, action: Action) -> Deal | None:
+        """Every condition of ``action`` but a declaration's own (``declare`` checks those
+        before it changes anything); the deal it acts on (``None`` for a deal)."""
+        self.notation.shape(action)
+        kind = action.kind
+        if self.to_act is None:
+            raise IllegalAction("match_over", "the match is over")
+        if kind == "deal":
+            if seat != TABLE:
+                raise IllegalAction("not_your_turn", "only the table deals")
+            if self.to_act != TABLE:
+                raise IllegalAction("wrong_phase", "a deal is already in progress")
+            return None
+        deal = self.current
+        if deal is None or seat not in (0, 1):
+            shown = None if self.to_act == TABLE else self.to_act
+            raise IllegalAction(
+                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown}
+            )
+        if kind == "declare":
+            if deal.deciding is None:
+                raise IllegalAction(
+                    "declare_not_now",
+                    "no declarations once the stock is gone"
+                    if deal.endgame
+                    else "only the winner of a trick declares, after the trick and before"
+                    " drawing (rubicon §7.1)",
+                )
+            if seat != deal.deciding:
+                raise IllegalAction(
+                    "not_trick_winner",
+                    "only the winner of the trick may declare (rubicon §7.1)",
+                    {"seat": seat, "to_act": self.to_act},
+                )
+            return deal
+        if seat != self.to_act:
+            raise IllegalAction(
+                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
+            )
+        if kind == "draw":
+            if deal.deciding is None:
+                raise IllegalAction(
+                    "draw_not_now", "the draw follows a trick won while the stock lasts"
+                )
+            return deal
+        if deal.deciding is not None:
+            raise IllegalAction(
+                "declare_or_draw", "you won the trick: declare or draw before the next lead"
+            )
+        self._check_play(deal, seat, action.arg)
+        return deal
+
+    def _check_play(self, deal: Deal, seat: int, arg: str) -> None:
+        holding = deal.holdings[seat]
+        copy = copy_to_play(deal.pack, holding, arg)
+        if not deal.trick or not deal.endgame:
+            return
+        card = deal.pack[copy]
+        hand = [deal.pack[c] for c in holding.concealed]
+        rules = self.endgame_rules
+        trick = deal.trick_cards()
+        if card in legal_cards(hand, trick, deal.trump, rules):
+            return
+        led = trick[0][1]
+        detail = {"card": card, "suit": led, "seat": seat}
+        if any(c[1] == led for c in hand):
+            if card[1] != led:
+                raise IllegalAction("must_follow_suit", "you must follow suit", detail)
+            raise IllegalAction(
+                "must_head_trick", "you must play higher than the card led if able", detail
+            )
+        raise IllegalAction(
+            "must_trump",
+            "without the suit led you must play a trump",
+            {**detail, "trump": deal.trump},
+        )
+
+    def check(self, seat: int, action: Action) -> int | None:
+        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
+        acts after it (``TABLE`` when the table deals next, ``None`` when the match ends)."""
+        self._check(seat, action)
+        trial = self.clone()
+        trial.apply(seat, action)
+        return trial.to_act
+
+    # -- changing ------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` taken by ``seat``, or raise an ``ActionError`` changing nothing."""
+        deal = self._check(seat, action)
+        if deal is None:
+            self._deal(action.arg.split(","))
+            return
+        kind = action.kind
+        if kind == "declare":
+            self._declare(deal, seat, action.arg)  # its own checks come first
+        elif kind == "draw":
+            self._draw(deal)
+        else:
+            self._play(deal, seat, action.arg)
+        deal.actions.append((seat, str(action)))
+
+    def _deal(self, pack: list[Card]) -> None:
+        dealer = self.next_dealer
+        deal = deal_from_pack(
+            self.variant, self.deals_played + 1, dealer, pack, self.previous_trump()
+        )
+        self.deals.append(deal)
+        for seat in (1 - dealer, dealer):  # carte blanche: non-dealer first (rubicon §8)
+            dealt = deal.dealt[seat]
+            if not any(deal.pack[c][0] in COURT for c in dealt):
+                deal.blank[seat] = True
+                self._show(deal, seat, dealt)
+        self.to_act = deal.leader
+
+    def _show(self, deal: Deal, seat: int, copies: tuple[Copy, ...]) -> None:
+        points = self.variant.carte_blanche
+        cards = tuple(deal.pack[c] for c in copies)
+        deal.shown.append(Shown(seat, len(deal.history), copies, cards, points))
+        deal.points[seat] += points
+
+    def _declare(self, deal: Deal, seat: int, arg: str) -> None:
+        declared = declare(self.context(deal), deal.holdings[seat], arg)
+        combination = declared.combination
+        if declared.fixes_trump is not None:
+            assert deal.trump is None
+            deal.trump = declared.fixes_trump
+        deal.declarations.append(
+            Declaration(
+                seat=seat,
+                after=len(deal.history),
+                kind=combination.kind.value,
+                cards=tuple(deal.pack[c] for c in combination.cards),
+                points=declared.points,
+                fixes_trump=declared.fixes_trump,
+                combination=combination,
+                laid_out=declared.laid_out,
+            )
+        )
+        deal.points[seat] += declared.points
+        self._draw(deal)
+
+    def _draw(self, deal: Deal) -> None:
+        """Both draw, the trick's winner first (rubicon §5); after the final draw both take
+        up their tables for the last tricks (§9)."""
+        winner = deal.deciding
+        assert winner is not None
+        deal.deciding = None
+        for seat, copy in draw_after_trick(winner, deal.stock.draw):
+            insort(deal.holdings[seat].concealed, copy)
+            deal.draws[seat].append(copy)
+            if deal.blank[seat]:  # carte blanche runs until the first court card drawn
+                if deal.pack[copy][0] in COURT:
+                    deal.blank[seat] = False
+                else:
+                    self._show(deal, seat, (copy,))
+        if not deal.stock:
+            for holding in deal.holdings:
+                take_up(holding)
+        self.to_act = winner
+
+    def _play(self, deal: Deal, seat: int, arg: str) -> None:
+        copy = copy_to_play(deal.pack, deal.holdings[seat], arg)
+        remove(deal.holdings[seat], copy)
+        deal.trick.append(copy)
+        if len(deal.trick) == 1:
+            self.to_act = 1 - seat
+            return
+        pack = deal.pack
+        leader = deal.leader
+        copies = (deal.trick[0], deal.trick[1])
+        cards = (pack[copies[0]], pack[copies[1]])
+        won_by_leader = trick_winner(cards, deal.trump, self.rules(deal)) == 0
+        winner = leader if won_by_leader else 1 - leader
+        deal.history.append(Trick(leader, copies, cards, winner))
+        deal.tricks_won[winner] += 1
+        if self.variant.brisques:
+            deal.brisques[winner] += BRISQUE * sum(1 for c in cards if c[0] in BRISQUE_RANKS)
+        deal.trick = []
+        deal.leader = winner
+        self.to_act = winner
+        if not deal.endgame:
+            deal.deciding = winner
+        elif len(deal.history) == self.variant.tricks:
+            deal.points[winner] += self.variant.last_trick
+            self._settle(deal)
+
+    def _settle(self, deal: Deal) -> None:
+        result = settle(
+            self.variant, deal.points, deal.brisques, bool(self.options["round_to_hundreds"])
+        )
+        deal.result = result
+        scores = result.scores
+        for s in (0, 1):
+            self.totals[s] += scores[s]
+        # the winner deals the next; after a drawn deal the other player (rubicon §2)
+        self.next_dealer = 1 - deal.dealer if result.winner is None else result.winner
+        self.to_act = None if self.deals_played >= self.deals_total else TABLE
+
+    # -- copying -------------------------------------------------------------------------------
+
+    def clone(self) -> Match:
+        other = Match.__new__(Match)
+        other.variant = self.variant
+        other.notation = self.notation
+        other.seats = self.seats
+        other.options = self.options  # never changed after the match starts
+        other.endgame_rules = self.endgame_rules
+        other.first_dealer = self.first_dealer
+        other.next_dealer = self.next_dealer
+        other.deals = [d if d.finished else d.copy() for d in self.deals]
+        other.totals = list(self.totals)
+        other.base = self.base
+        other.to_act = self.to_act
+        return other
+
+
+def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
+    """A match waiting for its first deal."""
+    return Match(variant, first_dealer, options)
+
+
+def replay(
+    variant: Variant,
+    first_dealer: int,
+    log: Sequence[tuple[int, str]],
+    options: Options | None = None,
+) -> Match:
+    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
+    match = Match(variant, first_dealer, options)
+    for seat, text in log:
+        match.apply(seat, match.notation.parse(text))
+    return match

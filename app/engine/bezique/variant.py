@@ -1,0 +1,119 @@
+"""What tells the two bezique games apart, as data: rubicon bezique (four packs,
+bezique-rubicon.md) and Chinese bezique (six packs, chinese-bezique.md, "rubicon bezique
+with the changes below"). One state machine plays both; nothing here knows a state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Final
+
+from ..cards import Card, Suit
+from ..game import Pack
+
+RANKS: Final = "ATKQJ987"
+"""The rank order of every bezique pack, high to low (rubicon §1)."""
+COURT: Final = frozenset("KQJ")
+"""The court cards, whose absence makes carte blanche (rubicon §1, §8)."""
+BRISQUE_RANKS: Final = frozenset("AT")
+BRISQUE: Final = 10
+"""What an ace or a ten won in a trick is worth when brisques are counted (rubicon §10)."""
+PAIRED_SUIT: Final[dict[Suit, Suit]] = {"S": "D", "D": "S", "H": "C", "C": "H"}
+"""Chinese §3: the bezique is the queen of trumps with the jack of this suit."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Every difference between the two games."""
+
+    name: str
+    title: str
+    packs: int
+    hand_size: int
+    packet: int
+    """Cards dealt to a player at a time: 1 (rubicon §3) or 3 (Chinese §2)."""
+    carte_blanche: int
+    """What carte blanche scores, and each later non-court draw shown (rubicon §8)."""
+    last_trick: int
+    brisques: bool
+    """Whether aces and tens won may count at the end of a deal (rubicon §10; never in
+    Chinese §6)."""
+    rubicon_under: int
+    """A loser whose total is below this is rubiconed."""
+    game_bonus: int
+    """What a winner scores over the difference when the loser is not rubiconed; the
+    rubicon's bonus too (rubicon §10: 500 and 1000; Chinese §6: 1000 and 1000)."""
+    rubicon_bonus: int
+    bezique_by_trump: bool
+    """Chinese §3: the bezique's cards depend on trumps, and it needs trumps."""
+    trump_fours: bool
+    """Chinese §5: four aces, tens, kings, queens or jacks of trumps."""
+    no_trump_twice: bool
+    """Chinese §4: the previous deal's trump suit cannot become trumps."""
+
+    @cached_property
+    def pack(self) -> Pack:
+        return Pack(RANKS, copies=self.packs)
+
+    @property
+    def pack_size(self) -> int:
+        return 32 * self.packs
+
+    @property
+    def stock_size(self) -> int:
+        return self.pack_size - 2 * self.hand_size
+
+    @property
+    def stock_tricks(self) -> int:
+        """Tricks played while the stock lasts: each ends with two cards drawn."""
+        return self.stock_size // 2
+
+    @property
+    def tricks(self) -> int:
+        """Every trick of a deal: the stock's, then a hand's worth without one."""
+        return self.stock_tricks + self.hand_size
+
+    def bezique_cards(self, trump: Suit | None) -> tuple[Card, Card] | None:
+        """The queen and the jack of a bezique under ``trump``; ``None`` when there is none
+        (Chinese, before trumps are known)."""
+        if not self.bezique_by_trump:
+            return ("QS", "JD")
+        if trump is None:
+            return None
+        return ("Q" + trump, "J" + PAIRED_SUIT[trump])
+
+
+RUBICON: Final = Variant(
+    name="bezique_rubicon",
+    title="Rubicon bezique",
+    packs=4,
+    hand_size=9,
+    packet=1,
+    carte_blanche=50,
+    last_trick=50,
+    brisques=True,
+    rubicon_under=1000,
+    game_bonus=500,
+    rubicon_bonus=1000,
+    bezique_by_trump=False,
+    trump_fours=False,
+    no_trump_twice=False,
+)
+
+CHINESE: Final = Variant(
+    name="chinese_bezique",
+    title="Chinese bezique",
+    packs=6,
+    hand_size=12,
+    packet=3,
+    carte_blanche=250,
+    last_trick=250,
+    brisques=False,
+    rubicon_under=3000,
+    game_bonus=1000,
+    rubicon_bonus=1000,
+    bezique_by_trump=True,
+    trump_fours=True,
+    no_trump_twice=True,
+)
