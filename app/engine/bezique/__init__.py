@@ -1,9 +1,12 @@
 """Rubicon bezique and Chinese bezique (shared/rules/bezique-rubicon.md and
-chinese-bezique.md): one engine for both, each game a :class:`~.variant.Variant`."""
+chinese-bezique.md): one engine for both, each game a :class:`~.variant.Variant` and its
+``Game`` made by :func:`make_game`. No ``GAME`` is exported here: the games are not
+registered yet."""
 
 from __future__ import annotations
 
 from .deal import Deal, Declaration, Shown, Trick, layout
+from .game import make_game
 from .rules import OPTIONS, resolve_options
 from .scoring import Result, round_to_hundreds, settle
 from .state import (
@@ -33,6 +36,7 @@ __all__ = [
     "Variant",
     "deal_action",
     "layout",
+    "make_game",
     "new_match",
     "parse_action",
     "random_deal",

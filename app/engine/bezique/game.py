@@ -1,0 +1,84 @@
+"""The two bezique games as :class:`~app.engine.game.Game` objects, one per
+:class:`~.variant.Variant`, on one state machine. Nothing here registers them: a game joins
+the lobby when a package of its own exports a ``GAME`` made by :func:`make_game`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from ..actions import Action
+from ..game import Game, Options, Outcome, Records, Validation, View
+from .record import export_record, replay_record, validate
+from .resample import resample
+from .rules import OPTIONS
+from .sheet import deals_total, scored_deals, scoresheet
+from .state import Match, new_match, notation
+from .variant import Variant
+from .view import ViewCache, hidden_cards, legal, view
+
+SUMMARIES: Final[dict[str, str]] = {
+    "bezique_rubicon": (
+        "Two-player bezique with four packs: declare marriages, beziques and fours while the"
+        " stock lasts, then play out the last nine tricks; a loser under 1000 is rubiconed."
+    ),
+    "chinese_bezique": (
+        "Six-pack bezique for two: the bezique and the fours of trumps follow the trump suit,"
+        " carte blanche and the last trick score 250, and a loser under 3000 is rubiconed."
+    ),
+}
+
+
+def _outcome(match: Match) -> Outcome | None:
+    if not match.is_over or match.termination is None:
+        return None
+    return Outcome(match.termination, tuple(match.winners()))
+
+
+def make_game(variant: Variant) -> Game:
+    """The ``Game`` of ``variant``: two seats, a fixed number of deals (option ``deals``)."""
+    spelled = notation(variant)
+
+    def _new_match(seats: int, options: Options, first_dealer: int) -> Match:
+        if seats != 2:
+            raise ValueError(f"{variant.title} is played by two")
+        return new_match(variant, options, first_dealer)
+
+    def _chance(match: Match, rng: random.Random) -> Action:
+        return spelled.random_deal(rng)
+
+    def _replay(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
+        return replay_record(variant, players, options, doc)
+
+    def _validate(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Validation:
+        return validate(variant, players, options, doc)
+
+    def _resample(shown: View, rng: random.Random) -> Match:
+        return resample(variant, shown, rng)
+
+    return Game(
+        name=variant.name,
+        title=variant.title,
+        summary=SUMMARIES.get(variant.name, variant.title),
+        seat_counts=(2,),
+        pack=variant.pack,
+        options=OPTIONS,
+        new_match=_new_match,
+        parse_action=spelled.parse,
+        chance=_chance,
+        view=view,
+        legal=legal,
+        scored_deals=scored_deals,
+        scoresheet=scoresheet,
+        deals_total=deals_total,
+        outcome=_outcome,
+        records=Records(export=export_record, replay=_replay, validate=_validate),
+        hidden_cards=hidden_cards,
+        resample=_resample,
+        deal_sum=None,
+        new_view_cache=ViewCache,
+        stable_view_keys=("previous_deal", "scoresheet", "totals"),
+        growing_deal_keys=("tricks_played", "actions"),
+        short_match={"deals": 1},
+    )

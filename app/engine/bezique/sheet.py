@@ -1,0 +1,127 @@
+"""The bezique scoresheet: a line per deal with its trumps, both players' totals, the
+brisques when they were counted, whether the loser was rubiconed, the winner and the game
+score, the declarations scored, and the running totals.
+
+It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
+live match and a stored one read the same. Cards are listed in one fixed order (suits
+S H D C, ranks high to low), never in the order of the pack, which is nobody's business
+while a match runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from ..cards import Card
+from ..game import Options, ScoredDeal
+from .deal import Deal, Declaration, Shown
+from .state import CODES, Match
+
+ORDER: Final[dict[Card, int]] = {c: i for i, c in enumerate(CODES)}
+
+COLUMNS: Final[list[dict[str, str]]] = [
+    {"key": "trump", "label": "sheet.trump", "kind": "suit"},
+    {"key": "points", "label": "sheet.points", "kind": "per_seat"},
+    {"key": "brisques", "label": "sheet.brisques", "kind": "per_seat"},
+    {"key": "rubicon", "label": "sheet.rubicon", "kind": "term"},
+    {"key": "winner", "label": "sheet.winner", "kind": "seat"},
+    {"key": "game_score", "label": "sheet.game_score", "kind": "number"},
+]
+
+
+def sort_codes(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def declaration_json(declaration: Declaration) -> dict[str, Any]:
+    return {
+        "seat": declaration.seat,
+        "after": declaration.after,
+        "kind": declaration.kind,
+        "cards": sort_codes(declaration.cards),
+        "points": declaration.points,
+        "fixes_trump": declaration.fixes_trump,
+    }
+
+
+def shown_json(shown: Shown) -> dict[str, Any]:
+    return {
+        "seat": shown.seat,
+        "after": shown.after,
+        "cards": sort_codes(shown.cards),
+        "points": shown.points,
+    }
+
+
+def deal_detail(deal: Deal) -> dict[str, Any]:
+    """What the scoresheet and the store keep of a finished deal."""
+    result = deal.result
+    assert result is not None
+    return {
+        "trump": deal.trump,
+        "previous_trump": deal.previous_trump,
+        "points": list(result.totals),
+        "brisques": list(result.brisques) if deal.variant.brisques else None,
+        "brisques_counted": result.counted,
+        "final": list(result.final),
+        "winner": result.winner,
+        "rubiconed": result.rubiconed,
+        "game_score": result.game_score,
+        "scores": list(result.scores),
+        "tricks_won": list(deal.tricks_won),
+        "declarations": [declaration_json(d) for d in deal.declarations],
+        "carte_blanche": [shown_json(s) for s in deal.shown],
+    }
+
+
+def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
+    """The scored deals from the ``start``-th on."""
+    return [
+        ScoredDeal(
+            number=deal.number,
+            dealer=deal.dealer,
+            scores=deal.result.scores,
+            detail=deal_detail(deal),
+        )
+        for deal in match.finished_deals[start:]
+        if deal.result is not None
+    ]
+
+
+def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
+    totals = [0] * seats
+    lines: list[dict[str, Any]] = []
+    for deal in deals:
+        for seat, score in enumerate(deal.scores):
+            totals[seat] += score or 0
+        detail = deal.detail
+        counted = detail["brisques_counted"] and detail["brisques"] is not None
+        lines.append(
+            {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "scores": list(deal.scores),
+                "totals": list(totals),
+                "cells": {
+                    "trump": detail["trump"],
+                    "points": list(detail["points"]),
+                    "brisques": list(detail["brisques"]) if counted else None,
+                    "rubicon": {"term": "bezique.rubiconed"} if detail["rubiconed"] else None,
+                    "winner": detail["winner"],
+                    "game_score": detail["game_score"],
+                },
+                "declarations": [
+                    {k: d[k] for k in ("seat", "kind", "cards", "points")}
+                    for d in detail["declarations"]
+                ],
+            }
+        )
+    return {"columns": COLUMNS, "deals": lines, "totals": totals}
+
+
+def deals_total(seats: int, options: Options) -> int:
+    """A bezique match is a fixed number of deals (option ``deals``)."""
+    deals = options["deals"]
+    assert isinstance(deals, int) and not isinstance(deals, bool)
+    return deals
