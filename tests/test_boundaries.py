@@ -3,13 +3,18 @@
 ``web`` → ``tables`` → ``store``/``bots`` → ``engine``; the engine imports nothing of the
 project outside itself. A game's engine package (``app/engine/<game>/``), its computer
 players (``app/bots/<game>/``) and its browser panel (``static/games/<game>/``) are the only
-places that know it; everything else reaches it through the registries. These checks read
-the source, so they hold for code no test happens to run.
+places that know it; everything else reaches it through the registries. A *family* library
+that several games share (``app/engine/pinochle/`` with ``app/bots/pinochle/``, and
+``app/engine/bezique/``) is no game: it names its games in ``MEMBERS``, and only their
+folders import it. These checks read the source, so they hold for code no test happens to
+run.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import pkgutil
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -105,6 +110,47 @@ def test_no_module_outside_a_games_folders_imports_it(game: str) -> None:
             continue
         for module in imported(path):
             assert not module.startswith(packages), (str(path.relative_to(ROOT)), module)
+
+
+def families() -> dict[str, tuple[str, ...]]:
+    """Each family library of ``app/engine`` and the games it names as its members."""
+    found: dict[str, tuple[str, ...]] = {}
+    for module in pkgutil.iter_modules([str(APP / "engine")]):
+        if module.ispkg:
+            members = getattr(importlib.import_module(f"app.engine.{module.name}"), "MEMBERS", None)
+            if members is not None:
+                found[module.name] = tuple(members)
+    return found
+
+
+FAMILIES = families()
+
+
+def test_the_families_are_found_and_are_no_games() -> None:
+    assert {"pinochle", "bezique"} <= set(FAMILIES)
+    for family, members in FAMILIES.items():
+        assert family not in GAMES and members
+        assert not hasattr(importlib.import_module(f"app.engine.{family}"), "GAME")
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_only_its_members_import_a_family_library(family: str) -> None:
+    packages = (f"app.engine.{family}", f"app.bots.{family}")
+    folders = [f for name in (family, *FAMILIES[family]) for f in own_folders(name)]
+    scanned = [
+        *python_files(APP),
+        *python_files(ROOT / "bench"),
+        *python_files(ROOT / "migrations"),
+    ]
+    members_seen = 0
+    for path in scanned:
+        inside = any(path.is_relative_to(folder) for folder in folders)
+        for module in imported(path):
+            if module.startswith(packages):
+                assert inside, (str(path.relative_to(ROOT)), module)
+                members_seen += 1
+    # the scan sees the members' own imports (once bezique's games are registered, theirs)
+    assert members_seen or family == "bezique"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -1,9 +1,12 @@
 """Rubicon bezique and Chinese bezique (shared/rules/bezique-rubicon.md and
 chinese-bezique.md): one engine for both, each game a :class:`~.variant.Variant` and its
 ``Game`` made by :func:`make_game`. No ``GAME`` is exported here: the games are not
-registered yet."""
+registered yet. A family library, as ``app/engine/pinochle/``: only the games in
+``MEMBERS`` import it."""
 
 from __future__ import annotations
+
+from typing import Final
 
 from .deal import Deal, Declaration, Shown, Trick, layout
 from .game import make_game
@@ -21,9 +24,13 @@ from .state import (
 )
 from .variant import CHINESE, RUBICON, Variant
 
+MEMBERS: Final = (RUBICON.name, CHINESE.name)
+"""The games built on this library."""
+
 __all__ = [
     "CHINESE",
     "DRAW",
+    "MEMBERS",
     "OPTIONS",
     "RUBICON",
     "TABLE",
