@@ -43,9 +43,23 @@ def best_candidate(
     (higher is better). ``bias`` is added to each mean result; a ``prior`` guess of each mean
     counts as ``prior_weight`` sampled deals. At least one deal is always sampled.
     """
-    rows: list[list[float]] = [[] for _ in range(count)]
     offsets = list(bias) if bias is not None else [0.0] * count
     guess = Estimate(list(prior) if prior is not None else [0.0] * count, prior_weight)
+    rows = sampled_rows(count, sample, deadline, max_samples, offsets, guess)
+    return argmax(means(rows, offsets, guess)), len(rows[0])
+
+
+def sampled_rows(
+    count: int,
+    sample: Callable[[], list[float]],
+    deadline: float,
+    max_samples: int | None,
+    offsets: list[float],
+    guess: Estimate,
+) -> list[list[float]]:
+    """Each candidate's results, one per sampled deal, sampled until the deadline, the cap
+    or the early stop (:func:`settled`); at least one deal."""
+    rows: list[list[float]] = [[] for _ in range(count)]
     checkpoint = FIRST_CHECK
     samples = 0
     while True:
@@ -60,7 +74,7 @@ def best_candidate(
             if settled(rows, offsets, guess):
                 break
             checkpoint = checkpoint * 3 // 2  # checks cost O(deals): keep them geometric
-    return argmax(means(rows, offsets, guess)), samples
+    return rows
 
 
 def means(rows: list[list[float]], offsets: list[float], guess: Estimate) -> list[float]:

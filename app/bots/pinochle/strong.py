@@ -36,7 +36,7 @@ from app.engine.cards import SUITS
 from app.engine.pinochle.partnership import MadeBid, Match
 
 from ..base import DEFAULT_BUDGET, NotMyTurn, View, decision_rng, legal_of
-from ..search import FIRST_CHECK, Estimate, argmax, means, settled
+from ..search import Estimate, argmax, means, sampled_rows
 from .agreement import disagreements
 from .basic import BasicBot, claim_is_sure
 from .bidding import floor10, listed_bids, side_worth
@@ -298,23 +298,10 @@ def confident_choice(
     deals (search.py's sampling and early stop) when it beats candidate ``usual`` by ``z``
     standard errors of their paired difference on at least ``LEAST_EVIDENCE`` deals, else
     ``usual``."""
-    rows: list[list[float]] = [[] for _ in range(count)]
     flat = [0.0] * count
     guess = Estimate(list(flat), 0.0)
-    checkpoint = FIRST_CHECK
-    samples = 0
-    while True:
-        for row, value in zip(rows, sample(), strict=True):
-            row.append(value)
-        samples += 1
-        if max_samples is not None and samples >= max_samples:
-            break
-        if perf_counter() >= deadline:
-            break
-        if samples == checkpoint:
-            if settled(rows, flat, guess):
-                break
-            checkpoint = checkpoint * 3 // 2
+    rows = sampled_rows(count, sample, deadline, max_samples, flat, guess)
+    samples = len(rows[0])
     best = argmax(means(rows, flat, guess))
     if best == usual or samples < LEAST_EVIDENCE:
         return usual, samples
