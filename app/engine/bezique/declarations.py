@@ -174,21 +174,43 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     return Declared(combination, plan.points, plan.fixes_trump, (*plan.new, *plan.extras), pending)
 
 
-def declarations(ctx: Context, holding: Holding) -> list[str]:
-    """The ``declare:`` arguments legal now, without extra cards: each pending declaration
-    that can score, then each combination formed with cards from the hand."""
-    out: list[str] = []
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A declaration legal now, with what it would score: the player sees the value before
+    choosing (valued now, rubicon Clarification 3)."""
+
+    text: str
+    """The ``declare:`` argument."""
+    points: int
+    fixes_trump: Suit | None
+
+
+def offers(ctx: Context, holding: Holding) -> list[Offer]:
+    """The declarations legal now, without extra cards: each pending declaration that can
+    score, then each combination formed with cards from the hand."""
+    out: dict[str, Offer] = {}
+
+    def offer(text: str) -> None:
+        if text in out:
+            return
+        try:
+            plan = _plan(ctx, holding, parse_declaration(text))
+        except IllegalAction:
+            return
+        out[text] = Offer(text, plan.points, plan.fixes_trump)
+
     for pending in holding.pending:
-        text = _text_of(ctx, holding, pending.kind, [], list(pending.cards))
-        if _valid(ctx, holding, text):
-            out.append(text)
+        offer(_text_of(ctx, holding, pending.kind, [], list(pending.cards)))
     for kind in kinds_of(ctx.variant):
         for suit in suits_of(kind):
             for hand, table in _choices(ctx, holding, kind, suit):
-                text = _text_of(ctx, holding, kind, hand, table)
-                if _valid(ctx, holding, text):
-                    out.append(text)
-    return list(dict.fromkeys(out))
+                offer(_text_of(ctx, holding, kind, hand, table))
+    return list(out.values())
+
+
+def declarations(ctx: Context, holding: Holding) -> list[str]:
+    """The ``declare:`` arguments legal now, without extra cards (:func:`offers`)."""
+    return [o.text for o in offers(ctx, holding)]
 
 
 def is_intact(combination: Combination, table: Sequence[Copy]) -> bool:
@@ -206,14 +228,6 @@ def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
 
 
 # -- checking -----------------------------------------------------------------------------
-
-
-def _valid(ctx: Context, holding: Holding, arg: str) -> bool:
-    try:
-        _plan(ctx, holding, parse_declaration(arg))
-    except IllegalAction:
-        return False
-    return True
 
 
 def _resolve(

@@ -29,7 +29,7 @@ from ..stock import draw_after_trick
 from ..tricks import TrickRules, legal_cards, trick_winner
 from .combinations import Copy
 from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
-from .declarations import Context, check_declare_syntax, declarations, declare
+from .declarations import Context, Offer, check_declare_syntax, declare, offers
 from .holding import check_card_argument, copy_to_play, play_arguments, remove, take_up
 from .rules import WHILE_STOCK, endgame_rules, resolve_options
 from .scoring import settle
@@ -239,9 +239,16 @@ class Match(DealSequence[Deal]):
             return []
         assert actor is not None
         if deal.deciding is not None:
-            found = declarations(self.context(deal), deal.holdings[actor])
-            return [*("declare:" + d for d in found), "draw"]
+            return [*("declare:" + o.text for o in self.offers(actor)), "draw"]
         return ["play:" + a for a in self.playable(deal, actor)]
+
+    def offers(self, seat: int) -> list[Offer]:
+        """The declarations ``seat`` may make now, each with what it would score: none
+        unless it just won a trick while the stock lasts and is to choose."""
+        deal = self.current
+        if deal is None or deal.deciding is None or seat != self.to_act:
+            return []
+        return offers(self.context(deal), deal.holdings[seat])
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         return [self.notation.action(t) for t in self.legal(seat)]

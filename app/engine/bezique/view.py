@@ -183,14 +183,33 @@ class ViewCache(view_cache.ViewCache[Deal, Trick, Match]):
 def legal(match: Match, seat: int) -> dict[str, Any] | None:
     """What ``seat`` may do now, in the shape every game's views carry: ``declare`` (the
     declarations it may make and ``draw``) after winning a trick while the stock lasts,
-    otherwise ``play``."""
+    otherwise ``play``. A ``declare`` also lists each declaration with what it would score
+    and the trumps it would fix (``declarations``), so that a player sees the value before
+    choosing: the browser computes no score."""
     deal = match.current
     if deal is None or seat not in (0, 1) or seat != match.to_act:
         return None
-    listed = match.legal(seat)
-    if not listed:
-        return None
-    return {"kind": "declare" if deal.deciding is not None else "play", "actions": listed}
+    if deal.deciding is None:
+        listed = match.legal(seat)
+        return {"kind": "play", "actions": listed} if listed else None
+    offered = match.offers(seat)
+    return {
+        "kind": "declare",
+        "actions": [*("declare:" + o.text for o in offered), "draw"],
+        "declarations": [offer_json(o.text, o.points, o.fixes_trump) for o in offered],
+    }
+
+
+def offer_json(text: str, points: int, fixes_trump: str | None) -> dict[str, Any]:
+    request = parse_declaration(text)
+    return {
+        "action": "declare:" + text,
+        "kind": request.kind.value,
+        "cards": [code for code, _ in request.items],
+        "positions": [position for _, position in request.items],
+        "points": points,
+        "fixes_trump": fixes_trump,
+    }
 
 
 def unseen_cards(match: Match, seat: int | None) -> list[Card]:

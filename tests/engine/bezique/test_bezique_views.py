@@ -156,6 +156,37 @@ def test_a_table_card_is_shown_by_position_and_played_by_it() -> None:
     assert shown["actions"][-1] == [0, "play:QH@1"]
 
 
+def test_a_declaration_is_offered_with_its_value_and_the_trumps_it_would_fix() -> None:
+    match = new_match(RUBICON, None, 1)
+    deal(match, {0: "AS KH QH KS QS JD 9D 8D 7D", 1: "7C JH QD KC 9S 8S 7S 9H 8H"})
+    trick(match, "AS", "7C")
+    offered = view(match, 0)["legal"]
+    assert offered["kind"] == "declare"
+    by_action = {d["action"]: d for d in offered["declarations"]}
+    assert offered["actions"] == [*by_action, "draw"]
+    # either marriage would fix trumps and score as of trumps; no bezique before trumps
+    assert by_action["declare:marriage:KH,QH"] == {
+        "action": "declare:marriage:KH,QH",
+        "kind": "marriage",
+        "cards": ["KH", "QH"],
+        "positions": [None, None],
+        "points": 40,
+        "fixes_trump": "H",
+    }
+    assert by_action["declare:marriage:KS,QS"]["points"] == 40
+    assert "declare:bezique:QS,JD" in by_action  # rubicon's bezique is always QS JD
+    assert by_action["declare:bezique:QS,JD"]["fixes_trump"] is None
+    assert view(match, 1)["legal"] is None
+    act(match, 0, "declare:marriage:KH,QH")
+    trick(match, "9D", "7S")
+    later = {d["action"]: d for d in view(match, 0)["legal"]["declarations"]}
+    # trumps are hearts now: the spade marriage is a plain 20, and fixes nothing
+    assert later["declare:marriage:KS,QS"]["points"] == 20
+    assert later["declare:marriage:KS,QS"]["fixes_trump"] is None
+    # concealed cards are named by code alone: no table position
+    assert later["declare:bezique:QS,JD"]["positions"] == [None, None]
+
+
 def test_pending_declarations_are_visible_to_both_with_the_action_that_scores_them() -> None:
     match = new_match(RUBICON, None, 1)
     # seat 1 holds nothing that beats the nine of diamonds seat 0 leads at the third trick
