@@ -360,7 +360,10 @@ def test_bismarck_fits_every_screen_with_long_names(
     assert_hand_above_the_fold(viewer, 20)
 
 
-@pytest.mark.parametrize(("game", "seats"), [("auction_pinochle", 5), ("sixty_six", 2)])
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("auction_pinochle", 5), ("sixty_six", 2), ("bezique_rubicon", 2), ("chinese_bezique", 2)],
+)
 def test_the_other_games_fit_every_screen_with_long_names(
     game: str, seats: int, open_page: OpenPage, live_server: ServerProcess, artifacts: Path
 ) -> None:

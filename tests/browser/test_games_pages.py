@@ -3,7 +3,9 @@ language, the words each game's panel brings, and the Sixty-six table read by ax
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 import re
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,28 @@ def raised_codes(paths: list[Path]) -> set[str]:
     return {code for path in paths for code in pattern.findall(path.read_text())}
 
 
+def families_of(game: str) -> list[str]:
+    """The family libraries of ``app/engine`` (packages naming their games in ``MEMBERS``)
+    that ``game`` is built on."""
+    found = []
+    for module in pkgutil.iter_modules([str(ENGINE)]):
+        package = importlib.import_module(f"app.engine.{module.name}") if module.ispkg else None
+        if package is not None and game in getattr(package, "MEMBERS", ()):
+            found.append(module.name)
+    return found
+
+
+def family_sources(folder: Path, game: str) -> list[Path]:
+    """A family library's modules that ``game`` runs on: all but the parts that name other
+    games as their ``MEMBERS`` (pinochle's partnership machine is not auction pinochle's)."""
+    found = sorted(folder.glob("*.py"))
+    for sub in sorted(p.parent for p in folder.glob("*/__init__.py")):
+        dotted = ".".join(sub.relative_to(REPO_ROOT).parts)
+        if game in getattr(importlib.import_module(dotted), "MEMBERS", (game,)):
+            found.extend(family_sources(sub, game))
+    return found
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_brings_its_words_in_every_language(game: str) -> None:
     tables = {lang: words(game, lang) for lang in LANGUAGES}
@@ -69,6 +93,8 @@ def test_every_game_brings_its_words_in_every_language(game: str) -> None:
     if sheet.get("grid"):
         needed |= {sheet["grid"]["label"], *(c["label"] for c in sheet["grid"]["columns"])}
     own = sorted((ENGINE / game).glob("*.py"))
+    for family in families_of(game):  # the rules a game shares live in its family library
+        own.extend(family_sources(ENGINE / family, game))
     needed |= {f"error.{code}" for code in raised_codes([*own, *ENGINE.glob("*.py")])}
     assert needed <= known, sorted(needed - known)
     for lang in LANGUAGES:

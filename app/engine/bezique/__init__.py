@@ -1,8 +1,8 @@
 """Rubicon bezique and Chinese bezique (shared/rules/bezique-rubicon.md and
 chinese-bezique.md): one engine for both, each game a :class:`~.variant.Variant` and its
-``Game`` made by :func:`make_game`. No ``GAME`` is exported here: the games are not
-registered yet. A family library, as ``app/engine/pinochle/``: only the games in
-``MEMBERS`` import it."""
+``Game`` made by :func:`make_game`; each game's own package (``app/engine/bezique_rubicon/``,
+``app/engine/chinese_bezique/``) exports its ``GAME``. A family library, as
+``app/engine/pinochle/``: only the games in ``MEMBERS`` import it."""
 
 from __future__ import annotations
 

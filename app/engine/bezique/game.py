@@ -1,6 +1,6 @@
 """The two bezique games as :class:`~app.engine.game.Game` objects, one per
 :class:`~.variant.Variant`, on one state machine. Nothing here registers them: a game joins
-the lobby when a package of its own exports a ``GAME`` made by :func:`make_game`."""
+the lobby through a package of its own that exports a ``GAME`` made by :func:`make_game`."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ...actions import Action
 from ...game import Game, Options, OptionValue, Outcome, Records, Validation, View
@@ -81,7 +81,11 @@ def make_game(
     )
 
 
+MEMBERS: Final = ("partnership_pinochle", "double_deck_pinochle")
+"""The games built on this part of the pinochle library (auction pinochle is not)."""
+
 __all__ = [
+    "MEMBERS",
     "TABLE",
     "TEAMS",
     "Call",

@@ -1,0 +1,149 @@
+"""Playing a sampled bezique deal on for the strong level, faster than the views allow.
+
+A full view is built from the deal's actions (what the table has seen of it), so building one
+per action costs as much as the basic level's decision; the playouts need only what the
+basic level reads. :func:`quick_view` is that part of a seat's view, read from the state
+directly: the same keys and values as :func:`app.engine.bezique.view.view` gives them.
+
+Even so a deal is a hundred and eighty actions (Chinese bezique two hundred and eighty),
+too many to play out for every candidate many times within a decision's budget. A playout
+therefore stops after a few tricks while the stock lasts (:data:`HORIZON`) and judges the
+position (:func:`estimate`): the points scored so far and each player's prospects, its
+declarations ready or being built (``prospects.py``), which in the sampled deal are known
+for both. Once the stock is gone a playout goes on to the end: the last tricks are quick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from app.engine.bezique import Match
+from app.engine.bezique.combinations import Combination
+from app.engine.bezique.deal import Deal
+from app.engine.bezique.holding import Holding
+from app.engine.bezique.sheet import sort_codes
+
+from ..base import View
+from .prospects import Appraisal, Cards, Rules, ready
+
+HORIZON: Final = 3
+"""Tricks a playout plays while the stock lasts before the position is judged."""
+
+
+def _positions(table: Sequence[int]) -> dict[int, int]:
+    return {copy: i for i, copy in enumerate(table)}
+
+
+def _intact_positions(table: Sequence[int], combination: Combination) -> list[int] | None:
+    at = _positions(table)
+    found = [at.get(c) for c in combination.cards]
+    if any(p is None for p in found):
+        return None
+    return sorted(p for p in found if p is not None)
+
+
+def _declarations(deal: Deal, seat: int) -> list[dict[str, Any]]:
+    """The seat's own declarations: the basic level reads no other's."""
+    out = []
+    for d in deal.declarations:
+        if d.seat != seat:
+            continue
+        positions = _intact_positions(deal.holdings[d.seat].table, d.combination)
+        out.append(
+            {
+                "seat": d.seat,
+                "kind": d.kind,
+                "intact": positions is not None,
+                "positions": positions,
+            }
+        )
+    return out
+
+
+def _pending(deal: Deal, holding: Holding) -> list[dict[str, Any]]:
+    pack = deal.pack
+    at = _positions(holding.table)
+    return [
+        {"kind": p.kind.value, "cards": [pack[c] for c in sorted(p.cards, key=at.__getitem__)]}
+        for p in holding.pending
+    ]
+
+
+def quick_view(match: Match, seat: int) -> View:
+    """The part of ``seat``'s view the basic level reads, when it is that seat's turn: the
+    view's keys and values, but of the declarations only the seat's own, and of a pending
+    declaration only its kind and cards."""
+    deal = match.current
+    assert deal is not None
+    pack = deal.pack
+    if deal.deciding is not None:
+        offered = match.offers(seat)
+        legal: dict[str, Any] = {
+            "kind": "declare",
+            "actions": [*("declare:" + o.text for o in offered), "draw"],
+            "declarations": [
+                {"action": "declare:" + o.text, "points": o.points, "fixes_trump": o.fixes_trump}
+                for o in offered
+            ],
+        }
+    else:
+        legal = {"kind": "play", "actions": ["play:" + a for a in match.playable(deal, seat)]}
+    holdings = deal.holdings
+    return {
+        "game": match.variant.name,
+        "seat": seat,
+        "legal": legal,
+        "deal": {
+            "hand": sort_codes(pack[c] for c in holdings[seat].concealed),
+            "tables": [[pack[c] for c in h.table] for h in holdings],
+            "declarations": _declarations(deal, seat),
+            "pending": [_pending(deal, h) for h in holdings],
+            "trump": deal.trump,
+            "previous_trump": deal.previous_trump,
+            "stock": len(deal.stock),
+            "endgame": deal.endgame,
+            "trick": [
+                {"seat": (deal.leader + i) % 2, "card": pack[c]} for i, c in enumerate(deal.trick)
+            ],
+        },
+    }
+
+
+def cards_in(deal: Deal, seat: int) -> Cards:
+    """A player's cards in the state, as :func:`prospects.cards_of` reads them from a view."""
+    holding = deal.holdings[seat]
+    pack = deal.pack
+    intact = []
+    for d in deal.declarations:
+        if d.seat != seat:
+            continue
+        positions = _intact_positions(holding.table, d.combination)
+        if positions is not None:
+            intact.append((d.combination.kind, tuple(positions)))
+    return Cards([pack[c] for c in holding.concealed], [pack[c] for c in holding.table], intact)
+
+
+def may_declare(match: Match, seat: int) -> bool:
+    """Whether the trick's winner ``seat`` may have a declaration to make: one pending, or
+    a declaration its cards complete (``prospects.ready``, which never misses one the rules
+    allow). Listing the declarations is the slowest step of a playout; most of the time
+    there are none."""
+    deal = match.current
+    assert deal is not None
+    if deal.holdings[seat].pending:
+        return True
+    rules = Rules(match.variant, deal.trump, deal.previous_trump, len(deal.stock))
+    return ready(rules, cards_in(deal, seat), ()) > 0
+
+
+def estimate(match: Match, seat: int) -> float:
+    """``seat``'s lead in the deal in progress: points scored, and prospects, its own less
+    the other player's."""
+    deal = match.current
+    assert deal is not None
+    rules = Rules(match.variant, deal.trump, deal.previous_trump, len(deal.stock))
+    other = 1 - seat
+    mine = Appraisal.of(rules, cards_in(deal, seat)).base
+    theirs = Appraisal.of(rules, cards_in(deal, other)).base
+    return float(deal.points[seat] - deal.points[other]) + mine - theirs

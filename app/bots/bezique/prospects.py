@@ -1,0 +1,429 @@
+"""What a bezique player's cards are worth while the stock lasts: the declarations they hold
+or may still complete.
+
+A player's *prospects* are a sum over every declaration slot (a marriage and a sequence per
+suit, each level of bezique, each four): a complete one counts its full value, a partial
+one its value times the share of its cards held, raised to a power that grows with its size
+(three cards of five are far from a sequence), times the *hope* that the stock still brings
+the rest. Cards an intact declaration already scored are spent for its slot (rule 4: no
+reuse within a type; rule 5: no downgrade), so a declared marriage counts towards the
+sequence and the four kings but not towards another marriage.
+
+A card's worth is what the prospects lose without it; a table card's removal also breaks the
+declarations it belongs to, which frees their other cards again. Nothing here lists legal
+declarations: the engine does that, and only when the seat has won a trick.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from app.engine.bezique.combinations import BEZIQUES, INFO, TRUMP_VALUE, Family, Kind
+from app.engine.bezique.variant import Variant
+
+SUITS: Final = ("S", "H", "D", "C")
+RANKS: Final = "ATKQJ987"
+STRENGTH: Final = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
+SEQUENCE_RANKS: Final = "ATKQJ"
+
+MARRIAGE: Final = INFO[Kind.MARRIAGE].points
+SEQUENCE: Final = INFO[Kind.SEQUENCE].points
+ROYAL_MARRIAGE: Final = TRUMP_VALUE[Kind.MARRIAGE]
+TRUMP_SEQUENCE: Final = TRUMP_VALUE[Kind.SEQUENCE]
+FOURS: Final = {
+    str(i.rank): i.points for i in INFO.values() if i.family is Family.FOUR and i.level == 1
+}
+TRUMP_FOURS: Final = {
+    str(i.rank): i.points for i in INFO.values() if i.family is Family.FOUR and i.level == 2
+}
+BEZIQUE_POINTS: Final = {INFO[k].level: INFO[k].points for k in BEZIQUES}
+
+UNDECIDED: Final = 0.6
+"""Weight of what depends on trumps (a Chinese bezique, a four of trumps) while none are
+fixed: the suit may still go another way."""
+TRUMP_POWER: Final = 3.0
+"""Worth of a trump for winning tricks, besides its rank (the last trick, declaring)."""
+BRISQUE: Final = 2.0
+"""Worth of an ace or ten won or kept in rubicon bezique: brisques count only for a tie or
+to escape the rubicon."""
+
+
+def exponent(size: int) -> float:
+    """How steeply a partial declaration's share of its cards is discounted."""
+    return size / 2 + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The variant with the deal's trump state and stock: what each slot is worth now."""
+
+    variant: Variant
+    trump: str | None
+    barred: str | None
+    """Last deal's trumps in Chinese bezique: no marriage in them fixes trumps now."""
+    stock: int
+
+    @property
+    def hope(self) -> float:
+        """How likely the stock still completes a partial declaration: all of it early, less
+        as the stock runs out (about two draws in three complete nothing useful)."""
+        return min(1.0, self.stock / (4 * self.variant.hand_size))
+
+    def allowed(self) -> tuple[str, ...]:
+        """The suits trumps may still become."""
+        if self.trump is not None:
+            return (self.trump,)
+        return tuple(s for s in SUITS if s != self.barred)
+
+    def marriage(self, suit: str) -> int:
+        if self.trump is None:
+            return ROYAL_MARRIAGE if suit != self.barred else MARRIAGE
+        return ROYAL_MARRIAGE if suit == self.trump else MARRIAGE
+
+    def sequence(self, suit: str) -> float:
+        if self.trump is None:
+            return (TRUMP_SEQUENCE + SEQUENCE) / 2 if suit != self.barred else SEQUENCE
+        return TRUMP_SEQUENCE if suit == self.trump else SEQUENCE
+
+    def bezique_pair(self, trump: str | None) -> tuple[str, str] | None:
+        return self.variant.bezique_cards(trump)
+
+
+@dataclass(slots=True)
+class Cards:
+    """One player's cards as the view shows them: the concealed hand, the table by
+    position, and its intact declarations (kind, table positions)."""
+
+    hand: list[str]
+    table: list[str]
+    intact: list[tuple[Kind, tuple[int, ...]]] = field(default_factory=list)
+
+    def counts(self) -> Counter[str]:
+        return Counter([*self.hand, *self.table])
+
+
+def cards_of(deal: Mapping[str, Any], seat: int) -> Cards:
+    table: list[str] = list(deal["tables"][seat])
+    intact = [
+        (Kind(d["kind"]), tuple(d["positions"]))
+        for d in deal["declarations"]
+        if d["seat"] == seat and d["intact"] and d.get("positions") is not None
+    ]
+    return Cards(list(deal["hand"] or []), table, intact)
+
+
+def rules_of(variant: Variant, deal: Mapping[str, Any]) -> Rules:
+    barred = deal.get("previous_trump") if variant.no_trump_twice else None
+    return Rules(variant, deal["trump"], barred, int(deal["stock"]))
+
+
+Slot = tuple[str, str]
+"""A declaration slot: (``M``, suit) a marriage, (``S``, suit) a sequence, (``F``, rank) a
+four, (``T``, "") all that depends on trumps (the beziques, the fours of trumps)."""
+TRUMPED: Final[Slot] = ("T", "")
+MARRIAGE_NEED: Final = {s: {"K" + s: 1, "Q" + s: 1} for s in SUITS}
+SEQUENCE_NEED: Final = {s: {r + s: 1 for r in SEQUENCE_RANKS} for s in SUITS}
+FOUR_CODES: Final = {r: tuple(r + s for s in SUITS) for r in FOURS}
+ALL_SLOTS: Final[tuple[Slot, ...]] = (
+    *(("M", s) for s in SUITS),
+    *(("S", s) for s in SUITS),
+    *(("F", r) for r in FOURS),
+    TRUMPED,
+)
+EMPTY: Final[Counter[str]] = Counter()
+
+
+@dataclass(slots=True)
+class Spent:
+    """The cards intact declarations hold, by the slot they may not serve again (rule 4: no
+    reuse within a type; rule 5: no downgrade), and the highest intact bezique."""
+
+    by_slot: dict[Slot, Counter[str]] = field(default_factory=dict)
+    bezique: int = 0
+
+    def add(self, kind: Kind, codes: Counter[str]) -> None:
+        info = INFO[kind]
+        if info.family is Family.BEZIQUE:
+            self.bezique = max(self.bezique, info.level)
+            return
+        if info.family is Family.SAME_SUIT:
+            suit = next(iter(codes))[1]
+            slots: list[Slot] = [("M", suit)]
+            if kind is Kind.SEQUENCE:
+                slots.append(("S", suit))
+        else:
+            rank = str(info.rank)
+            slots = [("F", rank)] if rank in FOURS else []
+            if info.level == 2:
+                slots.append(("TF", rank))
+        for slot in slots:
+            self.by_slot.setdefault(slot, Counter()).update(codes)
+
+    def get(self, slot: Slot) -> Counter[str]:
+        return self.by_slot.get(slot, EMPTY)
+
+
+def spent_of(cards: Cards, broken: int | None = None) -> Spent:
+    """The intact declarations' cards, less those ``broken`` (a table position about to be
+    played) breaks: their other cards are free again."""
+    spent = Spent()
+    for kind, positions in cards.intact:
+        if broken not in positions:
+            spent.add(kind, Counter(cards.table[p] for p in positions))
+    return spent
+
+
+def _part(
+    have: Mapping[str, int], spent: Counter[str], need: Mapping[str, int], hope: float
+) -> float:
+    """The share of a slot's value its cards give: 1 when complete, else discounted."""
+    total = 0
+    held = 0
+    for code, n in need.items():
+        total += n
+        got = have.get(code, 0)
+        if got:
+            held += min(max(got - spent.get(code, 0), 0), n)
+    if held >= total:
+        return 1.0
+    if not held:
+        return 0.0
+    return hope * float((held / total) ** exponent(total))
+
+
+def slot_value(rules: Rules, slot: Slot, have: Mapping[str, int], spent: Spent) -> float:
+    """What one slot of the prospects is worth with ``have`` and ``spent``."""
+    kind, key = slot
+    hope = rules.hope
+    if kind == "M":
+        return rules.marriage(key) * _part(have, spent.get(slot), MARRIAGE_NEED[key], hope)
+    if kind == "S":
+        return rules.sequence(key) * _part(have, spent.get(slot), SEQUENCE_NEED[key], hope)
+    if kind == "F":
+        held = sum(have.get(c, 0) for c in FOUR_CODES[key])
+        if not held:
+            return 0.0
+        free = held - sum(spent.get(slot).values())
+        if free >= 4:
+            return float(FOURS[key])
+        if free <= 0:
+            return 0.0
+        return FOURS[key] * hope * float((free / 4) ** exponent(4))
+    weight = 1.0 if rules.trump is not None else UNDECIDED
+    return weight * max(_by_trump(rules, t, have, spent, hope) for t in rules.allowed())
+
+
+def _by_trump(
+    rules: Rules, trump: str, have: Mapping[str, int], spent: Spent, hope: float
+) -> float:
+    """What depends on the trump suit: the beziques (in Chinese bezique) and the fours of
+    trumps; in rubicon bezique the beziques, which do not."""
+    total = 0.0
+    pair = rules.bezique_pair(trump)
+    if pair is not None:
+        queen, jack = pair
+        if have.get(queen, 0) or have.get(jack, 0):
+            for level, points in BEZIQUE_POINTS.items():
+                if level > spent.bezique:
+                    total += points * _part(have, EMPTY, {queen: level, jack: level}, hope)
+    if rules.variant.trump_fours:
+        for rank, points in TRUMP_FOURS.items():
+            code = rank + trump
+            if have.get(code, 0):
+                total += points * _part(have, spent.get(("TF", rank)), {code: 4}, hope)
+    return total
+
+
+def linear(rules: Rules, code: str) -> float:
+    """What a card is worth apart from declarations: a trump takes tricks, and in rubicon
+    bezique an ace or ten may count as a brisque."""
+    value = 0.0
+    if code[1] == rules.trump:
+        value += TRUMP_POWER + STRENGTH[code[0]] / 4
+    if rules.variant.brisques and code[0] in "AT":
+        value += BRISQUE
+    return value
+
+
+def prospects(rules: Rules, have: Mapping[str, int], spent: Spent) -> float:
+    """The worth of holding ``have`` (codes and counts, concealed and table) under
+    ``rules``, every intact declaration in ``spent``."""
+    total = sum(slot_value(rules, slot, have, spent) for slot in ALL_SLOTS)
+    return total + sum(n * linear(rules, c) for c, n in have.items() if n > 0)
+
+
+def _trump_dependent(variant: Variant) -> frozenset[str]:
+    """The cards the trump-dependent slot may use: a four of trumps may be of any suit
+    before trumps are fixed, and so may a Chinese bezique's queen and jack."""
+    found = _TRUMP_DEPENDENT.get(variant.name)
+    if found is None:
+        codes: set[str] = set()
+        for suit in SUITS:
+            if variant.trump_fours:
+                codes.update(r + suit for r in TRUMP_FOURS)
+            codes.update(variant.bezique_cards(suit) or ())
+        found = _TRUMP_DEPENDENT[variant.name] = frozenset(codes)
+    return found
+
+
+_TRUMP_DEPENDENT: dict[str, frozenset[str]] = {}
+
+
+def slots_of(rules: Rules, code: str) -> list[Slot]:
+    """The slots a card may serve."""
+    rank, suit = code[0], code[1]
+    out: list[Slot] = []
+    if rank in "KQ":
+        out.append(("M", suit))
+    if rank in SEQUENCE_RANKS:
+        out.append(("S", suit))
+    if rank in FOURS:
+        out.append(("F", rank))
+    if code in _trump_dependent(rules.variant):
+        out.append(TRUMPED)
+    return out
+
+
+def power(rules: Rules, code: str) -> float:
+    """A card's worth for taking tricks alone (once the stock is gone, all that counts)."""
+    value = STRENGTH[code[0]] / 4
+    if code[1] == rules.trump:
+        value += TRUMP_POWER + 2
+    return value
+
+
+@dataclass(slots=True)
+class Appraisal:
+    """Each card's worth to one player now, by the ``play:`` argument that plays it."""
+
+    rules: Rules
+    cards: Cards
+    have: Counter[str]
+    spent: Spent
+    _slots: dict[Slot, float] = field(default_factory=dict)
+    _by_suit: dict[str, float] | None = None
+    """The trump-dependent slot's value under each trump suit still possible."""
+    _plain: dict[str, float] = field(default_factory=dict)
+    """Worth by code of a card that breaks no declaration: wherever it lies, the same."""
+
+    @classmethod
+    def of(cls, rules: Rules, cards: Cards) -> Appraisal:
+        return cls(rules, cards, cards.counts(), spent_of(cards))
+
+    @property
+    def base(self) -> float:
+        """The prospects of all the player's cards."""
+        return prospects(self.rules, self.have, self.spent)
+
+    def _slot(self, slot: Slot) -> float:
+        found = self._slots.get(slot)
+        if found is None:
+            found = self._slots[slot] = slot_value(self.rules, slot, self.have, self.spent)
+        return found
+
+    def _trumped_without(self, code: str) -> float:
+        """The trump-dependent slot with one ``code`` fewer and nothing broken: only the
+        trump suits whose beziques or fours of trumps use it are valued again."""
+        rules = self.rules
+        assert self._by_suit is not None, "valued before the card was taken away"
+        best = 0.0
+        for trump, value in self._by_suit.items():
+            if (rules.variant.trump_fours and code[1] == trump and code[0] in TRUMP_FOURS) or (
+                code in (rules.bezique_pair(trump) or ())
+            ):
+                value = _by_trump(rules, trump, self.have, self.spent, rules.hope)
+            best = max(best, value)
+        return (1.0 if rules.trump is not None else UNDECIDED) * best
+
+    def worth(self, arg: str) -> float:
+        """What the prospects lose when the card ``arg`` (``QS`` or ``QS@3``) is played:
+        only the slots it serves change, and those of the declarations it breaks."""
+        rules = self.rules
+        code, _, position = arg.partition("@")
+        have = self.have
+        spent = self.spent
+        touched = slots_of(rules, code)
+        broken: list[tuple[int, ...]] = []
+        if position:
+            at = int(position)
+            broken = [p for _, p in self.cards.intact if at in p]
+            if broken:
+                spent = spent_of(self.cards, at)
+                for positions in broken:
+                    for p in positions:
+                        touched.extend(slots_of(rules, self.cards.table[p]))
+        if not broken:
+            found = self._plain.get(code)
+            if found is not None:
+                return found
+        lost = linear(rules, code)
+        before = [self._slot(slot) for slot in dict.fromkeys(touched)]
+        if self._by_suit is None and TRUMPED in touched:
+            self._by_suit = {
+                t: _by_trump(rules, t, have, self.spent, rules.hope) for t in rules.allowed()
+            }
+        have[code] -= 1  # put back below: the counts are shared with every other card's
+        try:
+            for slot, value in zip(dict.fromkeys(touched), before, strict=True):
+                if slot == TRUMPED and not broken:
+                    lost += value - self._trumped_without(code)
+                else:
+                    lost += value - slot_value(rules, slot, have, spent)
+        finally:
+            have[code] += 1
+        if not broken:
+            self._plain[code] = lost
+        return lost
+
+
+def ready(rules: Rules, cards: Cards, pending: Sequence[Mapping[str, Any]]) -> float:
+    """The best declaration the player could make on winning a trick now, as far as its
+    cards show without listing them: a pending one, or a slot complete with a card from the
+    concealed hand. Optimistic: the rules may still refuse it."""
+    best = 0.0
+    for item in pending:
+        best = max(best, value_of(rules, Kind(item["kind"]), item["cards"]))
+    have = cards.counts()
+    hand = Counter(cards.hand)
+    spent = spent_of(cards)
+
+    def consider(points: float, need: Mapping[str, int], used: Counter[str]) -> None:
+        nonlocal best
+        if points <= best or not any(hand.get(c, 0) for c in need):
+            return
+        if _part(have, used, need, 0.0) >= 1.0:
+            best = points
+
+    for suit in SUITS:
+        consider(rules.marriage(suit), MARRIAGE_NEED[suit], spent.get(("M", suit)))
+        consider(rules.sequence(suit), SEQUENCE_NEED[suit], spent.get(("S", suit)))
+    pair = rules.bezique_pair(rules.trump)
+    if pair is not None:
+        for level, points in BEZIQUE_POINTS.items():
+            if level > spent.bezique:
+                consider(points, {pair[0]: level, pair[1]: level}, EMPTY)
+    for rank, points in FOURS.items():
+        codes = FOUR_CODES[rank]
+        if points <= best or not any(hand.get(c, 0) for c in codes):
+            continue
+        held = sum(have.get(c, 0) for c in codes)
+        if held - sum(spent.get(("F", rank)).values()) >= 4:
+            best = points
+    if rules.variant.trump_fours and rules.trump is not None:
+        for rank, points in TRUMP_FOURS.items():
+            code = rank + rules.trump
+            consider(points, {code: 4}, spent.get(("TF", rank)))
+    return best
+
+
+def value_of(rules: Rules, kind: Kind, codes: Sequence[str]) -> float:
+    """What a declaration of ``kind`` with ``codes`` would score now."""
+    info = INFO[kind]
+    if kind is Kind.MARRIAGE:
+        return rules.marriage(codes[0][1])
+    if kind is Kind.SEQUENCE:
+        return rules.sequence(codes[0][1])
+    return info.points
