@@ -24,7 +24,7 @@ run: $(SERVE)
 	$(BIN)/kortbord serve
 
 test: $(TOOLS)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 lint: $(TOOLS)
 	$(BIN)/ruff check app tests bench migrations
