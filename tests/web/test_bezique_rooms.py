@@ -132,8 +132,9 @@ async def forge(table: Table, view: dict[str, Any], played: Played) -> None:
         await table.refuse(1 - seat, legal["actions"][0], "not_your_turn")
         refused["not_your_turn"] += 1
     elif legal["kind"] == "play" and not refused["card_not_in_hand"]:
-        ranks = {c[0] for c in deal["hand"]}
-        missing = next(r for r in "AT987" if r not in ranks) + "S"
+        # a hand of at most twelve cards always misses some of the pack's 32 codes
+        held = set(deal["hand"])
+        missing = next(r + s for r in "AKQJT987" for s in "SHDC" if r + s not in held)
         await table.refuse(seat, f"play:{missing}", "card_not_in_hand")
         refused["card_not_in_hand"] += 1
     elif legal["kind"] == "play" and not refused["declare_not_now"] and deal["trick"] == []:
