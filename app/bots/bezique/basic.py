@@ -98,17 +98,22 @@ class BasicBot:
     def ranked(self, view: View) -> list[str]:
         """The legal actions, the bot's choice first and the others in its order of
         preference (the strong level searches the first few)."""
+        return [action for action, _ in self.scored(view)]
+
+    def scored(self, view: View) -> list[tuple[str, float | None]]:
+        """:meth:`ranked`, each action with the bot's score when it plays a card while the
+        stock lasts (``None`` otherwise): two cards of one score are alike to the bot."""
         legal = legal_of(view)
         variant = self.variant or VARIANTS[view["game"]]
         deal: Mapping[str, Any] = view["deal"]
         seat: int = view["seat"]
         actions: list[str] = legal["actions"]
         if legal["kind"] == "declare":
-            return self.declare(variant, deal, seat, legal)
+            return [(a, None) for a in self.declare(variant, deal, seat, legal)]
         if len(actions) == 1:
-            return list(actions)
+            return [(actions[0], None)]
         if deal["endgame"]:
-            return self.endgame(variant, deal, actions)
+            return [(a, None) for a in self.endgame(variant, deal, actions)]
         return self.stock_play(variant, deal, seat, actions)
 
     # -- declaring -----------------------------------------------------------------------
@@ -143,7 +148,7 @@ class BasicBot:
 
     def stock_play(
         self, variant: Variant, deal: Mapping[str, Any], seat: int, actions: Sequence[str]
-    ) -> list[str]:
+    ) -> list[tuple[str, float | None]]:
         rules = rules_of(variant, deal)
         cards = cards_of(deal, seat)
         appraisal = Appraisal.of(rules, cards)
@@ -166,13 +171,15 @@ class BasicBot:
             won = sum(1 for c in (code, led) if c[0] in "AT") if brisques else 0
             return gain + BRISQUE * won - cost
 
+        scores = {action: round(score(action), 6) for action in actions}
+
         def key(action: str) -> tuple[float, bool, int, str]:
             code = code_of(action)
-            # on a near tie, a table card first: it keeps a concealed card, which any
-            # declaration may still use, and a lower card first
-            return (-round(score(action), 6), "@" not in action, STRENGTH[code[0]], action)
+            # on a tie, a table card first: it keeps a concealed card, which any declaration
+            # may still use, and a lower card first
+            return (-scores[action], "@" not in action, STRENGTH[code[0]], action)
 
-        return sorted(actions, key=key)
+        return [(action, scores[action]) for action in sorted(actions, key=key)]
 
     # -- the last tricks -----------------------------------------------------------------
 

@@ -137,10 +137,21 @@ class StrongBot:
         return self.search.last_samples
 
     def choices(self, view: View) -> list[str]:
-        """The actions searched: the basic level's first few, and ``draw`` when declaring."""
-        ranked = self.policy.ranked(view)
-        chosen = ranked[: self.candidates]
-        if DRAW in ranked and DRAW not in chosen:
+        """The actions searched: the basic level's first few, of a card played while the
+        stock lasts only one of each score (most of a hand's sevens, eights and nines are
+        alike to it), and ``draw`` when declaring."""
+        chosen: list[str] = []
+        scores: set[float] = set()
+        ranked = self.policy.scored(view)
+        for action, score in ranked:
+            if len(chosen) == self.candidates:
+                break
+            if score is not None:
+                if score in scores:
+                    continue
+                scores.add(score)
+            chosen.append(action)
+        if DRAW not in chosen and any(action == DRAW for action, _ in ranked):
             chosen.append(DRAW)
         return chosen
 
