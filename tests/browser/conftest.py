@@ -134,3 +134,24 @@ def bot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
 def open_bot_page(browser: Browser, bot_server: ServerProcess) -> Iterator[OpenPage]:
     with page_opener(browser, bot_server.base_url) as open_:
         yield open_
+
+
+FAST_PLAY = {
+    "KORTBORD_BOT_DELAY": "0",
+    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
+    "KORTBORD_WS_BURST": "1000",
+}
+
+
+@pytest.fixture(scope="module")
+def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server that takes moves as fast as a script sends them, for a test that plays most
+    of a deal over WebSockets and shows the rest in the browser."""
+    with running_server(tmp_path_factory.mktemp("fast-server"), env=FAST_PLAY) as server:
+        yield server
+
+
+@pytest.fixture
+def open_fast_page(browser: Browser, fast_server: ServerProcess) -> Iterator[OpenPage]:
+    with page_opener(browser, fast_server.base_url) as open_:
+        yield open_
