@@ -131,6 +131,7 @@ def test_the_deal_summary_and_the_next_deals_barred_trumps_on_two_phones(
     table, deal = to_the_last_trick(fast_server)
     trump = deal["trump"]
     assert trump is not None, "no trumps were fixed in the first deal"
+
     def open_phone(path: str) -> Page:
         return open_fast_page(path, phone=True)
 

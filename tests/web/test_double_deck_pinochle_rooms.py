@@ -105,9 +105,10 @@ async def forge(table: Table, view: dict[str, Any], played: Played) -> None:
 
 
 async def scripted(table: Table, view: dict[str, Any], played: Played) -> bool:
-    """The announcements. Deal 2: the first to speak announces his meld for information;
-    the others pass; he may not announce again before a bid, and bids. Deal 3: the first
-    opens, the second announces 100 (a bid of 10 more) where his meld allows."""
+    """The announcements. In the first deal after the first whose first to speak holds meld,
+    he announces it for information; the others pass; he may not announce again before a
+    bid, and bids. From the third deal, the second to speak announces 100 (a bid of 10 more)
+    after the opening bid where his meld allows."""
     legal = view["legal"]
     deal = view["deal"]
     if legal["kind"] != "bid":
@@ -115,21 +116,28 @@ async def scripted(table: Table, view: dict[str, Any], played: Played) -> bool:
     seat = view["seat"]
     first = deal["leader"]
     offered = announcements(legal)
-    if deal["number"] == 2:
+    informed = first in deal["announced"] and deal["high_bid"] is None
+    if deal["number"] >= 2 and informed:
         if seat != first:
             await table.act(seat, "pass")
-        elif seat not in deal["announced"] and offered:
-            assert offered == [deal["best_meld"]], (offered, deal["best_meld"])
-            await table.act(seat, f"announce:{offered[0]}")
-            played.refused["announced_for_information"] += 1
         else:
-            if seat in deal["announced"]:
-                assert not offered
-                await table.refuse(seat, f"announce:{deal['best_meld']}", "already_announced")
-                played.refused["already_announced"] += 1
+            assert not offered
+            await table.refuse(seat, f"announce:{deal['best_meld']}", "already_announced")
+            played.refused["already_announced"] += 1
             await table.act(seat, flagged(legal, bids(legal)[0]))
         return True
-    if deal["number"] == 3 and seat == (first + 1) % 4 and deal["high_bid"] is not None:
+    if (
+        deal["number"] >= 2
+        and seat == first
+        and deal["high_bid"] is None
+        and offered
+        and not played.refused["announced_for_information"]
+    ):
+        assert offered == [deal["best_meld"]], (offered, deal["best_meld"])
+        await table.act(seat, f"announce:{offered[0]}")
+        played.refused["announced_for_information"] += 1
+        return True
+    if deal["number"] >= 3 and seat == (first + 1) % 4 and deal["high_bid"] is not None:
         said = any(c["seat"] == seat and c["call"] == "announce" for c in deal["bids"])
         if 100 in offered and not said:
             await table.act(seat, "announce:100")
@@ -207,11 +215,12 @@ def test_four_play_a_whole_match_with_announcements(fast_server: ServerProcess) 
         "card_not_in_hand",
         "must_follow_suit",
     }, played.refused
-    # the second deal opened with an announcement for information, which the record keeps
-    second = record["deals"][1]
-    first_call = second["bids"][0]
-    assert first_call["call"] == "announce" and first_call["bid"] is None
-    assert first_call["seat"] == (second["dealer"] + 1) % 4
+    # a deal after the first opened with an announcement for information, kept in the record
+    informed = [d for d in record["deals"][1:] if d["bids"][0]["call"] == "announce"]
+    assert informed, record["deals"]
+    first_call = informed[0]["bids"][0]
+    assert first_call["bid"] is None
+    assert first_call["seat"] == (informed[0]["dealer"] + 1) % 4
     assert announced["information"] >= played.refused["announced_for_information"] == 1
     assert announced["as_bid"] >= played.refused["announced_as_bid"]
     if played.last["termination"] == "claim":
