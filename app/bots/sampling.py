@@ -48,13 +48,20 @@ class SamplingBot:
         """Sampled deals behind the last decision (for benchmarks and tests)."""
 
     def decide(self, view: View) -> str:
-        deadline = perf_counter() + self.budget
         legal = legal_of(view)
         actions: list[str] = list(legal.get("actions", []))
         self.last_samples = 0
         if "count" in legal or len(actions) < 2:
             # a choice of cards by position is the policy's (too many to play out each)
             return self.policy.decide(view) if "count" in legal else actions[0]
+        return self.choose(view, actions)
+
+    def choose(
+        self, view: View, actions: Sequence[str], bias: Sequence[float] | None = None
+    ) -> str:
+        """The best of ``actions`` for the seat whose view this is, by the mean result of
+        playouts from the deals sampled within the budget, ``bias`` added to each mean."""
+        deadline = perf_counter() + self.budget
         seat: int = view["seat"]
         rng = decision_rng(self.seed, view)
         game = self.game
@@ -72,7 +79,9 @@ class SamplingBot:
                 results.append(self.play_out(state, seat, played))
             return results
 
-        best, self.last_samples = best_candidate(len(actions), sample, deadline, self.max_samples)
+        best, self.last_samples = best_candidate(
+            len(actions), sample, deadline, self.max_samples, bias
+        )
         return actions[best]
 
     def play_out(self, state: GameState, seat: int, played: int) -> float:

@@ -12,16 +12,13 @@ the state itself, then judges the position (``playout.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from time import perf_counter
 from typing import Final, cast
 
 from app.engine import TABLE, Game, GameState
 from app.engine.bezique import Match, Variant
 
-from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
+from ..base import DEFAULT_BUDGET, View, legal_of
 from ..sampling import SamplingBot, margin
-from ..search import best_candidate
 from .basic import DRAW, BasicBot
 from .playout import HORIZON, estimate, may_declare, quick_view
 
@@ -46,32 +43,6 @@ class Search(SamplingBot):
     ) -> None:
         super().__init__(game, policy, seed, budget, max_samples)
         self.horizon = horizon
-
-    def choose(self, view: View, actions: Sequence[str], bias: Sequence[float]) -> str:
-        """The best of ``actions`` for the seat whose view this is, ``bias`` added to each
-        one's mean result (:meth:`SamplingBot.decide`, on the actions given)."""
-        deadline = perf_counter() + self.budget
-        seat: int = view["seat"]
-        rng = decision_rng(self.seed, view)
-        game = self.game
-        resample = game.resample
-        assert resample is not None
-        parsed = [game.parse_action(a) for a in actions]
-
-        def sample() -> list[float]:
-            dealt: GameState = resample(view, rng)
-            played = dealt.deals_played
-            results: list[float] = []
-            for action in parsed:
-                state = dealt.clone()
-                state.apply(seat, action)
-                results.append(self.play_out(state, seat, played))
-            return results
-
-        best, self.last_samples = best_candidate(
-            len(actions), sample, deadline, self.max_samples, bias
-        )
-        return actions[best]
 
     def play_out(self, state: GameState, seat: int, played: int) -> float:
         match = cast(Match, state)
