@@ -30,9 +30,11 @@ its own defaults for these counts (``GAME_DEFAULTS``): auction pinochle ends mos
 throw-in or in a contract that no card play changes, so its levels differ in fewer deals,
 and its strength run takes more deal sets, at a smaller budget, within a few minutes. The
 partnership pinochles' strong seats think for 12 or 20 cards each per deal at the default
-budget, so their timing runs play fewer deals. A game may also name the options its deals
-are played under (``GAME_OPTIONS``): the partnership pinochles are measured without claims,
-since a claim ends the match.
+budget, so their timing runs play fewer deals. A bezique deal asks some ninety decisions of
+a seat (rubicon), half as many again in Chinese bezique, so its strength run takes fewer
+deal sets at a small budget, and its timing run one or two deals. A game may also name the
+options its deals are played under (``GAME_OPTIONS``): the partnership pinochles are
+measured without claims, since a claim ends the match.
 Wall-clock times include whatever else the machine is running: the header prints its load
 average.
 """
@@ -62,6 +64,8 @@ GAME_DEFAULTS: dict[str, dict[str, float]] = {
     "auction_pinochle": {"strong_deals": 300, "budget": 0.1},
     "partnership_pinochle": {"strong_deals": 120, "budget": 0.15, "timing_deals": 4},
     "double_deck_pinochle": {"strong_deals": 80, "timing_deals": 4},
+    "bezique_rubicon": {"strong_deals": 60, "budget": 0.05, "timing_deals": 2},
+    "chinese_bezique": {"deals": 200, "strong_deals": 40, "budget": 0.05, "timing_deals": 1},
 }
 """Per game, the settings used when the command line does not give them."""
 GAME_OPTIONS: dict[str, dict[str, object]] = {
