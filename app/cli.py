@@ -20,6 +20,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(_options_first(sys.argv[1:] if argv is None else list(argv)))
     if args.command == "validate":
         return _validate(args.files, as_json=args.json)
+    if args.command == "verify":
+        return _verify(args.files, as_json=args.json)
     if args.command == "migrate":
         return _migrate(args.direction, args.revision)
     return _serve(host=getattr(args, "host", None), port=getattr(args, "port", None))
@@ -28,8 +30,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _options_first(argv: list[str]) -> list[str]:
     """Let ``--json`` stand anywhere among the files (``validate a.json --json b.json``):
     argparse cannot intermix options with a list of positionals under a subcommand."""
-    if argv[:1] == ["validate"] and "--json" in argv[1:]:
-        return ["validate", "--json", *(a for a in argv[1:] if a != "--json")]
+    if argv[:1] in (["validate"], ["verify"]) and "--json" in argv[1:]:
+        return [argv[0], "--json", *(a for a in argv[1:] if a != "--json")]
     return argv
 
 
@@ -46,6 +48,11 @@ def _parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate", help="check game records against the rules")
     validate.add_argument("files", nargs="+", metavar="FILE", help="kortbord-record/1 JSON file")
     validate.add_argument("--json", action="store_true", help="print one JSON object per file")
+    verify = commands.add_parser(
+        "verify", help="check that each deal of a record follows from its revealed seeds"
+    )
+    verify.add_argument("files", nargs="+", metavar="FILE", help="kortbord-record/1 JSON file")
+    verify.add_argument("--json", action="store_true", help="print one JSON object per file")
     migrate = commands.add_parser(
         "migrate", help="upgrade or downgrade the database schema (serve upgrades by itself)"
     )
@@ -145,5 +152,11 @@ def _url(settings: Settings, port: int) -> str:
 def _validate(files: list[str], *, as_json: bool) -> int:
     # Imported here so that serving never depends on the validator's import cost or state.
     from app.validate import run
+
+    return run(files, as_json)
+
+
+def _verify(files: list[str], *, as_json: bool) -> int:
+    from app.verify import run
 
     return run(files, as_json)

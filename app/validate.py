@@ -30,7 +30,7 @@ def run(files: Sequence[str], as_json: bool = False, out: TextIO | None = None) 
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as unreadable:
             # JSONDecodeError and RecordFormatError are both ValueErrors; json raises
             # RecursionError on arrays or objects nested too deeply to decode
-            reason = _reason(unreadable)
+            reason = unreadable_reason(unreadable)
             status = UNREADABLE
             if as_json:
                 print(json.dumps({"file": name, "valid": False, "error": reason}), file=out)
@@ -53,7 +53,7 @@ def run(files: Sequence[str], as_json: bool = False, out: TextIO | None = None) 
     return status
 
 
-def _reason(error: Exception) -> str:
+def unreadable_reason(error: Exception) -> str:
     if isinstance(error, RecordFormatError):
         return f"not a record: {error}"
     if isinstance(error, json.JSONDecodeError):

@@ -235,6 +235,10 @@ class Records:
     validate: Callable[[Sequence[str], Options, Mapping[str, Any]], Validation]
     """Replay and check the derived fields a record states; :class:`RecordError` is caught
     and reported in the :class:`Validation`."""
+    dealt_pack: Callable[[Any, int], list[Card]]
+    """``(state, index)``: what deal ``index`` (from 0) of the state dealt, as a pack that
+    deals it; two deals that gave the same cards to the same places give the same list. A
+    verifier of a fair deal compares the record's deal with the seeds' (docs/fairness.md)."""
 
 
 @dataclass(frozen=True)
@@ -251,7 +255,8 @@ class Game:
     """``(seats, options, first_dealer)``: a match waiting for its first chance step."""
     parse_action: Callable[[object], Action]
     chance: Callable[[Any, random.Random], Action]
-    """The table's next chance action (a shuffle) for this state."""
+    """The table's next chance action (a shuffle) for this state: in every game, ``deal:``
+    and the pack in the order it is dealt (:meth:`deal`)."""
     view: Callable[[Any, int | None, View | None, Any], View]
     """``(state, seat, public, cache)``: what ``seat`` (``None``: a spectator) may see.
     ``public`` is the spectator view of the same state, when the caller has it; ``cache``
@@ -313,6 +318,12 @@ class Game:
         if not self.partnerships:
             return None
         return partnerships(seats)
+
+    def deal(self, order: Sequence[Card]) -> Action:
+        """The chance action that deals the pack in ``order`` (a permutation of
+        :attr:`pack`'s cards): how a shuffle made elsewhere, such as a verifiable one
+        (:mod:`app.engine.fairness`), becomes this game's deal."""
+        return self.parse_action("deal:" + ",".join(order))
 
     @property
     def seats_default(self) -> int:

@@ -99,6 +99,13 @@ class Mute:
     v: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ClientSeed:
+    """The seat's client seed for the deals to come (docs/fairness.md)."""
+
+    seed: str
+
+
 Command = (
     Hello
     | Sit
@@ -114,4 +121,5 @@ Command = (
     | Say
     | ChatRules
     | Mute
+    | ClientSeed
 )

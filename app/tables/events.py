@@ -15,13 +15,17 @@ LEAVE = "leave"  # seat, removed
 REORDER = "reorder"  # order: new seat i holds old seat order[i]
 HOST = "host"  # seat
 START = "start"  # first_dealer
-ACT = "act"  # seat, action
+ACT = "act"  # seat, action; a deal also fair: its number and the client seeds
 END = "end"  # the host ended the running match early
 BOT = "bot"  # seat, level: a bot stands in for the seat's player (level None: it stops)
 CHAT_RULES = "chat_rules"  # spectators: who reads what spectators say
 MUTE = "mute"  # seat, muted: the seat's player may not chat
+SEED = "seed"  # seed: the server seed committed for the next deal (docs/fairness.md)
+CLIENT_SEED = "client_seed"  # seat, seed: the seat's client seed for the deals to come
 
-KINDS = frozenset({CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END, BOT, CHAT_RULES, MUTE})
+KINDS = frozenset(
+    {CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END, BOT, CHAT_RULES, MUTE, SEED, CLIENT_SEED}
+)
 
 
 @dataclass(frozen=True, slots=True)

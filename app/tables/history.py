@@ -16,30 +16,37 @@ from app.engine import GameState, ScoredDeal
 from app.engine.records import export_record
 from app.store import DealRow, MatchRow
 
-from .room import RoomState, Status
+from .room import Dealing, RoomState, Status, dealings_json
 
 
-def find_match(room: RoomState, number: int) -> tuple[GameState, list[str], Status] | None:
+def find_match(
+    room: RoomState, number: int
+) -> tuple[GameState, list[str], Status, list[Dealing]] | None:
     for past in room.past:
         if past.number == number:
-            return past.match, past.players, past.status
+            return past.match, past.players, past.status, past.dealings
     if room.match is not None and room.match_number == number and room.playing:
-        return room.match, room.players, Status.PLAYING
+        return room.match, room.players, Status.PLAYING, room.dealings
     return None
 
 
 def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any] | None:
+    """The record of match ``number``, its deals' seeds with it (each server seed once its
+    deal is over)."""
     found = find_match(room, number)
     if found is None:
         return None
-    match, players, status = found
-    if status is not Status.PLAYING:
+    match, players, status, dealings = found
+    over = status is not Status.PLAYING
+    if over:
         record = export_record(room.game, match, players)
-        record["status"] = status.value
-        return record
-    record = export_record(room.game, match, players, seat=seat, whole=False)
+    else:
+        record = export_record(room.game, match, players, seat=seat, whole=False)
     record["status"] = status.value
-    record["seen_by"] = seat
+    if not over:
+        record["seen_by"] = seat
+    if dealings:
+        record["fairness"] = dealings_json(dealings, over)
     return record
 
 
@@ -74,7 +81,7 @@ def protocol_csv(room: RoomState, number: int) -> str | None:
     found = find_match(room, number)
     if found is None:
         return None
-    match, players, _ = found
+    match, players, _, _ = found
     sheet = live_sheet(room, match)
     grid = sheet.get("grid")
     keys = [c["key"] for c in grid["columns"]] if grid else []

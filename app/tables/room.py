@@ -7,6 +7,7 @@ command (which yields events), commits the events, and only then tells anyone.
 from __future__ import annotations
 
 import random
+import secrets
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,13 @@ from app.engine import (
     OptionError,
     UnknownGame,
     get_game,
+)
+from app.engine.fairness import (
+    SCHEME,
+    SERVER_SEED_BYTES,
+    commitment,
+    is_client_seed,
+    shuffled,
 )
 from app.engine.records import export_record
 from app.engine.teams import team_of
@@ -70,12 +78,44 @@ class Seat:
     """Taken by a bot itself; otherwise a bot only stands in for the seat's player."""
 
 
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """One deal as the seeds dealt it (docs/fairness.md). The server seed is the room's
+    secret until the deal is over."""
+
+    deal: int
+    server_seed: str
+    client_seeds: tuple[str, ...]
+
+    def to_json(self, revealed: bool) -> dict[str, Any]:
+        return {
+            "scheme": SCHEME,
+            "deal": self.deal,
+            "commitment": commitment(self.server_seed),
+            "client_seeds": list(self.client_seeds),
+            "server_seed": self.server_seed if revealed else None,
+        }
+
+
+def dealings_json(dealings: Sequence[Dealing], over: bool) -> list[dict[str, Any]]:
+    """A match's deals with their seeds, as a record and the room show them: each server
+    seed revealed once its deal is over (every deal but the last, and the last too once the
+    match is ``over``)."""
+    done = len(dealings) - (0 if over else 1)
+    return [d.to_json(revealed=i < done) for i, d in enumerate(dealings)]
+
+
+def new_server_seed() -> str:
+    return secrets.token_hex(SERVER_SEED_BYTES)
+
+
 @dataclass(slots=True)
 class PastMatch:
     number: int
     players: list[str]
     match: GameState
     status: Status
+    dealings: list[Dealing]
 
 
 def clean_nickname(raw: object) -> str:
@@ -158,6 +198,13 @@ class RoomState:
         """Who reads what spectators say in the chat: ``all``, ``spectators``, ``off``."""
         self.muted: set[int] = set()
         """Seats whose players the host has muted in the chat."""
+        self.next_seed: str | None = None
+        """The server seed committed for the next deal: the room's secret until that deal
+        is over (``None`` in a room made before deals were seeded, until its next deal)."""
+        self.client_seeds = [""] * seats
+        """Each seat's client seed, mixed into the deals to come."""
+        self.dealings: list[Dealing] = []
+        """The deals of the current (or last) match, as the seeds dealt them."""
         self.version = 0
         self.revision = 0
         """Counts the changes to what :meth:`public` shows: every event but a game action,
@@ -203,18 +250,26 @@ class RoomState:
         kind = event.kind
         if kind == ev.ACT:
             assert self.match is not None
+            fair = d.get("fair")
+            if fair is not None:
+                assert self.next_seed is not None
+                seeds = tuple(fair["client_seeds"])
+                self.dealings.append(Dealing(fair["deal"], self.next_seed, seeds))
+                self.next_seed = None
             self.match.apply(d["seat"], self.game.parse_action(d["action"]))
             if self.match.is_over:
                 self._close_match(Status.FINISHED)
         elif kind == ev.SIT:
             bot = d.get("bot")
             self.seats[d["seat"]] = Seat(d["nickname"], d["secret_hash"], bot, bot is not None)
+            self.client_seeds[d["seat"]] = ""  # a new occupant brings their own
             if self.playing:  # whoever takes over a seat mid-match plays on under their name
                 self.players[d["seat"]] = d["nickname"]
             if self.host is None:
                 self.host = d["seat"]
         elif kind == ev.LEAVE:
             self.seats[d["seat"]] = None
+            self.client_seeds[d["seat"]] = ""
             self.muted.discard(d["seat"])  # a mute is the person's, not the seat's
             if self.home_host == d["seat"]:
                 self.home_host = None
@@ -224,6 +279,7 @@ class RoomState:
         elif kind == ev.REORDER:
             order = d["order"]
             self.seats = [self.seats[i] for i in order]
+            self.client_seeds = [self.client_seeds[i] for i in order]
             if self.players:  # the last match's names move with their seats
                 self.players = [self.players[i] for i in order]
             if self.host is not None:
@@ -240,6 +296,7 @@ class RoomState:
             self.match_number += 1
             self.match = self.game.new_match(self.size, self.options, d["first_dealer"])
             self._views = self.game.new_view_cache()
+            self.dealings = []
             self.players = [s.nickname if s else "" for s in self.seats]
             self.status = Status.PLAYING
         elif kind == ev.END:
@@ -255,6 +312,10 @@ class RoomState:
                 self.muted.add(d["seat"])
             else:
                 self.muted.discard(d["seat"])
+        elif kind == ev.SEED:
+            self.next_seed = d["seed"]
+        elif kind == ev.CLIENT_SEED:
+            self.client_seeds[d["seat"]] = d["seed"]
         else:
             raise ValueError(f"event {kind!r} cannot be applied to a room")
         self.version += 1
@@ -263,7 +324,9 @@ class RoomState:
 
     def _close_match(self, status: Status) -> None:
         assert self.match is not None
-        self.past.append(PastMatch(self.match_number, list(self.players), self.match, status))
+        self.past.append(
+            PastMatch(self.match_number, list(self.players), self.match, status, self.dealings)
+        )
         self.status = status
         self.revision += 1
 
@@ -317,6 +380,7 @@ class RoomState:
             "status": self.status.value,
             "host": self.host,
             "match_number": self.match_number,
+            "fairness": self.seeds_commitment(),
             "spectators": spectators,
             "chat": {
                 "spectators": self.spectator_chat,
@@ -355,7 +419,9 @@ class RoomState:
     def record(self) -> dict[str, Any] | None:
         if self.match is None:
             return None
-        return export_record(self.game, self.match, self.players)
+        record = export_record(self.game, self.match, self.players)
+        record["fairness"] = dealings_json(self.dealings, over=not self.playing)
+        return record
 
     # -- commands: each checks, then returns the events to commit ------------------------------
 
@@ -423,8 +489,7 @@ class RoomState:
         match = self.game.new_match(self.size, self.options, first_dealer)
         out = [start]
         if match.to_act == TABLE:
-            chance = self.game.chance(match, rng)
-            out.append(Event(ev.ACT, {"seat": TABLE, "action": str(chance)}))
+            out.extend(self._deal(1))
         return out
 
     def end(self, by: int | None) -> list[Event]:
@@ -448,9 +513,48 @@ class RoomState:
         if after == TABLE:
             # the chance step depends on the state only through the game's pack, which
             # this action does not change
-            chance = self.game.chance(self.match, rng)
-            out.append(Event(ev.ACT, {"seat": TABLE, "action": str(chance)}))
+            out.extend(self._deal(len(self.dealings) + 1))
         return out
+
+    def _deal(self, number: int) -> list[Event]:
+        """The table deals deal ``number`` of the match from the committed server seed and
+        the seats' client seeds, and commits to a new server seed for the deal after."""
+        out: list[Event] = []
+        seed = self.next_seed
+        if seed is None:  # a room made before deals were seeded: committed as it is used
+            seed = new_server_seed()
+            out.append(Event(ev.SEED, {"seed": seed}))
+        seeds = list(self.client_seeds)
+        action = self.game.deal(shuffled(self.game.pack.cards, seed, number, seeds))
+        fair = {"deal": number, "client_seeds": seeds}
+        out.append(Event(ev.ACT, {"seat": TABLE, "action": str(action), "fair": fair}))
+        out.extend(self.commit_seed())
+        return out
+
+    def commit_seed(self) -> list[Event]:
+        """A server seed for the next deal, committed to now."""
+        return [Event(ev.SEED, {"seed": new_server_seed()})]
+
+    def set_client_seed(self, seat: int | None, seed: object) -> list[Event]:
+        """The seat's client seed for the deals to come; nothing when it is unchanged."""
+        if seat is None:
+            raise TableError("not_seated", "take a seat to give a seed")
+        if not is_client_seed(seed):
+            raise TableError(
+                "bad_client_seed", "a client seed is up to 64 letters, digits, '-' and '_'"
+            )
+        if seed == self.client_seeds[seat]:
+            return []
+        return [Event(ev.CLIENT_SEED, {"seat": seat, "seed": seed})]
+
+    def seeds_commitment(self) -> dict[str, Any]:
+        """What everyone may see of the seeds: the commitment to the next deal's server
+        seed, and each deal of the current (or last) match with its seed once it is over."""
+        return {
+            "scheme": SCHEME,
+            "next": commitment(self.next_seed) if self.next_seed is not None else None,
+            "deals": dealings_json(self.dealings, over=not self.playing),
+        }
 
     def add_bot(self, by: int | None, seat: object, level: object) -> list[Event]:
         """A bot in a free seat sits down under a bot's name; in a taken seat it stands in

@@ -24,6 +24,7 @@ from .commands import (
     Act,
     AddBot,
     ChatRules,
+    ClientSeed,
     Command,
     End,
     Hello,
@@ -144,9 +145,11 @@ class Tables:
         created = state.created()
         state.version = 1
         sit, secret = state.sit(0, nickname, None)
-        for event in sit:
+        # the first deal's server seed is committed to before anyone gives a client seed
+        seed = state.commit_seed()
+        for event in [*sit, *seed]:
             state.apply(event)
-        events = [created, *sit]
+        events = [created, *sit, *seed]
         await self.store.create_room(
             code, room_row(state), [e.to_json() for e in events], projection(state, events, 0)
         )
@@ -355,6 +358,10 @@ class Tables:
             await self._commit(live, state.chat_rules(member.seat, command.spectators))
         elif isinstance(command, Mute):
             await self._commit(live, state.mute(member.seat, command.seat, command.muted))
+        elif isinstance(command, ClientSeed):
+            events = state.set_client_seed(member.seat, command.seed)
+            if events:
+                await self._commit(live, events)
 
     async def _say(self, member: Member, live: LiveRoom, say: Say) -> None:
         """A chat line: checked, stored, then sent to whoever may read it."""

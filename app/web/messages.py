@@ -17,6 +17,7 @@ from app.tables.commands import (
     Act,
     AddBot,
     ChatRules,
+    ClientSeed,
     Command,
     End,
     Hello,
@@ -83,6 +84,7 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     },
     "chat_rules": {"v": _OPT_INT, "spectators": (str, True, 16)},
     "mute": {"v": _OPT_INT, "seat": _OPT_INT, "watcher": _OPT_INT, "muted": (bool, True, None)},
+    "seed": {"seed": (str, True, 64)},
 }
 
 MESSAGE_TYPES = tuple(_FIELDS)
@@ -153,6 +155,8 @@ def _parse_object(obj: dict[str, Any]) -> Command | Ping:
         if ("seat" in fields) == ("watcher" in fields):
             raise ProtocolError("bad_field", "'mute' names either a 'seat' or a 'watcher'")
         return Mute(fields["muted"], fields.get("seat"), fields.get("watcher"), fields.get("v"))
+    if kind == "seed":
+        return ClientSeed(fields["seed"])
     return Ping()
 
 

@@ -24,7 +24,9 @@ import pytest
 from engine.unregistered import UNREGISTERED
 
 from app.engine import GAMES, TABLE, Action, ActionError, Game, GameState
+from app.engine.fairness import SCHEME, commitment, shuffled
 from app.engine.records import export_record, replay_record, validate_record
+from app.engine.verify import verify_record
 
 ALL_GAMES: dict[str, Game] = {**GAMES, **UNREGISTERED}
 """The registered games and those not registered yet (tests/engine/unregistered.py)."""
@@ -432,3 +434,65 @@ def test_views_built_with_the_cache_equal_fresh_ones_and_never_change(
     # a view handed out earlier never changes as the match goes on
     for encoded, views in kept:
         assert dumps(views) == encoded
+
+
+# -- deals from seeds (docs/fairness.md) -----------------------------------------------------------
+
+
+def _game_seats() -> list[Any]:
+    return [
+        pytest.param(name, seats, id=f"{name}-{seats}")
+        for name, game in ALL_GAMES.items()
+        for seats in game.seat_counts
+    ]
+
+
+@pytest.mark.parametrize(("name", "seats"), _game_seats())
+def test_a_chance_step_deals_an_order_of_the_pack(name: str, seats: int) -> None:
+    game = ALL_GAMES[name]
+    state: GameState = game.new_match(seats, match_options(game), seats - 1)
+    dealt = str(game.chance(state, random.Random(name)))
+    order = dealt.removeprefix("deal:").split(",")
+    assert Counter(order) == Counter(game.pack.cards)
+    assert game.deal(order) == game.parse_action(dealt)
+
+
+@pytest.mark.parametrize(("name", "seats"), _game_seats())
+def test_deals_from_seeds_verify_and_a_changed_seed_does_not(
+    name: str, seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = ALL_GAMES[name]
+    if name in UNREGISTERED:
+        monkeypatch.setitem(GAMES, name, game)
+    rng = random.Random(f"seeded:{name}:{seats}")
+    state: GameState = game.new_match(seats, match_options(game), seats - 1)
+    entries: list[dict[str, Any]] = []
+    steps = 0
+    while not state.is_over and len(entries) < 3:
+        steps += 1
+        assert steps < 20_000
+        if state.to_act == TABLE:
+            seed = f"{rng.getrandbits(256):064x}"
+            client = [f"s{seat}-{len(entries)}" for seat in range(seats)]
+            number = len(entries) + 1
+            state.apply(TABLE, game.deal(shuffled(game.pack.cards, seed, number, client)))
+            entries.append(
+                {
+                    "scheme": SCHEME,
+                    "deal": number,
+                    "commitment": commitment(seed),
+                    "client_seeds": client,
+                    "server_seed": seed,
+                }
+            )
+            continue
+        seat, action = choose(game, state, rng)
+        state.apply(seat, action)
+    record = json.loads(json.dumps(export_record(game, state, [f"P{i}" for i in range(seats)])))
+    record["fairness"] = entries[: len(record["deals"])]
+    checks = verify_record(record)
+    assert checks and all(c.verified for c in checks), checks
+    record["fairness"][0]["client_seeds"][0] += "x"
+    tampered = verify_record(record)
+    assert tampered[0].verified is False
+    assert all(c.verified for c in tampered[1:])

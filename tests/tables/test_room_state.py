@@ -27,6 +27,7 @@ class Table:
         self.log: list[Event] = [Event(ev.CREATED, {"seats": seats})]
         self.secrets: dict[int, str] = {}
         self.rng = random.Random(7)
+        self.commit(self.room.commit_seed())  # as a new room does
 
     def commit(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -136,7 +137,7 @@ def test_sitting_gives_a_random_secret_and_stores_only_its_hash() -> None:
 
     assert len(base64.urlsafe_b64decode(secret + "==")) * 8 >= 128
     assert secret != other
-    event = table.log[1]
+    event = table.log[2]
     assert event.kind == ev.SIT
     assert secret not in json.dumps(event.to_json())
     assert event.data["secret_hash"] == hashlib.sha256(secret.encode()).hexdigest()
@@ -311,8 +312,9 @@ def test_the_host_starts_when_every_seat_is_taken() -> None:
         table.room.start(None, table.rng)
 
     events = table.room.start(0, table.rng)
-    assert [e.kind for e in events] == [ev.START, ev.ACT]
-    assert events[1].data["seat"] == -1  # the table itself deals
+    # the table itself deals, and commits to the next deal's server seed
+    assert [e.kind for e in events] == [ev.START, ev.ACT, ev.SEED]
+    assert events[1].data["seat"] == -1
     table.commit(events)
     assert table.room.status is Status.PLAYING
     assert table.room.match_number == 1
@@ -440,8 +442,10 @@ def test_the_last_card_of_a_deal_brings_the_next_deal_in_the_same_commit() -> No
         events = table.room.act(table.to_act(), table.legal_action(), table.rng)
         sizes.append(len(events))
         table.commit(events)
-    assert sizes[-1] == 2
-    assert table.log[-1].data["seat"] == -1 and table.log[-1].data["action"].startswith("deal:")
+    assert sizes[-1] == 3
+    dealt = table.log[-2]
+    assert dealt.data["seat"] == -1 and dealt.data["action"].startswith("deal:")
+    assert table.log[-1].kind == ev.SEED
     assert set(sizes[:-1]) == {1}
 
 

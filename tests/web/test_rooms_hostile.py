@@ -631,6 +631,7 @@ FAULTS: dict[str, list[tuple[dict[str, object], str]]] = {
         ({"seat": 1, "watcher": 1, "muted": False}, "bad_field"),
         ({"watcher": 1, "muted": "yes"}, "bad_field"),
     ],
+    "seed": [({"seed": "abc"}, "not_seated"), ({"seed": "x" * 65}, "bad_field")],
 }
 
 
@@ -644,9 +645,10 @@ def test_every_error_a_message_causes_repeats_its_id(live_server: ServerProcess)
     async def scenario() -> None:
         code, players = await seated_table(live_server.ws_url, live_server.base_url)
         await start_match(players)
-        client = await RoomClient.open(live_server.ws_url, code, name="probe")
         answered = 0
         for kind, faults in FAULTS.items():
+            # a fresh connection per type: together the faults pass the bad-message budget
+            client = await RoomClient.open(live_server.ws_url, code, name=f"probe-{kind}")
             for number, (fields, expected) in enumerate(faults):
                 ident = f"{kind}-{number}"
                 message = {"type": kind, "id": ident}
@@ -655,6 +657,7 @@ def test_every_error_a_message_causes_repeats_its_id(live_server: ServerProcess)
                 assert reply["code"] == expected, (message, reply)
                 assert reply.get("id") == ident, (message, reply)
                 answered += 1
+            await client.close()
         assert answered == sum(len(f) for f in FAULTS.values())
         # a seated connection whose hello fails gives up its seat: the error keeps the id
         seated = await RoomClient.open(live_server.ws_url, code, secret=players[1].secret)
@@ -662,7 +665,7 @@ def test_every_error_a_message_causes_repeats_its_id(live_server: ServerProcess)
             {"type": "hello", "secret": "wrong", "id": "h1"}, lambda m: m["type"] == "error"
         )
         assert (reply["code"], reply["id"]) == ("secret_refused", "h1")
-        for c in [*players, client, seated]:
+        for c in [*players, seated]:
             await c.close()
 
     asyncio.run(scenario())

@@ -9,7 +9,7 @@ from ..actions import Action
 from ..game import Game, Outcome, Records, Termination
 from ..pinochle import melds
 from .deal import Deal, Result, Trick
-from .record import export_record, replay_record, validate
+from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, active_seats, deals_total, settle
 from .sheet import scored_deals, scoresheet
@@ -44,7 +44,9 @@ GAME = Game(
     scoresheet=scoresheet,
     deals_total=deals_total,
     outcome=_outcome,
-    records=Records(export=export_record, replay=replay_record, validate=validate),
+    records=Records(
+        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
+    ),
     hidden_cards=hidden_cards,
     resample=resample,
     deal_sum=None,

@@ -109,6 +109,16 @@ def pack_for(
     return [queues[place].pop(0) for place in LAYOUTS[packets]]
 
 
+def dealt_pack(match: Match, index: int) -> list[str]:
+    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+    cards to the same places give the same list (a fair deal's check, docs/fairness.md).
+    Hands are kept sorted, so this is the pack laid out from them, not the one shuffled."""
+    deal = match.deals[index]
+    packets = match.options["packets"]
+    assert isinstance(packets, int)
+    return pack_for(deal.dealt, deal.widow, active_seats(match.seats, deal.dealer), packets)
+
+
 class _Replayer:
     def __init__(self, players: Sequence[str], options: Options) -> None:
         self.players = list(players)

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Validation, View
-from .record import export_record, replay_record, validate
+from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import OPTIONS
 from .sheet import deals_total, scored_deals, scoresheet
@@ -73,7 +73,9 @@ def make_game(variant: Variant) -> Game:
         scoresheet=scoresheet,
         deals_total=deals_total,
         outcome=_outcome,
-        records=Records(export=export_record, replay=_replay, validate=_validate),
+        records=Records(
+            export=export_record, replay=_replay, validate=_validate, dealt_pack=dealt_pack
+        ),
         hidden_cards=hidden_cards,
         resample=_resample,
         deal_sum=None,

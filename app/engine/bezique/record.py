@@ -89,6 +89,12 @@ def export_record(
     return exported(match, players, match.variant.name, changed_options(match), whole, entry)
 
 
+def dealt_pack(match: Match, index: int) -> list[str]:
+    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+    cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
+    return list(match.deals[index].pack)
+
+
 # -- replay -------------------------------------------------------------------------------------
 
 

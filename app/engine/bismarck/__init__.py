@@ -8,6 +8,7 @@ from ..actions import Action
 from ..game import Game, Options, Outcome, Pack, Records, Termination
 from .record import (
     RecordError,
+    dealt_pack,
     export_record,
     match_from_record,
     replay_record,
@@ -73,7 +74,9 @@ GAME = Game(
     scoresheet=scoresheet,
     deals_total=_deals_total,
     outcome=_outcome,
-    records=Records(export=export_record, replay=replay_record, validate=validate),
+    records=Records(
+        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
+    ),
     deal_sum=0,
     hidden_cards=hidden_cards,
     resample=resample,

@@ -39,10 +39,17 @@ from .state import (
     contract_action,
     deal_action,
     deck_from,
+    deck_of,
     discard_action,
 )
 
 PLAYS_PER_DEAL = 3 * CARDS_PER_HAND
+
+
+def dealt_pack(match: Match, index: int) -> list[str]:
+    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+    cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
+    return deck_of(match.deals[index])
 
 
 # -- export -------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import random
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Termination
 from .deal import Deal, Marriage, Result, Trick, dealt_hands
-from .record import export_record, replay_record, validate
+from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, resolve_options
 from .sheet import scored_deals, scoresheet
@@ -58,7 +58,9 @@ GAME = Game(
     scoresheet=scoresheet,
     deals_total=_deals_total,
     outcome=_outcome,
-    records=Records(export=export_record, replay=replay_record, validate=validate),
+    records=Records(
+        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
+    ),
     hidden_cards=hidden_cards,
     resample=resample,
     deal_sum=None,

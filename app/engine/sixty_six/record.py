@@ -77,6 +77,12 @@ def export_record(
     return exported(match, players, NAME, changed_options(match), whole, entry)
 
 
+def dealt_pack(match: Match, index: int) -> list[str]:
+    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+    cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
+    return list(match.deals[index].pack)
+
+
 # -- replay -------------------------------------------------------------------------------------
 
 

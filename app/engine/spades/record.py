@@ -95,6 +95,13 @@ def export_record(
     return exported(match, players, NAME, changed_options(match), whole, entry)
 
 
+def dealt_pack(match: Match, index: int) -> list[str]:
+    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+    cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
+    deal = match.deals[index]
+    return pack_for(deal.dealt, deal.dealer)
+
+
 # -- replay -------------------------------------------------------------------------------------
 
 

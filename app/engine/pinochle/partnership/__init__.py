@@ -12,7 +12,7 @@ from typing import Any, Final
 from ...actions import Action
 from ...game import Game, Options, OptionValue, Outcome, Records, Validation, View
 from .deal import Call, Claim, Deal, Result, Trick
-from .record import export_record, replay_record, validate
+from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .sheet import scored_deals, scoresheet
 from .state import TABLE, Match, Notation, new_match, notation, replay
@@ -69,7 +69,9 @@ def make_game(
         scoresheet=scoresheet,
         deals_total=_deals_total,
         outcome=_outcome,
-        records=Records(export=export_record, replay=_replay, validate=_validate),
+        records=Records(
+            export=export_record, replay=_replay, validate=_validate, dealt_pack=dealt_pack
+        ),
         hidden_cards=hidden_cards,
         resample=_resample,
         deal_sum=None,

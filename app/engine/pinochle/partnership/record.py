@@ -96,6 +96,13 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
     return [queues[seat].pop(0) for seat in variant.layout(dealer)]
 
 
+def dealt_pack(match: Match, index: int) -> list[str]:
+    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+    cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
+    deal = match.deals[index]
+    return pack_for(match.variant, deal.dealt, deal.dealer)
+
+
 class _Replayer:
     def __init__(self, variant: Variant, players: Sequence[str], options: Options) -> None:
         self.variant = variant
