@@ -91,6 +91,9 @@ def _check(
     if seeded.to_act != TABLE:
         return DealCheck(number, False, "the match was not waiting for a deal")
     order = shuffled(game.pack.cards, seed, number, seeds)
+    shown = entry.get("pack")
+    if shown is not None and shown != order:
+        return DealCheck(number, False, "the pack shown is not the one the seeds shuffle")
     try:
         seeded.apply(TABLE, game.deal(order))
     except ActionError as refused:  # pragma: no cover - every order of the pack deals

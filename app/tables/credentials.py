@@ -1,4 +1,4 @@
-"""Room codes and seat secrets.
+"""Room codes, seat secrets and the server seeds deals are dealt from.
 
 A seat secret is 192 random bits, so a plain SHA-256 of it is a safe thing to store: there is
 nothing to brute-force. Comparison is constant-time all the same.
@@ -10,6 +10,8 @@ import hashlib
 import hmac
 import secrets
 
+from app.engine.fairness import SERVER_SEED_BYTES
+
 ROOM_CODE_BYTES = 12  # 96 bits: not guessable, still a short link
 SECRET_BYTES = 24
 
@@ -20,6 +22,11 @@ def new_room_code() -> str:
 
 def new_secret() -> str:
     return secrets.token_urlsafe(SECRET_BYTES)
+
+
+def new_server_seed() -> str:
+    """A deal's server seed: 64 lowercase hex digits (docs/fairness.md)."""
+    return secrets.token_hex(SERVER_SEED_BYTES)
 
 
 def hash_secret(secret: str) -> str:

@@ -7,7 +7,6 @@ command (which yields events), commits the events, and only then tells anyone.
 from __future__ import annotations
 
 import random
-import secrets
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,7 +26,6 @@ from app.engine import (
 )
 from app.engine.fairness import (
     SCHEME,
-    SERVER_SEED_BYTES,
     commitment,
     is_client_seed,
     shuffled,
@@ -36,7 +34,7 @@ from app.engine.records import export_record
 from app.engine.teams import team_of
 
 from . import events as ev
-from .credentials import hash_secret, new_secret, secret_matches
+from .credentials import hash_secret, new_secret, new_server_seed, secret_matches
 from .events import Event
 
 NICKNAME_MAX = 24
@@ -86,6 +84,8 @@ class Dealing:
     deal: int
     server_seed: str
     client_seeds: tuple[str, ...]
+    pack: str
+    """The pack as dealt, its cards joined by commas (the deal action's argument)."""
 
     def to_json(self, revealed: bool) -> dict[str, Any]:
         return {
@@ -94,6 +94,7 @@ class Dealing:
             "commitment": commitment(self.server_seed),
             "client_seeds": list(self.client_seeds),
             "server_seed": self.server_seed if revealed else None,
+            "pack": self.pack.split(",") if revealed else None,
         }
 
 
@@ -103,10 +104,6 @@ def dealings_json(dealings: Sequence[Dealing], over: bool) -> list[dict[str, Any
     match is ``over``)."""
     done = len(dealings) - (0 if over else 1)
     return [d.to_json(revealed=i < done) for i, d in enumerate(dealings)]
-
-
-def new_server_seed() -> str:
-    return secrets.token_hex(SERVER_SEED_BYTES)
 
 
 @dataclass(slots=True)
@@ -254,7 +251,8 @@ class RoomState:
             if fair is not None:
                 assert self.next_seed is not None
                 seeds = tuple(fair["client_seeds"])
-                self.dealings.append(Dealing(fair["deal"], self.next_seed, seeds))
+                pack = str(d["action"]).removeprefix("deal:")
+                self.dealings.append(Dealing(fair["deal"], self.next_seed, seeds, pack))
                 self.next_seed = None
             self.match.apply(d["seat"], self.game.parse_action(d["action"]))
             if self.match.is_over:
@@ -549,11 +547,18 @@ class RoomState:
 
     def seeds_commitment(self) -> dict[str, Any]:
         """What everyone may see of the seeds: the commitment to the next deal's server
-        seed, and each deal of the current (or last) match with its seed once it is over."""
+        seed, and the last two deals of the current (or last) match, each with its seed and
+        pack once it is over."""
+        pack = self.game.pack
         return {
             "scheme": SCHEME,
+            # the canonical order of the pack the seeds shuffle (docs/fairness.md)
+            "ranks": pack.ranks,
+            "copies": pack.copies,
             "next": commitment(self.next_seed) if self.next_seed is not None else None,
-            "deals": dealings_json(self.dealings, over=not self.playing),
+            # the deal in play and the one before (the record has them all): a frame stays
+            # small however long the match
+            "deals": dealings_json(self.dealings, over=not self.playing)[-2:],
         }
 
     def add_bot(self, by: int | None, seat: object, level: object) -> list[Event]:

@@ -7,6 +7,7 @@ import { formatNumber, onLanguage, t } from './i18n.js';
 import { seatName } from './model.js';
 import { announce } from './notify.js';
 import { lastDeal, rankingList, winnersLine } from './table.js';
+import { verifyDeal } from './fairness.js';
 
 export function wireDialog(dialog) {
   for (const close of dialog.querySelectorAll('[data-close]')) {
@@ -99,7 +100,27 @@ function fillSummary(section) {
       }),
     ),
     panel.summary?.(ctx, deal) ?? scoresTable(ctx, deal),
+    fairLine(ctx, deal),
   );
+}
+
+// Whether the deal's cards follow from its seeds, as this browser checks for itself
+// (docs/fairness.md): a mark that the check passed, or a loud warning that it did not.
+function fairLine(ctx, deal) {
+  const verdict = verifyDeal(ctx.room, deal.number);
+  if (verdict === null) return null;
+  const line = h('p', { class: 'fair-check', 'data-fair': 'checking', role: 'status', text: t('fair.checking') });
+  verdict.then((result) => {
+    line.dataset.fair = result.ok ? 'verified' : 'failed';
+    line.setAttribute('role', result.ok ? 'status' : 'alert');
+    replace(
+      line,
+      h('span', { class: 'fair-mark', 'aria-hidden': 'true', text: result.ok ? '\u2713' : '\u2717' }),
+      ' ',
+      result.ok ? t('fair.verified') : `${t('fair.failed')}: ${t(`fair.reason.${result.reason}`)}`,
+    );
+  });
+  return line;
 }
 
 function runSummaryClock(section) {

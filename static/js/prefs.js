@@ -1,7 +1,8 @@
-// Personal display settings, kept in this browser only. They never reach the server.
+// Personal settings, kept in this browser only. Only the client seed ever reaches the server:
+// it is what this browser mixes into the deals of the rooms where it holds a seat.
 
 const KEY = 'kortbord:prefs';
-const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false, motion: true };
+const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false, motion: true, clientSeed: null };
 const listeners = new Set();
 
 function load() {

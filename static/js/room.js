@@ -29,6 +29,7 @@ import {
 import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
 import { animate, measure, motionOn } from './motion.js';
 import { createChat } from './chat.js';
+import { clientSeed, noteCommitments } from './fairness.js';
 
 const HOLD_TRICK_MS = 1400;
 // A stale refusal without an action id, this soon after a host command, answers that command.
@@ -310,6 +311,13 @@ function onState(message) {
   ctx.room = message.room;
   ctx.view = message.view;
   ctx.seat = message.seat;
+  noteCommitments(ctx.room);
+  // A seat's client seed goes with it into every deal to come (docs/fairness.md): sent once
+  // a connection holds the seat; the server takes an unchanged seed as no change.
+  if (ctx.seat !== null && ctx.seedSentFor !== ctx.seat) {
+    ctx.seedSentFor = ctx.seat;
+    send({ type: 'seed', seed: clientSeed() });
+  }
   if (message.room.game !== ctx.game) useGame(message.room.game);
   if (ctx.rendered) noteTransitions(before, ctx.view, ctx.room);
   // A choice of cards is kept only while the same hand is still to make it.
@@ -379,6 +387,7 @@ socket.addEventListener('message', (event) => {
 let helloTimer = null;
 socket.addEventListener('status', (event) => {
   ctx.connection = event.detail;
+  ctx.seedSentFor = null;
   if (event.detail === 'open') {
     ctx.awaitingHello = Boolean(getSecret());
     // Should the answer to hello never come, show the table as a spectator rather than nothing.
@@ -536,9 +545,13 @@ function wireHeader() {
     sound.setAttribute('aria-label', t('sound.label'));
   };
   sound.addEventListener('click', () => setPref('sound', !prefs.sound));
-  onPrefs(() => {
+  onPrefs((name) => {
     syncSound();
     refreshTitle();
+    // a seed typed in the settings goes into the deals to come at once
+    if (name === 'clientSeed' && ctx.seat !== null && ctx.connection === 'open') {
+      send({ type: 'seed', seed: clientSeed() });
+    }
   });
   onLanguage(syncSound);
   syncSound();

@@ -2,8 +2,9 @@
 
 import { $ } from './dom.js';
 import { cardSvg } from './cards.js';
-import { LANGUAGES, currentLanguage, setLanguage } from './i18n.js';
+import { LANGUAGES, currentLanguage, setLanguage, t } from './i18n.js';
 import { prefs, setPref } from './prefs.js';
+import { CLIENT_SEED } from './fairness.js';
 
 export function initSettings() {
   const select = $('#lang-select');
@@ -40,6 +41,16 @@ export function initSettings() {
     if (input.name === 'theme' || input.name === 'deck') setPref(input.name, input.value);
     if (['sound', 'titleSignal', 'oneTap', 'motion'].includes(input.name)) setPref(input.name, input.checked);
   });
+  const seed = $('#client-seed', dialog);
+  if (seed) {
+    seed.addEventListener('input', () => {
+      seed.setCustomValidity(CLIENT_SEED.test(seed.value) ? '' : t('settings.client_seed_invalid'));
+    });
+    seed.addEventListener('change', () => {
+      if (CLIENT_SEED.test(seed.value)) setPref('clientSeed', seed.value);
+      else seed.reportValidity();
+    });
+  }
   const preview = $('#deck-preview', dialog);
   if (preview) preview.replaceChildren(...['AS', 'KH', 'QD', 'JC'].map((c) => cardSvg(c)));
 }
@@ -48,5 +59,6 @@ function syncForm(dialog) {
   for (const input of dialog.querySelectorAll('input')) {
     if (input.type === 'radio') input.checked = prefs[input.name] === input.value;
     if (input.type === 'checkbox') input.checked = Boolean(prefs[input.name]);
+    if (input.type === 'text') input.value = prefs[input.name] ?? '';
   }
 }

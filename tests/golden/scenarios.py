@@ -48,6 +48,9 @@ class SeededSecrets:
         alphabet = string.ascii_letters + string.digits + "-_"
         return "".join(self.rng.choice(alphabet) for _ in range((nbytes * 4 + 2) // 3))
 
+    def token_hex(self, nbytes: int) -> str:
+        return f"{self.rng.getrandbits(8 * nbytes):0{2 * nbytes}x}"
+
 
 @contextmanager
 def seeded_credentials(seed: int) -> Iterator[None]:

@@ -50,6 +50,7 @@ def test_each_deal_is_the_pack_shuffled_from_the_committed_seed_and_the_client_s
             "commitment": shown["next"],
             "client_seeds": ["anna-1", "", "C3c1l1a"],
             "server_seed": None,
+            "pack": None,
         }
     ]
     assert seed not in json.dumps(table.room.public([True] * 3))
@@ -59,6 +60,8 @@ def test_each_deal_is_the_pack_shuffled_from_the_committed_seed_and_the_client_s
     assert dealt(table) == shuffled(game.pack.cards, second, 2, ["anna-1", "", "C3c1l1a"])
     deals = table.room.seeds_commitment()["deals"]
     assert [d["server_seed"] for d in deals] == [seed, None]
+    assert deals[0]["pack"] == shuffled(game.pack.cards, seed, 1, ["anna-1", "", "C3c1l1a"])
+    assert deals[1]["pack"] is None
     record = table.room.record()
     assert record is not None and record["fairness"] == deals
 
@@ -124,3 +127,17 @@ def test_a_room_from_before_seeds_commits_its_first_seed_as_it_deals() -> None:
     table.commit(events)
     seed = events[1].data["seed"]
     assert dealt(table) == shuffled(table.room.game.pack.cards, seed, 1, ["", "", ""])
+
+
+def test_the_room_shows_the_last_two_deals_and_the_record_every_one() -> None:
+    table = Table()
+    table.fill()
+    table.start()
+    while table.room.match is not None and table.room.match.deals_played < 2:
+        table.play()
+    shown = table.room.seeds_commitment()["deals"]
+    assert [d["deal"] for d in shown] == [2, 3]
+    assert shown[0]["server_seed"] is not None and shown[1]["server_seed"] is None
+    record = table.room.record()
+    assert record is not None
+    assert [d["deal"] for d in record["fairness"]] == [1, 2, 3]

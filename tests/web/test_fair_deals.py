@@ -127,6 +127,8 @@ def record(server: ServerProcess, code: str) -> dict[str, Any]:
 
 
 def test_the_seeds_of_a_real_match_give_the_packs_dealt(fair_server: ServerProcess) -> None:
+    pages: list[str] = []  # what HTTP answered while the third deal was being played
+
     async def scenario() -> tuple[str, list[RoomClient], str]:
         code, players, before = await seated(fair_server)
         committed = fairness(before)["next"]
@@ -136,6 +138,12 @@ def test_the_seeds_of_a_real_match_give_the_packs_dealt(fair_server: ServerProce
         while view is not None and view["phase"] != "match_over" and view["deals_played"] < 3:
             await step(players, rng)
             view = players[0].view
+            if view is not None and view["deals_played"] == 2 and not pages:
+                secret = {"X-Seat-Secret": players[0].secret or ""}
+                base = f"{fair_server.base_url}/api/rooms/{code}"
+                async with httpx.AsyncClient(timeout=10) as http:
+                    for url, headers in ((base, {}), (f"{base}/matches/1/record", secret)):
+                        pages.append((await http.get(url, headers=headers)).text)
         host = players[0]
         reply = await host.command({"type": "end", "v": host.v})
         assert is_state(reply), reply
@@ -156,6 +164,13 @@ def test_the_seeds_of_a_real_match_give_the_packs_dealt(fair_server: ServerProce
         assert doc_commitment(seed) == entry["commitment"]
         assert doc_shuffle(pack, seed, number, SEEDS) == deal["pack"]
     check_frames(players, entries)
+    # the room and the record, read while deal 3 was played, do not show its seed
+    assert len(pages) == 2
+    room_page, record_page = pages
+    assert all(e["server_seed"] not in room_page for e in entries)
+    assert entries[2]["commitment"] in record_page
+    assert entries[2]["server_seed"] not in record_page
+    assert entries[1]["server_seed"] in record_page  # deal 2 was over
 
 
 def check_frames(players: list[RoomClient], entries: list[dict[str, Any]]) -> None:

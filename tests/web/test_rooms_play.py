@@ -249,8 +249,13 @@ def leaks(message: Message, seat: int | None, truth: dict[int, DealTruth]) -> se
     deal = view.pop("deal")
     previous = view.pop("previous_deal")
     legal = view.pop("legal")
+    room = dict(message["room"])
+    # A deal's pack is shown, every card of it, only once the deal is over (docs/fairness.md).
+    for entry in room.pop("fairness")["deals"]:
+        if entry["pack"] is not None:
+            assert deal is None or entry["deal"] < deal["number"], entry["deal"]
     # Everything outside the two deals and the legal actions is scores and names: no cards.
-    found = cards_in({**message, "view": view})
+    found = cards_in({**message, "room": room, "view": view})
     if deal is not None:
         t = truth[deal["number"]]
         played = len(deal["tricks_played"]) * 3 + len(deal["trick"])
