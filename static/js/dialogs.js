@@ -213,6 +213,7 @@ export function showRanking(dialog, ctx, handlers) {
     h('p', { class: 'muted', text: finished ? winnersLine(ctx) : t('end.leaders_note') }),
     rankingList(ctx),
     lastDeal(ctx, ctx.panel ?? {}),
+    ctx.view?.previous_deal ? fairLine(ctx, ctx.view.previous_deal) : null,
     h(
       'div',
       { class: 'dialog-actions' },

@@ -1,8 +1,9 @@
 """Fair deals in the browser (docs/fairness.md): each seated page gives its client seed (the one
 typed in the settings, else a random one it keeps), the deal is dealt from the seeds, and when
 the deal is over each page checks on its own that the revealed server seed matches the
-commitment it saw and that the seeds shuffle to the pack dealt: a verified mark. A page whose
-frames are tampered with on the way (the revealed seed changed) shows the failure loudly.
+commitment it saw and that the seeds shuffle to the pack dealt: a verified mark, in the deal's
+summary and, once the match is stopped, in the final standing. A page whose frames are
+tampered with on the way (the revealed seed changed) shows the failure loudly.
 
 The moves are made over WebSockets (a thread of their own, beside Playwright's loop) against
 a server that takes them as fast as they come; the pages only watch.
@@ -160,3 +161,22 @@ def test_each_page_verifies_the_deal_and_a_tampered_seed_shows_the_failure(
     expect(bertil.locator("#deal-summary .fair-check")).to_have_attribute("role", "alert")
     shot(anna, artifacts, "fair-deal-verified")
     shot(bertil, artifacts, "fair-deal-failed")
+
+    # The host stops the match: the final standing shows the last deal's check as well.
+    for page in (anna, bertil):
+        page.clock.resume()
+    end_match(fast_server, code, secrets[0])
+    for page, verdict in ((anna, "verified"), (bertil, "failed")):
+        ranking = page.locator("#ranking-dialog")
+        expect(ranking).to_be_visible()
+        expect(ranking.locator(".fair-check")).to_have_attribute("data-fair", verdict)
+
+
+def end_match(server: ServerProcess, code: str, secret: str) -> None:
+    async def end() -> None:
+        host = await RoomClient.open(server.ws_url, code, name=NAMES[0], secret=secret)
+        reply = await host.command({"type": "end", "v": host.v})
+        assert is_state(reply), reply
+        await host.close()
+
+    in_thread(end)
