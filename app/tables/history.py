@@ -12,21 +12,22 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from app.engine import GameState, ScoredDeal
+from app.engine import TABLE, GameState, ScoredDeal
 from app.engine.records import export_record
 from app.store import DealRow, MatchRow
 
-from .room import Dealing, RoomState, Status, dealings_json
+from .room import PastMatch, RoomState, Status, dealings_json
 
 
-def find_match(
-    room: RoomState, number: int
-) -> tuple[GameState, list[str], Status, list[Dealing]] | None:
+def find_match(room: RoomState, number: int) -> PastMatch | None:
+    """Match ``number`` of the room: a past one, or the one being played."""
     for past in room.past:
         if past.number == number:
-            return past.match, past.players, past.status, past.dealings
+            return past
     if room.match is not None and room.match_number == number and room.playing:
-        return room.match, room.players, Status.PLAYING, room.dealings
+        return PastMatch(
+            number, room.players, room.match, Status.PLAYING, room.dealings, room.actions
+        )
     return None
 
 
@@ -36,18 +37,61 @@ def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any]
     found = find_match(room, number)
     if found is None:
         return None
-    match, players, status, dealings = found
-    over = status is not Status.PLAYING
+    over = found.status is not Status.PLAYING
     if over:
-        record = export_record(room.game, match, players)
+        record = export_record(room.game, found.match, found.players)
     else:
-        record = export_record(room.game, match, players, seat=seat, whole=False)
-    record["status"] = status.value
+        record = export_record(room.game, found.match, found.players, seat=seat, whole=False)
+    record["status"] = found.status.value
     if not over:
         record["seen_by"] = seat
-    if dealings:
-        record["fairness"] = dealings_json(dealings, over)
+    if found.dealings:
+        record["fairness"] = dealings_json(found.dealings, over)
     return record
+
+
+def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None:
+    """Deal ``deal`` of match ``number`` step by step, every hand face up: the table as a
+    spectator saw it after the deal and after each action of it, with each seat's hand
+    beside it. Only a deal that is over (its seed is shown: docs/fairness.md); ``None``
+    otherwise, or when there is no such deal."""
+    found = find_match(room, number)
+    if found is None or deal < 1:
+        return None
+    over = found.status is not Status.PLAYING
+    dealt = [i for i, (seat, _) in enumerate(found.actions) if seat == TABLE]
+    if deal > len(dealt) or (deal == len(dealt) and not over):
+        return None
+    game = room.game
+    start = dealt[deal - 1]
+    end = dealt[deal] if deal < len(dealt) else len(found.actions)
+    state = game.new_match(found.match.seats, room.options, found.match.first_dealer)
+    for seat, text in found.actions[:start]:
+        state.apply(seat, game.parse_action(text))
+    steps = []
+    for seat, text in found.actions[start:end]:
+        state.apply(seat, game.parse_action(text))
+        public = game.view(state, None, None, None)
+        # each hand as its seat saw it (null where the rules had not shown it yet)
+        hands = [
+            (game.view(state, s, public, None)["deal"] or {}).get("hand")
+            for s in range(state.seats)
+        ]
+        steps.append(
+            {
+                "seat": None if seat == TABLE else seat,
+                "action": text,
+                "view": public,
+                "hands": hands,
+            }
+        )
+    return {
+        "game": game.name,
+        "match": number,
+        "deal": deal,
+        "players": list(found.players),
+        "steps": steps,
+    }
 
 
 def stored_sheet(room: RoomState, match: MatchRow, deals: Sequence[DealRow]) -> dict[str, Any]:
@@ -81,7 +125,7 @@ def protocol_csv(room: RoomState, number: int) -> str | None:
     found = find_match(room, number)
     if found is None:
         return None
-    match, players, _, _ = found
+    match, players = found.match, found.players
     sheet = live_sheet(room, match)
     grid = sheet.get("grid")
     keys = [c["key"] for c in grid["columns"]] if grid else []

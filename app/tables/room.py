@@ -113,6 +113,8 @@ class PastMatch:
     match: GameState
     status: Status
     dealings: list[Dealing]
+    actions: list[tuple[int, str]]
+    """Every action of the match, the table's deals included, in order: its replay."""
 
 
 def clean_nickname(raw: object) -> str:
@@ -202,6 +204,8 @@ class RoomState:
         """Each seat's client seed, mixed into the deals to come."""
         self.dealings: list[Dealing] = []
         """The deals of the current (or last) match, as the seeds dealt them."""
+        self.actions: list[tuple[int, str]] = []
+        """The current (or last) match's actions, the table's included, in order."""
         self.version = 0
         self.revision = 0
         """Counts the changes to what :meth:`public` shows: every event but a game action,
@@ -255,6 +259,7 @@ class RoomState:
                 self.dealings.append(Dealing(fair["deal"], self.next_seed, seeds, pack))
                 self.next_seed = None
             self.match.apply(d["seat"], self.game.parse_action(d["action"]))
+            self.actions.append((d["seat"], d["action"]))
             if self.match.is_over:
                 self._close_match(Status.FINISHED)
         elif kind == ev.SIT:
@@ -295,6 +300,7 @@ class RoomState:
             self.match = self.game.new_match(self.size, self.options, d["first_dealer"])
             self._views = self.game.new_view_cache()
             self.dealings = []
+            self.actions = []
             self.players = [s.nickname if s else "" for s in self.seats]
             self.status = Status.PLAYING
         elif kind == ev.END:
@@ -323,7 +329,14 @@ class RoomState:
     def _close_match(self, status: Status) -> None:
         assert self.match is not None
         self.past.append(
-            PastMatch(self.match_number, list(self.players), self.match, status, self.dealings)
+            PastMatch(
+                self.match_number,
+                list(self.players),
+                self.match,
+                status,
+                self.dealings,
+                self.actions,
+            )
         )
         self.status = status
         self.revision += 1

@@ -230,6 +230,10 @@ class Tables:
             seat = live.state.seat_for_secret(secret) if secret else None
             return history.record_for(live.state, number, seat)
 
+    async def replay(self, live: LiveRoom, number: int, deal: int) -> dict[str, Any] | None:
+        async with live.lock:
+            return history.replay_for(live.state, number, deal)
+
     async def protocol_csv(self, live: LiveRoom, number: int) -> str | None:
         async with live.lock:
             return history.protocol_csv(live.state, number)

@@ -244,6 +244,10 @@ async def _live_room(code: str, tables: Tables) -> Any:
 
 
 _NO_MATCH = {"code": "no_such_match", "message": "this room has no match with that number"}
+_NO_DEAL = {
+    "code": "no_such_deal",
+    "message": "that match has no deal with that number that is over",
+}
 
 
 @router.get("/rooms/{code}/matches", responses={404: {"model": ProblemBody}})
@@ -270,6 +274,25 @@ async def match_record(
     if record is None:
         raise HTTPException(404, _NO_MATCH)
     return record
+
+
+@router.get(
+    "/rooms/{code}/matches/{number}/deals/{deal}/replay",
+    responses={404: {"model": ProblemBody}},
+)
+async def deal_replay(
+    code: str,
+    number: Annotated[int, Path(ge=1, le=1_000_000)],
+    deal: Annotated[int, Path(ge=1, le=1_000_000)],
+    tables: TablesDep,
+) -> dict[str, Any]:
+    """A deal that is over, step by step with every hand: the spectator's view after the
+    deal and after each action, and each seat's hand as it stood."""
+    live = await _live_room(code, tables)
+    replay = await tables.replay(live, number, deal)
+    if replay is None:
+        raise HTTPException(404, _NO_DEAL)
+    return replay
 
 
 @router.get(
