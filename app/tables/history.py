@@ -85,11 +85,13 @@ def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None
                 "hands": hands,
             }
         )
+    teams = game.teams(state.seats)
     return {
         "game": game.name,
         "match": number,
         "deal": deal,
         "players": list(found.players),
+        "teams": [list(members) for members in teams] if teams else None,
         "steps": steps,
     }
 

@@ -82,6 +82,21 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
             raise HTTPException(404, "there is no room with that code")
         return templates.TemplateResponse(request, "room.html", {"code": code})
 
+    @web.get(
+        "/r/{code}/matches/{number}/deals/{deal}",
+        response_class=HTMLResponse,
+        include_in_schema=False,
+        name="replay_page",
+    )
+    async def replay_page(request: Request, code: str, number: int, deal: int) -> HTMLResponse:
+        # The page is a frame: it reads the steps from the API, which says whether the deal
+        # is over; a room that does not exist is refused here already.
+        tables: Tables = request.app.state.tables
+        if not is_room_code(code) or await tables.peek(code) is None:
+            raise HTTPException(404, "there is no room with that code")
+        context = {"code": code, "number": number, "deal": deal}
+        return templates.TemplateResponse(request, "replay.html", context)
+
     @web.get("/games/{name}", response_class=HTMLResponse, include_in_schema=False)
     def howto_page(request: Request, name: str) -> HTMLResponse:
         # The page is a frame; its words come from the game's own folder under /static.

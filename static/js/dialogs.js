@@ -101,7 +101,14 @@ function fillSummary(section) {
     ),
     panel.summary?.(ctx, deal) ?? scoresTable(ctx, deal),
     fairLine(ctx, deal),
+    replayLink(ctx, deal),
   );
+}
+
+// The deal step by step, every hand face up, in a page of its own (a link to share).
+function replayLink(ctx, deal) {
+  const href = `/r/${ctx.room.code}/matches/${ctx.room.match_number}/deals/${deal.number}`;
+  return h('p', { class: 'replay-link' }, h('a', { href, target: '_blank', rel: 'noopener', text: t('replay.link') }));
 }
 
 // Whether the deal's cards follow from its seeds, as this browser checks for itself
@@ -214,6 +221,7 @@ export function showRanking(dialog, ctx, handlers) {
     rankingList(ctx),
     lastDeal(ctx, ctx.panel ?? {}),
     ctx.view?.previous_deal ? fairLine(ctx, ctx.view.previous_deal) : null,
+    ctx.view?.previous_deal ? replayLink(ctx, ctx.view.previous_deal) : null,
     h(
       'div',
       { class: 'dialog-actions' },

@@ -159,6 +159,10 @@ def test_each_page_verifies_the_deal_and_a_tampered_seed_shows_the_failure(
         "Warning: this deal does not follow from its seeds: the server's seed does not match"
     )
     expect(bertil.locator("#deal-summary .fair-check")).to_have_attribute("role", "alert")
+    # the summary links to the deal's replay, a page of its own
+    expect(anna.locator("#deal-summary .replay-link a")).to_have_attribute(
+        "href", f"/r/{code}/matches/1/deals/1"
+    )
     shot(anna, artifacts, "fair-deal-verified")
     shot(bertil, artifacts, "fair-deal-failed")
 

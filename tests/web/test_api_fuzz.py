@@ -38,6 +38,7 @@ OPERATIONS = {
     "GET /api/rooms/{code}/matches",
     "GET /api/rooms/{code}/matches/{number}/record",
     "GET /api/rooms/{code}/matches/{number}/protocol.csv",
+    "GET /api/rooms/{code}/matches/{number}/deals/{deal}/replay",
     "GET /healthz",
 }
 # Operations whose schema leaves something to get wrong: a constrained body, number or header.
@@ -47,8 +48,9 @@ NEGATIVE = {
     "POST /api/rooms",
     "GET /api/rooms/{code}/matches/{number}/record",
     "GET /api/rooms/{code}/matches/{number}/protocol.csv",
+    "GET /api/rooms/{code}/matches/{number}/deals/{deal}/replay",
 }
-PROBLEM_CODES = {"no_such_room", "no_such_match", "bad_nickname", "bad_seats"}
+PROBLEM_CODES = {"no_such_room", "no_such_match", "no_such_deal", "bad_nickname", "bad_seats"}
 # what a room may refuse of a schema-valid request to create it
 GAME_RULES = {"bad_nickname", "bad_seats", "unknown_option", "bad_option"}
 EXAMPLES = 40
