@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 ROOM = "#room"
@@ -216,3 +217,18 @@ def assert_hand_tappable(page: Page, count: int, min_width: float = 30.0) -> Non
         assert card["left"] >= 0 and card["right"] <= geometry["viewport"], card
         assert card["width"] >= min_width, card
         assert card["hits"], card
+
+
+def stop_clock(page: Page) -> None:
+    """Stop the page's installed clock about where it stands (half a second on), so that what
+    a timer would take away stays while a test reads it. The page's time runs on between
+    reading it and stopping it; a target it has already passed is tried again."""
+    for _ in range(5):
+        now = page.evaluate("() => Date.now()")
+        try:
+            page.clock.pause_at((now + 500) / 1000)
+            return
+        except PlaywrightError as missed:
+            if "to the past" not in str(missed):
+                raise
+    raise AssertionError("the page's clock ran past every target")

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, shot
+from table_driver import ROOM, OpenPage, shot, stop_clock
 from test_fit import Table, in_thread, seat_page
 
 from support.client import Message, RoomClient, is_state, play_until, start_match
@@ -100,7 +100,7 @@ def check_summary(page: Page, seat: int, scored: dict[str, Any]) -> None:
     summary = page.locator("#deal-summary")
     expect(summary).to_be_visible()
     # The summary stays while it is read: its clock is stopped where it stands.
-    page.clock.pause_at((page.evaluate("() => Date.now()") + 5) / 1000)
+    stop_clock(page)
     expect(summary.locator("h2")).to_have_text("Deal 1 is over")
     winner = scored["winner"]
     line = summary.locator(".summary-winner")

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
-from table_driver import ROOM, OpenPage, shot, wait_connected, wait_ready
+from table_driver import ROOM, OpenPage, shot, stop_clock, wait_connected, wait_ready
 from test_fit import in_thread
 
 from support.client import RoomClient, is_state, step
@@ -149,7 +149,7 @@ def test_each_page_verifies_the_deal_and_a_tampered_seed_shows_the_failure(
     for page, verdict in ((anna, "verified"), (bertil, "failed")):
         summary = page.locator("#deal-summary")
         expect(summary).to_be_visible()
-        page.clock.pause_at((page.evaluate("() => Date.now()") + 5) / 1000)
+        stop_clock(page)
         line = summary.locator(".fair-check")
         expect(line).to_have_attribute("data-fair", verdict)
     expect(anna.locator("#deal-summary .fair-check")).to_have_text(
