@@ -232,3 +232,11 @@ def stop_clock(page: Page) -> None:
             if "to the past" not in str(missed):
                 raise
     raise AssertionError("the page's clock ran past every target")
+
+
+def let_the_deal_end(page: Page, deals_played: int) -> None:
+    """With the page's clock stopped: once the page holds the state where ``deals_played``
+    deals are scored, move its clock past the moment the last trick is held on the table, so
+    that the summary comes, and no further: the summary's own time stays unspent."""
+    expect(page.locator(ROOM)).to_have_attribute("data-deals-played", str(deals_played))
+    page.clock.run_for(2000)

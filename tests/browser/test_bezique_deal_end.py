@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, shot, stop_clock
+from table_driver import ROOM, OpenPage, let_the_deal_end, shot, stop_clock
 from test_fit import Table, in_thread, seat_page
 
 from support.client import Message, RoomClient, is_state, play_until, start_match
@@ -99,8 +99,6 @@ def play_the_last_trick(server: ServerProcess, table: Table) -> dict[str, Any]:
 def check_summary(page: Page, seat: int, scored: dict[str, Any]) -> None:
     summary = page.locator("#deal-summary")
     expect(summary).to_be_visible()
-    # The summary stays while it is read: its clock is stopped where it stands.
-    stop_clock(page)
     expect(summary.locator("h2")).to_have_text("Deal 1 is over")
     winner = scored["winner"]
     line = summary.locator(".summary-winner")
@@ -137,7 +135,9 @@ def test_the_deal_summary_and_the_next_deals_barred_trumps_on_two_phones(
 
     pages = [seat_page(open_phone, table, s) for s in (0, 1)]
     for page in pages:
+        # the page's timers run only when the test moves its clock: the summary stays
         page.clock.install()
+        stop_clock(page)
         expect(page.locator(ROOM)).to_have_attribute("data-deal", "1")
         expect(page.locator("#hand .card-btn")).to_have_count(1)
 
@@ -145,6 +145,7 @@ def test_the_deal_summary_and_the_next_deals_barred_trumps_on_two_phones(
     scored = after["previous_deal"]
     assert scored["number"] == 1 and scored["trump"] == trump
     for seat, page in enumerate(pages):
+        let_the_deal_end(page, 1)
         check_summary(page, seat, scored)
         shot(page, artifacts, f"chinese-bezique-summary-{seat}")
 

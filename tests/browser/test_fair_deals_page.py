@@ -20,7 +20,15 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
-from table_driver import ROOM, OpenPage, shot, stop_clock, wait_connected, wait_ready
+from table_driver import (
+    ROOM,
+    OpenPage,
+    let_the_deal_end,
+    shot,
+    stop_clock,
+    wait_connected,
+    wait_ready,
+)
 from test_fit import in_thread
 
 from support.client import RoomClient, is_state, step
@@ -137,7 +145,9 @@ def test_each_page_verifies_the_deal_and_a_tampered_seed_shows_the_failure(
     bertils = kept_seed(bertil)
     assert re.fullmatch(r"[0-9a-f]{32}", bertils)
     for page in (anna, bertil):
+        # the page's timers run only when the test moves its clock: the summary stays
         page.clock.install()
+        stop_clock(page)
 
     played = play_one_deal(fast_server, code, secrets)
     first = played["at_start"]["deals"][0]
@@ -147,9 +157,9 @@ def test_each_page_verifies_the_deal_and_a_tampered_seed_shows_the_failure(
     assert revealed["server_seed"] is not None and revealed["pack"] is not None
 
     for page, verdict in ((anna, "verified"), (bertil, "failed")):
+        let_the_deal_end(page, 1)
         summary = page.locator("#deal-summary")
         expect(summary).to_be_visible()
-        stop_clock(page)
         line = summary.locator(".fair-check")
         expect(line).to_have_attribute("data-fair", verdict)
     expect(anna.locator("#deal-summary .fair-check")).to_have_text(
@@ -167,10 +177,10 @@ def test_each_page_verifies_the_deal_and_a_tampered_seed_shows_the_failure(
     shot(bertil, artifacts, "fair-deal-failed")
 
     # The host stops the match: the final standing shows the last deal's check as well.
-    for page in (anna, bertil):
-        page.clock.resume()
     end_match(fast_server, code, secrets[0])
     for page, verdict in ((anna, "verified"), (bertil, "failed")):
+        expect(page.locator(ROOM)).to_have_attribute("data-status", "ended")
+        page.clock.run_for(2000)
         ranking = page.locator("#ranking-dialog")
         expect(ranking).to_be_visible()
         expect(ranking.locator(".fair-check")).to_have_attribute("data-fair", verdict)
