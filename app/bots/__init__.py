@@ -5,7 +5,8 @@
 
 Every game has ``random`` (any legal action, from the legal-action shape all games share);
 each game's own package here (``app/bots/<game>/``, found, not listed) adds its levels,
-``basic`` and ``strong`` among them.
+``basic`` and ``strong`` among them; a family library's package (``app/bots/bezique/``) gives
+those of each of its games in ``FAMILY_LEVELS``.
 
 The answer is the action's canonical text; it goes through the game's ``parse_action``
 and the room's ordinary path, so a bot can do nothing a person at its seat could not. A
@@ -44,6 +45,9 @@ def _discover() -> dict[str, dict[str, Factory]]:
         levels = getattr(package, "LEVELS", None)
         if isinstance(game, str) and isinstance(levels, dict):
             found[game] = {"random": _random, **levels}
+        # a family library's bots give the levels of each game built on it
+        for name, family_levels in getattr(package, "FAMILY_LEVELS", {}).items():
+            found[name] = {"random": _random, **family_levels}
     return found
 
 

@@ -1,8 +1,10 @@
-"""The registry of games: every package of ``app.engine`` that exports a ``GAME``.
+"""The registry of games: every package of ``app.engine`` that exports a ``GAME``, and every
+family library that exports the ``GAMES`` built on it.
 
-Games are found, not listed: a new game is a package with a ``GAME`` in its ``__init__``,
-and nothing else in the project names it. Everything outside a game's own folders reaches
-it through :data:`GAMES` (python-chess's variant registry, OpenSpiel's ``load_game``).
+Games are found, not listed: a new game is a package with a ``GAME`` in its ``__init__`` (or
+a family's ``GAMES``), and nothing else in the project names it. Everything outside a game's
+own folders reaches it through :data:`GAMES` (python-chess's variant registry, OpenSpiel's
+``load_game``).
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ def _discover() -> dict[str, Game]:
         if not module.ispkg:
             continue
         package = importlib.import_module(f"{__package__}.{module.name}")
-        game = getattr(package, "GAME", None)
-        if isinstance(game, Game):
+        games = (getattr(package, "GAME", None), *getattr(package, "GAMES", ()))
+        for game in games:
+            if not isinstance(game, Game):
+                continue
             if game.name in found:
                 raise RuntimeError(f"two games are named {game.name!r}")
             found[game.name] = game

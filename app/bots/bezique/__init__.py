@@ -1,6 +1,5 @@
-"""What the computer players of rubicon bezique and Chinese bezique share; no game of its own
-(no ``GAME``, no ``LEVELS``): each game's bots package builds its levels with
-:func:`levels_for`.
+"""The computer players of rubicon bezique and Chinese bezique, one library for both: the
+levels of each game in ``FAMILY_LEVELS``, built by :func:`levels_for`.
 
 - ``prospects.py``: what a player's cards are worth to its declarations to come, and the
   declaration its cards show ready.
@@ -13,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from app.engine import Game
-from app.engine.bezique import Variant
+from app.engine.bezique import CHINESE, GAMES, RUBICON, Variant
 
 from ..base import Bot
 from .basic import BasicBot
@@ -34,4 +33,10 @@ def levels_for(rules: Game, variant: Variant) -> dict[str, Factory]:
     return {"basic": basic, "strong": strong}
 
 
-__all__ = ["BasicBot", "StrongBot", "levels_for"]
+FAMILY_LEVELS = {
+    game.name: levels_for(game, variant)
+    for game, variant in zip(GAMES, (RUBICON, CHINESE), strict=True)
+}
+"""Each bezique game's levels beyond ``random``, for the bots registry."""
+
+__all__ = ["FAMILY_LEVELS", "BasicBot", "StrongBot", "levels_for"]

@@ -1,8 +1,8 @@
 """Rubicon bezique and Chinese bezique (shared/rules/bezique-rubicon.md and
 chinese-bezique.md): one engine for both, each game a :class:`~.variant.Variant` and its
-``Game`` made by :func:`make_game`; each game's own package (``app/engine/bezique_rubicon/``,
-``app/engine/chinese_bezique/``) exports its ``GAME``. A family library, as
-``app/engine/pinochle/``: only the games in ``MEMBERS`` import it."""
+``Game`` made by :func:`make_game`. A family library, as ``app/engine/pinochle/``: it exports
+its games in ``GAMES`` (the registry finds them there), and nothing outside this folder and
+``app/bots/bezique/`` imports it."""
 
 from __future__ import annotations
 
@@ -24,12 +24,14 @@ from .state import (
 )
 from .variant import CHINESE, RUBICON, Variant
 
-MEMBERS: Final = (RUBICON.name, CHINESE.name)
-"""The games built on this library."""
+GAMES: Final = (make_game(RUBICON), make_game(CHINESE))
+"""The games built on this library, in the registry."""
+MEMBERS: Final = tuple(game.name for game in GAMES)
 
 __all__ = [
     "CHINESE",
     "DRAW",
+    "GAMES",
     "MEMBERS",
     "OPTIONS",
     "RUBICON",

@@ -11,9 +11,9 @@ from bezique_bots_table import act, endgame, shown, table, trick
 
 from app.bots.arena import play_match
 from app.bots.bezique import BasicBot
-from app.engine.bezique import CHINESE, RUBICON, Variant
-from app.engine.bezique_rubicon import GAME as RUBICON_GAME
-from app.engine.chinese_bezique import GAME as CHINESE_GAME
+from app.engine.bezique import CHINESE, GAMES, RUBICON, Variant
+
+RUBICON_GAME, CHINESE_GAME = GAMES
 
 
 def basic(variant: Variant, view: dict[str, Any]) -> str:

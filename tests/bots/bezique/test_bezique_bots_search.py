@@ -17,9 +17,9 @@ from app.bots.bezique.playout import HORIZON, may_declare, quick_view
 from app.bots.bezique.prospects import Appraisal, cards_of, prospects, rules_of, spent_of
 from app.bots.bezique.strong import CANDIDATES, Search
 from app.engine import TABLE, Game
-from app.engine.bezique import CHINESE, RUBICON, Match, Variant
-from app.engine.bezique_rubicon import GAME as RUBICON_GAME
-from app.engine.chinese_bezique import GAME as CHINESE_GAME
+from app.engine.bezique import CHINESE, GAMES, RUBICON, Match, Variant
+
+RUBICON_GAME, CHINESE_GAME = GAMES
 
 GAMES = [(RUBICON_GAME, RUBICON), (CHINESE_GAME, CHINESE)]
 IDS = [g.name for g, _ in GAMES]

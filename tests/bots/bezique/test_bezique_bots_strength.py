@@ -14,8 +14,9 @@ import pytest
 from app.bots import make_bot
 from app.bots.arena import play_deal
 from app.engine import Game
-from app.engine.bezique_rubicon import GAME as RUBICON_GAME
-from app.engine.chinese_bezique import GAME as CHINESE_GAME
+from app.engine.bezique import GAMES
+
+RUBICON_GAME, CHINESE_GAME = GAMES
 
 Z95 = 1.96
 PACKS = {RUBICON_GAME.name: 6, CHINESE_GAME.name: 4}
