@@ -16,15 +16,15 @@ import pytest
 
 from app.bots import NotMyTurn, make_bot
 from app.bots.arena import play_deal
-from app.bots.auction_pinochle import BasicBot, StrongBot
-from app.bots.auction_pinochle import hand as model
-from app.bots.auction_pinochle.cards import legal_cards
-from app.bots.auction_pinochle.playout import Play
+from app.bots.pinochle.auction import BasicBot, StrongBot
+from app.bots.pinochle.auction import hand as model
+from app.bots.pinochle.auction.cards import legal_cards
+from app.bots.pinochle.auction.playout import Play
 from app.engine import TABLE
-from app.engine.auction_pinochle import GAME, Match, active_seats
-from app.engine.auction_pinochle.record import pack_for
-from app.engine.auction_pinochle.rules import CARDS
-from app.engine.auction_pinochle.state import deal_action, parse_action
+from app.engine.pinochle.auction import GAME, Match, active_seats
+from app.engine.pinochle.auction.record import pack_for
+from app.engine.pinochle.auction.rules import CARDS
+from app.engine.pinochle.auction.state import deal_action, parse_action
 
 JUNK = "TS KS JS 9S TH QH JH 9H TD QD 9D 9D TC 9C 9C"
 """No ace, no marriage, no pinochle, nothing around: only a dix or two."""

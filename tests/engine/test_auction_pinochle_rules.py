@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from app.engine import TABLE, IllegalAction, MalformedAction
-from app.engine.auction_pinochle import GAME, End, Match, active_seats, melds
-from app.engine.auction_pinochle.record import pack_for
-from app.engine.auction_pinochle.rules import (
+from app.engine.pinochle.auction import GAME, End, Match, active_seats, melds
+from app.engine.pinochle.auction.record import pack_for
+from app.engine.pinochle.auction.rules import (
     CARDS,
     DEFAULTS,
     PINOCHLE,
@@ -23,7 +23,7 @@ from app.engine.auction_pinochle.rules import (
     settle,
     share_kitty,
 )
-from app.engine.auction_pinochle.state import deal_action, parse_action
+from app.engine.pinochle.auction.state import deal_action, parse_action
 from app.engine.tricks import legal_cards, trick_winner
 
 
@@ -560,7 +560,7 @@ def test_options_change_the_opening_the_schedule_and_the_session() -> None:
 
 
 def test_packets_of_four_deal_the_same_hands_from_the_same_layout() -> None:
-    from app.engine.auction_pinochle.rules import LAYOUTS
+    from app.engine.pinochle.auction.rules import LAYOUTS
 
     for packets, layout in LAYOUTS.items():
         counts = Counter(layout)

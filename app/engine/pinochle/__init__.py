@@ -1,14 +1,20 @@
-"""Parts the pinochle games share: the melds and their tables (``melds``), and the one state
-machine of the four-player partnership pinochles (``partnership``). Not a game: no ``GAME``
-here; each game's own package chooses its table and its variant.
-
-A *family* library: only the games named in ``MEMBERS`` (their engine and bots packages)
-import it, and ``app/bots/pinochle/`` likewise; everything else reaches those games through
-the registry (tests/test_boundaries.py holds both to this)."""
+"""The pinochle games: auction pinochle (``auction/``), and partnership auction pinochle and
+double-deck pinochle (``partnership_pinochle.py`` and ``double_deck_pinochle.py``, two
+variants of the one partnership state machine in ``partnership/``), with the melds and
+their tables they share (``melds``). A family library, as ``app/engine/bezique/``: it
+exports its games in ``GAMES`` (the registry finds them there), and nothing outside this
+folder and ``app/bots/pinochle/`` imports it (tests/test_boundaries.py holds it to this)."""
 
 from __future__ import annotations
 
 from typing import Final
 
-MEMBERS: Final = ("auction_pinochle", "partnership_pinochle", "double_deck_pinochle")
-"""The games built on this library."""
+from .auction import GAME as AUCTION
+from .double_deck_pinochle import GAME as DOUBLE_DECK
+from .partnership_pinochle import GAME as PARTNERSHIP
+
+GAMES: Final = (AUCTION, PARTNERSHIP, DOUBLE_DECK)
+"""The games built on this library, in the registry."""
+MEMBERS: Final = tuple(game.name for game in GAMES)
+
+__all__ = ["GAMES", "MEMBERS"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from pinochle_bots_table import E, N, S, W, act, auction, table, view_of
 
-from app.bots.double_deck_pinochle import TUNING
 from app.bots.pinochle.basic import BasicBot
 from app.bots.pinochle.bidding import side_worth
+from app.bots.pinochle.double_deck_pinochle import TUNING
 from app.engine.pinochle.partnership import Match
 
 DD = "double_deck_pinochle"

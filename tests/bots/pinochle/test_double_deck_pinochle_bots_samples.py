@@ -10,7 +10,7 @@ import random
 from app.bots import make_bot
 from app.bots.arena import play_deal
 from app.engine import GameState
-from app.engine.double_deck_pinochle import GAME
+from app.engine.pinochle.double_deck_pinochle import GAME
 from app.engine.pinochle.melds import best
 from app.engine.pinochle.partnership import Match
 from app.engine.pinochle.partnership.view import meld_json

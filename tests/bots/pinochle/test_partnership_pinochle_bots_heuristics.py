@@ -21,10 +21,10 @@ from pinochle_bots_table import (
 )
 
 from app.bots import NotMyTurn
-from app.bots.partnership_pinochle import TUNING
 from app.bots.pinochle.basic import BasicBot
 from app.bots.pinochle.bidding import side_worth
 from app.bots.pinochle.deck import deck_of
+from app.bots.pinochle.partnership_pinochle import TUNING
 from app.bots.pinochle.playout import Play, melds_for
 from app.bots.pinochle.policy import choose
 from app.engine.pinochle.partnership import Match

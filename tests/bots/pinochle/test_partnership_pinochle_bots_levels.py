@@ -13,9 +13,9 @@ from pinochle_bots_table import FIRST_TRICK, N, S, act, claim_position, table, v
 
 from app.bots import NotMyTurn, levels_for, make_bot
 from app.bots.arena import play_deal
-from app.bots.double_deck_pinochle import TUNING as DOUBLE_DECK
-from app.bots.partnership_pinochle import TUNING as PARTNERSHIP
+from app.bots.pinochle.double_deck_pinochle import TUNING as DOUBLE_DECK
 from app.bots.pinochle.estimate import Tuning
+from app.bots.pinochle.partnership_pinochle import TUNING as PARTNERSHIP
 from app.bots.pinochle.strong import StrongBot
 from app.engine import GAMES
 

@@ -11,9 +11,9 @@ import pytest
 
 from app.bots import make_bot
 from app.bots.arena import play_deal
-from app.bots.double_deck_pinochle import TUNING as DOUBLE_DECK
-from app.bots.partnership_pinochle import TUNING as PARTNERSHIP
+from app.bots.pinochle.double_deck_pinochle import TUNING as DOUBLE_DECK
 from app.bots.pinochle.estimate import Tuning
+from app.bots.pinochle.partnership_pinochle import TUNING as PARTNERSHIP
 from app.bots.pinochle.playout import from_match
 from app.bots.pinochle.strong import play_of
 from app.engine import GAMES, GameState

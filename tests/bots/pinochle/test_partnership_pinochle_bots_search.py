@@ -9,8 +9,8 @@ from time import perf_counter
 
 from pinochle_bots_table import E, N, S, W
 
-from app.bots.partnership_pinochle import TUNING
 from app.bots.pinochle.agreement import disagreements
+from app.bots.pinochle.partnership_pinochle import TUNING
 from app.bots.pinochle.strong import confident_choice
 
 

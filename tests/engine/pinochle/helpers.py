@@ -14,14 +14,14 @@ import pytest
 
 from app.engine import TABLE, IllegalAction
 from app.engine.cards import SUITS
-from app.engine.double_deck_pinochle import GAME as DOUBLE_DECK
-from app.engine.double_deck_pinochle import VARIANT as DD
 from app.engine.game import Game
-from app.engine.partnership_pinochle import GAME as PARTNERSHIP
-from app.engine.partnership_pinochle import VARIANT as PP
+from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
+from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import sort_cards
 from app.engine.pinochle.partnership import Match, Variant
 from app.engine.pinochle.partnership.record import pack_for
+from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
+from app.engine.pinochle.partnership_pinochle import VARIANT as PP
 
 N, E, S, W = 0, 1, 2, 3
 """North-South (seats 0 and 2) play against East-West (1 and 3)."""

@@ -22,7 +22,7 @@ from engine.pinochle.helpers import (
 )
 
 from app.engine import OptionError
-from app.engine.double_deck_pinochle import GAME, OPTIONS, VARIANT
+from app.engine.pinochle.double_deck_pinochle import GAME, OPTIONS, VARIANT
 from app.engine.pinochle.melds import DOUBLE_DECK
 from app.engine.pinochle.partnership import Match
 

@@ -10,8 +10,8 @@ import pytest
 from engine.pinochle.helpers import E, N, S, W, act, auction, cards, deal, new, refused, trick
 
 from app.engine.cards import SUITS
-from app.engine.double_deck_pinochle import GAME, VARIANT
 from app.engine.game import Termination
+from app.engine.pinochle.double_deck_pinochle import GAME, VARIANT
 from app.engine.pinochle.melds import DOUBLE_DECK, best, best_value, value
 from app.engine.pinochle.partnership import Match
 from app.engine.pinochle.partnership.variant import (

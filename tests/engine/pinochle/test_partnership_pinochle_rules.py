@@ -26,12 +26,12 @@ from engine.pinochle.helpers import (
 )
 
 from app.engine import TABLE, Action, MalformedAction, OptionError
-from app.engine.double_deck_pinochle import GAME as DOUBLE_DECK
-from app.engine.double_deck_pinochle import VARIANT as DD
 from app.engine.game import Termination
-from app.engine.partnership_pinochle import GAME, OPTIONS, VARIANT
+from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
+from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import PARTNERSHIP, value
 from app.engine.pinochle.partnership import Match, Variant
+from app.engine.pinochle.partnership_pinochle import GAME, OPTIONS, VARIANT
 from app.engine.records import export_record, validate_record
 
 BOTH = pytest.mark.parametrize("variant", [VARIANT, DD], ids=["single", "double"])

@@ -22,7 +22,6 @@ from engine.pinochle.helpers import (
 )
 
 from app.engine.game import Termination
-from app.engine.partnership_pinochle import GAME, VARIANT
 from app.engine.pinochle.melds import PARTNERSHIP, best, value
 from app.engine.pinochle.partnership import Deal, Match
 from app.engine.pinochle.partnership.variant import (
@@ -32,6 +31,7 @@ from app.engine.pinochle.partnership.variant import (
     provisional,
     winner_at_end,
 )
+from app.engine.pinochle.partnership_pinochle import GAME, VARIANT
 from app.engine.tricks import legal_cards, trick_winner
 
 RULES = VARIANT.trick_rules

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from app.engine.partnership_pinochle import VARIANT
+from app.engine.pinochle.partnership_pinochle import VARIANT
 
-from ..pinochle.estimate import Tuning
+from ..estimate import Tuning
 
 TUNING: Final = Tuning(
     variant=VARIANT,

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..game import Option
-from ..pinochle.melds import PARTNERSHIP
-from ..pinochle.partnership import MadeBid, Variant, make_game
+from .melds import PARTNERSHIP
+from .partnership import MadeBid, Variant, make_game
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option(

@@ -1,6 +1,6 @@
 """Fitting the card-point models of hand.py on deals played out by the basic level.
 
-    .venv/bin/python -m app.bots.auction_pinochle.calibrate [--deals N] [--seed S]
+    .venv/bin/python -m app.bots.pinochle.auction.calibrate [--deals N] [--seed S]
 
 Eldest takes every deal: he turns the widow, names the trump the basic level names, buries
 as it buries and the deal is played out by the heuristic policy for all three. Two least-
@@ -17,10 +17,10 @@ import argparse
 import random
 import statistics
 
-from app.engine.auction_pinochle.rules import CARD_POINTS, CARDS, sort_cards
 from app.engine.cards import SUITS
+from app.engine.pinochle.auction.rules import CARD_POINTS, CARDS, sort_cards
 
-from ..pinochle.fitting import Rows, fit
+from ..fitting import Rows, fit
 from . import hand as model
 from .playout import Play
 

@@ -22,9 +22,9 @@ from app.engine.cards import SUITS
 from app.engine.pinochle import melds as meld_rules
 
 # the shared model arithmetic, read by the callers here beside the coefficients
-from ..pinochle.model import chance as chance
-from ..pinochle.model import features as features
-from ..pinochle.model import linear as linear
+from ..model import chance as chance
+from ..model import features as features
+from ..model import linear as linear
 
 # -- the models (fitted by calibrate.py; standard card points) -----------------------------------
 

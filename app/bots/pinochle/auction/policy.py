@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from app.engine.auction_pinochle.rules import DISTINCT, RANKS
 from app.engine.cards import SUITS
+from app.engine.pinochle.auction.rules import DISTINCT, RANKS
 
 from .cards import STRENGTH, beats, winner_index
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..game import Option
-from ..pinochle.melds import DOUBLE_DECK
-from ..pinochle.partnership import MadeBid, Variant, make_game
+from .melds import DOUBLE_DECK
+from .partnership import MadeBid, Variant, make_game
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option("target", 5000, "The score that wins the game (§9).", choices=(3500, 4500, 5000)),

@@ -28,7 +28,7 @@ from typing import Any
 
 from app.engine.cards import SUITS
 
-from ..base import NotMyTurn, View, legal_of
+from ...base import NotMyTurn, View, legal_of
 from . import hand as model
 from .cards import bid_chips, points_table
 from .policy import Seen, choose

@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..cards import Card, Suit
-from ..pinochle.melds import Meld
+from ...cards import Card, Suit
+from ..melds import Meld
 from .rules import WIDOW, End, sort_cards
 
 

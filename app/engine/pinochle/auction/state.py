@@ -17,15 +17,15 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from ..actions import Action, split_action
-from ..cards import SUITS, Card
-from ..deal_sequence import DealSequence
-from ..errors import IllegalAction, MalformedAction
-from ..game import TABLE as TABLE
-from ..game import Options, OptionValue, resolve_options_of
-from ..pinochle import melds as meld_rules
-from ..pinochle.melds import Meld
-from ..tricks import legal_cards, trick_winner
+from ...actions import Action, split_action
+from ...cards import SUITS, Card
+from ...deal_sequence import DealSequence
+from ...errors import IllegalAction, MalformedAction
+from ...game import TABLE as TABLE
+from ...game import Options, OptionValue, resolve_options_of
+from ...tricks import legal_cards, trick_winner
+from .. import melds as meld_rules
+from ..melds import Meld
 from .deal import Deal, Result, Trick, dealt_places
 from .rules import (
     BURY_SIZE,

@@ -20,10 +20,10 @@ import random
 from collections import Counter
 from typing import Any, Final
 
-from ..assign import Assignment, NoDealFits
-from ..cards import Card
-from ..game import TABLE, View
-from ..pinochle import melds as meld_rules
+from ...assign import Assignment, NoDealFits
+from ...cards import Card
+from ...game import TABLE, View
+from .. import melds as meld_rules
 from .rules import CARDS, LAYOUTS, RANKS, active_seats, sort_cards
 from .state import Match, deal_action, parse_action
 

@@ -28,15 +28,15 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Any
 
-from app.engine.auction_pinochle import GAME as RULES
-from app.engine.auction_pinochle.rules import CARDS, End, settle
-from app.engine.auction_pinochle.state import Match
 from app.engine.cards import SUITS
 from app.engine.pinochle import melds as meld_rules
+from app.engine.pinochle.auction import GAME as RULES
+from app.engine.pinochle.auction.rules import CARDS, End, settle
+from app.engine.pinochle.auction.state import Match
 
-from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
-from ..sampling import margin
-from ..search import best_candidate
+from ...base import DEFAULT_BUDGET, View, decision_rng, legal_of
+from ...sampling import margin
+from ...search import best_candidate
 from . import hand as model
 from .basic import BasicBot, played_and_voids
 from .cards import bid_chips, points_table

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import IllegalAction
-from ..game import Options, RecordError, Validation
-from ..recorded import (
+from ...errors import IllegalAction
+from ...game import Options, RecordError, Validation
+from ...recorded import (
     PASSES_LEFT,
     deals_of,
     end_of_deal,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from ..game import Options, ScoredDeal
+from ...game import Options, ScoredDeal
 from .deal import Deal
 from .rules import ranks
 from .state import Match

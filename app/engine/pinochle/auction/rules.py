@@ -9,9 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Final
 
-from ..cards import Card
-from ..game import Option, Options, OptionValue, Pack
-from ..tricks import Heading, TrickRules
+from ...cards import Card
+from ...game import Option, Options, OptionValue, Pack
+from ...tricks import Heading, TrickRules
 
 NAME: Final = "auction_pinochle"
 RANKS: Final = "ATKQJ9"

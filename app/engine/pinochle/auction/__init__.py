@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..game import Game, Outcome, Records, Termination
-from ..pinochle import melds
+from ...actions import Action
+from ...game import Game, Outcome, Records, Termination
+from .. import melds
 from .deal import Deal, Result, Trick
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample

@@ -1,12 +1,12 @@
 """Fitting partnership auction pinochle's bidding estimate; prints the figures for
 tuning.py.
 
-    .venv/bin/python -m app.bots.partnership_pinochle.calibrate [--deals N] [--seed S]
+    .venv/bin/python -m app.bots.pinochle.partnership_pinochle.calibrate [--deals N] [--seed S]
 """
 
 from __future__ import annotations
 
-from ..pinochle.calibrate import main
+from ..calibrate import main
 from .tuning import TUNING
 
 if __name__ == "__main__":

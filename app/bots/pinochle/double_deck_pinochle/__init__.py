@@ -6,14 +6,12 @@ this package gives them the game's rules and fitted figures."""
 
 from __future__ import annotations
 
-from app.engine.double_deck_pinochle import GAME as RULES
+from app.engine.pinochle.double_deck_pinochle import GAME as RULES
 
-from ..base import Bot
-from ..pinochle.basic import BasicBot
-from ..pinochle.strong import StrongBot
+from ...base import Bot
+from ..basic import BasicBot
+from ..strong import StrongBot
 from .tuning import TUNING
-
-GAME = RULES.name
 
 
 def _basic(seed: int | None, budget: float) -> Bot:
@@ -26,4 +24,4 @@ def _strong(seed: int | None, budget: float) -> Bot:
 
 LEVELS = {"basic": _basic, "strong": _strong}
 
-__all__ = ["GAME", "LEVELS", "TUNING"]
+__all__ = ["LEVELS", "RULES", "TUNING"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from app.engine.auction_pinochle.rules import (
+from app.engine.pinochle.auction.rules import (
     CARD_POINTS,
     DEFAULTS,
     KITTY_FROM,

@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-from app.engine.auction_pinochle import GAME as RULES
+from app.engine.pinochle.auction import GAME as RULES
 
-from ..base import Bot
+from ...base import Bot
 from .basic import BasicBot
 from .strong import StrongBot
-
-GAME = RULES.name
 
 
 def _basic(seed: int | None, budget: float) -> Bot:
@@ -22,4 +20,4 @@ def _strong(seed: int | None, budget: float) -> Bot:
 
 LEVELS = {"basic": _basic, "strong": _strong}
 
-__all__ = ["GAME", "LEVELS", "BasicBot", "StrongBot"]
+__all__ = ["LEVELS", "RULES", "BasicBot", "StrongBot"]

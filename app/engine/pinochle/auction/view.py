@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .. import view_cache
-from ..cards import SUITS, Card
-from ..game import TABLE, View
-from ..pinochle import melds as meld_rules
+from ... import view_cache
+from ...cards import SUITS, Card
+from ...game import TABLE, View
+from .. import melds as meld_rules
 from .deal import Deal, Trick
 from .rules import NAME, card_points, ranks, sort_cards
 from .sheet import scored_deals, scoresheet
