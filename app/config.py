@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     bot_delay: float = Field(default=0.8, ge=0, le=30)
     # Seconds a strong computer player may think about one decision.
     bot_budget: float = Field(default=0.6, gt=0, le=10)
+    # Seconds the strong player's review of a finished deal may think about each decision.
+    review_budget: float = Field(default=0.5, gt=0, le=10)
     # Several instances on one PostgreSQL database: each owns its rooms by a lease in the
     # database, renewed every lease_renew seconds and lost lease_seconds after the last
     # renewal; a room asked for by another instance is given up once held handover_tenure

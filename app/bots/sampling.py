@@ -16,6 +16,7 @@ and it is far stronger than its policy all the same.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from time import perf_counter
 
 from app.engine import TABLE, Game, GameState
@@ -98,6 +99,16 @@ class SamplingBot:
         if not deals:
             return 0.0
         return margin(deals[0].scores, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Reviewer:
+    """How a game's strong player weighs a decision, for the review of one already made
+    (``review.py``): its ``search`` plays candidates out (``search.play_out``) and
+    ``choices`` names the ones worth weighing (all legal actions when ``None``)."""
+
+    search: SamplingBot
+    choices: Callable[[View], list[str]] | None = None
 
 
 def margin(scores: Sequence[int | None], seat: int) -> float:

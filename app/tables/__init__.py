@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .live import Client, LiveRoom, Member
 from .ownership import RoomElsewhere
+from .review import NoSuchDeal, NotReviewed, ReviewsBusy
 from .room import RoomState, Status, TableError
 from .service import Tables
 
@@ -11,6 +12,9 @@ __all__ = [
     "Client",
     "LiveRoom",
     "Member",
+    "NoSuchDeal",
+    "NotReviewed",
+    "ReviewsBusy",
     "RoomElsewhere",
     "RoomState",
     "Status",

@@ -13,11 +13,14 @@ import asyncio
 import logging
 import multiprocessing
 import random
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Protocol
 
 from app.bots import Bot, make_bot
+from app.bots.review import judge, reviewer_for
+from app.engine import GAMES
 
 from .commands import Act, Command
 from .live import LiveRoom, Member
@@ -51,6 +54,17 @@ def _think(game: str, level: str, seed: int, budget: float, view: Any) -> str:
     return make_bot(game, level, seed, budget).decide(view)
 
 
+def _judge(game: str, seed: int, budget: float, view: Any, played: str) -> dict[str, Any] | None:
+    """The review of one decision already made (``app/bots/review.py``), in the worker."""
+    rules = GAMES[game]
+    judgement = judge(rules, reviewer_for(rules, seed), view, played, seed, budget)
+    return None if judgement is None else judgement.as_json()
+
+
+_TASKS: dict[str, Callable[..., Any]] = {"think": _think, "judge": _judge}
+"""What the worker can be asked, by name: the question names its task and its arguments."""
+
+
 def _worker_main(requests: Connection) -> None:
     """The worker's loop: a question from the pipe, its answer back, until the pipe ends.
 
@@ -59,11 +73,13 @@ def _worker_main(requests: Connection) -> None:
     the kernel closes the other, and the next read ends the worker."""
     while True:
         try:
-            question = requests.recv()
+            task, *arguments = requests.recv()
         except (EOFError, OSError):
             return
+        except Exception:  # a question it cannot read: no answer would match it
+            return
         try:
-            answer: tuple[bool, str] = (True, _think(*question))
+            answer: tuple[bool, Any] = (True, _TASKS[task](*arguments))
         except Exception as failed:  # the server falls back on a plain move
             answer = (False, f"{type(failed).__name__}: {failed}")
         try:
@@ -87,7 +103,10 @@ class ThinkingWorker:
     def __init__(self) -> None:
         self._process: BaseProcess | None = None
         self._pipe: Connection | None = None
-        self._turn = asyncio.Lock()
+        self._turns = asyncio.Condition()
+        self._busy = False
+        self._urgent = 0
+        """Questions for live tables waiting their turn: they go before any review."""
 
     def _start(self) -> Connection:
         if self._pipe is None:
@@ -102,11 +121,36 @@ class ThinkingWorker:
             self._process, self._pipe = process, ours
         return self._pipe
 
+    @property
+    def busy(self) -> bool:
+        """Whether a question is being answered."""
+        return self._busy
+
     async def think(self, game: str, level: str, seed: int, budget: float, view: Any) -> str:
-        async with self._turn:
+        """A bot's decision for a live table."""
+        answer = await self.ask(("think", game, level, seed, budget, view), urgent=True)
+        return str(answer)
+
+    async def judge(
+        self, game: str, seed: int, budget: float, view: Any, played: str
+    ) -> dict[str, Any] | None:
+        """The review of one decision already made; it waits while a live table's bot is
+        waiting, so a review never delays a table by more than the question it is on."""
+        answer = await self.ask(("judge", game, seed, budget, view, played), urgent=False)
+        return None if answer is None else dict(answer)
+
+    async def ask(self, question: tuple[Any, ...], urgent: bool) -> Any:
+        """One question at a time, urgent ones first."""
+        async with self._turns:
+            self._urgent += urgent
+            try:
+                await self._turns.wait_for(lambda: not self._busy and (urgent or not self._urgent))
+            finally:
+                self._urgent -= urgent
+            self._busy = True
+        try:
             pipe = self._start()
             try:
-                question = (game, level, seed, budget, view)
                 ok, answer = await asyncio.to_thread(_ask, pipe, question)
             except asyncio.CancelledError:
                 # The thread still waits for this answer; only a new worker may take the
@@ -116,6 +160,10 @@ class ThinkingWorker:
             except (EOFError, OSError):
                 self.stop()
                 raise WorkerGone("the bot worker ended before it answered") from None
+        finally:
+            async with self._turns:
+                self._busy = False
+                self._turns.notify_all()
         if not ok:
             raise RuntimeError(answer)
         return answer
@@ -129,9 +177,9 @@ class ThinkingWorker:
             process.terminate()
 
 
-def _ask(pipe: Connection, question: tuple[str, str, int, float, Any]) -> tuple[bool, str]:
+def _ask(pipe: Connection, question: tuple[Any, ...]) -> tuple[bool, Any]:
     pipe.send(question)
-    answer: tuple[bool, str] = pipe.recv()
+    answer: tuple[bool, Any] = pipe.recv()
     return answer
 
 
@@ -142,12 +190,12 @@ class Autoplay:
         self.budget = budget
         self._bots: dict[tuple[str, int, str, str], Bot] = {}
         self._thinking: dict[tuple[str, int], asyncio.Task[None]] = {}
-        self._worker = ThinkingWorker()
+        self.worker = ThinkingWorker()
 
     async def close(self) -> None:
         for task in list(self._thinking.values()):
             task.cancel()
-        self._worker.stop()
+        self.worker.stop()
 
     def wake(self, live: LiveRoom) -> None:
         """Called with the room lock held, right after a change became durable."""
@@ -185,7 +233,7 @@ class Autoplay:
                 await asyncio.sleep(self.delay)
             if level == "strong":
                 seed = random.getrandbits(63)
-                action = await self._worker.think(game, level, seed, self.budget, view)
+                action = await self.worker.think(game, level, seed, self.budget, view)
             else:
                 action = self._bot(code, seat, game, level).decide(view)
         except asyncio.CancelledError:

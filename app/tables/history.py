@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from app.engine import TABLE, GameState, ScoredDeal
@@ -17,6 +18,16 @@ from app.engine.records import export_record
 from app.store import DealRow, MatchRow
 
 from .room import PastMatch, RoomState, Status, dealings_json
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice one seat made: at ``step`` of its deal's replay, seeing ``view``."""
+
+    step: int
+    seat: int
+    view: dict[str, Any]
+    action: str
 
 
 def find_match(room: RoomState, number: int) -> PastMatch | None:
@@ -50,11 +61,12 @@ def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any]
     return record
 
 
-def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None:
-    """Deal ``deal`` of match ``number`` step by step, every hand face up: the table as a
-    spectator saw it after the deal and after each action of it, with each seat's hand
-    beside it. Only a deal that is over (its seed is shown: docs/fairness.md); ``None``
-    otherwise, or when there is no such deal."""
+def _finished_deal(
+    room: RoomState, number: int, deal: int
+) -> tuple[PastMatch, GameState, list[tuple[int, str]]] | None:
+    """Match ``number`` as it stood before deal ``deal`` was dealt, and that deal's actions
+    (its chance action first). Only a deal that is over (its seed is shown:
+    docs/fairness.md); ``None`` otherwise, or when there is no such deal."""
     found = find_match(room, number)
     if found is None or deal < 1:
         return None
@@ -68,8 +80,20 @@ def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None
     state = game.new_match(found.match.seats, room.options, found.match.first_dealer)
     for seat, text in found.actions[:start]:
         state.apply(seat, game.parse_action(text))
+    return found, state, list(found.actions[start:end])
+
+
+def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None:
+    """Deal ``deal`` of match ``number`` step by step, every hand face up: the table as a
+    spectator saw it after the deal and after each action of it, with each seat's hand
+    beside it. ``None`` for a deal that is not over, or none at all."""
+    finished = _finished_deal(room, number, deal)
+    if finished is None:
+        return None
+    found, state, actions = finished
+    game = room.game
     steps = []
-    for seat, text in found.actions[start:end]:
+    for seat, text in actions:
         state.apply(seat, game.parse_action(text))
         public = game.view(state, None, None, None)
         # each hand as its seat saw it (null where the rules had not shown it yet)
@@ -94,6 +118,23 @@ def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None
         "teams": [list(members) for members in teams] if teams else None,
         "steps": steps,
     }
+
+
+def decisions_of(room: RoomState, number: int, deal: int) -> list[Decision] | None:
+    """Every decision a seat made in deal ``deal`` of match ``number`` (a deal that is over):
+    the step of the replay it made, the seat's view as it chose, and what it chose."""
+    finished = _finished_deal(room, number, deal)
+    if finished is None:
+        return None
+    _, state, actions = finished
+    game = room.game
+    decisions = []
+    for step, (seat, text) in enumerate(actions):
+        if seat != TABLE and state.to_act == seat:
+            view = game.view(state, seat, None, None)
+            decisions.append(Decision(step, seat, view, text))
+        state.apply(seat, game.parse_action(text))
+    return decisions
 
 
 def stored_sheet(room: RoomState, match: MatchRow, deals: Sequence[DealRow]) -> dict[str, Any]:

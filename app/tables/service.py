@@ -43,6 +43,7 @@ from .events import START, Event
 from .live import Client, LiveRoom, Member
 from .ownership import CLOSE_LOST, CLOSE_MOVED, Ownership, RoomElsewhere
 from .projection import projection, room_row
+from .review import DEFAULT_REVIEW_BUDGET, NoSuchDeal, NotReviewed, Reviews
 from .room import AWAY_GRACE, RoomState, TableError
 from .stall import StallGuard
 
@@ -66,6 +67,7 @@ class Tables:
         *,
         bot_delay: float = 0.0,
         bot_budget: float = DEFAULT_BUDGET,
+        review_budget: float = DEFAULT_REVIEW_BUDGET,
         lease_seconds: float = 10.0,
         lease_renew: float = 3.0,
         handover_tenure: float = 5.0,
@@ -74,6 +76,7 @@ class Tables:
         self.store = store
         self.rng = rng or random.SystemRandom()
         self.autoplay = Autoplay(self, bot_delay, bot_budget)
+        self.reviews = Reviews(self.autoplay.worker, review_budget)
         self.stall = StallGuard(self)
         self.ownership = Ownership(
             self,
@@ -93,6 +96,7 @@ class Tables:
         for code in codes:
             self.lose(code, CLOSE_MOVED, "this server is stopping; reconnect")
         await self.ownership.close(codes)
+        await self.reviews.close()
         await self.autoplay.close()
 
     # -- ownership -------------------------------------------------------------------------------
@@ -233,6 +237,23 @@ class Tables:
     async def replay(self, live: LiveRoom, number: int, deal: int) -> dict[str, Any] | None:
         async with live.lock:
             return history.replay_for(live.state, number, deal)
+
+    async def review(self, live: LiveRoom, number: int, deal: int, start: bool) -> dict[str, Any]:
+        """The strong player's review of a deal that is over: the one under way or done, or,
+        with ``start``, a new one queued. Raises :class:`NoSuchDeal` for a deal that is not
+        over (or none), :class:`NotReviewed` for one nobody asked to review, and
+        :class:`ReviewsBusy` when the server has as many reviews waiting as it takes."""
+        key = (live.state.code, number, deal)
+        review = self.reviews.get(key)
+        if review is None:
+            async with live.lock:
+                decisions = history.decisions_of(live.state, number, deal)
+            if decisions is None:
+                raise NoSuchDeal(deal)
+            if not start:
+                raise NotReviewed(deal)
+            review = self.reviews.request(key, live.state.game.name, decisions)
+        return review.as_json()
 
     async def protocol_csv(self, live: LiveRoom, number: int) -> str | None:
         async with live.lock:

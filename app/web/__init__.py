@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
             room_store,
             bot_delay=settings.bot_delay,
             bot_budget=settings.bot_budget,
+            review_budget=settings.review_budget,
             lease_seconds=settings.lease_seconds,
             lease_renew=settings.lease_renew,
             handover_tenure=settings.handover_tenure,

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, st
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, BeforeValidator, Field
 
-from app.tables import TableError, Tables
+from app.tables import NoSuchDeal, NotReviewed, ReviewsBusy, TableError, Tables
 from app.tables.catalogue import DEFAULT_GAME, GAME_NAMES, MAX_SEATS, MIN_SEATS, describe_games
 from app.tables.credentials import is_room_code
 from app.tables.room import AWAY_GRACE, AWAY_GRACE_MAX, MOVE_CLOCK_MAX
@@ -293,6 +293,68 @@ async def deal_replay(
     if replay is None:
         raise HTTPException(404, _NO_DEAL)
     return replay
+
+
+_NOT_REVIEWED = {
+    "code": "not_reviewed",
+    "message": "nobody has asked for a review of that deal yet: POST to start one",
+}
+_REVIEWS_BUSY = {
+    "code": "reviews_busy",
+    "message": "the server has as many reviews waiting as it takes; try again in a minute",
+}
+
+
+async def _review(code: str, number: int, deal: int, tables: Tables, start: bool) -> dict[str, Any]:
+    live = await _live_room(code, tables)
+    try:
+        return await tables.review(live, number, deal, start)
+    except NoSuchDeal:
+        raise HTTPException(404, _NO_DEAL) from None
+    except NotReviewed:
+        raise HTTPException(404, _NOT_REVIEWED) from None
+    except ReviewsBusy:
+        raise HTTPException(503, _REVIEWS_BUSY, headers={"Retry-After": "60"}) from None
+
+
+@router.get(
+    "/rooms/{code}/matches/{number}/deals/{deal}/review",
+    responses={404: {"model": ProblemBody}},
+)
+async def deal_review(
+    code: str,
+    number: Annotated[int, Path(ge=1, le=1_000_000)],
+    deal: Annotated[int, Path(ge=1, le=1_000_000)],
+    tables: TablesDep,
+) -> dict[str, Any]:
+    """The strong player's review of a deal that is over, as far as it has got: ``status``
+    (``queued``, ``running``, ``done``), how many decisions are ``judged``, and a judgement
+    for each decision where the seat had a choice (docs/protocol.md §1.5)."""
+    return await _review(code, number, deal, tables, start=False)
+
+
+@router.post(
+    "/rooms/{code}/matches/{number}/deals/{deal}/review",
+    status_code=202,
+    responses={
+        200: {"description": "the review is done"},
+        404: {"model": ProblemBody},
+        503: {"model": ProblemBody},
+    },
+)
+async def start_deal_review(
+    code: str,
+    number: Annotated[int, Path(ge=1, le=1_000_000)],
+    deal: Annotated[int, Path(ge=1, le=1_000_000)],
+    tables: TablesDep,
+    response: Response,
+) -> dict[str, Any]:
+    """Ask the strong player to review a deal that is over (a review under way or done is
+    returned as it stands); poll the GET for its progress."""
+    review = await _review(code, number, deal, tables, start=True)
+    if review["status"] == "done":
+        response.status_code = 200
+    return review
 
 
 @router.get(

@@ -67,12 +67,16 @@ def families_of(game: str) -> list[str]:
 
 
 def family_sources(folder: Path, game: str) -> list[Path]:
-    """A family library's modules that ``game`` runs on: all but the parts that name other
-    games as their ``MEMBERS`` (pinochle's partnership machine is not auction pinochle's)."""
+    """A family library's modules that ``game`` runs on: all but the parts that are another
+    game (pinochle's ``auction/``) or name other games as their ``MEMBERS`` (pinochle's
+    partnership machine is not auction pinochle's)."""
     found = sorted(folder.glob("*.py"))
     for sub in sorted(p.parent for p in folder.glob("*/__init__.py")):
-        dotted = ".".join(sub.relative_to(REPO_ROOT).parts)
-        if game in getattr(importlib.import_module(dotted), "MEMBERS", (game,)):
+        package = importlib.import_module(".".join(sub.relative_to(REPO_ROOT).parts))
+        other = getattr(package, "GAME", None)
+        if other is not None and other.name != game:
+            continue
+        if game in getattr(package, "MEMBERS", (game,)):
             found.extend(family_sources(sub, game))
     return found
 

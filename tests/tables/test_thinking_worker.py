@@ -7,6 +7,7 @@ import asyncio
 import os
 import random
 import signal
+from collections.abc import Awaitable
 
 import pytest
 
@@ -63,3 +64,59 @@ def test_a_bot_that_fails_is_reported_and_the_worker_lives_on() -> None:
         assert not process.is_alive()
 
     asyncio.run(scenario())
+
+
+def test_a_live_tables_question_goes_before_a_waiting_review() -> None:
+    """Reviews wait while a bot of a live table waits: a bot asking while a review's
+    decision is being judged is answered next, before the review's next decision."""
+    shown = contract_view()
+    legal = shown["legal"]
+    assert isinstance(legal, dict)
+    played = legal["actions"][0]
+
+    async def scenario() -> list[str]:
+        worker = ThinkingWorker()
+        answered: list[str] = []
+
+        async def ask(name: str, question: Awaitable[object]) -> None:
+            await question
+            answered.append(name)
+
+        try:
+            # the first review question holds the worker for its budget
+            first = asyncio.create_task(
+                ask("review 1", worker.judge("bismarck", 3, 1.0, shown, played))
+            )
+            while not worker.busy:
+                await asyncio.sleep(0)
+            second = asyncio.create_task(
+                ask("review 2", worker.judge("bismarck", 3, 0.05, shown, played))
+            )
+            for _ in range(5):  # the second review is waiting its turn
+                await asyncio.sleep(0)
+            bot = asyncio.create_task(ask("bot", worker.think("bismarck", "basic", 3, 0.05, shown)))
+            await asyncio.gather(first, second, bot)
+        finally:
+            worker.stop()
+        return answered
+
+    assert asyncio.run(scenario()) == ["review 1", "bot", "review 2"]
+
+
+def test_the_worker_judges_a_decision_as_the_review_does() -> None:
+    shown = contract_view()
+    legal = shown["legal"]
+    assert isinstance(legal, dict)
+
+    async def scenario() -> dict[str, object] | None:
+        worker = ThinkingWorker()
+        try:
+            return await worker.judge("bismarck", 3, 0.05, shown, legal["actions"][-1])
+        finally:
+            worker.stop()
+
+    judgement = asyncio.run(scenario())
+    assert judgement is not None
+    assert judgement["played"] == legal["actions"][-1]
+    assert judgement["best"] in legal["actions"]
+    assert isinstance(judgement["cost"], float | int) and judgement["samples"] >= 4

@@ -18,7 +18,7 @@ from app.engine import TABLE, Game, GameState
 from app.engine.bezique import Match, Variant
 
 from ..base import DEFAULT_BUDGET, View, legal_of
-from ..sampling import SamplingBot, margin
+from ..sampling import Reviewer, SamplingBot, margin
 from .basic import DRAW, BasicBot
 from .playout import HORIZON, estimate, may_declare, quick_view
 
@@ -125,6 +125,10 @@ class StrongBot:
         if DRAW not in chosen and any(action == DRAW for action, _ in ranked):
             chosen.append(DRAW)
         return chosen
+
+    def reviewer(self) -> Reviewer:
+        """The review weighs what this player weighs, with its short playouts."""
+        return Reviewer(self.search, self.choices)
 
     def decide(self, view: View) -> str:
         legal = legal_of(view)
