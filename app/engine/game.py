@@ -17,11 +17,14 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .actions import Action
 from .cards import SUITS, Card
 from .teams import partnerships
+
+if TYPE_CHECKING:  # paper.py builds on this module's types
+    from .paper import Paper
 
 RECORD_FORMAT: Final = "kortbord-record/1"
 
@@ -299,6 +302,9 @@ class Game:
     partnerships: bool = False
     """Played in two fixed partnerships, partners opposite (:meth:`teams`). Scores stay per
     seat, each partner carrying the team's score, so storage and history need nothing more."""
+    paper: Paper | None = None
+    """How a match played with real cards is entered and scored deal by deal, for games a
+    table may keep on paper (``app/engine/paper.py``)."""
     short_match: Mapping[str, OptionValue] = field(default_factory=dict)
     """Option values under which a match of random play ends soon (a low target, a losing
     floor), for games whose default match may never end when nobody plays well: the

@@ -496,3 +496,39 @@ def test_deals_from_seeds_verify_and_a_changed_seed_does_not(
     tampered = verify_record(record)
     assert tampered[0].verified is False
     assert all(c.verified for c in tampered[1:])
+
+
+# -- paper ---------------------------------------------------------------------------------------
+
+
+def paper_cases() -> list[Any]:
+    """The cases of the games a table may keep on paper."""
+    return [case for case in cases() if ALL_GAMES[case.values[0]].paper is not None]
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), paper_cases())
+def test_a_match_entered_on_paper_scores_as_the_match_played(
+    name: str, seats: int, seed: int
+) -> None:
+    """Kept on paper, a match's deals, each entered as its form asks (the entry that
+    describes the deal played), score exactly as they did in play: the same scoresheet, CSV
+    and history. The form is JSON a client draws without knowing the game."""
+    played = played_match(name, seats, seed)
+    game = played.game
+    paper = game.paper
+    assert paper is not None
+    options = match_options(game)
+    online = game.scored_deals(played.state, 0)
+    entered: list[Any] = []
+    for deal in online:
+        form = paper.next_deal(seats, options, played.first_dealer, entered)
+        assert form is not None, f"the paper match ended before deal {deal.number}"
+        assert (form.number, form.dealer) == (deal.number, deal.dealer)
+        shown = json.loads(dumps(form.as_json()))
+        assert {f["kind"] for f in shown["fields"]} <= {"choice", "seat_number", "seat_choice"}
+        entry = paper.entry_of(deal)
+        entered.append(paper.score(seats, options, played.first_dealer, entered, entry))
+        assert entered[-1] == deal
+    assert paper.next_deal(seats, options, played.first_dealer, entered) is None
+    sheet = game.scoresheet(seats, options, entered)
+    assert sheet == game.scoresheet(seats, options, online)

@@ -6,6 +6,7 @@ import random
 
 from ..actions import Action
 from ..game import Game, Options, Outcome, Pack, Records, Termination
+from .paper import PAPER
 from .record import (
     RecordError,
     dealt_pack,
@@ -80,6 +81,7 @@ GAME = Game(
     deal_sum=0,
     hidden_cards=hidden_cards,
     resample=resample,
+    paper=PAPER,
 )
 
 __all__ = [

@@ -8,6 +8,7 @@ import random
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Termination
 from .deal import Deal, Exchange, Result, Trick, dealt_hands, pack_for
+from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import (
@@ -82,6 +83,7 @@ GAME = Game(
     growing_deal_keys=("tricks_played",),
     partnerships=True,
     short_match={"lose_at_minus_200": True, "target": 250},
+    paper=PAPER,
 )
 SPADES = GAME
 

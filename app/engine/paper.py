@@ -1,0 +1,172 @@
+"""Deals played with real cards: what a table enters to score one, and the checks the rules
+can make without seeing a card.
+
+A *paper* match deals nothing. After each deal the players enter what the game needs to score
+it (in Bismarck forehand's contract and every seat's tricks; in spades the bids and the
+tricks); the game checks what its rules can check (each contract once per forehand, tricks
+summing to the deal's total) and scores the entry as it scores a deal played here, into the
+same :class:`ScoredDeal`, so the scoresheet, the CSV and the history are the online match's.
+
+A game that can be kept on paper gives a :class:`Paper`: ``next_deal`` says what the next
+entry needs (a :class:`PaperDeal` of :class:`Field` s, which a client draws as a form without
+knowing the game), ``score`` checks one entry and scores it. :func:`checked` does the checks
+every field's description implies (present, one of its choices, in range, summing to its
+total), so a game's ``score`` begins from a well-formed entry and adds only its own rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .errors import IllegalAction
+from .game import Options, ScoredDeal
+
+CHOICE: Final = "choice"
+"""One value of ``choices`` for the deal (a contract)."""
+SEAT_NUMBER: Final = "seat_number"
+"""A whole number for each of ``seats`` (tricks), from ``minimum`` to ``maximum``, summing to
+``total`` when it is set."""
+SEAT_CHOICE: Final = "seat_choice"
+"""One value of ``choices`` for each of ``seats`` (bids)."""
+KINDS: Final = (CHOICE, SEAT_NUMBER, SEAT_CHOICE)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One thing an entry says. ``when`` makes it asked only when another field has one of the
+    given values (valfri's trump); a field not asked is absent from the entry."""
+
+    key: str
+    kind: str
+    label: str
+    """A translation key of the game's panel (``paper.contract``)."""
+    choices: tuple[str, ...] = ()
+    seats: tuple[int, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    total: int | None = None
+    when: tuple[str, tuple[str, ...]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r}")
+
+    def asked(self, entry: Mapping[str, Any]) -> bool:
+        if self.when is None:
+            return True
+        other, values = self.when
+        return entry.get(other) in values
+
+    def as_json(self) -> dict[str, Any]:
+        shown: dict[str, Any] = {"key": self.key, "kind": self.kind, "label": self.label}
+        if self.choices:
+            shown["choices"] = list(self.choices)
+        if self.kind != CHOICE:
+            shown["seats"] = list(self.seats)
+        if self.kind == SEAT_NUMBER:
+            shown |= {"minimum": self.minimum, "maximum": self.maximum, "total": self.total}
+        if self.when is not None:
+            shown["when"] = {"key": self.when[0], "values": list(self.when[1])}
+        return shown
+
+
+@dataclass(frozen=True, slots=True)
+class PaperDeal:
+    """The next deal to enter: its number (from 1), its dealer, what the table needs to know
+    of it (``facts``: Bismarck's forehand and the seat sitting out), and its fields."""
+
+    number: int
+    dealer: int
+    fields: tuple[Field, ...]
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "facts": dict(self.facts),
+            "fields": [f.as_json() for f in self.fields],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """How a game is kept on paper.
+
+    ``next_deal(seats, options, first_dealer, deals)``: the next deal to enter after the
+    scored ``deals``, or ``None`` when the match is over. ``score(seats, options,
+    first_dealer, deals, entry)``: the entry of that deal checked and scored, or
+    :class:`IllegalAction` naming what the rules refuse. ``entry_of(deal)``: the entry that
+    scores as ``deal`` does (the form filled in again, to correct the last entry)."""
+
+    next_deal: Callable[[int, Options, int, Sequence[ScoredDeal]], PaperDeal | None]
+    score: Callable[[int, Options, int, Sequence[ScoredDeal], Mapping[str, Any]], ScoredDeal]
+    entry_of: Callable[[ScoredDeal], dict[str, Any]]
+
+
+def checked(deal: PaperDeal, entry: object) -> dict[str, Any]:
+    """``entry`` as its fields describe it, or :class:`IllegalAction`: every field asked is
+    present and well-formed, and nothing else is. Seat values come back as lists by seat,
+    ``None`` for a seat that enters none (the one sitting out)."""
+    if not isinstance(entry, Mapping):
+        raise IllegalAction("paper_bad_entry", "an entry is an object of its fields")
+    out: dict[str, Any] = {}
+    known = {f.key for f in deal.fields}
+    for key in entry:
+        if key not in known:
+            raise IllegalAction(
+                "paper_unknown_field", f"no field {str(key)[:40]!r}", {"field": str(key)[:40]}
+            )
+    for spec in deal.fields:
+        if not spec.asked(out):
+            if entry.get(spec.key) is not None:
+                raise IllegalAction(
+                    "paper_field_not_asked", f"{spec.key} is not asked here", {"field": spec.key}
+                )
+            continue
+        if entry.get(spec.key) is None:
+            raise IllegalAction(
+                "paper_missing_field", f"{spec.key} is missing", {"field": spec.key}
+            )
+        out[spec.key] = _value(spec, entry[spec.key])
+    return out
+
+
+def _value(spec: Field, given: object) -> Any:
+    if spec.kind == CHOICE:
+        if not isinstance(given, str) or given not in spec.choices:
+            raise _bad(spec, f"{spec.key} is one of {', '.join(spec.choices)}")
+        return given
+    if not isinstance(given, list) or len(given) <= max(spec.seats, default=-1):
+        raise _bad(spec, f"{spec.key} is a list with a value for each seat")
+    values: list[Any] = []
+    for seat, value in enumerate(given):
+        if seat not in spec.seats:
+            if value is not None:
+                raise _bad(spec, f"seat {seat} enters no {spec.key}")
+            values.append(None)
+        elif spec.kind == SEAT_CHOICE:
+            if not isinstance(value, str) or value not in spec.choices:
+                raise _bad(spec, f"each {spec.key} is one of {', '.join(spec.choices)}")
+            values.append(value)
+        else:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _bad(spec, f"each {spec.key} is a whole number")
+            if not spec.minimum <= value <= spec.maximum:
+                raise _bad(spec, f"each {spec.key} is {spec.minimum} to {spec.maximum}")
+            values.append(value)
+    if spec.kind == SEAT_NUMBER and spec.total is not None:
+        entered = sum(v for v in values if v is not None)
+        if entered != spec.total:
+            raise IllegalAction(
+                "paper_bad_total",
+                f"the {spec.key} sum to {entered}, not {spec.total}",
+                {"field": spec.key, "sum": entered, "total": spec.total},
+            )
+    return values
+
+
+def _bad(spec: Field, message: str) -> IllegalAction:
+    return IllegalAction("paper_bad_value", message, {"field": spec.key})
