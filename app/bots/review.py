@@ -12,9 +12,15 @@ maximises: the seat's score in the deal less the mean of the other seats' (``mar
 game's points; in a two-player game, the difference of the two scores.
 
 A play is *clearly worse* when the best candidate beats it by ``CLEAR`` standard errors of
-the paired difference and by at least ``MIN_COST`` points: far enough to be no accident of
-the sampled deals, and large enough to matter. Judgements carry the cost and its error, so a
-reader can weigh what is not marked as well.
+the paired difference, and by at least ``MIN_COST`` points and ``MATTERS`` of what the deal
+was worth (the mean size of the best candidate's results): far enough to be no accident of
+the sampled deals, and large enough to matter in a game whose deals are worth a few points
+(Bismarck) or thousands (bezique). Judgements carry the cost and its error, so a reader can
+weigh what is not marked as well.
+
+A claim (the pinochles') is weighed only when it was made: it is no way of playing the
+deal but a statement that the side has won, and the playouts, which see every card, would
+find one right or wrong for certain where the player could not.
 """
 
 from __future__ import annotations
@@ -42,6 +48,11 @@ CLEAR = 3.0
 MIN_COST = 0.5
 """Points (on average) below which no play is marked: scores are whole points."""
 
+MATTERS = 0.05
+"""The share of what a deal was worth below which a cost is not marked."""
+
+CLAIM = "claim"
+
 
 def reviewer_for(game: Game, seed: int | None) -> Reviewer:
     strong = make_bot(game.name, "strong", seed)
@@ -66,12 +77,14 @@ class Judgement:
     """The standard error of ``cost``."""
     samples: int
     candidates: int
+    worth: float = 0.0
+    """What the deal was worth: the mean size of the best candidate's results."""
 
     @property
     def clearly_worse(self) -> bool:
         return (
             self.samples >= MIN_SAMPLES
-            and self.cost >= MIN_COST
+            and self.cost >= max(MIN_COST, MATTERS * self.worth)
             and self.cost >= CLEAR * self.error
         )
 
@@ -83,6 +96,7 @@ class Judgement:
             "error": round(self.error, 2),
             "samples": self.samples,
             "candidates": self.candidates,
+            "worth": round(self.worth, 2),
             "worse": self.clearly_worse,
         }
 
@@ -97,6 +111,7 @@ def candidates_of(
     if "count" in legal:
         return [played] if choice in (None, played) else [played, choice]
     found = list(listed) if listed is not None else [str(a) for a in legal.get("actions", [])]
+    found = [a for a in found if a == played or a.partition(":")[0] != CLAIM]
     if played not in found:
         found.append(played)  # an action the list leaves out (a claim, say)
     return found
@@ -144,7 +159,8 @@ def judge(
     means = [sum(row) / samples for row in rows]
     best = max(range(len(texts)), key=lambda i: (means[i], -i))
     cost, error = _paired(rows[best], rows[texts.index(played)])
-    return Judgement(played, texts[best], cost, error, samples, len(texts))
+    worth = sum(abs(x) for x in rows[best]) / samples
+    return Judgement(played, texts[best], cost, error, samples, len(texts), worth)
 
 
 def _paired(best: list[float], mine: list[float]) -> tuple[float, float]:

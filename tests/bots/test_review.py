@@ -12,6 +12,7 @@ import pytest
 from app.bots import make_bot
 from app.bots.review import (
     CLEAR,
+    MATTERS,
     MIN_COST,
     MIN_SAMPLES,
     Judgement,
@@ -90,25 +91,31 @@ def test_a_choice_of_several_cards_compares_the_chosen_set_with_the_policys() ->
     listed = {"seat": 0, "legal": {"kind": "play", "actions": ["play:AS", "play:KS", "play:2S"]}}
     # an action the list does not spell out (a claim, say) is judged beside the rest
     assert candidates_of(listed, "claim", None, None) == ["play:AS", "play:KS", "play:2S", "claim"]
+    # a claim is weighed only when it was made
+    claiming = {"seat": 0, "legal": {"kind": "play", "actions": ["play:AS", "play:KS", "claim"]}}
+    assert candidates_of(claiming, "play:KS", None, None) == ["play:AS", "play:KS"]
     # a reviewer that weighs only some candidates weighs the one played too
     assert candidates_of(listed, "play:2S", None, ["play:AS"]) == ["play:AS", "play:2S"]
 
 
 @pytest.mark.parametrize(
-    ("cost", "error", "samples", "worse"),
+    ("cost", "error", "samples", "worth", "worse"),
     [
-        (MIN_COST, 0.0, 64, True),
-        (MIN_COST - 0.01, 0.0, 64, False),
-        (3.0, 1.0, 64, True),
-        (3.0, 1.01, 64, False),
-        (90.0, 0.0, MIN_SAMPLES - 1, False),
+        (MIN_COST, 0.0, 64, 0.0, True),
+        (MIN_COST - 0.01, 0.0, 64, 0.0, False),
+        (3.0, 1.0, 64, 0.0, True),
+        (3.0, 1.01, 64, 0.0, False),
+        (90.0, 0.0, MIN_SAMPLES - 1, 0.0, False),
+        # in a deal worth hundreds, a few points are not worth a mark
+        (14.9, 0.0, 64, 300.0, False),
+        (15.0, 0.0, 64, 300.0, True),
     ],
 )
 def test_clearly_worse_is_large_and_sure(
-    cost: float, error: float, samples: int, worse: bool
+    cost: float, error: float, samples: int, worth: float, worse: bool
 ) -> None:
-    assert CLEAR == 3.0
-    judgement = Judgement("play:2S", "play:AS", cost, error, samples, 2)
+    assert (CLEAR, MATTERS) == (3.0, 0.05)
+    judgement = Judgement("play:2S", "play:AS", cost, error, samples, 2, worth)
     assert judgement.clearly_worse is worse
 
 
