@@ -106,6 +106,14 @@ class Paper:
     entry_of: Callable[[ScoredDeal], dict[str, Any]]
 
 
+def still_open(deal: PaperDeal | None) -> PaperDeal:
+    """The deal to enter; ``match_over`` when ``next_deal`` found none (a game's ``score``
+    begins here)."""
+    if deal is None:
+        raise IllegalAction("match_over", "the match is over")
+    return deal
+
+
 def checked(deal: PaperDeal, entry: object) -> dict[str, Any]:
     """``entry`` as its fields describe it, or :class:`IllegalAction`: every field asked is
     present and well-formed, and nothing else is. Seat values come back as lists by seat,

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
-from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked
+from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
 from .rules import CONTRACTS, DEALS_PER_MATCH, SPADER, TRICKS_PER_DEAL, VALFRI, deal_scores
 from .state import TRUMP_SUITS
 
@@ -53,9 +53,7 @@ def score(
     deals: Sequence[ScoredDeal],
     entry: Mapping[str, Any],
 ) -> ScoredDeal:
-    deal = next_deal(seats, options, first_dealer, deals)
-    if deal is None:
-        raise IllegalAction("match_over", "the match is over")
+    deal = still_open(next_deal(seats, options, first_dealer, deals))
     contract_field = deal.fields[0]
     chosen = entry.get("contract") if isinstance(entry, Mapping) else None
     if chosen in CONTRACTS and chosen not in contract_field.choices:

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import IllegalAction
 from ..game import Options, OptionValue, ScoredDeal
-from ..paper import SEAT_CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked
+from ..paper import SEAT_CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
 from .deal import Result
 from .rules import (
     BLIND_NIL,
@@ -95,9 +94,7 @@ def score(
     deals: Sequence[ScoredDeal],
     entry: Mapping[str, Any],
 ) -> ScoredDeal:
-    deal = next_deal(seats, options, first_dealer, deals)
-    if deal is None:
-        raise IllegalAction("match_over", "the match is over")
+    deal = still_open(next_deal(seats, options, first_dealer, deals))
     given = checked(deal, entry)
     bids: list[Bid] = [bid_of(b) for b in given["bids"]]
     tricks: list[int] = given["tricks"]
