@@ -17,7 +17,8 @@ total), so a game's ``score`` begins from a well-formed entry and adds only its 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from copy import deepcopy
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .errors import IllegalAction
@@ -104,6 +105,16 @@ class Paper:
     next_deal: Callable[[int, Options, int, Sequence[ScoredDeal]], PaperDeal | None]
     score: Callable[[int, Options, int, Sequence[ScoredDeal], Mapping[str, Any]], ScoredDeal]
     entry_of: Callable[[ScoredDeal], dict[str, Any]]
+    unrecorded: Mapping[str, Any] = field(default_factory=dict)
+    """Keys of a scored deal's detail that a table playing with real cards cannot enter (the
+    cards of bezique's declarations), with the value a deal entered on paper has there: a
+    paper deal equals the deal played here but for these."""
+
+    def as_entered(self, deal: ScoredDeal) -> ScoredDeal:
+        """``deal`` as the same deal entered on paper scores: its unrecorded detail blank."""
+        if not self.unrecorded:
+            return deal
+        return replace(deal, detail={**deal.detail, **deepcopy(self.unrecorded)})
 
 
 def still_open(deal: PaperDeal | None) -> PaperDeal:

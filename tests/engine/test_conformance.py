@@ -528,7 +528,8 @@ def test_a_match_entered_on_paper_scores_as_the_match_played(
         assert {f["kind"] for f in shown["fields"]} <= {"choice", "seat_number", "seat_choice"}
         entry = paper.entry_of(deal)
         entered.append(paper.score(seats, options, played.first_dealer, entered, entry))
-        assert entered[-1] == deal
+        assert entered[-1] == paper.as_entered(deal)
     assert paper.next_deal(seats, options, played.first_dealer, entered) is None
     sheet = game.scoresheet(seats, options, entered)
-    assert sheet == game.scoresheet(seats, options, online)
+    assert sheet == game.scoresheet(seats, options, [paper.as_entered(d) for d in online])
+    assert sheet["totals"] == played.state.totals

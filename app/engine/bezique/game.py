@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Validation, View
+from .paper import make_paper
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import OPTIONS
@@ -83,4 +84,5 @@ def make_game(variant: Variant) -> Game:
         stable_view_keys=("previous_deal", "scoresheet", "totals"),
         growing_deal_keys=("tricks_played", "actions"),
         short_match={"deals": 1},
+        paper=make_paper(variant),
     )

@@ -7,6 +7,7 @@ import random
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Termination
 from .deal import Deal, Marriage, Result, Trick, dealt_hands
+from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, resolve_options
@@ -64,6 +65,7 @@ GAME = Game(
     hidden_cards=hidden_cards,
     resample=resample,
     deal_sum=None,
+    paper=PAPER,
 )
 SIXTY_SIX = GAME
 

@@ -412,7 +412,7 @@ class Match(DealSequence[Deal]):
     def _claim(self, deal: Deal, seat: int) -> None:
         points = (deal.points(0), deal.points(1))
         settled = settle_claim(seat, points, deal.tricks, deal.closed_by, deal.tricks_at_close())
-        self._settle(deal, settled, points, claimant=seat)
+        self.settle(deal, settled, points, claimant=seat)
 
     def _played_out(self, deal: Deal, last_winner: int) -> None:
         points = [deal.points(0), deal.points(1)]
@@ -425,15 +425,17 @@ class Match(DealSequence[Deal]):
             deal.tricks_at_close(),
             bool(self.options["higher_total_wins"]),
         )
-        self._settle(deal, settled, (points[0], points[1]), claimant=None)
+        self.settle(deal, settled, (points[0], points[1]), claimant=None)
 
-    def _settle(
+    def settle(
         self,
         deal: Deal,
         settled: Settlement,
         points: tuple[int, int],
         claimant: int | None,
     ) -> None:
+        """Score a deal that has ended: carried points, totals, the next dealer, the match's
+        end. Also how a deal entered on paper is settled (``paper.py``)."""
         winner = settled.winner
         scores = [0, 0]
         carried_in = 0

@@ -9,6 +9,7 @@ from ...actions import Action
 from ...game import Game, Outcome, Records, Termination
 from .. import melds
 from .deal import Deal, Result, Trick
+from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, active_seats, deals_total, settle
@@ -53,6 +54,7 @@ GAME = Game(
     new_view_cache=ViewCache,
     stable_view_keys=("previous_deal", "scoresheet", "totals", "ranks"),
     growing_deal_keys=("tricks_played",),
+    paper=PAPER,
 )
 AUCTION_PINOCHLE = GAME
 

@@ -12,6 +12,7 @@ from typing import Any, Final
 from ...actions import Action
 from ...game import Game, Options, OptionValue, Outcome, Records, Validation, View
 from .deal import Call, Claim, Deal, Result, Trick
+from .paper import paper_of
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .sheet import scored_deals, scoresheet
@@ -80,6 +81,7 @@ def make_game(
         growing_deal_keys=("tricks_played",),
         partnerships=True,
         short_match=dict(short_match or {}),
+        paper=paper_of(variant),
     )
 
 
@@ -108,6 +110,7 @@ __all__ = [
     "make_game",
     "new_match",
     "notation",
+    "paper_of",
     "replay",
     "replay_record",
     "resample",

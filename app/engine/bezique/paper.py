@@ -1,0 +1,222 @@
+"""Rubicon and Chinese bezique kept on paper (``app/engine/paper.py``): per deal, the trumps
+(or none), each player's points (declarations, carte blanche and the last trick, as the
+scoresheet shows them) and, in rubicon bezique, each player's brisques. The deal settles as
+one played here (:func:`~.scoring.settle`), and the winner deals the next.
+
+The rules check what they can without the cards: in Chinese bezique last deal's trumps are
+not trumps again (Chinese §4); each player's points are a sum of what the deal can score
+with those trumps (a declaration's value, carte blanche), one of them with the last trick
+too; in rubicon bezique the brisques are tens and make the pack's 320.
+
+What the table does not enter is not in the paper deal's detail: the declarations one by one
+(their cards and the trick they followed), the carte blanche shown, and the tricks each
+player won (Chinese bezique keeps them in one pile). The detail keeps every other key of a
+deal played here, with the same values; those three are empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from copy import deepcopy
+from functools import cache
+from math import gcd
+from typing import Any, Final
+
+from ..cards import SUITS, Suit
+from ..errors import IllegalAction
+from ..game import Options, ScoredDeal
+from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
+from .rules import resolve_options
+from .scoring import settle
+from .variant import BRISQUE, BRISQUE_RANKS, Variant
+
+NO_TRUMPS: Final = "none"
+"""The trump choice of a deal in which no marriage or sequence made trumps."""
+SEATS: Final = (0, 1)
+
+UNRECORDED: Final[Mapping[str, Any]] = {"tricks_won": None, "declarations": [], "carte_blanche": []}
+"""What a deal played here keeps that the table enters no part of, as a paper deal has it."""
+
+
+def _brisques_total(variant: Variant) -> int:
+    # every card is played to a trick, so the brisques won add up to the whole pack's
+    return sum(BRISQUE for card in variant.pack.cards if card[0] in BRISQUE_RANKS)
+
+
+def _most_points(variant: Variant) -> int:
+    """A bound on a player's points in a deal: a declaration of the highest value after
+    every trick with a stock, carte blanche with the hand and every draw, the last trick."""
+    highest = max(max(i.points for i in INFO.values()), *TRUMP_VALUE.values())
+    per_trick = variant.stock_tricks
+    return per_trick * highest + (per_trick + 1) * variant.carte_blanche + variant.last_trick
+
+
+@cache
+def _scores(variant: Variant, trump: Suit | None, previous: Suit | None) -> frozenset[int]:
+    """Every value one scoring item can have in a deal whose trumps end as ``trump``:
+    each declaration the rules let it form (:func:`~.combinations.value`), carte blanche."""
+    out = {variant.carte_blanche}
+    for kind in kinds_of(variant):
+        info = INFO[kind]
+        plain_four = info.family is Family.FOUR and info.level == 1
+        for suit in suits_of(kind):
+            if not plain_four and not required(variant, kind, suit, trump):
+                continue  # a Chinese bezique or a four of trumps needs trumps
+            points, fixes = value(variant, kind, suit, trump, previous)
+            if trump is None and fixes is not None:
+                continue  # that marriage or sequence would have made trumps
+            out.add(points)
+    return frozenset(out)
+
+
+@cache
+def _sums_below(scores: frozenset[int]) -> tuple[int, int, tuple[bool, ...]]:
+    """The common divisor of ``scores``, a bound in its units past which every multiple is
+    a sum of them (Schur: the smallest times the largest), and which multiples up to it
+    are."""
+    unit = gcd(*scores)
+    coins = sorted(s // unit for s in scores)
+    bound = coins[0] * coins[-1]
+    made = [True] + [False] * bound
+    for n in range(1, bound + 1):
+        made[n] = any(made[n - c] for c in coins if c <= n)
+    return unit, bound, tuple(made)
+
+
+def _sums(scores: frozenset[int], points: int) -> bool:
+    """Whether ``points`` is a sum of ``scores``, each as often as wanted."""
+    unit, bound, made = _sums_below(scores)
+    if points < 0 or points % unit:
+        return False
+    return points // unit > bound or made[points // unit]
+
+
+def make_paper(variant: Variant) -> Paper:
+    """The paper of ``variant``: two seats, a fixed number of deals (option ``deals``)."""
+    brisques_total = _brisques_total(variant)
+    most = _most_points(variant)
+
+    def previous_trump(deals: Sequence[ScoredDeal]) -> Suit | None:
+        # last deal's trumps, a drawn deal's included (Chinese Clarification 2)
+        if not variant.no_trump_twice or not deals:
+            return None
+        trump: Suit | None = deals[-1].detail["trump"]
+        return trump
+
+    def next_deal(
+        seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
+    ) -> PaperDeal | None:
+        deals_total = resolve_options(variant, options)["deals"]
+        assert isinstance(deals_total, int)
+        if len(deals) >= deals_total:
+            return None
+        dealer = first_dealer
+        for deal in deals:
+            # the winner deals the next; after a drawn deal the other player (rubicon §2)
+            winner = deal.detail["winner"]
+            dealer = 1 - deal.dealer if winner is None else winner
+        previous = previous_trump(deals)
+        trumps = tuple(s for s in SUITS if s != previous)
+        fields = [
+            Field("trump", CHOICE, "paper.trump", choices=(*trumps, NO_TRUMPS)),
+            Field("points", SEAT_NUMBER, "paper.points", seats=SEATS, maximum=most),
+        ]
+        if variant.brisques:
+            fields.append(
+                Field(
+                    "brisques",
+                    SEAT_NUMBER,
+                    "paper.brisques",
+                    seats=SEATS,
+                    maximum=brisques_total,
+                    total=brisques_total,
+                )
+            )
+        facts: dict[str, Any] = {"leader": 1 - dealer}
+        if variant.no_trump_twice:
+            facts["previous_trump"] = previous
+        return PaperDeal(len(deals) + 1, dealer, tuple(fields), facts)
+
+    def score(
+        seats: int,
+        options: Options,
+        first_dealer: int,
+        deals: Sequence[ScoredDeal],
+        entry: Mapping[str, Any],
+    ) -> ScoredDeal:
+        deal = still_open(next_deal(seats, options, first_dealer, deals))
+        previous = previous_trump(deals)
+        chosen = entry.get("trump") if isinstance(entry, Mapping) else None
+        if chosen is not None and chosen == previous:
+            raise IllegalAction(
+                "trump_twice_running",
+                f"{previous} were trumps last deal and cannot be trumps again (Chinese §4)",
+                {"trump": chosen, "previous_trump": previous},
+            )
+        given = checked(deal, entry)
+        trump: Suit | None = None if given["trump"] == NO_TRUMPS else given["trump"]
+        points: list[int] = given["points"]
+        brisques: list[int] = given.get("brisques") or [0, 0]
+        check_points(trump, previous, points)
+        for seat in SEATS:
+            if brisques[seat] % BRISQUE:
+                raise IllegalAction(
+                    "impossible_brisques",
+                    f"brisques count {BRISQUE} for each ace or ten won: not {brisques[seat]}",
+                    {"seat": seat, "brisques": brisques[seat]},
+                )
+        rounded = bool(resolve_options(variant, options)["round_to_hundreds"])
+        result = settle(variant, points, brisques, rounded)
+        # a deal played here keeps these keys (sheet.deal_detail); the table enters no
+        # declaration, carte blanche or trick one by one
+        detail = {
+            "trump": trump,
+            "previous_trump": previous,
+            "points": list(result.totals),
+            "brisques": list(result.brisques) if variant.brisques else None,
+            "brisques_counted": result.counted,
+            "final": list(result.final),
+            "winner": result.winner,
+            "rubiconed": result.rubiconed,
+            "game_score": result.game_score,
+            "scores": list(result.scores),
+            **deepcopy(UNRECORDED),
+        }
+        return ScoredDeal(deal.number, deal.dealer, result.scores, detail)
+
+    def check_points(trump: Suit | None, previous: Suit | None, points: list[int]) -> None:
+        """Each player's points are a sum of what the deal can score, one player's with
+        the last trick."""
+        scores = _scores(variant, trump, previous)
+        last = variant.last_trick
+        for seat in SEATS:
+            if not _sums(scores, points[seat]) and not _sums(scores, points[seat] - last):
+                raise IllegalAction(
+                    "impossible_points",
+                    f"no declarations, carte blanche and last trick of a deal "
+                    f"{'without trumps' if trump is None else 'with ' + trump + ' trumps'}"
+                    f" make {points[seat]}",
+                    {"seat": seat, "points": points[seat], "trump": trump},
+                )
+        if not any(
+            _sums(scores, points[seat] - last) and _sums(scores, points[1 - seat]) for seat in SEATS
+        ):
+            raise IllegalAction(
+                "last_trick_unscored",
+                f"one player won the last trick: {last} is in one player's points",
+                {"points": list(points), "last_trick": last},
+            )
+
+    def entry_of(deal: ScoredDeal) -> dict[str, Any]:
+        detail = deal.detail
+        trump = detail["trump"]
+        entry: dict[str, Any] = {
+            "trump": NO_TRUMPS if trump is None else trump,
+            "points": list(detail["points"]),
+        }
+        if variant.brisques:
+            entry["brisques"] = list(detail["brisques"])
+        return entry
+
+    return Paper(next_deal, score, entry_of, UNRECORDED)

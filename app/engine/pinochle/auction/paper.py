@@ -1,0 +1,349 @@
+"""Auction pinochle kept on paper (``app/engine/paper.py``): per deal, each active seat's last
+call (the bidder's bid, the others' pass), how the deal ended, the trump, the bidder's meld,
+his card points when the cards were played out, and an opponent's lone concession. The deal
+settles as one played here, the kitty shared out after the session's last deal.
+
+The cards are not entered, so the paper cannot check that the meld is in the bidder's hand
+or that the card points are the ones his tricks and burial hold: it checks what the numbers
+alone can tell (a meld that reaches the bid ends the deal unplayed, one short of it leaves
+three cards to bury, the count decides made or double bete).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any, Final
+
+from ...cards import SUITS
+from ...errors import IllegalAction
+from ...game import Options, OptionValue, ScoredDeal, resolve_options_of
+from ...paper import CHOICE, SEAT_CHOICE, Field, Paper, PaperDeal, checked, still_open
+from .rules import (
+    CARD_POINTS,
+    CARDS,
+    LAST_TRICK,
+    MAX_BID,
+    OPTIONS,
+    End,
+    active_seats,
+    basic_value,
+    bid_value,
+    bidder_total,
+    card_points,
+    deals_total,
+    settle,
+    share_kitty,
+)
+from .state import BID_STEP
+
+PASS: Final = "pass"
+PLAYED: Final = "played"
+"""The cards were played out: the count decides made or double bete (§10.2)."""
+ENDS: Final = (
+    PLAYED,
+    End.MADE_ON_MELD.value,
+    End.SINGLE_BETE.value,
+    End.OPPONENTS_CONCEDED.value,
+    End.THROWN_IN.value,
+)
+WIDOW_UP: Final = ENDS[:4]
+"""The ends that come after the widow is turned: every one but the throw-in."""
+LONE_ENDS: Final = (PLAYED, End.MADE_ON_MELD.value, End.SINGLE_BETE.value)
+"""The ends an opponent's concession alone may precede (§7, Clarification 3)."""
+NO_TRUMP: Final = "none"
+TRUMPS: Final = (*SUITS, NO_TRUMP)
+
+NO: Final = "no"
+CONCEDED: Final = "conceded"
+"""An opponent who conceded alone, spades being trumps then if and only if they are at the
+end: he pays the deal's value, as for a made contract (§7, Clarification 3)."""
+IN_SPADES: Final = "conceded_in_spades"
+NOT_IN_SPADES: Final = "conceded_not_in_spades"
+"""An opponent who conceded alone while spades were (were not) trumps: he pays the value of
+that moment whatever trump the deal ended in. Offered where spades double."""
+
+MOST_MELD: Final = 600
+"""The most eighteen cards meld (§6): a double flush in diamonds with both pinochles, 80
+kings, 60 queens and four plain marriages. Every multiple of ten up to it can be shown."""
+MOST_MELD_SHORT: Final = 500
+"""The most fifteen cards meld: a meld short of the bid leaves three of the eighteen to bury,
+so no deal but one made on meld shows more (found, like ``MOST_MELD``, by valuing every
+combination of melds)."""
+MELD_STEP: Final = 10
+"""Every meld is worth a multiple of ten (§6)."""
+MELDS: Final = tuple(str(v) for v in range(0, MOST_MELD + 1, MELD_STEP))
+
+
+def _sums(scheme: str) -> tuple[str, ...]:
+    """Every count of card points some of the pack's cards make, with or without the last
+    trick's ten: the bidder's points can be none other."""
+    sums = {0}
+    for card in CARDS:
+        worth = card_points((card,), scheme)
+        sums |= {s + worth for s in sums}
+    return tuple(str(n) for n in sorted(sums | {s + LAST_TRICK for s in sums}))
+
+
+POINTS: Final[dict[str, tuple[str, ...]]] = {scheme: _sums(scheme) for scheme in CARD_POINTS}
+
+
+@cache
+def _calls(minimum: int) -> tuple[str, ...]:
+    """A seat's last call: a pass, or a bid from the compulsory opening up to the notation's
+    bound (no rule caps a bid, Clarification 6)."""
+    return (PASS, *(str(b) for b in range(minimum, MAX_BID + 1, BID_STEP)))
+
+
+def _resolved(options: Options) -> dict[str, OptionValue]:
+    return resolve_options_of(OPTIONS, options, "Auction pinochle")
+
+
+def next_deal(
+    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
+) -> PaperDeal | None:
+    resolved = _resolved(options)
+    if len(deals) >= deals_total(seats, resolved):
+        return None
+    # the deal passes left after every deal (Clarification 8)
+    dealer = (first_dealer + len(deals)) % seats
+    active = active_seats(seats, dealer)
+    dealt = tuple(sorted(active))
+    minimum = resolved["opening"]
+    scheme = resolved["card_points"]
+    assert isinstance(minimum, int) and isinstance(scheme, str)
+    lone = (NO, CONCEDED, *((IN_SPADES, NOT_IN_SPADES) if resolved["spades_double"] else ()))
+    fields = (
+        Field("bids", SEAT_CHOICE, "paper.bids", choices=_calls(minimum), seats=dealt),
+        Field("end", CHOICE, "paper.end", choices=ENDS),
+        Field("trump", CHOICE, "paper.trump", choices=TRUMPS, when=("end", WIDOW_UP)),
+        Field("meld", CHOICE, "paper.meld", choices=MELDS, when=("trump", SUITS)),
+        Field("points", CHOICE, "paper.points", choices=POINTS[scheme], when=("end", (PLAYED,))),
+        Field(
+            "concessions",
+            SEAT_CHOICE,
+            "paper.concessions",
+            choices=lone,
+            seats=dealt,
+            when=("end", LONE_ENDS),
+        ),
+    )
+    facts = {
+        "eldest": active[0],
+        "active": list(active),
+        "sitting_out": [s for s in range(seats) if s not in active],
+        "minimum": minimum,
+    }
+    return PaperDeal(len(deals) + 1, dealer, fields, facts)
+
+
+def _check_calls(deal: PaperDeal, entry: object) -> None:
+    """A bid the auction itself refuses, by the online game's codes (before the form's own
+    check would call it merely no choice)."""
+    calls = entry.get("bids") if isinstance(entry, Mapping) else None
+    if not isinstance(calls, list):
+        return
+    least: int = deal.facts["minimum"]
+    for seat in deal.facts["active"]:
+        call = calls[seat] if seat < len(calls) else None
+        if not isinstance(call, str) or not (call.isascii() and call.isdigit()):
+            continue
+        bid = int(call)
+        if bid % BID_STEP:
+            raise IllegalAction(
+                "bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": bid}
+            )
+        if bid < least:
+            raise IllegalAction("bid_too_low", f"bid {least} or more", {"bid": bid, "least": least})
+
+
+def _check_trump(entry: object) -> None:
+    """Cards are played, or a meld makes the bid, only once trump is named."""
+    if not isinstance(entry, Mapping) or entry.get("trump") != NO_TRUMP:
+        return
+    if entry.get("end") == PLAYED:
+        raise IllegalAction("name_trump_first", "the bidder names trumps before he leads")
+    if entry.get("end") == End.MADE_ON_MELD:
+        raise IllegalAction("meld_needs_trump", "a meld counts once trump is named")
+
+
+def _check_meld(how: str, meld: int, bid: int) -> None:
+    """A meld that reaches the bid ends the deal there; one short of it leaves three cards
+    to bury (§5.3, §8)."""
+    if how == End.MADE_ON_MELD:
+        if meld < bid:
+            raise IllegalAction(
+                "paper_meld_short",
+                f"a meld of {meld} does not make a bid of {bid}",
+                {"meld": meld, "bid": bid},
+            )
+        return
+    if meld >= bid:
+        # the deal ends the moment the meld reaches the bid (Clarification 4)
+        raise IllegalAction(
+            "paper_made_on_meld",
+            f"a meld of {meld} makes the bid of {bid} at once: the deal ended made on meld",
+            {"meld": meld, "bid": bid},
+        )
+    if meld > MOST_MELD_SHORT:
+        raise IllegalAction(
+            "meld_leaves_no_burial",
+            f"no meld short of the bid is worth {meld}: it leaves no three cards to bury",
+            {"meld": meld, "most": MOST_MELD_SHORT},
+        )
+
+
+def _lone(
+    marks: list[str | None], bidder: int, bid: int, trump: str | None, options: Options
+) -> dict[int, int]:
+    """The opponent who conceded alone, with the value he pays (Clarification 3)."""
+    if marks[bidder] != NO:
+        raise IllegalAction(
+            "paper_bidder_concession",
+            "the bidder's concession is the end single bete, not a concession alone",
+            {"seat": bidder},
+        )
+    alone = [s for s, mark in enumerate(marks) if mark is not None and mark != NO]
+    if len(alone) > 1:
+        raise IllegalAction(
+            "paper_both_conceded",
+            "both opponents conceding ends the deal: enter the end opponents_conceded",
+            {"seats": alone},
+        )
+    out: dict[int, int] = {}
+    for seat in alone:
+        mark = marks[seat]
+        if mark == IN_SPADES and trump is None:
+            # a trump once named stays named: no trump at the end means none at his moment
+            raise IllegalAction(
+                "paper_spades_not_named", "spades were never named trumps", {"seat": seat}
+            )
+        then = trump if mark == CONCEDED else "S" if mark == IN_SPADES else None
+        out[seat] = bid_value(bid, then, options)
+    return out
+
+
+def score(
+    seats: int,
+    options: Options,
+    first_dealer: int,
+    deals: Sequence[ScoredDeal],
+    entry: Mapping[str, Any],
+) -> ScoredDeal:
+    resolved = _resolved(options)
+    deal = still_open(next_deal(seats, resolved, first_dealer, deals))
+    _check_calls(deal, entry)
+    _check_trump(entry)
+    given = checked(deal, entry)
+    active: list[int] = deal.facts["active"]
+    minimum: int = deal.facts["minimum"]
+    calls: list[str | None] = given["bids"]
+    bidders = [s for s in active if calls[s] != PASS]
+    if not bidders:
+        raise IllegalAction(
+            "must_open", f"eldest must open with {minimum} or more", {"minimum": minimum}
+        )
+    if len(bidders) > 1:
+        raise IllegalAction(
+            "paper_one_bid",
+            "the auction ends when all but the bidder have passed",
+            {"seats": bidders},
+        )
+    bidder = bidders[0]
+    call = calls[bidder]
+    assert call is not None
+    bid = int(call)
+    how: str = given["end"]
+    named = given.get("trump", NO_TRUMP)
+    trump = None if named == NO_TRUMP else named
+    meld = int(given["meld"]) if "meld" in given else None
+    if how == End.THROWN_IN and (bidder != active[0] or bid != minimum):
+        # the widow was turned when the auction ended (Clarification 1 and 2)
+        raise IllegalAction(
+            "widow_turned",
+            "only eldest throws in, on the compulsory bid nobody raised",
+            {"eldest": active[0], "minimum": minimum},
+        )
+    if meld is not None:
+        _check_meld(how, meld, bid)
+    marks = given.get("concessions")
+    lone = _lone(marks, bidder, bid, trump, resolved) if marks is not None else {}
+
+    points: int | None = None
+    total: int | None = None
+    if how == PLAYED:
+        assert meld is not None
+        points = int(given["points"])
+        # the points entered hold the last trick's ten, as the scoresheet shows them
+        total = bidder_total(meld, points, won_last=False)
+        end = End.MADE if total >= bid else End.DOUBLE_BETE
+    else:
+        end = End(how)
+    if end is End.THROWN_IN:
+        schedule = resolved["schedule"]
+        assert isinstance(schedule, str)
+        value = basic_value(bid, schedule)
+    else:
+        value = bid_value(bid, trump, resolved)
+    chips, kitty = settle(seats, bidder, bid, value, end, lone)
+    share: list[int] | None = None
+    if deal.number == deals_total(seats, resolved):
+        balance = sum(d.detail["kitty"] for d in deals) + kitty
+        share = share_kitty(balance, seats, deal.dealer)
+    if end is End.OPPONENTS_CONCEDED:
+        conceded = sorted(s for s in active if s != bidder)
+    else:
+        conceded = sorted(lone)
+    scores = chips if share is None else [a + b for a, b in zip(chips, share, strict=True)]
+    # the detail is the scoresheet's for a deal played here (sheet.deal_detail)
+    detail = {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "meld": meld,
+        "points": points,
+        "total": total,
+        "end": end.value,
+        "value": value,
+        "active": list(active),
+        "conceded": conceded,
+        "chips": list(chips),
+        "kitty": kitty,
+        "share": share,
+    }
+    return ScoredDeal(number=deal.number, dealer=deal.dealer, scores=tuple(scores), detail=detail)
+
+
+def entry_of(deal: ScoredDeal) -> dict[str, Any]:
+    """The entry that scores as ``deal``. A lone concession is ``conceded`` when its payment
+    is the deal's value, otherwise the spade doubling its moment had or lacked."""
+    detail = deal.detail
+    seats = len(deal.scores)
+    active: list[int] = detail["active"]
+    bids: list[str | None] = [None] * seats
+    for seat in active:
+        bids[seat] = str(detail["bid"]) if seat == detail["bidder"] else PASS
+    end = End(detail["end"])
+    how = PLAYED if end in (End.MADE, End.DOUBLE_BETE) else end.value
+    entry: dict[str, Any] = {"bids": bids, "end": how}
+    if how in WIDOW_UP:
+        entry["trump"] = detail["trump"] or NO_TRUMP
+    if detail["trump"] is not None:
+        entry["meld"] = str(detail["meld"])
+    if how == PLAYED:
+        entry["points"] = str(detail["points"])
+    if how in LONE_ENDS:
+        marks: list[str | None] = [None] * seats
+        for seat in active:
+            marks[seat] = NO
+        for seat in detail["conceded"]:
+            paid = -detail["chips"][seat]
+            value = detail["value"]
+            marks[seat] = (
+                CONCEDED if paid == value else IN_SPADES if paid > value else NOT_IN_SPADES
+            )
+        entry["concessions"] = marks
+    return entry
+
+
+PAPER = Paper(next_deal, score, entry_of)

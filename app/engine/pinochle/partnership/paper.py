@@ -1,0 +1,324 @@
+"""The partnership pinochles kept on paper (``app/engine/paper.py``), one form for every
+:class:`~.variant.Variant`. Per deal the table enters how it ended (played out, all four
+passed, or a claim), the high bidder's bid, trump, every player's meld, the card points in
+each player's tricks, which side took no trick and, for a claim, who claimed. The deal scores
+as one played here, so the scoresheet keeps the same line (``sheet.deal_detail``).
+
+The rules check what numbers can tell: one high bidder with a bid the auction allows, melds
+and card points the pack can make, no card points for a side that took no trick. That each
+meld is its player's best, that the points are those of the tricks taken and that a claim
+came while a trick was unplayed no entry shows: the table answers for those.
+Announcements (double-deck) are not entered: an announcement that is a bid only makes the
+bid entered, and one before any bid scores nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from math import gcd
+from typing import Any, Final
+
+from ...cards import SUITS
+from ...errors import IllegalAction
+from ...game import Options, ScoredDeal
+from ...paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from ..melds import MeldTable, best_value
+from .deal import Claim, Deal, Result
+from .sheet import deal_detail
+from .state import Match
+from .variant import (
+    BID_STEP,
+    MAX_BID,
+    SEATS,
+    TEAMS,
+    End,
+    Variant,
+    card_points,
+    deal_scores,
+    hand_points,
+    team_of,
+    winner_at_end,
+)
+
+PLAYED: Final = "played"
+PASSED_OUT: Final = "passed_out"
+CLAIMED: Final = "claimed"
+NEITHER: Final = "neither"
+BOTH: Final = "both"
+SIDES: Final = ("team_0", "team_1")
+"""The ``no_trick`` choices naming one side, by its index in ``TEAMS``."""
+EVERY: Final = tuple(range(SEATS))
+
+
+def _meld_step(table: MeldTable) -> int:
+    """What every meld value of ``table`` is a multiple of (10 in both tables)."""
+    values = [*table.flush, *table.pinochle, table.royal_marriage, table.marriage, table.dix]
+    values += [v for counts in table.arounds.values() for v in counts]
+    return gcd(*values)
+
+
+def _team_totals(deals: Sequence[ScoredDeal]) -> list[int]:
+    # partners carry their side's score: a side's first seat holds it
+    return [sum(d.scores[members[0]] or 0 for d in deals) for members in TEAMS]
+
+
+def _over(target: int, deals: Sequence[ScoredDeal]) -> bool:
+    """Whether the last deal ended the match: a claim always does; a deal played out when
+    a side reached the target (§9)."""
+    if not deals:
+        return False
+    last = deals[-1].detail
+    if last["claim"] is not None:
+        return True
+    if last["bidder"] is None:
+        return False
+    return winner_at_end(_team_totals(deals), target, team_of(last["bidder"])) is not None
+
+
+def _trickless(choice: str) -> set[int]:
+    if choice == NEITHER:
+        return set()
+    if choice == BOTH:
+        return {0, 1}
+    return {SIDES.index(choice)}
+
+
+class _Form:
+    """The paper of one variant, with the bounds its pack sets."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.pack_points = card_points(variant.cards, variant.card_points) + variant.last_trick
+        """Card points a deal holds, the last trick's included (250, 500)."""
+        self.most_meld = best_value(variant.cards, variant.meld_table)
+        """The pack's own best meld: no hand, a part of it, melds more."""
+        self.meld_step = _meld_step(variant.meld_table)
+        self.points_step = gcd(*variant.card_points.values(), variant.last_trick)
+        """What every seat's card points are a multiple of (1 single-deck, 10 double-deck)."""
+
+    def next_deal(
+        self, seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
+    ) -> PaperDeal | None:
+        rules = self.variant.settings(options)
+        if _over(rules.target, deals):
+            return None
+        # the deal passes left after every deal, a thrown-in one too (Cl. 1)
+        dealer = (first_dealer + len(deals)) % SEATS
+        bid_made = (PLAYED, CLAIMED) if rules.claims else (PLAYED,)
+        when_bid = ("end", bid_made)
+        fields = [
+            Field("end", CHOICE, "paper.end", choices=(PLAYED, PASSED_OUT, *bid_made[1:])),
+            Field("bid", SEAT_NUMBER, "paper.bid", seats=EVERY, maximum=MAX_BID, when=when_bid),
+            Field("trump", CHOICE, "paper.trump", choices=SUITS, when=when_bid),
+            Field(
+                "meld",
+                SEAT_NUMBER,
+                "paper.meld",
+                seats=EVERY,
+                maximum=self.most_meld,
+                when=when_bid,
+            ),
+            Field(
+                "points",
+                SEAT_NUMBER,
+                "paper.card_points",
+                seats=EVERY,
+                maximum=self.pack_points,
+                total=self.pack_points,
+                when=("end", (PLAYED,)),
+            ),
+        ]
+        if rules.claims:
+            # the last trick is never played before a claim (Cl. 7): no bonus counted yet
+            fields.append(
+                Field(
+                    "points_so_far",
+                    SEAT_NUMBER,
+                    "paper.card_points_so_far",
+                    seats=EVERY,
+                    maximum=self.pack_points - self.variant.last_trick,
+                    when=("end", (CLAIMED,)),
+                )
+            )
+        no_trick = (NEITHER, *SIDES, *((BOTH,) if rules.claims else ()))
+        fields.append(Field("no_trick", CHOICE, "paper.no_trick", choices=no_trick, when=when_bid))
+        if rules.claims:
+            fields.append(
+                Field(
+                    "claimed_by",
+                    SEAT_NUMBER,
+                    "paper.claimed_by",
+                    seats=EVERY,
+                    maximum=1,
+                    total=1,
+                    when=("end", (CLAIMED,)),
+                )
+            )
+        # the dealer's left bids first and leads to the first trick, whoever the bidder (§4, §6)
+        left = (dealer + 1) % SEATS
+        facts = {"first_bidder": left, "first_lead": left}
+        return PaperDeal(len(deals) + 1, dealer, tuple(fields), facts)
+
+    def score(
+        self,
+        seats: int,
+        options: Options,
+        first_dealer: int,
+        deals: Sequence[ScoredDeal],
+        entry: Mapping[str, Any],
+    ) -> ScoredDeal:
+        form = still_open(self.next_deal(seats, options, first_dealer, deals))
+        match = Match(self.variant, first_dealer, options)
+        rules = match.rules
+        if isinstance(entry, Mapping) and entry.get("end") == CLAIMED and not rules.claims:
+            # the online game's own refusal rather than "not one of the choices"
+            raise IllegalAction("claims_off", "this match is played without claims")
+        given = checked(form, entry)
+        deal = Deal(number=form.number, dealer=form.dealer, pack=(), dealt=[], hands=[])
+        if given["end"] == PASSED_OUT:
+            deal.result = Result(End.PASSED_OUT, (0, 0), (0, 0), (0, 0), (0, 0))
+        else:
+            self._score_bid(match, deals, deal, given)
+        return ScoredDeal(
+            number=deal.number,
+            dealer=deal.dealer,
+            scores=tuple(match.deal_scores(deal)),
+            detail=deal_detail(deal),
+        )
+
+    def _score_bid(
+        self, match: Match, deals: Sequence[ScoredDeal], deal: Deal, given: Mapping[str, Any]
+    ) -> None:
+        """Fill ``deal`` with the entry of a deal with a bidder: its auction, melds and
+        result, played out or claimed."""
+        bidder, bid = self._high_bid(given["bid"])
+        melds: list[int] = given["meld"]
+        self._check_melds(melds)
+        claimed = given["end"] == CLAIMED
+        by_seat: list[int] = given["points_so_far" if claimed else "points"]
+        self._check_points(by_seat, claimed)
+        points = (by_seat[0] + by_seat[2], by_seat[1] + by_seat[3])
+        trickless = _trickless(given["no_trick"])
+        for team in sorted(trickless):
+            if points[team]:
+                raise IllegalAction(
+                    "paper_points_without_trick",
+                    "a side that took no trick has no card points",
+                    {"team": team, "points": points[team]},
+                )
+        deal.high, deal.high_seat, deal.bidder = bid, bidder, bidder
+        deal.trump = given["trump"]
+        # the values of the melds are entered, not their cards
+        deal.melds = [[] for _ in range(SEATS)]
+        deal.meld_values = tuple(melds)
+        won = [team not in trickless for team in range(2)]
+        melded = tuple(deal.team_meld(t) if won[t] else 0 for t in range(2))
+        hands = tuple(hand_points(points[t], deal.team_meld(t), won[t]) for t in range(2))
+        rules = match.rules
+        if not claimed:
+            bidding = team_of(bidder)
+            scores = deal_scores(bidding, bid, hands, rules.made_bid_scores)
+            deal.result = Result(
+                end=End.MADE if hands[bidding] >= bid else End.SET,
+                points=points,
+                melded=(melded[0], melded[1]),
+                hands=(hands[0], hands[1]),
+                scores=(scores[0], scores[1]),
+            )
+            return
+        seat = given["claimed_by"].index(1)
+        team = team_of(seat)
+        match.totals = [sum(d.scores[s] or 0 for d in deals) for s in range(SEATS)]
+        hand, counted, standing = match.claim_check(deal, team, hands[team])
+        good = standing >= rules.target
+        side_scores = [0, 0]
+        side_scores[team] = counted
+        deal.result = Result(
+            end=End.CLAIM_WON if good else End.CLAIM_LOST,
+            points=points,
+            melded=(melded[0], melded[1]),
+            hands=(hands[0], hands[1]),
+            scores=(side_scores[0], side_scores[1]),
+            claim=Claim(seat, team, hand, counted, standing, good),
+        )
+
+    def _high_bid(self, bids: Sequence[int]) -> tuple[int, int]:
+        """The high bidder and the bid, the one seat with a bid entered (§4)."""
+        entered = [seat for seat, bid in enumerate(bids) if bid]
+        if len(entered) != 1:
+            raise IllegalAction(
+                "paper_one_high_bid",
+                "enter the high bid for its bidder alone, 0 for the others "
+                "(all four passing is passed_out)",
+                {"bidders": entered},
+            )
+        bidder = entered[0]
+        bid = bids[bidder]
+        if bid % BID_STEP:
+            raise IllegalAction(
+                "bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": bid}
+            )
+        least = self.variant.minimum_bid
+        if bid < least:
+            raise IllegalAction("bid_too_low", f"bid {least} or more", {"bid": bid, "least": least})
+        return bidder, bid
+
+    def _check_melds(self, melds: Sequence[int]) -> None:
+        for seat, value in enumerate(melds):
+            if value % self.meld_step:
+                raise IllegalAction(
+                    "paper_impossible_meld",
+                    f"every meld is a multiple of {self.meld_step}",
+                    {"seat": seat, "meld": value, "step": self.meld_step},
+                )
+
+    def _check_points(self, by_seat: Sequence[int], claimed: bool) -> None:
+        for seat, value in enumerate(by_seat):
+            if value % self.points_step:
+                raise IllegalAction(
+                    "paper_impossible_points",
+                    f"card points are a multiple of {self.points_step}",
+                    {"seat": seat, "points": value, "step": self.points_step},
+                )
+        most = self.pack_points - self.variant.last_trick
+        if claimed and sum(by_seat) > most:
+            raise IllegalAction(
+                "paper_impossible_points",
+                f"the tricks before the last hold {most} card points",
+                {"sum": sum(by_seat), "most": most},
+            )
+
+
+def entry_of(deal: ScoredDeal) -> dict[str, Any]:
+    """The entry that scores as ``deal``. The detail keeps card points per side, so each
+    side's stand at its first seat; a side without card points or credited meld is entered
+    as having taken no trick (whether it took one changes nothing then)."""
+    detail = deal.detail
+    bidder = detail["bidder"]
+    if bidder is None:
+        return {"end": PASSED_OUT}
+    claim = detail["claim"]
+    points = detail["points"]
+    trickless = [points[t] == 0 and detail["melded"][t] == 0 for t in range(2)]
+    no_trick = (
+        BOTH if all(trickless) else SIDES[trickless.index(True)] if any(trickless) else NEITHER
+    )
+    entry: dict[str, Any] = {
+        "end": PLAYED if claim is None else CLAIMED,
+        "bid": [detail["bid"] if s == bidder else 0 for s in EVERY],
+        "trump": detail["trump"],
+        "meld": list(detail["melds"]),
+        "points" if claim is None else "points_so_far": [
+            points[team_of(s)] if s == TEAMS[team_of(s)][0] else 0 for s in EVERY
+        ],
+        "no_trick": no_trick,
+    }
+    if claim is not None:
+        entry["claimed_by"] = [int(s == claim["seat"]) for s in EVERY]
+    return entry
+
+
+def paper_of(variant: Variant) -> Paper:
+    """How ``variant`` is kept on paper."""
+    form = _Form(variant)
+    return Paper(form.next_deal, form.score, entry_of)
