@@ -114,6 +114,11 @@ class SocketClient:
                 self.task = None  # caught up: frames go out directly again
 
     async def finish(self) -> None:
+        """Close normally once the frames still waiting are sent (a close for a slow reader
+        drops them; this one says goodbye after them)."""
+        if self.task is not None and self.close_code is None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), 5)
         self.close(1000, "")
         if self.task is not None:
             with contextlib.suppress(Exception):

@@ -39,6 +39,8 @@ OPERATIONS = {
     "GET /api/rooms/{code}/matches/{number}/record",
     "GET /api/rooms/{code}/matches/{number}/protocol.csv",
     "GET /api/rooms/{code}/matches/{number}/deals/{deal}/replay",
+    "GET /api/rooms/{code}/matches/{number}/deals/{deal}/review",
+    "POST /api/rooms/{code}/matches/{number}/deals/{deal}/review",
     "GET /healthz",
 }
 # Operations whose schema leaves something to get wrong: a constrained body, number or header.
@@ -49,8 +51,17 @@ NEGATIVE = {
     "GET /api/rooms/{code}/matches/{number}/record",
     "GET /api/rooms/{code}/matches/{number}/protocol.csv",
     "GET /api/rooms/{code}/matches/{number}/deals/{deal}/replay",
+    "GET /api/rooms/{code}/matches/{number}/deals/{deal}/review",
+    "POST /api/rooms/{code}/matches/{number}/deals/{deal}/review",
 }
-PROBLEM_CODES = {"no_such_room", "no_such_match", "no_such_deal", "bad_nickname", "bad_seats"}
+PROBLEM_CODES = {
+    "no_such_room",
+    "no_such_match",
+    "no_such_deal",
+    "not_reviewed",
+    "bad_nickname",
+    "bad_seats",
+}
 # what a room may refuse of a schema-valid request to create it
 GAME_RULES = {"bad_nickname", "bad_seats", "unknown_option", "bad_option"}
 EXAMPLES = 40
