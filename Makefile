@@ -24,7 +24,7 @@ run: $(SERVE)
 	$(BIN)/kortbord serve
 
 test: $(TOOLS)
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --durations=15
 
 lint: $(TOOLS)
 	$(BIN)/ruff check app tests bench migrations

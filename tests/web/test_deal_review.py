@@ -21,10 +21,10 @@ QUICK = {**FAST, "KORTBORD_REVIEW_BUDGET": "0.02", "KORTBORD_BOT_DELAY": "0"}
 
 
 @pytest.fixture(scope="module")
-def review_server(
-    backend: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    with running_server(tmp_path_factory.mktemp("review-server"), backend, QUICK) as server:
+def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    # A review reads the room as the server holds it, never the store: one backend is
+    # enough, and the review's thinking is the costly part of this module.
+    with running_server(tmp_path_factory.mktemp("review-server"), "sqlite", QUICK) as server:
         yield server
 
 
