@@ -50,7 +50,8 @@ def take_seat(page: Page, nickname: str, seat: int) -> None:
     wait_connected(page)
     page.fill("#nickname", nickname)
     page.click(f"button[data-sit='{seat}']")
-    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
+    # a round trip to the server; on a loaded two-core machine that has taken over 5 s
+    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat), timeout=15_000)
 
 
 def sixty_six_on_phones(open_page: OpenPage) -> tuple[Page, Page]:
