@@ -140,8 +140,8 @@ FAST_PLAY = {
     "KORTBORD_BOT_DELAY": "0",
     "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
     "KORTBORD_WS_BURST": "1000",
-    # a review thinks as little as it may about each decision (four sampled deals)
-    "KORTBORD_REVIEW_BUDGET": "0.01",
+    # a review thinks briefly about each decision, but on enough sampled deals to be sure
+    "KORTBORD_REVIEW_BUDGET": "0.2",
 }
 
 
