@@ -358,6 +358,7 @@ class Game:
             "default_seats": self.seats_default,
             "options": [o.to_json() for o in self.options],
             "partnerships": self.partnerships,
+            "paper": self.paper is not None,
         }
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .errors import IllegalAction
-from .game import Options, ScoredDeal
+from .game import Options, Outcome, ScoredDeal
 
 CHOICE: Final = "choice"
 """One value of ``choices`` for the deal (a contract)."""
@@ -109,6 +109,10 @@ class Paper:
     """Keys of a scored deal's detail that a table playing with real cards cannot enter (the
     cards of bezique's declarations), with the value a deal entered on paper has there: a
     paper deal equals the deal played here but for these."""
+
+    outcome: Callable[[int, Options, Sequence[ScoredDeal]], Outcome] | None = None
+    """``(seats, options, deals)``: who won a match whose every deal is entered, for a game
+    where that is not simply the highest total (``paper_game.highest_totals``)."""
 
     def as_entered(self, deal: ScoredDeal) -> ScoredDeal:
         """``deal`` as the same deal entered on paper scores: its unrecorded detail blank."""

@@ -14,6 +14,7 @@ from typing import Any
 
 from .game import RECORD_FORMAT as FORMAT
 from .game import Game, GameState, OptionError, RecordFormatError, Validation, same_json
+from .paper_game import paper_game
 from .registry import GAMES, get_game
 
 __all__ = ["FORMAT", "export_record", "read_envelope", "replay_record", "validate_record"]
@@ -51,6 +52,14 @@ def read_envelope(doc: object) -> tuple[Game, list[str], dict[str, Any]]:
         shown = repr(name)[:40]
         raise RecordFormatError(f"unknown game {shown} (games: {', '.join(GAMES)})")
     game = get_game(name)
+    paper = doc.get("paper", False)
+    if not isinstance(paper, bool):
+        raise RecordFormatError("'paper' is true or false")
+    if paper:
+        # a match played with real cards: its deals are the entries that scored them
+        if game.paper is None:
+            raise RecordFormatError(f"{game.title} is not kept on paper")
+        game = paper_game(game)
     players = doc.get("players")
     if (
         not isinstance(players, list)

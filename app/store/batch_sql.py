@@ -71,17 +71,21 @@ class BatchSql:
             "winners = excluded.winners, updated_at = excluded.updated_at"
         )
         # Deals and their seats find their parents by natural key, so no id travels back
-        # to Python between the statements.
+        # to Python between the statements. A deal written again (a deal entered on paper,
+        # corrected) replaces what its row held.
         self.insert_deal = (
             "INSERT INTO deals (match_id, number, dealer, detail) "
             f"SELECT id, {m}, {m}, {json} FROM matches "
-            f"WHERE room_code = {m} AND number = {m}"
+            f"WHERE room_code = {m} AND number = {m} "
+            "ON CONFLICT (match_id, number) DO UPDATE SET dealer = excluded.dealer, "
+            "detail = excluded.detail"
         )
         self.insert_deal_seat = (
             "INSERT INTO deal_seats (deal_id, seat, score) "
             f"SELECT deals.id, {m}, {m} FROM deals "
             "JOIN matches ON deals.match_id = matches.id "
-            f"WHERE matches.room_code = {m} AND matches.number = {m} AND deals.number = {m}"
+            f"WHERE matches.room_code = {m} AND matches.number = {m} AND deals.number = {m} "
+            "ON CONFLICT (deal_id, seat) DO UPDATE SET score = excluded.score"
         )
 
     def _values(self, rows: int, width: int) -> str:

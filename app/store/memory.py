@@ -33,7 +33,9 @@ class MemoryRoomStore:
         if projection.match is not None:
             number = projection.match.number
             _, deals = self._matches[code].get(number, (None, []))
-            self._matches[code][number] = (projection.match, deals + list(projection.deals))
+            # a deal written again (corrected on paper) replaces the row of its number
+            written = {d.number: d for d in [*deals, *projection.deals]}
+            self._matches[code][number] = (projection.match, [written[n] for n in sorted(written)])
 
     async def load(self, code: str) -> list[EventJson] | None:
         log = self._logs.get(code)

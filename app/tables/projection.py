@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.engine.paper_game import AMEND
 from app.store import DealRow, MatchRow, Projection, RoomRow, SeatRow
 
 from . import events as ev
@@ -38,7 +39,14 @@ def projection(room: RoomState, events: Sequence[Event], deals_before: int) -> P
     # played mid-deal changes nothing there, and rewriting it per card was most of the cost
     # of storing an action.
     played = match.deals_played if match is not None else 0
-    if match is not None and (kinds & _MATCH_ROW or played > deals_before):
+    # at a table of real cards the last deal's entry may be corrected: its row is written again
+    amended = room.paper and any(
+        e.kind == ev.ACT and str(e.data["action"]).startswith(f"{AMEND}:") for e in events
+    )
+    start = deals_before - 1 if amended else deals_before
+    # an action that ends a match without scoring a deal (closing a match kept on paper)
+    ended = match is not None and match.is_over and ev.ACT in kinds
+    if match is not None and (kinds & _MATCH_ROW or played > deals_before or amended or ended):
         game = room.game
         last = room.past[-1] if room.past and room.past[-1].match is match else None
         status = last.status.value if last is not None else "playing"
@@ -60,6 +68,6 @@ def projection(room: RoomState, events: Sequence[Event], deals_before: int) -> P
                 scores=list(d.scores),
                 detail=dict(d.detail),
             )
-            for d in game.scored_deals(match, deals_before)
+            for d in game.scored_deals(match, max(start, 0))
         ]
     return out

@@ -30,6 +30,7 @@ from app.engine.fairness import (
     is_client_seed,
     shuffled,
 )
+from app.engine.paper_game import paper_game
 from app.engine.records import export_record
 from app.engine.teams import team_of
 
@@ -126,13 +127,22 @@ def clean_nickname(raw: object) -> str:
     return name
 
 
-def room_game(name: object, options: object) -> tuple[Game, dict[str, Any]]:
-    """The game a room is for, and its options checked by the game; a clear refusal
-    (``unknown_game``, ``unknown_option``, ``bad_option``) otherwise."""
+def room_game(name: object, options: object, paper: object = False) -> tuple[Game, dict[str, Any]]:
+    """The game a room is for (kept on paper when ``paper``), and its options checked by
+    the game; a clear refusal (``unknown_game``, ``no_paper``, ``unknown_option``,
+    ``bad_option``) otherwise."""
     try:
         game = get_game(name)
     except UnknownGame as unknown:
         raise TableError("unknown_game", str(unknown), {"game": unknown.name}) from None
+    if not isinstance(paper, bool):
+        raise TableError("bad_paper", "paper is true or false")
+    if paper:
+        if game.paper is None:
+            raise TableError(
+                "no_paper", f"{game.title} cannot be kept on paper here", {"game": game.name}
+            )
+        game = paper_game(game)
     if options is not None and not isinstance(options, dict):
         raise TableError("bad_option", "options are an object of option names and values")
     try:
@@ -150,11 +160,16 @@ class RoomState:
         options: dict[str, Any] | None = None,
         away_grace: object = AWAY_GRACE,
         move_clock: object = None,
+        paper: object = False,
     ) -> None:
         """A room for ``game`` (the default game when ``None``) with ``seats`` seats (the
         game's default when ``None``). ``away_grace``: seconds before a stand-in plays for a
-        player away on their turn, and before the host role passes on; ``None``: never."""
-        self.game, self.options = room_game(DEFAULT_GAME if game is None else game, options)
+        player away on their turn, and before the host role passes on; ``None``: never.
+        ``paper``: the table plays with real cards and enters each deal to score it
+        (``app/engine/paper_game.py``)."""
+        name = DEFAULT_GAME if game is None else game
+        self.game, self.options = room_game(name, options, paper)
+        self.paper = bool(paper)
         if away_grace is not None and (
             not isinstance(away_grace, int)
             or isinstance(away_grace, bool)
@@ -222,6 +237,8 @@ class RoomState:
             data["away_grace"] = self.away_grace
         if self.move_clock is not None:
             data["move_clock"] = self.move_clock
+        if self.paper:
+            data["paper"] = True
         return Event(ev.CREATED, data)
 
     # -- replay --------------------------------------------------------------------------------
@@ -239,6 +256,7 @@ class RoomState:
             data.get("options"),
             data.get("away_grace", AWAY_GRACE),
             data.get("move_clock"),
+            data.get("paper", False),
         )
         room.version = 1
         for event in log[1:]:
@@ -380,18 +398,20 @@ class RoomState:
             "code": self.code,
             "game": self.game.name,
             "options": self.options,
+            "paper": self.paper,
             "away_grace": self.away_grace,
             "move_clock": self.move_clock,
             "home_host": self.home_host,
             "host_due": host_due,
-            "bots": list(levels_for(self.game.name)),
+            "bots": self.bot_levels(),
             "size": self.size,
             # partnerships by seat: the seat order the host sets chooses them
             "teams": [list(members) for members in teams] if teams else None,
             "status": self.status.value,
             "host": self.host,
             "match_number": self.match_number,
-            "fairness": self.seeds_commitment(),
+            # a paper room deals nothing, so it has no seeds to show
+            "fairness": None if self.paper else self.seeds_commitment(),
             "spectators": spectators,
             "chat": {
                 "spectators": self.spectator_chat,
@@ -543,7 +563,10 @@ class RoomState:
         return out
 
     def commit_seed(self) -> list[Event]:
-        """A server seed for the next deal, committed to now."""
+        """A server seed for the next deal, committed to now (none at a table of real
+        cards, which deals nothing)."""
+        if self.paper:
+            return []
         return [Event(ev.SEED, {"seed": new_server_seed()})]
 
     def set_client_seed(self, seat: int | None, seed: object) -> list[Event]:
@@ -554,7 +577,7 @@ class RoomState:
             raise TableError(
                 "bad_client_seed", "a client seed is up to 64 letters, digits, '-' and '_'"
             )
-        if seed == self.client_seeds[seat]:
+        if seed == self.client_seeds[seat] or self.paper:
             return []
         return [Event(ev.CLIENT_SEED, {"seat": seat, "seed": seed})]
 
@@ -579,7 +602,9 @@ class RoomState:
         for that player, who takes the seat back by returning with their secret."""
         self._require_host(by)
         index = self._seat_index(seat)
-        levels = levels_for(self.game.name)
+        if self.paper:
+            raise TableError("paper_no_bots", "a computer player cannot play with real cards")
+        levels = self.bot_levels()
         if not isinstance(level, str) or level not in levels:
             raise TableError("bad_bot_level", f"bot levels: {', '.join(levels)}")
         occupant = self.seats[index]
@@ -595,6 +620,10 @@ class RoomState:
         if occupant.bot == level:
             raise TableError("bot_already", "that bot already plays this seat")
         return [Event(ev.BOT, {"seat": index, "level": level})]
+
+    def bot_levels(self) -> list[str]:
+        """The computer players this room may seat: none at a table of real cards."""
+        return [] if self.paper else list(levels_for(self.game.name))
 
     def remove_bot(self, by: int | None, seat: object) -> list[Event]:
         self._require_host(by)

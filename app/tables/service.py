@@ -140,12 +140,13 @@ class Tables:
         options: dict[str, Any] | None = None,
         away_grace: object = AWAY_GRACE,
         move_clock: object = None,
+        paper: object = False,
     ) -> tuple[str, int, str]:
         """A new room for ``game`` (the default game when ``None``) with its creator, the
         host, in seat 0; ``seats`` ``None`` takes the game's default. Returns code, seat
         and secret."""
         code = new_room_code()
-        state = RoomState(code, seats, game, options, away_grace, move_clock)
+        state = RoomState(code, seats, game, options, away_grace, move_clock, paper)
         created = state.created()
         state.version = 1
         sit, secret = state.sit(0, nickname, None)

@@ -63,6 +63,12 @@ class NewRoom(BaseModel):
         description="Seconds for each move, after which a computer player makes that move; "
         "null (the default): no clock.",
     )
+    paper: bool = Field(
+        False,
+        strict=True,
+        description="Keep score of a game played with real cards: nothing is dealt, the "
+        "players enter each deal (422 no_paper for a game that cannot be kept on paper).",
+    )
 
 
 class CreatedRoom(BaseModel):
@@ -102,6 +108,7 @@ class RoomInfo(BaseModel):
     code: str
     game: str
     options: dict[str, OptionValue]
+    paper: bool = Field(False, description="Played with real cards, each deal entered")
     bots: list[str]
     size: int
     status: str
@@ -174,6 +181,7 @@ async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> Cre
             dict(body.options),
             body.away_grace,
             body.move_clock,
+            body.paper,
         )
     except TableError as refused:
         raise HTTPException(422, {"code": refused.code, "message": refused.message}) from None
@@ -232,6 +240,7 @@ class GameInfo(BaseModel):
     default_seats: int
     options: list[OptionInfo]
     bots: list[str]
+    paper: bool = Field(description="A room may keep score of it played with real cards")
 
 
 async def _live_room(code: str, tables: Tables) -> Any:

@@ -51,6 +51,9 @@ class Ping:
 
 
 _ID_MAX = 64
+ACTION_MAX = 512
+"""The longest action a client may send: room for a deal entered on paper (a card is four
+characters)."""
 # Seats and versions are small; a browser cannot even represent integers past 2**53.
 _INT_BOUND = 2**53
 
@@ -68,7 +71,7 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     "hello": {"secret": (str, False, 128)},
     "sit": {"seat": _INT, "nickname": (str, True, 64)},
     "leave": {},
-    "act": {"v": _INT, "action": (str, True, 256), "id": (str, False, _ID_MAX)},
+    "act": {"v": _INT, "action": (str, True, ACTION_MAX), "id": (str, False, _ID_MAX)},
     "start": {"v": _OPT_INT},
     "end": {"v": _OPT_INT},
     "reorder": {"v": _OPT_INT, "order": (list, True, MAX_SEATS)},

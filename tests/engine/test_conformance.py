@@ -25,6 +25,7 @@ from engine.unregistered import UNREGISTERED
 
 from app.engine import GAMES, TABLE, Action, ActionError, Game, GameState
 from app.engine.fairness import SCHEME, commitment, shuffled
+from app.engine.paper_game import paper_game
 from app.engine.records import export_record, replay_record, validate_record
 from app.engine.verify import verify_record
 
@@ -533,3 +534,36 @@ def test_a_match_entered_on_paper_scores_as_the_match_played(
     sheet = game.scoresheet(seats, options, entered)
     assert sheet == game.scoresheet(seats, options, [paper.as_entered(d) for d in online])
     assert sheet["totals"] == played.state.totals
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), paper_cases())
+def test_a_match_kept_on_paper_ends_and_is_recorded_as_the_match_played(
+    name: str, seats: int, seed: int
+) -> None:
+    """The game kept on paper (``paper_game``), its deals entered one by one through its
+    actions, ends where the match played ended, with the same winners, and its record (the
+    entries) validates to the same totals."""
+    played = played_match(name, seats, seed)
+    game = played.game
+    paper = game.paper
+    assert paper is not None
+    kept = paper_game(game)
+    options = match_options(game)
+    state = kept.new_match(seats, options, played.first_dealer)
+    for deal in game.scored_deals(played.state, 0):
+        assert state.phase() == "enter"
+        entry = json.dumps(paper.entry_of(deal))
+        state.apply(deal.number % seats, kept.parse_action(f"enter:{entry}"))
+    assert state.phase() == "confirm" and not state.is_over
+    assert kept.legal(state, 0) == {"kind": "close", "actions": ["close"]}
+    state.apply(0, kept.parse_action("close"))
+    assert state.is_over and state.totals == played.state.totals
+    expected = game.outcome(played.state)
+    assert expected is not None
+    assert kept.outcome(state) == expected
+    record = json.loads(json.dumps(export_record(kept, state, [f"P{s}" for s in range(seats)])))
+    assert record["paper"] is True
+    checked = validate_record(record)
+    assert checked.valid, checked.error
+    assert checked.totals == played.state.totals
+    assert checked.winners == list(expected.winners)

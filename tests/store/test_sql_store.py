@@ -28,6 +28,7 @@ from app.store import (
     StaleAppend,
 )
 from app.store import models as m
+from app.store.memory import MemoryRoomStore
 from app.store.sql import SqlRoomStore
 from support.databases import fresh_database
 from support.server import REPO_ROOT
@@ -439,9 +440,47 @@ def test_match_rows_update_in_place_and_deals_accumulate(url: str) -> None:
     assert updated_after > updated
 
 
+def test_a_deal_written_again_replaces_its_row(url: str) -> None:
+    """A deal entered on paper and corrected is written again under its number: the row and
+    its seats' scores are replaced, in the SQL store and in memory alike."""
+    players = ["Anna", "Bertil", "Cecilia"]
+    first = DealRow(1, 1, 0, [0, -10, 10], {"contract": "spel", "tricks": [None, 4, 7]})
+    fixed = DealRow(1, 1, 0, [0, 5, -5], {"contract": "spel", "tricks": [None, 7, 4]})
+    second = DealRow(1, 2, 1, [-5, 15, -10], {"contract": "pass", "tricks": [3, 9, 4]})
+
+    def match(deals_played: int, totals: list[int]) -> MatchRow:
+        return MatchRow(1, players, 0, "playing", deals_played, totals, None)
+
+    writes = [
+        Projection("playing", 0, match=match(0, [0, 0, 0])),
+        Projection("playing", 0, match=match(1, [0, -10, 10]), deals=[first]),
+        Projection("playing", 0, match=match(1, [0, 5, -5]), deals=[fixed]),
+        Projection("playing", 0, match=match(2, [-5, 20, -15]), deals=[fixed, second]),
+    ]
+
+    async def scenario(store: Any) -> list[tuple[MatchRow, list[DealRow]]]:
+        await store.create_room("Again1234", ROOM3, created(3), waiting())
+        for version, rows in enumerate(writes, start=2):
+            await store.append("Again1234", version, acts(version, 1), rows)
+        found: list[tuple[MatchRow, list[DealRow]]] = await store.matches("Again1234")
+        return found
+
+    async def in_sql() -> list[tuple[MatchRow, list[DealRow]]]:
+        store = SqlRoomStore(url)
+        try:
+            return await scenario(store)
+        finally:
+            await store.close()
+
+    expected = [(match(2, [-5, 20, -15]), [fixed, second])]
+    assert run(in_sql()) == expected
+    assert run(scenario(MemoryRoomStore())) == expected
+
+
 _CHILD = """
 import asyncio, json, sys
 from app.store import Projection, RoomRow
+from app.store.memory import MemoryRoomStore
 from app.store.sql import SqlRoomStore
 
 ROOM3 = RoomRow("bismarck", None, 3)

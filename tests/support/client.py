@@ -34,14 +34,17 @@ def create_room(
     nickname: str = "Anna",
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    paper: bool = False,
 ) -> dict[str, Any]:
     """POST /api/rooms; the creator holds seat 0 and is the host. Without ``game`` the
-    server's default game (Bismarck)."""
+    server's default game (Bismarck); ``paper``: a table of real cards, its deals entered."""
     body: dict[str, Any] = {"seats": seats, "nickname": nickname}
     if game is not None:
         body["game"] = game
     if options:
         body["options"] = options
+    if paper:
+        body["paper"] = True
     response = httpx.post(f"{base_url}/api/rooms", json=body, timeout=10)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
@@ -271,10 +274,11 @@ async def seated_table(
     names: tuple[str, ...] = (),
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    paper: bool = False,
 ) -> tuple[str, list[RoomClient]]:
     """A new room with every seat taken, one connection per seat (seat 0 is the host)."""
     names = names or ("Anna", "Bertil", "Cecilia", "David", "Eva")[:seats]
-    created = create_room(base_url, seats, names[0], game, options)
+    created = create_room(base_url, seats, names[0], game, options, paper)
     code = created["code"]
     host = await RoomClient.open(ws_url, code, name=names[0], secret=created["secret"])
     players = [host]

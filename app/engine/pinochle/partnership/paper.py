@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ...cards import SUITS
 from ...errors import IllegalAction
-from ...game import Options, ScoredDeal
+from ...game import Options, Outcome, ScoredDeal, Termination
 from ...paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
 from ..melds import MeldTable, best_value
 from .deal import Claim, Deal, Result
@@ -318,7 +318,26 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     return entry
 
 
+def _outcome_of(variant: Variant) -> Any:
+    def outcome(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> Outcome:
+        """Who won the match the last deal ended: a claim's side when it was good, its
+        opponents when not; otherwise the side the target rule names (§9), which need not
+        be the higher (the bidder's side goes out first)."""
+        last = deals[-1].detail
+        claim = last["claim"]
+        if claim is not None:
+            team = team_of(claim["seat"])
+            side = team if claim["good"] else 1 - team
+            return Outcome(Termination.CLAIM, TEAMS[side])
+        target = variant.settings(options).target
+        reached = winner_at_end(_team_totals(deals), target, team_of(last["bidder"]))
+        assert reached is not None, "the match is over"
+        return Outcome(Termination.TARGET_REACHED, TEAMS[reached])
+
+    return outcome
+
+
 def paper_of(variant: Variant) -> Paper:
     """How ``variant`` is kept on paper."""
     form = _Form(variant)
-    return Paper(form.next_deal, form.score, entry_of)
+    return Paper(form.next_deal, form.score, entry_of, outcome=_outcome_of(variant))
