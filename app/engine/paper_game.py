@@ -386,6 +386,7 @@ def _public_view(game: Game, state: PaperMatch, cache: Any) -> View:
         }
     outcome = _outcome_of(game, state)
     shown: View = {
+        "game": game.name,
         "paper": True,
         "phase": state.phase(),
         "to_act": None,
@@ -395,7 +396,7 @@ def _public_view(game: Game, state: PaperMatch, cache: Any) -> View:
         "deals_played": state.deals_played,
         "deals_total": game.deals_total(state.seats, state.options),
         "totals": state.totals,
-        "winners": list(outcome.winners) if outcome is not None else [],
+        "winners": list(outcome.winners) if outcome is not None else None,
         "scoresheet": game.scoresheet(state.seats, state.options, state.deals),
         "form": form.as_json() if form is not None else None,
         "last": last,

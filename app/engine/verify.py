@@ -36,6 +36,8 @@ class DealCheck:
 
 def fairness_of(doc: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The record's ``fairness`` entries, or :class:`RecordFormatError`."""
+    if doc.get("paper") is True:
+        raise RecordFormatError("the match was played with real cards: no deal was dealt here")
     entries = doc.get("fairness")
     if not isinstance(entries, list) or not entries:
         raise RecordFormatError("the record has no 'fairness': its deals were not dealt by seeds")

@@ -323,3 +323,42 @@ def test_options_a_game_does_not_have_make_no_record(tmp_path: Path) -> None:
     done = validate(path)
     assert done.returncode == 2
     assert "has no option 'trumps'" in done.stdout
+
+
+def paper_record(tricks_of_deal_2: list[int]) -> dict[str, Any]:
+    """Two Bismarck deals kept on paper."""
+    deals = [
+        {"entry": {"contract": "spel", "tricks": [4, 4, 8]}},
+        {"entry": {"contract": "valfri", "trump": "H", "tricks": tricks_of_deal_2}},
+    ]
+    players = ["Anna", "Bertil", "Cecilia"]
+    return {
+        "format": "kortbord-record/1",
+        "game": "bismarck",
+        "players": players,
+        "paper": True,
+        "first_dealer": 2,
+        "deals": deals,
+    }
+
+
+def test_a_match_kept_on_paper_is_scored_from_its_entries(tmp_path: Path) -> None:
+    good = write(tmp_path / "paper.json", paper_record([5, 6, 5]))
+    bad = write(tmp_path / "bad-paper.json", paper_record([5, 6, 6]))
+    done = validate("--json", good, bad)
+    assert done.returncode == 1
+    kept, broken = [json.loads(line) for line in lines(done.stdout)]
+    assert kept["valid"] and kept["totals"] == [-3, -2, 5]
+    assert [d["scores"] for d in kept["deals"]] == [[-4, 0, 4], [1, -2, 1]]
+    assert not broken["valid"] and broken["error"].startswith("deal 2: ")
+    assert "sum to 17, not 16" in broken["error"]
+    verified = subprocess.run(
+        [sys.executable, "-m", "app", "verify", str(good)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert verified.returncode == 2
+    assert "played with real cards" in verified.stdout
