@@ -235,8 +235,9 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
   }
   const deal = isPlaying(ctx) ? view.deal : null;
   if (!deal) {
-    // Before a match the lobby in the middle says it all; after one, the ranking does.
-    replace(handEl, isPlaying(ctx) ? h('p', { class: 'hand-note', text: t('status.dealing') }) : null);
+    // Before a match the lobby in the middle says it all; after one, the ranking does; on
+    // paper nothing is ever dealt.
+    replace(handEl, isPlaying(ctx) && !room.paper ? h('p', { class: 'hand-note', text: t('status.dealing') }) : null);
     return;
   }
   // A seat dealt no cards (one that sits the deal out) may hold null or an empty list.

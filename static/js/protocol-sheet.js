@@ -167,7 +167,8 @@ export function sheetTable(sheet, nameOf, { id = null, caption = t('protocol.tit
   const seats = sheet.totals.map((_, seat) => seat);
   return h(
     'div',
-    { class: 'table-scroll' },
+    // a sheet wider than a phone scrolls sideways, by keyboard too
+    { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': caption },
     h(
       'table',
       { class: 'protocol', id },
@@ -298,7 +299,7 @@ export function dealList(sheet, nameOf, open = false) {
     h('summary', { text: t('protocol.by_deal') }),
     h(
       'div',
-      { class: 'table-scroll' },
+      { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('protocol.by_deal') },
       h(
         'table',
         { class: 'deals' },
@@ -418,6 +419,8 @@ function renderKey(ctx) {
     room.status,
     ctx.seat,
     view.scoresheet.deals.length,
+    // a deal corrected on paper changes its line, not their number
+    view.scoresheet.deals.at(-1) ?? null,
     view.winners,
     room.seats.map((s) => seatName(room, s.seat)),
   ]);

@@ -10,6 +10,7 @@ import { initSettings } from './settings.js';
 import { RoomSocket } from './net.js';
 import { isHost, isMyTurn, isPlaying, seatName, selectionLegal } from './model.js';
 import { loadPanel } from './panel.js';
+import { paperBadges, paperStatus, refused as paperRefused, renderPaper } from './paper.js';
 import { renderCenter, renderSeats, tickDue } from './table.js';
 import { handKeys, layoutHand, renderHand } from './hand.js';
 import { renderSide } from './side.js';
@@ -66,6 +67,10 @@ const ctx = {
   panel: {},
 };
 
+// A table kept on paper draws no card: of the game's panel, whose hooks read a deal in play,
+// it uses nothing; its own middle is the paper panel's (paper.js).
+const PAPER_PANEL = Object.freeze({ badges: paperBadges });
+
 const els = {
   seats: $('#seats'),
   center: $('#center'),
@@ -102,8 +107,10 @@ const handlers = {
   act(action) {
     if (ctx.pending) return;
     actionCounter += 1;
-    if (send({ type: 'act', v: ctx.v, action, id: `a${actionCounter}` })) {
+    const id = `a${actionCounter}`;
+    if (send({ type: 'act', v: ctx.v, action, id })) {
       ctx.pending = action;
+      ctx.pendingId = id;
       // The player has moved on: the summary of the last deal has been read.
       hideSummary(els.summary);
       render();
@@ -313,8 +320,9 @@ function onState(message) {
   ctx.seat = message.seat;
   noteCommitments(ctx.room);
   // A seat's client seed goes with it into every deal to come (docs/fairness.md): sent once
-  // a connection holds the seat; the server takes an unchanged seed as no change.
-  if (ctx.seat !== null && ctx.seedSentFor !== ctx.seat) {
+  // a connection holds the seat; the server takes an unchanged seed as no change. A table
+  // kept on paper deals nothing.
+  if (ctx.seat !== null && ctx.seedSentFor !== ctx.seat && !ctx.room.paper) {
     ctx.seedSentFor = ctx.seat;
     send({ type: 'seed', seed: clientSeed() });
   }
@@ -350,10 +358,14 @@ function historyChanged(statusBefore, before) {
   const status = ctx.room.status;
   if (statusBefore === 'playing' && status !== 'playing') return true;
   if (status === 'playing' && statusBefore !== 'playing') return els.protocol.open;
-  return els.protocol.open && before?.deals_played !== ctx.view?.deals_played;
+  // a deal corrected on paper changes the running match's row as much as a new deal
+  const corrected = before?.last?.amendments !== ctx.view?.last?.amendments;
+  return els.protocol.open && (before?.deals_played !== ctx.view?.deals_played || corrected);
 }
 
 function onError(message) {
+  // the action this refuses, when it is the one in flight
+  const answered = message.id && message.id === ctx.pendingId ? ctx.pending : null;
   ctx.pending = null;
   if (message.code === 'secret_refused' || message.code === 'seat_revoked') {
     localStorage.removeItem(SECRET_KEY);
@@ -363,8 +375,11 @@ function onError(message) {
       onState(held);
     }
   }
-  if (message.code !== 'stale_version') toast(errorText(message.code, message.message), 'error');
-  else if (!message.id && ctx.hostSent && Date.now() - ctx.hostSent.at < HOST_STALE_MS) {
+  // A refused entry on paper is told beside its form, which keeps what was typed.
+  const toldOnPaper = answered !== null && paperRefused(ctx, message, answered);
+  if (message.code !== 'stale_version') {
+    if (!toldOnPaper) toast(errorText(message.code, message.message), 'error');
+  } else if (!message.id && ctx.hostSent && Date.now() - ctx.hostSent.at < HOST_STALE_MS) {
     // The fresh state follows this refusal at once; the command is reconsidered on it.
     ctx.hostRetry = ctx.hostSent;
     ctx.hostSent = null;
@@ -429,6 +444,7 @@ function statusText() {
   }
   if (room.status === 'finished') return t('status.finished');
   if (room.status === 'ended') return t('status.ended');
+  if (room.paper) return paperStatus(ctx) ?? '';
   const actor = view.to_act;
   if (actor === null) return t('status.dealing');
   const own = ctx.panel.status?.(ctx);
@@ -463,11 +479,14 @@ function render() {
   els.connection.querySelector('.label').textContent = t(`conn.${ctx.connection}`);
   els.status.textContent = statusText();
   els.status.classList.toggle('my-turn', mine);
-  const panel = ctx.panel;
+  const paper = Boolean(ctx.room?.paper);
+  root.dataset.paper = paper ? 'true' : 'false';
+  const panel = paper ? PAPER_PANEL : ctx.panel;
   // Where the cards were, so that what the render brings can be seen coming from there.
   const scene = ctx.rendered ? measure(ctx) : null;
   renderSeats(els.seats, ctx, panel, handlers);
-  renderCenter(els.center, ctx, panel, handlers, ui);
+  if (paper && isPlaying(ctx) && ctx.view.paper) renderPaper(els.center, ctx, handlers, ui);
+  else renderCenter(els.center, ctx, panel, handlers, ui);
   renderHand(els.hand, els.bar, ctx, panel, handlers, ui);
   renderSide(els.side, ctx, panel, handlers);
   chat?.sync();

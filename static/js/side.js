@@ -100,6 +100,8 @@ function levelPicker(ctx, handlers, seat, label) {
 // The computer-player line under a seat: seat one in a free seat, take a seated one away,
 // lend an absent player's seat to one, or stop the one standing in.
 function botControls(ctx, handlers, s, name) {
+  // a room without levels (one kept on paper) has no computer player to offer
+  if (!ctx.room.bots?.length) return null;
   const number = s.seat + 1;
   if (!s.taken) {
     return h(
@@ -275,7 +277,7 @@ function hostControls(ctx, handlers) {
     h('h2', { id: 'host-title', text: t('host.title') }),
     h('ul', { class: 'host-seats' }, items),
     room.teams && !playing ? h('p', { class: 'muted host-teams-note', text: t('host.teams_note') }) : null,
-    h('p', { class: 'muted host-bots-note', text: t('host.bots_note') }),
+    room.bots?.length ? h('p', { class: 'muted host-bots-note', text: t('host.bots_note') }) : null,
     h('div', { class: 'button-row' }, main),
   );
 }

@@ -108,7 +108,8 @@ function seatPanel(ctx, panel, seat, handlers) {
     badge(info.stand_in ? 'stand-in' : 'bot', botLabel(info), null, botIcon());
   }
   if (deal && deal.dealer === seat) badge('dealer', t('badge.dealer'), t('badge.dealer_short'));
-  if (deal) {
+  // on paper no deal is in play here, and the badges say who deals the next one
+  if (deal || (isPlaying(ctx) && view.paper)) {
     for (const own of panel.badges?.(ctx, seat) ?? []) badge(own.kind, own.long, own.short ?? null);
   }
 
@@ -264,9 +265,11 @@ function lobby(ctx, handlers) {
   return h(
     'div',
     { class: 'lobby panel-card' },
+    room.paper ? paperPill() : null,
     h('h2', { text: full ? t('lobby.full') : t('lobby.waiting') }),
+    room.paper ? h('p', { class: 'lobby-paper muted', text: t('lobby.paper') }) : null,
     h('p', { class: 'lobby-count', text: t('lobby.count', { n: taken, total: room.size }) }),
-    host && !full
+    host && !full && !room.paper
       ? h(
           'p',
           { class: 'lobby-bots' },
@@ -292,6 +295,15 @@ function lobby(ctx, handlers) {
           onclick: () => handlers.command('start'),
         })
       : h('p', { class: 'muted', text: t('lobby.host_starts') }),
+  );
+}
+
+// A table that keeps the score of a game played with real cards says so wherever it is seen.
+export function paperPill() {
+  return h(
+    'p',
+    { class: 'paper-note' },
+    h('span', { class: 'label-pill paper-pill', id: 'paper-pill', text: t('room.paper') }),
   );
 }
 
@@ -451,6 +463,7 @@ function matchOver(ctx, panel, handlers) {
   return h(
     'div',
     { class: 'match-over panel-card' },
+    room.paper ? paperPill() : null,
     h('h2', { text: finished ? t('end.title') : t('end.stopped') }),
     h('p', { class: 'muted', text: finished ? winnersLine(ctx) : t('end.leaders_note') }),
     rankingList(ctx),
