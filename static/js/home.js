@@ -147,6 +147,9 @@ function renderChosen() {
   const game = games.find((g) => g.name === chosen);
   $('#seat-choice').hidden = !game;
   $('#game-options').hidden = !game || game.options.length === 0;
+  $('#paper-choice').hidden = !game?.paper;
+  if (!game?.paper) $('#create-paper').checked = false;
+  showPaper();
   if (!game) {
     replace($('#seat-list'));
     replace($('#option-list'));
@@ -163,6 +166,14 @@ function renderChosen() {
     if (input.type === 'checkbox') input.checked = value === true;
     else input.value = String(value);
   }
+}
+
+// Played with real cards, nobody is on turn here: no computer player stands in and no move is
+// timed, so those choices go while the box is ticked.
+function showPaper() {
+  const paper = $('#create-paper').checked;
+  $('#away-grace-choice').hidden = paper;
+  $('#move-clock-choice').hidden = paper;
 }
 
 function choose(name) {
@@ -202,11 +213,13 @@ async function createRoom(event) {
   const body = { nickname };
   const grace = form.away_grace?.value;
   if (grace) body.away_grace = grace === 'never' ? null : Number(grace);
+  const paper = form.paper.checked;
   const clock = form.move_clock?.value;
-  if (clock && clock !== 'none') body.move_clock = Number(clock);
+  if (clock && clock !== 'none' && !paper) body.move_clock = Number(clock);
   const game = games.find((g) => g.name === chosen);
   if (game) {
     body.game = game.name;
+    if (paper && game.paper) body.paper = true;
     const seats = form.querySelector('input[name="seats"]:checked');
     if (seats) body.seats = Number(seats.value);
     const options = readOptions(game);
@@ -358,6 +371,7 @@ function tableItem(r, date) {
         'aria-describedby': `${id}-status ${id}-players`,
         text: game ? titleOf(game) : room.game,
       }),
+      room.paper ? h('span', { class: 'recent-paper', text: t('room.paper') }) : null,
       h('span', { class: `recent-status status-${room.status}`, id: `${id}-status`, text: tableStatus(room) }),
     ),
     h(
@@ -407,6 +421,7 @@ async function main() {
   if (!name.value) name.value = localStorage.getItem(NAME_KEY) || '';
   $('#create-form').addEventListener('submit', createRoom);
   $('#join-by-code').addEventListener('submit', joinRoom);
+  $('#create-paper').addEventListener('change', showPaper);
   replace($('#hero-cards'), ['AS', 'KH', 'QC', 'JD'].map((c) => h('div', { class: 'card' }, cardSvg(c))));
   renderGames();
   showGamesNote();
