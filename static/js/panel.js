@@ -54,6 +54,9 @@
 //   sideSections(ctx)              nodes added to the side (Bismarck: your discard)
 //   summary(ctx, deal)             the body of the end-of-deal dialog for `previous_deal`
 //
+// A room kept on paper (`room.paper`) deals no card, and none of these hooks is called there:
+// the middle is paper.js's form, drawn from the fields the server sends in the game's words.
+//
 // A control the player should land on when the turn comes carries `data-turn-focus`.
 //
 // Without a panel's `actions`, a choice of cards ({kind, count, from}) gets the core's bar, and
