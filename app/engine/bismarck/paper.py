@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
 from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from .contracts import TRUMP_SUITS, already_used, contracts_left, used_as_forehand
 from .rules import CONTRACTS, DEALS_PER_MATCH, SPADER, TRICKS_PER_DEAL, VALFRI, deal_scores
-from .state import TRUMP_SUITS
 
 
 def _order(seats: int, dealer: int) -> tuple[int, int, int]:
@@ -28,8 +27,7 @@ def next_deal(
     dealer = (first_dealer + len(deals)) % seats
     order = _order(seats, dealer)
     forehand = order[0]
-    used = {d.detail["contract"] for d in deals if d.detail["forehand"] == forehand}
-    left = tuple(c for c in CONTRACTS if c not in used)
+    left = tuple(contracts_left(CONTRACTS, used_as_forehand(deals, forehand)))
     fields = (
         Field("contract", CHOICE, "paper.contract", choices=left),
         Field("trump", CHOICE, "paper.trump", choices=TRUMP_SUITS, when=("contract", (VALFRI,))),
@@ -58,11 +56,7 @@ def score(
     chosen = entry.get("contract") if isinstance(entry, Mapping) else None
     if chosen in CONTRACTS and chosen not in contract_field.choices:
         # the protocol's X is already in that cell (rules §9): the online game's own refusal
-        raise IllegalAction(
-            "contract_already_used",
-            f"forehand has played {chosen} already",
-            {"contract": chosen, "left": list(contract_field.choices)},
-        )
+        raise already_used(chosen, contract_field.choices, f"forehand has played {chosen} already")
     given = checked(deal, entry)
     contract: str = given["contract"]
     tricks: list[int | None] = given["tricks"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from .quota import quota_score
+
 NAME: Final = "bismarck"
 
 SPEL: Final = "spel"
@@ -45,8 +47,7 @@ def deal_scores(contract: str, forehand: int, tricks: Sequence[int | None]) -> l
         if taken is None:
             scores.append(0)
             continue
-        quota = own if seat == forehand else other
-        scores.append(taken - quota if positive else quota - taken)
+        scores.append(quota_score(taken, own if seat == forehand else other, positive))
     if sum(scores) != 0:
         raise ScoringError(f"deal scores {scores} do not sum to zero")
     return scores

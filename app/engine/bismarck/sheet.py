@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
+from .protocol import ContractGrid
 from .rules import CONTRACTS, VALFRI
 from .state import Match
 
@@ -51,7 +52,7 @@ def _suit_shown(contract: str, trump: str | None) -> str | None:
 
 def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
     totals = [0] * seats
-    grid: list[dict[str, Any]] = [dict.fromkeys(CONTRACTS) for _ in range(seats)]
+    grid = ContractGrid(seats, CONTRACTS)
     lines: list[dict[str, Any]] = []
     for deal in deals:
         for seat, score in enumerate(deal.scores):
@@ -59,11 +60,7 @@ def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dic
         detail = deal.detail
         contract, forehand = detail["contract"], detail["forehand"]
         suit = _suit_shown(contract, detail["trump"])
-        grid[forehand][contract] = {
-            "deal": deal.number,
-            "suit": suit,
-            "score": deal.scores[forehand],
-        }
+        grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
         term: dict[str, Any] = {"term": f"contract.{contract}"}
         if suit is not None:
             term["suit"] = suit
@@ -80,9 +77,5 @@ def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dic
         "columns": COLUMNS,
         "deals": lines,
         "totals": totals,
-        "grid": {
-            "label": "sheet.contracts",
-            "columns": [{"key": c, "label": f"contract.{c}"} for c in CONTRACTS],
-            "rows": [{"seat": seat, "cells": grid[seat]} for seat in range(seats)],
-        },
+        "grid": grid.to_json(),
     }

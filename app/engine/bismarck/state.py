@@ -18,10 +18,18 @@ from itertools import combinations
 from typing import Final
 
 from ..actions import Action, split_action
-from ..cards import FULL_DECK, SUITS, Card, is_card, is_full_deck, sorted_cards
+from ..cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..tricks import WHIST, legal_cards, trick_winner
+from .contracts import (
+    TRUMP_SUITS,
+    already_used,
+    contract_choices,
+    contracts_left,
+    last_left,
+)
+from .contracts import contract_action as contract_action
 from .rules import (
     CARDS_PER_HAND,
     CONTRACTS,
@@ -32,8 +40,6 @@ from .rules import (
     VALFRI,
     deal_scores,
 )
-
-TRUMP_SUITS: tuple[str, ...] = SUITS
 
 
 class Phase(StrEnum):
@@ -97,10 +103,6 @@ def _parse_card_list(arg: str, kind: str) -> list[Card]:
         if not is_card(card):
             raise MalformedAction(f"'{kind}' takes cards separated by commas, got {card[:20]!r}")
     return cards
-
-
-def contract_action(contract: str, trump: str | None = None) -> Action:
-    return Action("contract", f"{contract}:{trump}" if trump else contract)
 
 
 def discard_action(cards: Sequence[Card]) -> Action:
@@ -237,7 +239,7 @@ class Match:
         return ((dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n)
 
     def contracts_left(self, seat: int) -> list[str]:
-        return [c for c in CONTRACTS if c not in self.used[seat]]
+        return contracts_left(CONTRACTS, self.used[seat])
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action ``seat`` may take now (default: whoever is to act).
@@ -252,7 +254,7 @@ class Match:
         if self.phase is Phase.PLAY:  # the hot path of every playout
             return [PLAY[c] for c in legal_cards(deal.hands[actor], deal.trick, deal.trump)]
         if self.phase is Phase.CONTRACT:
-            return self._contract_choices(deal.forehand)
+            return contract_choices(self.contracts_left(deal.forehand), VALFRI)
         if self.phase is Phase.DISCARD:
             return [
                 discard_action(combo)
@@ -266,15 +268,6 @@ class Match:
             return []
         deal = self.deals[-1]
         return legal_cards(deal.hands[self.to_act], deal.trick, deal.trump)
-
-    def _contract_choices(self, forehand: int) -> list[Action]:
-        choices: list[Action] = []
-        for contract in self.contracts_left(forehand):
-            if contract == VALFRI:
-                choices.extend(contract_action(VALFRI, s) for s in TRUMP_SUITS)
-            else:
-                choices.append(contract_action(contract))
-        return choices
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -349,10 +342,10 @@ class Match:
             contract, trump = self.pending
             self.pending = None
             self._set_contract(deal, contract, trump, forced=True)
-        elif len(left) == 1 and left[0] != VALFRI:
-            self._set_contract(deal, left[0], None, forced=True)
+        elif (forced := last_left(left)) is not None and forced != VALFRI:
+            self._set_contract(deal, forced, None, forced=True)
         else:
-            deal.forced = len(left) == 1  # a forced valfri still asks for its trump
+            deal.forced = forced is not None  # a forced valfri still asks for its trump
             self.phase = Phase.CONTRACT
             self.to_act = deal.forehand
 
@@ -373,10 +366,8 @@ class Match:
             # parse_action refuses these; an Action built by hand must not slip through
             raise MalformedAction(f"no contract {contract!r} with trump {trump!r}")
         if contract in self.used[deal.forehand]:
-            raise IllegalAction(
-                "contract_already_used",
-                f"you have already played {contract}",
-                {"contract": contract, "left": self.contracts_left(deal.forehand)},
+            raise already_used(
+                contract, self.contracts_left(deal.forehand), f"you have already played {contract}"
             )
         if contract == SPADER and trump == "S":
             trump = None  # naming spader's own trump is allowed (rules §16 V14), as in parse_action

@@ -1,0 +1,58 @@
+"""Each forehand chooses each contract once: what the Bismarck games share of their contracts.
+
+Over a match a player, as forehand, plays every contract of the game exactly once; the
+contracts a forehand has left are those still unmarked in its row of the protocol, and the
+last of them is forced. One contract of each game has its trump named by forehand (Swedish
+valfri, Finnish free): it is offered once per suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence, Set
+
+from ..actions import Action
+from ..cards import SUITS
+from ..errors import IllegalAction
+from ..game import ScoredDeal
+
+TRUMP_SUITS: tuple[str, ...] = SUITS
+"""The suits forehand may name, in the pack's order."""
+
+
+def contracts_left(contracts: Sequence[str], used: Set[str]) -> list[str]:
+    """The contracts not yet ``used``, in the protocol's column order."""
+    return [c for c in contracts if c not in used]
+
+
+def last_left(left: Sequence[str]) -> str | None:
+    """The contract forehand must play because it is the only one left, else ``None``."""
+    return left[0] if len(left) == 1 else None
+
+
+def used_as_forehand(deals: Iterable[ScoredDeal], forehand: int) -> set[str]:
+    """The contracts ``forehand`` has played in the scored ``deals`` (their ``detail`` names
+    each deal's forehand and contract)."""
+    return {d.detail["contract"] for d in deals if d.detail["forehand"] == forehand}
+
+
+def contract_action(contract: str, trump: str | None = None) -> Action:
+    return Action("contract", f"{contract}:{trump}" if trump else contract)
+
+
+def contract_choices(left: Sequence[str], named: str) -> list[Action]:
+    """Every contract action of the contracts ``left``, the one whose trump forehand names
+    (``named``) once per suit."""
+    choices: list[Action] = []
+    for contract in left:
+        if contract == named:
+            choices.extend(contract_action(named, s) for s in TRUMP_SUITS)
+        else:
+            choices.append(contract_action(contract))
+    return choices
+
+
+def already_used(contract: str, left: Sequence[str], message: str) -> IllegalAction:
+    """The refusal of a contract forehand has played (its X is already in the protocol)."""
+    return IllegalAction(
+        "contract_already_used", message, {"contract": contract, "left": list(left)}
+    )
