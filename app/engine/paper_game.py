@@ -109,6 +109,12 @@ class PaperMatch:
             self._form = (self.version, deal)
         return self._form[1]
 
+    def form_of_last(self) -> PaperDeal:
+        """The form the last deal entered was entered on: what a correction of it fills in."""
+        deal = self.paper.next_deal(self._seats, self.options, self._first_dealer, self.deals[:-1])
+        assert deal is not None, "a deal was entered on it"
+        return deal
+
     def phase(self) -> str:
         if self.closed:
             return OVER
@@ -383,6 +389,9 @@ def _public_view(game: Game, state: PaperMatch, cache: Any) -> View:
             "scores": list(deal.scores),
             "entered_by": state.entered_by[-1],
             "amendments": state.amendments[-1],
+            # the form that deal was entered on, to correct it with (its forehand's
+            # contracts, its seats), whatever deal comes next
+            "form": state.form_of_last().as_json(),
         }
     outcome = _outcome_of(game, state)
     shown: View = {

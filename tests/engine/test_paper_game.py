@@ -85,6 +85,8 @@ def test_an_entry_is_written_back_compact() -> None:
 
 def test_any_seat_enters_and_corrects_the_last_deal() -> None:
     state = new_match(first_dealer=2)
+    first_form = state.form()
+    assert first_form is not None
     act(state, 1, "enter", {"contract": "spel", "tricks": [8, 4, 4]})
     first = state.deals[-1]
     assert (first.number, first.dealer) == (1, 2)
@@ -96,11 +98,13 @@ def test_any_seat_enters_and_corrects_the_last_deal() -> None:
         "scores": list(first.scores),
         "entered_by": 1,
         "amendments": 0,
+        "form": first_form.as_json(),
     }
     act(state, 0, "amend", {"contract": "spel", "tricks": [4, 8, 4]})
     assert state.deals_played == 1 and state.deals[-1].scores != first.scores
     assert KEPT.view(state, None, None, None)["last"]["amendments"] == 1
     assert KEPT.view(state, None, None, None)["last"]["entered_by"] == 0
+    assert KEPT.view(state, None, None, None)["last"]["form"] == first_form.as_json()
     # forehand (seat 0) has used spel: the form offers it no more, and the rules refuse it
     form = state.form()
     assert form is not None and form.number == 2
