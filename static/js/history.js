@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { currentLanguage, formatNumber, t } from './i18n.js';
 import {
   dealList,
+  replayUrl,
   downloads,
   matchStatusText,
   sheetTable,
@@ -14,7 +15,7 @@ import {
   totalsChart,
 } from './protocol-sheet.js';
 
-function matchItem(match, code, getSecret, open) {
+function matchItem(match, code, getSecret, open, paper) {
   const sheet = match.scoresheet;
   const nameOf = (seat) => match.players[seat] ?? '';
   const standing = standingOf(sheet, match.status, match.winners);
@@ -64,7 +65,7 @@ function matchItem(match, code, getSecret, open) {
         sheetTable(sheet, nameOf, { caption: t('history.protocol_of', { n: match.number }), standing }),
         match.status === 'ended' && standing ? h('p', { class: 'muted', text: t('end.leaders_note') }) : null,
         totalsChart(sheet, nameOf),
-        dealList(sheet, nameOf),
+        dealList(sheet, nameOf, false, paper() ? null : (n) => replayUrl(code, match.number, n)),
       ),
     );
   };
@@ -73,7 +74,8 @@ function matchItem(match, code, getSecret, open) {
   return h('li', { class: 'match-item', 'data-match': match.number, 'data-status': match.status }, details);
 }
 
-export function createHistory({ code, list, status, getSecret }) {
+// `paper()`: whether the room is kept on paper, where no deal was dealt to replay.
+export function createHistory({ code, list, status, getSecret, paper = () => false }) {
   let matches = null;
   let failed = false;
   let asked = 0;
@@ -94,7 +96,7 @@ export function createHistory({ code, list, status, getSecret }) {
       let entry = shown.get(match.number);
       if (!entry || entry.key !== key) {
         const open = entry ? entry.item.querySelector('details').open : false;
-        const item = matchItem(match, code, getSecret, open);
+        const item = matchItem(match, code, getSecret, open, paper);
         if (entry) entry.item.replaceWith(item);
         entry = { key, item };
         shown.set(match.number, entry);

@@ -287,7 +287,8 @@ function seatFigure(value) {
   return value;
 }
 
-export function dealList(sheet, nameOf, open = false) {
+// `replayOf(n)`: the address of deal n's replay, for deals dealt here (none on paper).
+export function dealList(sheet, nameOf, open = false, replayOf = null) {
   const { deals } = sheet;
   if (!deals.length) return null;
   const seats = sheet.totals.map((_, seat) => seat);
@@ -312,6 +313,7 @@ export function dealList(sheet, nameOf, open = false) {
             h('th', { scope: 'col', text: t('protocol.deal') }),
             shared.map((c) => h('th', { scope: 'col', text: t(c.label) })),
             seats.map((s) => h('th', { scope: 'col', class: 'num', text: nameOf(s) })),
+            replayOf ? h('th', { scope: 'col', class: 'replay-col', text: t('protocol.replay') }) : null,
           ),
         ),
         h(
@@ -335,6 +337,19 @@ export function dealList(sheet, nameOf, open = false) {
                           .join(' · '),
                 }),
               ),
+              replayOf
+                ? h(
+                    'td',
+                    { class: 'replay-col' },
+                    h('a', {
+                      href: replayOf(d.number),
+                      target: '_blank',
+                      rel: 'noopener',
+                      'data-replay': d.number,
+                      text: t('protocol.replay_deal', { n: d.number }),
+                    }),
+                  )
+                : null,
             ),
           ),
         ),
@@ -344,6 +359,10 @@ export function dealList(sheet, nameOf, open = false) {
 }
 
 // ---- downloads -----------------------------------------------------------------------------
+
+export function replayUrl(code, match, deal) {
+  return `/r/${encodeURIComponent(code)}/matches/${match}/deals/${deal}`;
+}
 
 function matchUrl(code, number) {
   return `/api/rooms/${encodeURIComponent(code)}/matches/${number}`;
@@ -464,7 +483,7 @@ export function renderProtocol(body, ctx, { getSecret, force = false }) {
       room.status === 'ended' && standing ? h('p', { class: 'muted', text: t('end.leaders_note') }) : null,
       h('h3', { text: t('protocol.chart') }),
       totalsChart(sheet, nameOf),
-      dealList(sheet, nameOf, dealsOpen),
+      dealList(sheet, nameOf, dealsOpen, room.paper ? null : (n) => replayUrl(ctx.code, room.match_number, n)),
     ),
   );
 }

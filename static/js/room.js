@@ -90,7 +90,13 @@ const els = {
 
 const getSecret = () => localStorage.getItem(SECRET_KEY);
 const socket = new RoomSocket(code, getSecret);
-const matchHistory = createHistory({ code, list: $('#history-list'), status: $('#history-status'), getSecret });
+const matchHistory = createHistory({
+  code,
+  list: $('#history-list'),
+  status: $('#history-status'),
+  getSecret,
+  paper: () => Boolean(ctx.room?.paper),
+});
 let actionCounter = 0;
 let holdTimer = null;
 let chat = null;

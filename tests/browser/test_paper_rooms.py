@@ -187,6 +187,9 @@ def test_a_bismarck_table_keeps_its_score_on_paper_from_three_phones(
     watcher_row = watcher.locator("#paper-sheet .deal-list tr[data-deal='2']")
     before = anna_row.text_content()
     assert before == watcher_row.text_content()
+    # nothing was dealt here, so no deal has a replay to link to
+    expect(anna.locator("#protocol-body .deal-list tr[data-deal]").first).to_be_attached()
+    expect(anna.locator("#protocol-body [data-replay]")).to_have_count(0)
     cecilia.locator("#paper-amend").tap()
     form = cecilia.locator("#paper-form")
     expect(form).to_have_attribute("data-mode", "amend")

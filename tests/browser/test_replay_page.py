@@ -67,6 +67,24 @@ def test_a_finished_deal_steps_forward_and_back_with_every_hand(
     check_step(page, len(steps) - 1, steps[-1])
 
 
+def test_the_protocols_deal_list_links_each_deal_to_its_replay(
+    open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    """The room's protocol, and its history, list each deal with a link to its replay."""
+    code, secrets = create(fast_server)
+    play_one_deal(fast_server, code, secrets)
+    end_match(fast_server, code, secrets[0])
+    page = open_fast_page(f"/r/{code}")
+    wait_ready(page)
+    page.locator("#protocol-button").click()
+    page.locator("#protocol-body .deal-list summary").click()
+    link = page.locator("#protocol-body .deal-list a[data-replay='1']")
+    expect(link).to_have_attribute("href", f"/r/{code}/matches/1/deals/1")
+    expect(link).to_have_text("Replay deal 1")
+    page.goto(f"{fast_server.base_url}{link.get_attribute('href')}")
+    expect(page.locator(REPLAY)).to_have_attribute("data-status", "ready")
+
+
 def test_a_deal_not_over_has_no_replay(
     open_fast_page: OpenPage, fast_server: ServerProcess
 ) -> None:
