@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from app.web.messages import ACTION_MAX
 from support.client import (
     Message,
     RoomClient,
@@ -141,7 +142,7 @@ def catalogue(t: Target, seated: bool, rng: random.Random) -> list[tuple[str, Pa
         ("bad_field", act(["play", card]), "bad_field"),
         ("bad_field", act("play:" + card, id=7), "bad_field"),
         ("bad_field", act("play:" + card, id="i" * 65), "bad_field"),
-        ("bad_field", act("x" * 257), "bad_field"),
+        ("bad_field", act("x" * (ACTION_MAX + 1)), "bad_field"),
         ("bad_field", act("play:" + card, seat=t.to_act), "bad_field"),
         ("bad_field", json.dumps({"type": "act", "action": "play:" + card}), "bad_field"),
         ("bad_field", json.dumps({"type": "act", "v": v}), "bad_field"),
