@@ -1,0 +1,95 @@
+"""Finnish partnership Bismarck (shared/rules/bismarck-finnish.md): four players in two
+partnerships, twelve cards each and four open, an exchange that brings every hand to
+thirteen, quotas of 8 and 5 per team. A member of the Bismarck family: it shares Swedish
+Bismarck's contract mechanics (``..contracts``, ``..protocol``, ``..quota``)."""
+
+from __future__ import annotations
+
+import random
+
+from ...actions import Action
+from ...cards import RANKS
+from ...game import Game, Options, Outcome, Pack, Records, Termination
+from .notation import PLAY, deal_action, parse_action, pass_action, share_action
+from .paper import PAPER
+from .record import dealt_pack, export_record, replay_record, validate
+from .resample import resample
+from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, SEATS, deal_scores
+from .sheet import scored_deals, scoresheet
+from .state import TABLE, Match, new_match, random_deal, replay
+from .view import ViewCache, hidden_cards, legal, view
+
+
+def _new(seats: int, options: Options, first_dealer: int) -> Match:
+    if seats != SEATS:
+        raise ValueError("Finnish Bismarck is played by four")
+    return new_match(first_dealer)
+
+
+def _chance(match: Match, rng: random.Random) -> Action:
+    return random_deal(rng)
+
+
+def _outcome(match: Match) -> Outcome | None:
+    if not match.is_over:
+        return None
+    return Outcome(Termination.DEALS_PLAYED, tuple(match.winners()))
+
+
+def _deals_total(seats: int, options: Options) -> int:
+    return DEALS_PER_MATCH
+
+
+GAME = Game(
+    name=NAME,
+    title="Finnish Bismarck",
+    summary="Bismarck for four in two partnerships: twelve cards each and four open, an "
+    "exchange of cards between partners and opponents, quotas of 8 and 5 tricks per team.",
+    seat_counts=(SEATS,),
+    pack=Pack(RANKS),
+    new_match=_new,
+    parse_action=parse_action,
+    chance=_chance,
+    view=view,
+    legal=legal,
+    new_view_cache=ViewCache,
+    stable_view_keys=("previous_deal", "scoresheet", "contracts_left", "totals", "team_totals"),
+    growing_deal_keys=("tricks_played",),
+    scored_deals=scored_deals,
+    scoresheet=scoresheet,
+    deals_total=_deals_total,
+    outcome=_outcome,
+    records=Records(
+        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
+    ),
+    deal_sum=0,
+    hidden_cards=hidden_cards,
+    resample=resample,
+    partnerships=True,
+    paper=PAPER,
+)
+
+__all__ = [
+    "CONTRACTS",
+    "GAME",
+    "PLAY",
+    "TABLE",
+    "Match",
+    "deal_action",
+    "deal_scores",
+    "export_record",
+    "hidden_cards",
+    "legal",
+    "new_match",
+    "parse_action",
+    "pass_action",
+    "random_deal",
+    "replay",
+    "replay_record",
+    "resample",
+    "scored_deals",
+    "scoresheet",
+    "share_action",
+    "validate",
+    "view",
+]

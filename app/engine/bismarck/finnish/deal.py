@@ -1,0 +1,196 @@
+"""One deal of Finnish Bismarck as data: who plays which part, the pack as dealt, the four
+steps of the exchange, the tricks. The rules that move it live in ``state.py``.
+
+The pack is dealt as Swedish Bismarck's is, open cards first: cards 1-4 of the pack are the
+open cards 1-4, then card ``k`` of the other 48 goes to seat ``(dealer + 1 + k) % 4``, one at
+a time from forehand on (rules §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from ...cards import Card, sorted_cards
+from .rules import DEALT, OPEN_CARDS, SEATS, forehand_of
+
+STEPS: Final = (1, 2, 3, 4)
+KIND: Final = {1: "pass", 2: "share", 3: "pass", 4: "pass"}
+"""The action of each step of the exchange (rules §4)."""
+COUNT: Final = {1: 4, 2: 3, 3: 1, 4: 1}
+"""How many cards each step passes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roles:
+    """The parts the four seats play in a deal with this dealer (rules §1)."""
+
+    dealer: int
+    forehand: int
+    dealer_partner: int
+    forehand_partner: int
+
+    @classmethod
+    def of(cls, dealer: int) -> Roles:
+        return cls(dealer, forehand_of(dealer), (dealer + 2) % SEATS, (dealer + 3) % SEATS)
+
+    def giver(self, step: int) -> int:
+        """Who passes at ``step``: forehand, forehand's partner, the dealer's partner, the
+        dealer."""
+        return (self.forehand, self.forehand_partner, self.dealer_partner, self.dealer)[step - 1]
+
+    def receivers(self, step: int) -> tuple[int, ...]:
+        """Who receives at ``step``; forehand's partner gives to the three others, clockwise
+        from the dealer on his left."""
+        if step == 1:
+            return (self.forehand_partner,)
+        if step == 2:
+            return (self.dealer, self.forehand, self.dealer_partner)
+        if step == 3:
+            return (self.dealer,)
+        return (self.dealer_partner,)
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Cards passed face down at one step, from one seat to another."""
+
+    step: int
+    giver: int
+    receiver: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class Exchange:
+    """What each step passed, ``None`` until it is made (the record's ``exchange``)."""
+
+    to_partner: tuple[Card, ...] | None = None
+    from_partner: dict[int, Card] | None = None
+    """Seat to card, in seat order."""
+    to_dealer: Card | None = None
+    from_dealer: Card | None = None
+
+    @property
+    def next_step(self) -> int | None:
+        """The step to be made next, ``None`` once all four are."""
+        if self.to_partner is None:
+            return 1
+        if self.from_partner is None:
+            return 2
+        if self.to_dealer is None:
+            return 3
+        if self.from_dealer is None:
+            return 4
+        return None
+
+    def passes(self, roles: Roles) -> list[Pass]:
+        """Every pass made so far, in the order made; step 2's clockwise from the dealer."""
+        out: list[Pass] = []
+        if self.to_partner is not None:
+            out.append(Pass(1, roles.forehand, roles.forehand_partner, self.to_partner))
+        if self.from_partner is not None:
+            given = self.from_partner
+            out.extend(Pass(2, roles.forehand_partner, r, (given[r],)) for r in roles.receivers(2))
+        if self.to_dealer is not None:
+            out.append(Pass(3, roles.dealer_partner, roles.dealer, (self.to_dealer,)))
+        if self.from_dealer is not None:
+            out.append(Pass(4, roles.dealer, roles.dealer_partner, (self.from_dealer,)))
+        return out
+
+    def copy(self) -> Exchange:
+        return Exchange(
+            self.to_partner,
+            None if self.from_partner is None else dict(self.from_partner),
+            self.to_dealer,
+            self.from_dealer,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]
+    """In play order, the leader's first; card ``i`` is seat ``(leader + i) % 4``'s."""
+    winner: int
+
+
+def dealt_hands(pack: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], list[list[Card]]]:
+    """The open cards in order and each seat's twelve (in canonical order) that ``pack``
+    deals."""
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    first = forehand_of(dealer)
+    for k, card in enumerate(pack[OPEN_CARDS:]):
+        hands[(first + k) % SEATS].append(card)
+    return tuple(pack[:OPEN_CARDS]), [sorted_cards(h) for h in hands]
+
+
+def pack_for(
+    open_cards: Sequence[Card], hands: Sequence[Sequence[Card]], dealer: int
+) -> list[Card]:
+    """A pack that deals ``open_cards`` and ``hands`` (the inverse of :func:`dealt_hands`)."""
+    first = forehand_of(dealer)
+    pack = list(open_cards)
+    pack.extend(hands[(first + k) % SEATS][k // SEATS] for k in range(SEATS * DEALT))
+    return pack
+
+
+@dataclass(slots=True)
+class Deal:
+    number: int
+    dealer: int
+    open: tuple[Card, ...]
+    """The open cards in the order dealt; open card 1 names the trump of ``trump``."""
+    dealt: tuple[tuple[Card, ...], ...]
+    """Each seat's twelve as dealt, in canonical order."""
+    hands: list[list[Card]]
+    """What each seat holds now, in canonical order."""
+    contract: str | None = None
+    trump: str | None = None
+    forced: bool = False
+    """The contract was forehand's last one left."""
+    exchange: Exchange = field(default_factory=Exchange)
+    plays: list[Card] = field(default_factory=list)
+    trick: list[Card] = field(default_factory=list)
+    leader: int = 0
+    tricks: list[int] = field(default_factory=lambda: [0] * SEATS)
+    """Tricks taken by each seat."""
+    history: list[Trick] = field(default_factory=list)
+    scores: list[int] | None = None
+    """Each seat's score (its team's) once the deal is finished."""
+
+    @property
+    def roles(self) -> Roles:
+        return Roles.of(self.dealer)
+
+    @property
+    def forehand(self) -> int:
+        return forehand_of(self.dealer)
+
+    @property
+    def finished(self) -> bool:
+        return self.scores is not None
+
+    def on_table(self) -> list[tuple[int, Card]]:
+        """The trick in progress: (seat, card) in play order."""
+        return [((self.leader + i) % SEATS, c) for i, c in enumerate(self.trick)]
+
+    def copy(self) -> Deal:
+        return Deal(
+            number=self.number,
+            dealer=self.dealer,
+            open=self.open,
+            dealt=self.dealt,
+            hands=[list(h) for h in self.hands],
+            contract=self.contract,
+            trump=self.trump,
+            forced=self.forced,
+            exchange=self.exchange.copy(),
+            plays=list(self.plays),
+            trick=list(self.trick),
+            leader=self.leader,
+            tricks=list(self.tricks),
+            history=list(self.history),
+            scores=None if self.scores is None else list(self.scores),
+        )

@@ -1,0 +1,108 @@
+"""The text of Finnish Bismarck's actions (docs/games/finnish-bismarck.md): parsed and put in
+canonical form here, judged by the rules in ``state.py``.
+
+``deal:<52 cards>`` (the table), ``contract:trump``, ``contract:notrump``, ``contract:free:H``,
+``contract:misere``, ``pass:C,C,C,C`` and ``pass:C`` (cards in canonical order),
+``share:<seat>=<card>,…`` (in seat order) and ``play:QS``. The share may also be written as
+the three cards alone, ``share:C,C,C``: the answer to the ``share`` shape a view offers, the
+cards given to the seats of its ``to`` in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from ...actions import Action, split_action
+from ...cards import FULL_DECK, SUITS, Card, is_card, is_full_deck, sorted_cards
+from ...errors import MalformedAction
+from .rules import CONTRACTS
+
+KINDS: Final = ("deal", "contract", "pass", "share", "play")
+
+PLAY: Final[dict[Card, Action]] = {c: Action("play", c) for c in FULL_DECK}
+# A card's text is parsed twice per move on a server (checked, then applied from the log),
+# and a view lists the playable cards as text after every card.
+_PLAY_TEXTS: Final[dict[str, Action]] = {str(a): a for a in PLAY.values()}
+PLAY_TEXT: Final[dict[Card, str]] = {c: str(a) for c, a in PLAY.items()}
+
+
+def parse_action(text: object) -> Action:
+    """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
+    if type(text) is str:
+        played = _PLAY_TEXTS.get(text)
+        if played is not None:
+            return played
+    action = split_action(text)
+    kind, arg = action.kind, action.arg
+    if kind == "play":
+        raise MalformedAction(f"'play' takes one card such as QS, got {arg[:20]!r}")
+    if kind == "contract":
+        return _contract(arg)
+    if kind == "pass":
+        return pass_action(_cards(arg, "pass"))
+    if kind == "share":
+        items = share_items(arg)
+        if isinstance(items, dict):
+            return share_action(items)
+        return Action("share", ",".join(items))
+    if kind == "deal":
+        cards = _cards(arg, "deal")
+        if not is_full_deck(cards):
+            raise MalformedAction("'deal' takes all 52 cards, each once")
+        return Action("deal", arg)
+    raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
+
+
+def _contract(arg: str) -> Action:
+    name, colon, trump = arg.partition(":")
+    if colon and not trump:
+        raise MalformedAction("a trump suit follows the colon: contract:free:H")
+    if name not in CONTRACTS:
+        raise MalformedAction(f"unknown contract {name[:20]!r}", {"contracts": list(CONTRACTS)})
+    if trump and trump not in SUITS:
+        raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
+    return Action("contract", arg)
+
+
+def _cards(arg: str, kind: str) -> list[Card]:
+    cards = arg.split(",") if arg else []
+    if not cards:
+        raise MalformedAction(f"'{kind}' takes cards separated by commas")
+    for card in cards:
+        if not is_card(card):
+            raise MalformedAction(f"'{kind}' takes cards separated by commas, got {card[:20]!r}")
+    return cards
+
+
+def share_items(arg: str) -> dict[int, Card] | list[Card]:
+    """The share's cards by seat (``1=AS,2=KH,0=QD``), or the cards alone in the order of
+    the seats they go to (``AS,KH,QD``); :class:`MalformedAction` for anything else, a seat
+    named twice included (the text would stand for no one share)."""
+    items = arg.split(",") if arg else []
+    if not items:
+        raise MalformedAction("'share' takes a card for each seat: share:0=AS,1=KH,2=QD")
+    if all("=" not in item for item in items):
+        return _cards(arg, "share")
+    by_seat: dict[int, Card] = {}
+    for item in items:
+        seat, equals, card = item.partition("=")
+        if not equals or len(seat) != 1 or not seat.isdigit() or not is_card(card):
+            raise MalformedAction(f"'share' takes seat=card items such as 1=AS, got {item[:20]!r}")
+        if int(seat) in by_seat:
+            raise MalformedAction("'share' names each seat once")
+        by_seat[int(seat)] = card
+    return by_seat
+
+
+def pass_action(cards: Sequence[Card]) -> Action:
+    return Action("pass", ",".join(sorted_cards(cards)))
+
+
+def share_action(cards: Mapping[int, Card]) -> Action:
+    """``share:`` with each seat's card, in seat order."""
+    return Action("share", ",".join(f"{s}={cards[s]}" for s in sorted(cards)))
+
+
+def deal_action(pack: Sequence[Card]) -> Action:
+    return Action("deal", ",".join(pack))
