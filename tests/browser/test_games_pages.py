@@ -69,16 +69,30 @@ def families_of(game: str) -> list[str]:
 def family_sources(folder: Path, game: str) -> list[Path]:
     """A family library's modules that ``game`` runs on: all but the parts that are another
     game (pinochle's ``auction/``) or name other games as their ``MEMBERS`` (pinochle's
-    partnership machine is not auction pinochle's)."""
-    found = sorted(folder.glob("*.py"))
+    partnership machine is not auction pinochle's). A family that is itself a game's package
+    (Bismarck's) gives a member only the modules the member's own folder imports."""
+    family = importlib.import_module(".".join(folder.relative_to(REPO_ROOT).parts))
+    owner = getattr(family, "GAME", None)
+    shared = owner is None or owner.name == game
+    found = sorted(folder.glob("*.py")) if shared else []
     for sub in sorted(p.parent for p in folder.glob("*/__init__.py")):
         package = importlib.import_module(".".join(sub.relative_to(REPO_ROOT).parts))
         other = getattr(package, "GAME", None)
         if other is not None and other.name != game:
             continue
         if game in getattr(package, "MEMBERS", (game,)):
-            found.extend(family_sources(sub, game))
+            own = family_sources(sub, game)
+            found.extend(own)
+            if not shared:
+                found.extend(imported_from(folder, own))
     return found
+
+
+def imported_from(folder: Path, sources: list[Path]) -> list[Path]:
+    """The modules of ``folder`` that ``sources`` (a subpackage's files) import."""
+    pattern = re.compile(r"^from \.\.(\w+) import", re.MULTILINE)
+    names = {name for path in sources for name in pattern.findall(path.read_text())}
+    return sorted(p for p in (folder / f"{name}.py" for name in names) if p.exists())
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -1,4 +1,6 @@
-"""Bismarck, the Swedish three-player quota whist (shared/rules/bismarck.md)."""
+"""Bismarck, the Swedish three-player quota whist (shared/rules/bismarck.md), and the family
+of the games built on its contracts: the Finnish partnership game (``finnish/``,
+shared/rules/bismarck-finnish.md), registered here in ``GAMES`` and named in ``MEMBERS``."""
 
 from __future__ import annotations
 
@@ -84,10 +86,21 @@ GAME = Game(
     paper=PAPER,
 )
 
+# the Finnish game is built on the modules above, so it is imported once they are
+from .finnish import GAME as FINNISH  # noqa: E402
+
+GAMES = (FINNISH,)
+"""The games of the Bismarck family besides Bismarck itself, for the registry."""
+MEMBERS = (FINNISH.name,)
+"""The games built on this package's contracts: only their folders import it."""
+
 __all__ = [
     "CONTRACTS",
     "DEALS_PER_MATCH",
+    "FINNISH",
     "GAME",
+    "GAMES",
+    "MEMBERS",
     "PLAY",
     "TABLE",
     "Deal",
