@@ -121,7 +121,7 @@ def test_a_view_does_not_change_when_the_unseen_cards_are_dealt_anew(seed: int) 
 @pytest.mark.parametrize("seed", [5, 6])
 def test_the_resampler_deals_what_a_seat_was_shown(seed: int) -> None:
     rng = random.Random(seed)
-    for state, _ in states(seed, every=31):
+    for state, _ in states(seed, every=47):
         for seat in VIEWERS:
             shown = view(state, seat)
             dealt = set()

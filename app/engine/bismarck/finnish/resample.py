@@ -10,16 +10,16 @@ twelve, each of his partner's three from his own twelve or from the four he was 
 dealer's partner's card from his own or the one he received, the dealer's from his own or
 one of the two he received). Every history of the deal is one configuration and one
 placement of the cards on its trajectories, so a configuration is drawn with weight the
-number of placements that fit the view, then a placement uniformly
-(:class:`~app.engine.assign.Assignment`): every deal consistent with the view is equally
-likely.
+number of placements that fit the view, then a placement uniformly: every deal consistent
+with the view is equally likely.
 
 What a seat's view fixes: the open cards (dealt open), its own twelve, the cards of the
 passes it gave or received, the cards it holds now, who played each card played, and the
 suits a player showed it holds no more by not following them. Cards the view says the
 same of form a class. The few cards a configuration passes (at most nine) are chosen class
 by class; the rest, each kept by the seat it was dealt to, are placed on at most five
-places, counted as any deal of unseen cards is.
+places, where only the cards no one has shown (by suit) have a choice: one table of those
+counts serves every configuration of the view.
 
 The state is then built the only way a state is: the pack that deals the twelves, the
 contract, the exchange's steps and the cards played, in order.
@@ -35,7 +35,6 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Final, TypeVar
 
-from ...assign import Assignment, NoDealFits
 from ...cards import FULL_DECK, Card
 from ...game import TABLE, View
 from ..contracts import contract_action
@@ -209,7 +208,7 @@ class _Problem:
             self.configs.append((tuple(kept), tuple(moving)))
         self._admitting: dict[Trajectory, list[int]] = {}
         self._kept: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-        self._free: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self._free: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], int] = {}
         self._moving: dict[tuple[int, tuple[int, ...]], int] = {}
         # configurations that end alike (the same kept places, the same last trajectories)
         # are counted once from there on
@@ -279,35 +278,86 @@ class _Problem:
         return known
 
     def _placements(self, caps: tuple[int, ...], left: tuple[int, ...]) -> int:
+        split = self._split_kept(caps, left)
+        if split is None:
+            return 0
+        room, free = split
+        return self._free_ways(free, room)
+
+    def _split_kept(
+        self, caps: tuple[int, ...], left: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None:
+        """The room the classes with one kept place leave (``None`` if they do not fit), and
+        the classes with a choice of places and their counts, the widest last."""
         room = list(caps)
-        free: list[int] = []
+        free: list[tuple[int, int]] = []
         for k, n in enumerate(left):
             if not n:
                 continue
             where = self.kept_allowed[k]
             if not where:
-                return 0
+                return None
             if len(where) == 1:
                 room[where[0]] -= n  # a class that has one place fills it: one way
             else:
-                free.append(k)
-        if min(room) < 0:
-            return 0
-        # the classes with a choice of places are few (cards no one has shown, by suit)
-        key = (tuple(room), tuple(left[k] if k in free else 0 for k in range(len(left))))
+                free.append((k, n))
+        if min(room) < 0 or sum(room) != sum(n for _, n in free):
+            return None
+        free.sort(key=lambda item: (len(self.kept_allowed[item[0]]), item[0]))
+        return tuple(room), tuple(free)
+
+    def _free_ways(self, free: tuple[tuple[int, int], ...], room: tuple[int, ...]) -> int:
+        """Placements of the cards of the classes ``free`` (class, count) on places with
+        ``room``, every place filled; the cards no one has shown, by suit, are the classes
+        with a choice, so few that one table of counts serves every configuration."""
+        key = (free, room)
         known = self._free.get(key)
-        if known is None:
-            try:
-                assignment = Assignment(
-                    [list(range(left[k])) for k in free],
-                    [self.kept_allowed[k] for k in free],
-                    tuple(room),
-                )
-                known = assignment.ways(0, tuple(room))
-            except NoDealFits:
-                known = 0
-            self._free[key] = known
-        return known
+        if known is not None:
+            return known
+        if not free:
+            total = 0 if any(room) else 1
+        else:
+            (k, n), rest = free[0], free[1:]
+            where = self.kept_allowed[k]
+            total = 0
+            if not rest:  # the last class takes exactly what is left
+                if all(r == 0 or p in where for p, r in enumerate(room)):
+                    total = _multinomial(room)
+            else:
+                for split, after in _spread(n, where, room):
+                    total += _multinomial(split) * self._free_ways(rest, after)
+        self._free[key] = total
+        return total
+
+    def _draw_kept(
+        self, caps: tuple[int, ...], pool: list[list[Card]], rng: random.Random
+    ) -> dict[Card, Trajectory]:
+        """The cards left in ``pool`` (by class, shuffled) placed uniformly on the kept
+        places of ``caps``."""
+        split = self._split_kept(caps, tuple(len(cards) for cards in pool))
+        assert split is not None
+        room, free = split
+        out: dict[Card, Trajectory] = {}
+        for k, cards in enumerate(pool):
+            where = self.kept_allowed[k]
+            if cards and len(where) == 1:
+                out.update((card, _kept(where[0])) for card in cards)
+        for i, (k, n) in enumerate(free):
+            rest = free[i + 1 :]
+            where = self.kept_allowed[k]
+            if rest:
+                options = [
+                    (_multinomial(split) * self._free_ways(rest, after), split, after)
+                    for split, after in _spread(n, where, room)
+                ]
+                _, chosen, room = _weighted(options, rng, lambda o: o[0])
+            else:  # the last class takes exactly what is left
+                chosen = tuple(room[p] for p in where)
+            at = 0
+            for place, x in zip(where, chosen, strict=True):
+                out.update((card, _kept(place)) for card in pool[k][at : at + x])
+                at += x
+        return out
 
     def draw(self, rng: random.Random) -> dict[Card, Trajectory]:
         """One history of the deal, uniformly among those that fit: each card's trajectory."""
@@ -328,13 +378,24 @@ class _Problem:
                 for _ in range(before - now):
                     out[pool[k].pop()] = trajectory
             left = after
-        rest = {card: self.kept_allowed[k] for k, cards in enumerate(pool) for card in cards}
-        drawn = Assignment.of(rest, kept).draw(rng)
-        for place, cards in enumerate(drawn):
-            home: Trajectory = (OPEN if place == KEPT_OPEN else place, ())
-            for card in cards:
-                out[card] = home
+        out.update(self._draw_kept(kept, pool, rng))
         return out
+
+
+def _kept(place: int) -> Trajectory:
+    return (OPEN if place == KEPT_OPEN else place, ())
+
+
+def _spread(
+    n: int, where: Sequence[int], room: tuple[int, ...]
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each way to put ``n`` cards on the places ``where`` within their ``room``: the
+    counts, and the room left."""
+    for split in _compositions(n, [room[p] for p in where]):
+        after = list(room)
+        for place, x in zip(where, split, strict=True):
+            after[place] -= x
+        yield split, tuple(after)
 
 
 def _voids(plays: Sequence[Sequence[Sequence[Any]]]) -> dict[int, set[str]]:
