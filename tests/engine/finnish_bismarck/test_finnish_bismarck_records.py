@@ -30,10 +30,8 @@ from app.engine.records import replay_record, validate_record
 Record = dict[str, Any]
 
 
-@pytest.fixture(autouse=True)
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Records find their game in the registry; this one is not registered yet."""
-    monkeypatch.setitem(GAMES, GAME.name, GAME)
+def test_records_find_the_game_in_the_registry() -> None:
+    assert GAMES[GAME.name] is GAME
 
 
 def whole(match: Match) -> Record:
