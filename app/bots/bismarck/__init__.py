@@ -1,10 +1,15 @@
 """Bismarck's computer players: ``basic`` (heuristics on bitmasks) and ``strong`` (sampling
-the unseen cards and playing candidates out with the basic policy)."""
+the unseen cards and playing candidates out with the basic policy), for Swedish Bismarck
+(``GAME``, ``LEVELS``) and, in ``finnish/``, for Finnish partnership Bismarck
+(``FAMILY_LEVELS``), which shares the cards as bitmasks (``bits.py``)."""
 
 from __future__ import annotations
 
+from app.engine.bismarck.finnish.rules import NAME as FINNISH
+
 from ..base import Bot
 from .basic import BasicBot
+from .finnish import LEVELS as FINNISH_LEVELS
 from .strong import StrongBot
 
 
@@ -18,5 +23,7 @@ def _strong(seed: int | None, budget: float) -> Bot:
 
 GAME = "bismarck"
 LEVELS = {"basic": _basic, "strong": _strong}
+FAMILY_LEVELS = {FINNISH: FINNISH_LEVELS}
+"""The levels of the other Bismarck games, for the bots registry."""
 
-__all__ = ["GAME", "LEVELS", "BasicBot", "StrongBot"]
+__all__ = ["FAMILY_LEVELS", "GAME", "LEVELS", "BasicBot", "StrongBot"]
