@@ -31,7 +31,7 @@ from typing import Any
 
 from app.engine import Game
 
-from . import make_bot
+from . import levels_for, make_bot
 from .base import View, decision_rng, legal_of
 from .sampling import Reviewer, SamplingBot
 
@@ -55,6 +55,12 @@ CLAIM = "claim"
 
 
 def reviewer_for(game: Game, seed: int | None) -> Reviewer:
+    levels = levels_for(game.name)
+    if "strong" not in levels:
+        # a game whose strong player is still to come is reviewed by sampling deals and
+        # playing them out with its best level
+        policy = make_bot(game.name, "basic" if "basic" in levels else "random", seed)
+        return Reviewer(SamplingBot(game, policy, seed))
     strong = make_bot(game.name, "strong", seed)
     own = getattr(strong, "reviewer", None)
     if callable(own):
