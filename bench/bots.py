@@ -32,9 +32,11 @@ and its strength run takes more deal sets, at a smaller budget, within a few min
 partnership pinochles' strong seats think for 12 or 20 cards each per deal at the default
 budget, so their timing runs play fewer deals. A bezique deal asks some ninety decisions of
 a seat (rubicon), half as many again in Chinese bezique, so its strength run takes fewer
-deal sets at a small budget, and its timing run one or two deals. A game may also name the
-options its deals are played under (``GAME_OPTIONS``): the partnership pinochles are
-measured without claims, since a claim ends the match.
+deal sets at a small budget, and its timing run one or two deals. In Finnish Bismarck two
+strong partners decide some thirty times each in every playing of a pack, so its strength
+run takes fewer deal sets at a smaller budget, and its timing run four deals. A game may
+also name the options its deals are played under (``GAME_OPTIONS``): the partnership
+pinochles are measured without claims, since a claim ends the match.
 Wall-clock times include whatever else the machine is running: the header prints its load
 average.
 """
@@ -66,6 +68,7 @@ GAME_DEFAULTS: dict[str, dict[str, float]] = {
     "double_deck_pinochle": {"strong_deals": 80, "timing_deals": 4},
     "bezique_rubicon": {"strong_deals": 60, "budget": 0.05, "timing_deals": 2},
     "chinese_bezique": {"deals": 200, "strong_deals": 40, "budget": 0.05, "timing_deals": 1},
+    "finnish_bismarck": {"strong_deals": 60, "budget": 0.15, "timing_deals": 4},
 }
 """Per game, the settings used when the command line does not give them."""
 GAME_OPTIONS: dict[str, dict[str, object]] = {
