@@ -1,7 +1,9 @@
 """Bismarck's computer players: ``basic`` (heuristics on bitmasks) and ``strong`` (sampling
 the unseen cards and playing candidates out with the basic policy), for Swedish Bismarck
 (``GAME``, ``LEVELS``) and, in ``finnish/``, for Finnish partnership Bismarck
-(``FAMILY_LEVELS``), which shares the cards as bitmasks (``bits.py``)."""
+(``FAMILY_LEVELS``), which shares the cards as bitmasks (``bits.py``), the runs of equal
+cards the search plays once (``strong.py``) and the least-squares fit of the contract
+models (``calibrate.py``)."""
 
 from __future__ import annotations
 
