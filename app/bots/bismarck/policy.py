@@ -83,7 +83,7 @@ def choose(
                 return (trumps & -trumps).bit_length() - 1
     if take:
         return _shed_take(hand, outstanding, trump)
-    return _shed_avoid(hand, outstanding)
+    return shed_avoid(hand, outstanding)
 
 
 def _shed_take(hand: int, outstanding: int, trump: int) -> int:
@@ -106,7 +106,7 @@ def _shed_take(hand: int, outstanding: int, trump: int) -> int:
     return best
 
 
-def _shed_avoid(hand: int, outstanding: int) -> int:
+def shed_avoid(hand: int, outstanding: int) -> int:
     """A card thrown away when avoiding tricks: the most dangerous high card."""
     best = -1
     best_key = -(1 << 30)

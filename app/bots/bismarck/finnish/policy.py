@@ -25,6 +25,7 @@ calls it tens of thousands of times.
 from __future__ import annotations
 
 from ..bits import ABOVE, BELOW, SUIT_MASK
+from ..policy import shed_avoid  # avoiding tricks, a partner changes nothing
 
 
 def choose(
@@ -76,7 +77,7 @@ def choose(
             return (trumps & -trumps).bit_length() - 1
     if take:
         return _shed_take(hand, outstanding, trump)
-    return _shed_avoid(hand, outstanding)
+    return shed_avoid(hand, outstanding)
 
 
 def _holds(card: int, led: int, next_voids: int, outstanding: int, trump: int) -> bool:
@@ -198,25 +199,6 @@ def _shed_take(hand: int, outstanding: int, trump: int) -> int:
             best_key, best = key, c
     if best < 0:
         return (hand & -hand).bit_length() - 1
-    return best
-
-
-def _shed_avoid(hand: int, outstanding: int) -> int:
-    """A card thrown away when avoiding tricks: the most dangerous high card."""
-    best = -1
-    best_key = -(1 << 30)
-    for s in range(4):
-        cards = hand & SUIT_MASK[s]
-        if not cards:
-            continue
-        c = cards.bit_length() - 1
-        rank = c - 13 * s
-        # fewer outstanding cards able to beat it make it more dangerous; then rank; then
-        # shorter suits, which a discard may empty
-        beaten_by = (outstanding & ABOVE[c]).bit_count()
-        key = ((rank - 2 * beaten_by) * 16 + rank) * 32 - cards.bit_count()
-        if key > best_key:
-            best_key, best = key, c
     return best
 
 
