@@ -1,9 +1,9 @@
 """Spades at a real table: four people on WebSockets play a whole match through a real
 server, each acting only on what its own views show. A seat that bids without looking is
-sent no card of its hand until it looks; forged actions are refused with their codes and
-change nothing; partners always carry the same total and the winners are a whole team; the
-finished match is stored with its record and its CSV. Last, the host's seat order before a
-match decides who partners whom."""
+sent no card of its hand until it looks, and a card it plays unseen is its look; forged
+actions are refused with their codes and change nothing; partners always carry the same
+total and the winners are a whole team; the finished match is stored with its record and
+its CSV. Last, the host's seat order before a match decides who partners whom."""
 
 from __future__ import annotations
 
@@ -179,10 +179,41 @@ class Played:
     last: dict[str, Any]
     plans: dict[int, Plan] = field(default_factory=dict)
     refused: Counter[str] = field(default_factory=Counter)
+    unseen_plays: list[tuple[int, int, str]] = field(default_factory=list)
+    """(deal, seat, card) of a card played by a seat that had not looked."""
 
 
-async def forge(table: Table, view: dict[str, Any], played: Played) -> None:
-    """Offend once each where the turn allows, before the right move is made."""
+UNPLAYABLE = {"card_not_in_hand", "must_follow_suit", "spades_not_broken"}
+
+
+async def play_unseen(table: Table, seat: int, played: Played) -> None:
+    """Clarification 6 over the wire: ``seat``, to play and shown only ``look``, sends cards
+    of the pack in turn; those he cannot play are refused and are no look, the first he
+    can is played and is his look, and his view then shows the rest of his hand."""
+    client = table.players[seat]
+    for card in PACK:
+        before = client.state
+        assert before is not None
+        reply = await client.act(f"play:{card}")
+        if reply["type"] == "error":
+            assert reply["code"] in UNPLAYABLE and reply["v"] == before["v"], reply
+            assert client.state is before, "a refused card was followed by a state"
+            continue
+        assert is_state(reply), reply
+        for other in table.everyone:
+            await other.until_version(reply["v"])
+        deal = table.view(seat)["deal"]
+        assert deal["looked"][seat] and table.view((seat + 1) % 4)["deal"]["looked"][seat]
+        assert deal["hand"] and card not in deal["hand"]
+        assert len(deal["hand"]) == deal["hand_sizes"][seat]
+        played.unseen_plays.append((deal["number"], seat, card))
+        return
+    raise AssertionError("no card of the pack could be played")
+
+
+async def forge(table: Table, view: dict[str, Any], played: Played) -> bool:
+    """Offend once each where the turn allows, before the right move is made; whether the
+    seat's turn was taken meanwhile."""
     legal = view["legal"]
     seat = view["seat"]
     deal = view["deal"]
@@ -195,11 +226,15 @@ async def forge(table: Table, view: dict[str, Any], played: Played) -> None:
         stranger = next(c for c in PACK if c not in deal["hand"])
         await table.refuse(seat, f"play:{stranger}", "card_not_in_hand")
         refused["card_not_in_hand"] += 1
-    elif legal["kind"] == "look" and view["to_act"] == seat and not refused["look_first"]:
-        # cards unseen can be neither laid, given nor played
-        step = deal["step"]
-        await table.refuse(seat, "play:2C" if step == "play" else f"{step}:2C,3C,4C", "look_first")
-        refused["look_first"] += 1
+    elif (
+        legal["kind"] == "look"
+        and view["to_act"] == seat
+        and deal["step"] == "play"
+        and not played.unseen_plays
+    ):
+        await play_unseen(table, seat, played)
+        return True
+    return False
 
 
 async def play_match(table: Table, rng: random.Random) -> Played:
@@ -224,8 +259,8 @@ async def play_match(table: Table, rng: random.Random) -> Played:
             assert table.view(plan.early)["deal"]["hand"]
         seat = view["to_act"]
         mine = table.view(seat)
-        await forge(table, mine, played)
-        await table.act(seat, choose(mine, plan, rng))
+        if not await forge(table, mine, played):
+            await table.act(seat, choose(mine, plan, rng))
     raise AssertionError("the match never ended")
 
 
@@ -350,8 +385,11 @@ def test_four_play_a_whole_match_each_from_its_own_views(fast_server: ServerProc
         "not_your_turn",
         "already_looked",
         "card_not_in_hand",
-        "look_first",
     }, played.refused
+    # a card played unseen stands in the record as the seat's look (Clarification 6)
+    [(number, unseen, card)] = played.unseen_plays
+    actions = [(seat, text) for seat, text in record["deals"][number - 1]["actions"]]
+    assert (unseen, f"play:{card}") in actions and (unseen, "look") not in actions
     # the first deal's first bidder bid blind nil, then looked and laid three cards
     first = record["deals"][0]
     blind = played.plans[1].blind

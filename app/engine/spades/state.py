@@ -4,9 +4,10 @@ A deal runs: the table's ``deal:<52 cards>``; four bids in turn (``bid:4``, ``bi
 ``bid:blind_nil``), each nil bidder laying three cards (``lay:…``) right after his bid and
 his partner giving three (``give:…``) right after the later of his own bid and that lay,
 the swap following at once (Clarification 1); then thirteen tricks (``play:QS``). A seat
-may ``look`` at his cards at any moment of a deal, out of turn too; until he has, he can
-neither lay, give nor play, and only before it may he bid blind nil. Every check comes
-before the first change, so a refused action leaves the state as it was.
+may ``look`` at his cards at any moment of a deal, out of turn too, and only before it may
+he bid blind nil; a lay, give or play counts as his look if he has not sent one
+(Clarification 6). Every check comes before the first change, so a refused action leaves
+the state as it was.
 """
 
 from __future__ import annotations
@@ -227,8 +228,10 @@ class Match(DealSequence[Deal]):
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action ``seat`` may take now (default: whoever is to act). A seat that has
         not looked at his cards may always ``look``; at a bid it may also bid (blind nil
-        among them), at a lay, give or play it can only look. A lay or a give is listed as
-        every choice of three cards. The table's shuffle is drawn, not listed."""
+        among them). At a lay, give or play such a seat is offered only ``look``: listing
+        his cards would show them to him unlooked. A card he sends all the same is accepted
+        and counts as the look (Cl. 6). A lay or a give is listed as every choice of three
+        cards. The table's shuffle is drawn, not listed."""
         actor = self.to_act if seat is None else seat
         deal = self.current
         if deal is None or actor is None or not 0 <= actor < SEATS:
@@ -291,8 +294,6 @@ class Match(DealSequence[Deal]):
         if kind == "bid":
             self._check_bid(deal, seat, bid_of(action.arg))
             return deal
-        if not deal.looked[seat]:
-            raise IllegalAction("look_first", f"look at your cards before you {kind}")
         if kind == "play":
             self._check_play(deal, seat, action.arg)
         else:
@@ -356,6 +357,8 @@ class Match(DealSequence[Deal]):
             return
         kind = action.kind
         deal.actions.append((seat, str(action)))
+        if kind in ("lay", "give", "play"):
+            deal.looked[seat] = True  # choosing a card is looking at it (Cl. 6)
         if kind == "play":
             self._play(deal, seat, action.arg)
         elif kind == "look":

@@ -239,7 +239,8 @@ def random_action(
     match: Match, rng: random.Random, nil_rate: float = 0.05, blind_rate: float = 0.02
 ) -> tuple[int, Action]:
     """A plausible random move: the table's shuffle; now and then a look out of turn; bids
-    near what the hand is worth (sometimes nil, seldom blind nil); random cards."""
+    near what the hand is worth (sometimes nil, seldom blind nil); random cards, now and
+    then by a seat that has not looked."""
     if match.to_act == TABLE:
         return TABLE, random_deal(rng)
     deal = match.current
@@ -263,9 +264,11 @@ def random_action(
         if text not in texts:  # a look is due first (option bid_requires_look)
             text = "look"
         return seat, parse_action(text)
-    if deal.step in ("lay", "give") and deal.looked[seat]:
+    # a seat that has not looked now and then lays, gives or plays unseen: that is its look
+    sees = deal.looked[seat] or rng.random() < 0.3
+    if deal.step in ("lay", "give") and sees:
         return seat, parse_action(f"{deal.step}:{','.join(rng.sample(deal.hands[seat], 3))}")
-    if deal.step == "play" and deal.looked[seat]:
+    if deal.step == "play" and sees:
         return seat, parse_action(f"play:{_towards_bids(match, rng)}")
     return seat, rng.choice(listed)
 

@@ -233,22 +233,55 @@ def test_cl6_a_blind_nil_bidder_may_look_right_after_his_bid() -> None:
     act(match, "bid:blind_nil")
     assert (match.phase(), match.to_act) == ("lay", N)
     assert legal_texts(match) == ["look"]
-    assert_refused(match, "lay:AS,KS,QS", "look_first")
     act(match, "look")
     assert len(legal_texts(match)) == comb(13, 3)
 
 
-def test_cl6_cards_are_given_and_played_only_after_looking() -> None:
-    match = start()
+def test_cl6_a_blind_nil_bidder_who_lays_unseen_has_looked() -> None:
+    match = start({N: "AS KS QS"})
+    act(match, "bid:blind_nil")
+    act(match, "lay:AS,KS,QS")  # no look first: laying his cards is looking at them
+    deal = match.current
+    assert deal is not None and deal.looked[N] and deal.bids[N] == "blind_nil"
+    assert view(match, None)["deal"]["looked"][N] is True
+    assert view(match, N)["deal"]["hand"] == deal.hands[N] and len(deal.hands[N]) == 10
+    assert view(match, N)["deal"]["exchange"][0]["laid"] == ["AS", "KS", "QS"]
+    assert_refused(match, "look", "already_looked", N)
+
+
+def test_cl6_a_give_unseen_counts_as_the_look() -> None:
+    match = start({S: "2D 3D 4D"})
+    act(match, "look", N)
+    bid_round(match, "nil", "2")  # N lays (having looked), E bids
+    act(match, "bid:3")  # S, the partner, never looks
+    assert (match.phase(), match.to_act) == ("give", S)
+    assert legal(match, S) == {"kind": "look", "actions": ["look"]}  # his cards stay unseen
+    act(match, "give:2D,3D,4D")
+    deal = match.current
+    assert deal is not None and deal.looked[S]
+    assert view(match, S)["deal"]["hand"] == deal.hands[S] and len(deal.hands[S]) == 13
+    assert view(match, S)["deal"]["exchange"][0]["state"] == "done"
+    act(match, "bid:blind_nil")  # W has not looked: blind nil is still his
+    assert deal.bids[W] == "blind_nil"
+
+
+def test_cl6_a_play_unseen_counts_as_the_look() -> None:
+    match = start({N: "AS"})
     act(match, "look", N)
     bid_round(match, "nil", "2", "3", "2")  # S gives after looking (the helper looks)
     deal = match.current
     assert deal is not None and deal.looked[S]
     assert match.to_act == E and not deal.looked[E]
-    assert legal(match, E) == {"kind": "look", "actions": ["look"]}
-    assert_refused(match, f"play:{deal.hands[E][-1]}", "look_first")
-    act(match, "look")
-    assert plays(match)
+    assert legal(match, E) == {"kind": "look", "actions": ["look"]}  # his cards stay unseen
+    assert view(match, E)["deal"]["hand"] == []
+    card = next(c for c in deal.hands[E] if c[1] != "S")
+    assert_refused(match, "play:AS", "card_not_in_hand")
+    assert not deal.looked[E]  # a refused card is not a look
+    act(match, f"play:{card}")
+    assert deal.looked[E] and view(match, None)["deal"]["looked"][E] is True
+    assert view(match, E)["deal"]["hand"] == deal.hands[E] and len(deal.hands[E]) == 12
+    assert legal(match, E) is None
+    assert_refused(match, "look", "already_looked", E)
 
 
 # -- Clarification 7: leads ---------------------------------------------------------------------

@@ -143,6 +143,27 @@ def test_blind_nil_after_a_look_is_refused_in_a_record() -> None:
     )
 
 
+def test_a_lay_give_or_play_without_a_look_is_valid_and_counts_as_looking() -> None:
+    record = whole(start({N: "2C 3C 4C", E: "5C", S: "2D 3D 4D"}))
+    record["deals"][0]["actions"] = [
+        [E, "look"],
+        [N, "bid:blind_nil"],
+        [N, "lay:4C,3C,2C"],  # laid unseen (Cl. 6: laying them is looking)
+        [E, "bid:3"],
+        [S, "bid:4"],
+        [S, "give:4D,3D,2D"],  # given unseen
+        [W, "bid:2"],
+        [E, "play:5C"],
+    ]
+    for key in ("bids", "tricks", "scores", "sides"):
+        del record["deals"][0][key]
+    verdict = validate_record(record)
+    assert verdict.valid, verdict.error
+    _, again, _ = replay_record(record)
+    deal = again.current
+    assert deal is not None and deal.looked == [True, True, True, False]
+
+
 def test_a_spade_led_unbroken_and_a_revoke_are_named() -> None:
     match = start({E: "2H AS", S: "KH 2D"})
     for seat in range(4):
@@ -204,8 +225,10 @@ def test_kortbord_validate_reads_spades_records(tmp_path: Path) -> None:
 
 def test_replaying_a_broken_record_raises_a_record_error_with_its_place() -> None:
     record = whole(finished())
-    at = first_play(record, 1)
-    record["deals"][1]["actions"][at][1] = "look"
+    actions = record["deals"][1]["actions"]
+    plays = [i for i, (_, t) in enumerate(actions) if t.startswith("play:")]
+    at = plays[4]  # the second trick's lead: by a seat that has played, so has looked
+    actions[at][1] = "look"
     with pytest.raises(RecordError) as refused:
         replay_record(record)
     assert (refused.value.deal, refused.value.play) == (2, at + 1)

@@ -135,26 +135,16 @@ def test_already_looked() -> None:
 
 
 def test_look_first() -> None:
+    """Only a number or nil under ``bid_requires_look``: a lay, give or play is a look
+    (Clarification 6)."""
     match = start({N: "2C 3C 4C"}, options={"bid_requires_look": True})
     assert_refused(match, "bid:5", "look_first")
+    assert_refused(match, "bid:nil", "look_first")
     act(match, "bid:blind_nil")
-    assert_refused(match, "lay:2C,3C,4C", "look_first")
-    act(match, "look")
     act(match, "lay:2C,3C,4C")
     act(match, "look", E)
     act(match, "bid:3")
     assert_refused(match, "bid:4", "look_first")
-    gives = start({N: "2C 3C 4C", S: "2D 3D 4D"})
-    act(gives, "look", N)
-    act(gives, "bid:nil")
-    act(gives, "lay:2C,3C,4C")
-    act(gives, "bid:2")
-    act(gives, "bid:3")
-    assert gives.phase() == "give" and gives.to_act == S and not gives.deals[-1].looked[S]
-    assert_refused(gives, "give:2D,3D,4D", "look_first")
-    plays = start()
-    bid_round(plays, "3", "3", "3", "3")
-    assert_refused(plays, f"play:{plays.deals[-1].hands[E][-1]}", "look_first")
 
 
 def test_no_blind_nil() -> None:
