@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from test_auction_pinochle_rules import play_session
 from test_validate_cli import lines, validate, write
 
 from app.engine import get_game
+from app.engine.game import TABLE
 from app.engine.records import export_record, validate_record
 
 GAME = get_game("auction_pinochle")
@@ -91,3 +93,23 @@ def test_validate_judges_auction_pinochle_records(tmp_path: Path) -> None:
     assert "deal 2, play 1" in verdicts[2]["error"] and "sits out" in verdicts[2]["error"]
     assert "deal 3" in verdicts[3]["error"] and "result is stated" in verdicts[3]["error"]
     assert "widow must list its 3 cards" in verdicts[4]["error"]
+
+
+def test_a_running_auctions_record_states_the_high_bid_so_far_and_no_bidder() -> None:
+    """While the auction runs ``bidder`` is null and ``bid`` the highest bid so far, as the
+    exporter writes it: such a record validates, and one stating ``bid`` null is refused."""
+    running = GAME.new_match(3, GAME.resolve_options({"rounds": 1}), 0)
+    running.apply(TABLE, GAME.chance(running, random.Random(7)))
+    deal = running.deals[-1]
+    first, second = deal.active[0], deal.active[1]
+    running.apply(first, GAME.parse_action("bid:300"))
+    running.apply(second, GAME.parse_action("bid:320"))
+    assert running.to_act is not None and deal.bidder is None
+    for seat in (None, *deal.active):
+        shown = export_record(GAME, running, PLAYERS[:3], seat=seat, whole=False)["deals"][0]
+        assert (shown["bidder"], shown["bid"]) == (None, 320)
+    doc = json.loads(json.dumps(export_record(GAME, running, PLAYERS[:3])))
+    verdict = validate_record(doc)
+    assert verdict.valid, verdict.error
+    doc["deals"][0]["bid"] = None
+    assert validate_record(doc).error == "deal 1: bid is stated as None but the cards give 320"
