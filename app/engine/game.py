@@ -305,6 +305,13 @@ class Game:
     paper: Paper | None = None
     """How a match played with real cards is entered and scored deal by deal, for games a
     table may keep on paper (``app/engine/paper.py``)."""
+    hand_positions: Callable[[int, Options], tuple[tuple[int, ...], ...]] | None = None
+    """``(seats, options)``: for the seat ``k`` places after the dealer (``k = 0``: the
+    dealer), the positions in the pack as dealt (0: its top card) of the cards that seat is
+    dealt into its hand, empty for a seat dealt none. The same at every deal whoever deals,
+    so that a player's browser, knowing the dealer, checks the cards it was dealt against
+    the pack a deal's seeds give (docs/fairness.md). The hand as first shown holds each of
+    them (it may hold more, such as open cards taken up before it is shown)."""
     short_match: Mapping[str, OptionValue] = field(default_factory=dict)
     """Option values under which a match of random play ends soon (a low target, a losing
     floor), for games whose default match may never end when nobody plays well: the
