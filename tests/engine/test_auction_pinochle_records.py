@@ -113,3 +113,15 @@ def test_a_running_auctions_record_states_the_high_bid_so_far_and_no_bidder() ->
     assert verdict.valid, verdict.error
     doc["deals"][0]["bid"] = None
     assert validate_record(doc).error == "deal 1: bid is stated as None but the cards give 320"
+
+
+def test_a_bid_above_the_tables_limit_is_named_in_a_record() -> None:
+    record = json.loads(json.dumps(session_record(3, 4)))
+    first = record["deals"][0]
+    seat = first["actions"][0][0]
+    first["actions"][0] = [seat, "bid:20000"]
+    verdict = validate_record(record)
+    assert verdict.error == (
+        f"deal 1, play 1: seat {seat} ({PLAYERS[seat]}) bids more than 10000, "
+        "the most a bid may be at this table"
+    )

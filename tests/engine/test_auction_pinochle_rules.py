@@ -15,6 +15,7 @@ from app.engine.pinochle.auction.record import pack_for
 from app.engine.pinochle.auction.rules import (
     CARDS,
     DEFAULTS,
+    MAX_BID,
     PINOCHLE,
     basic_value,
     bid_value,
@@ -167,14 +168,29 @@ def test_ap4_the_auction() -> None:
 
 
 def test_a_bid_is_a_number_and_any_higher_multiple_of_ten_is_accepted() -> None:
-    for text in ("bid:", "bid:3x0", "bid:-300", "bid:0300", "bid:99999", "bid:3.5e2"):
+    for text in ("bid:", "bid:3x0", "bid:-300", "bid:0300", "bid:3.5e2"):
         with pytest.raises(MalformedAction):
             parse_action(text)
     match = deal_match("")
     e, m, _ = match.deals[-1].active
     act(match, e, "bid:300")
-    act(match, m, "bid:1200")  # not listed, accepted: no rule caps a bid
+    act(match, m, "bid:1200")  # not listed, accepted: no count reaches it, yet it stands
     assert match.deals[-1].high == 1200
+
+
+def test_a_bid_above_the_tables_limit_is_refused_with_its_own_code() -> None:
+    """No rule caps a bid, but the table does, far above any count a deal can reach."""
+    match = deal_match("")
+    e, m, last = match.deals[-1].active
+    act(match, e, "bid:300")
+    for text in (f"bid:{MAX_BID + 10}", "bid:99999", "bid:" + "9" * 300):
+        refused(match, m, text, "bid_too_high")
+    with pytest.raises(IllegalAction) as caught:
+        match.apply(m, parse_action("bid:99990"))
+    assert caught.value.detail == {"most": MAX_BID}
+    act(match, m, f"bid:{MAX_BID}")
+    assert [str(a) for a in match.legal_actions(last)] == ["pass"]  # no bid above it listed
+    assert GAME.legal(match, last) == {"kind": "bid", "actions": ["pass"]}
 
 
 # -- AP5: the bidder's count ---------------------------------------------------------------------

@@ -18,6 +18,8 @@ export const stylesheet = new URL('./panel.css', import.meta.url).href;
 
 const RANKS = 'ATKQJ9';
 const BID_STEP = 10;
+// The table's limit on a bid (MAX_BID of the engine, docs/games/auction-pinochle.md).
+const MAX_BID = 10000;
 const suitWord = (suit) => t(`suit.name.${suit}`);
 const nameOf = (ctx, seat) => seatName(ctx.room, seat);
 
@@ -320,12 +322,24 @@ function concedeButton(ctx, ui, size = '') {
 function bidBar(ctx, legal, ui) {
   const deal = ctx.view.deal;
   const bids = legal.actions.filter((a) => a.startsWith('bid:')).map((a) => Number(a.slice(4)));
+  if (!bids.length) {
+    // The high bid is at the table's limit: passing is all that is left.
+    return h(
+      'div',
+      { class: 'ap-decision ap-bid', id: 'bid-bar', role: 'group', 'aria-label': t('bid.stepper') },
+      h(
+        'div',
+        { class: 'ap-row' },
+        button(ctx, 'pass', t('bid.pass'), () => ui.act('pass'), { class: 'ap-pass', id: 'pass-button' }),
+      ),
+    );
+  }
   const least = Math.min(...bids);
   if (local.bid === null || local.bid < least) local.bid = least;
   const value = local.bid;
   const pending = Boolean(ctx.pending);
   const step = (by) => {
-    local.bid = Math.max(least, local.bid + by);
+    local.bid = Math.min(MAX_BID, Math.max(least, local.bid + by));
     ui.render();
   };
   // The least bid and a few steps above it, each a tap; the stepper reaches any other.
@@ -355,7 +369,7 @@ function bidBar(ctx, legal, ui) {
           class: 'btn ap-step',
           'data-action': 'bid-up',
           'aria-label': t('bid.up'),
-          disabled: pending,
+          disabled: pending || value + BID_STEP > MAX_BID,
           text: '+',
           onclick: () => step(BID_STEP),
         }),

@@ -90,8 +90,8 @@ POINTS: Final[dict[str, tuple[str, ...]]] = {scheme: _sums(scheme) for scheme in
 
 @cache
 def _calls(minimum: int) -> tuple[str, ...]:
-    """A seat's last call: a pass, or a bid from the compulsory opening up to the notation's
-    bound (no rule caps a bid, Clarification 6)."""
+    """A seat's last call: a pass, or a bid from the compulsory opening up to the table's
+    limit on a bid (``MAX_BID``; Clarification 6 sets none, docs/games/auction-pinochle.md)."""
     return (PASS, *(str(b) for b in range(minimum, MAX_BID + 1, BID_STEP)))
 
 

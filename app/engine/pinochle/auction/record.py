@@ -189,6 +189,8 @@ class _Replayer:
             return f"{who} bids {detail['bid']} but must bid {detail['least']} or more"
         if code == "bid_not_multiple_of_10":
             return f"{who} bids {detail['bid']}, which is not a multiple of ten"
+        if code == "bid_too_high":
+            return f"{who} bids more than {detail['most']}, the most a bid may be at this table"
         if code == "must_beat_trump_lead":
             return f"{who} holds a higher trump and must beat the trick on a trump lead"
         if code == "bury_must_be_3_own_cards":

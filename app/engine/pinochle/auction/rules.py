@@ -30,8 +30,11 @@ LAST_TRICK: Final = 10
 KITTY_FROM: Final = 350
 """The kitty pays and collects on bids of this much or more (§11)."""
 MAX_BID: Final = 10_000
-"""The notation's bound on a bid; no rule caps a bid (Clarification 6), and no pack reaches
-this."""
+"""The table's limit on a bid, a higher one refused as ``bid_too_high``. Clarification 6 sets
+no maximum, but no deal's count comes near this (a meld from 18 cards and 250 card points)
+and every schedule's chips stop rising by 700, so a higher bid could neither be made nor be
+worth more; with a limit the paper form can offer every bid as a choice and no number grows
+without end (docs/games/auction-pinochle.md, choice 9)."""
 
 PINOCHLE: Final = TrickRules(
     follow_suit=True, heading=Heading.ON_TRUMP_LEAD, trump_when_void=True, ranks=RANKS

@@ -54,7 +54,7 @@ PACK_SIZE: Final = len(CARDS)
 BID_STEP: Final = 10
 LISTED_UP_TO: Final = 650
 """Bids are listed among the legal actions from the least allowed to here (or a few steps
-above the high bid); any higher multiple of ten is accepted too (Clarification 6)."""
+above the high bid); any higher multiple of ten up to ``MAX_BID`` is accepted too."""
 
 PLAY: Final[dict[Card, Action]] = {c: Action("play", c) for c in DISTINCT}
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
@@ -85,13 +85,19 @@ _FIXED: Final[dict[str, Action]] = {
     "concede": CONCEDE,
     "meld": SHOW_NOTHING,
 }
-_BID = re.compile(r"^[1-9][0-9]{0,4}$")
+_BID = re.compile(r"^[1-9][0-9]*$")
 _CARD = re.compile(r"^[ATKQJ9][SHDC]$")
 
 
 def _cards(text: str) -> list[Card] | None:
     cards = text.split(",")
     return cards if all(_CARD.match(c) for c in cards) else None
+
+
+def too_high(number: str) -> bool:
+    """Whether a bid's digits name more than :data:`MAX_BID`, read without building a
+    number of up to two thousand digits."""
+    return len(number) > len(str(MAX_BID)) or int(number) > MAX_BID
 
 
 def parse_action(text: object) -> Action:
@@ -103,8 +109,8 @@ def parse_action(text: object) -> Action:
     action = split_action(text)
     kind, arg = action.kind, action.arg
     if kind == "bid":
-        if not _BID.match(arg) or int(arg) > MAX_BID:
-            raise MalformedAction(f"'bid' takes a number of points up to {MAX_BID}, such as 320")
+        if not _BID.match(arg):
+            raise MalformedAction("'bid' takes a number of points, such as 320")
         return Action("bid", arg)
     if kind == "meld":
         groups = arg.split(";")
@@ -259,9 +265,10 @@ class Match(DealSequence[Deal]):
         return "play"
 
     def bid_options(self, deal: Deal) -> list[int]:
-        """The bids listed for the seat to bid (any higher multiple of ten is accepted)."""
+        """The bids listed for the seat to bid (any higher multiple of ten up to the table's
+        limit is accepted)."""
         low = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
-        top = max(LISTED_UP_TO, low + 5 * BID_STEP)
+        top = min(max(LISTED_UP_TO, low + 5 * BID_STEP), MAX_BID)
         return list(range(low, top + 1, BID_STEP))
 
     def may_concede(self, deal: Deal, seat: int) -> bool:
@@ -300,11 +307,12 @@ class Match(DealSequence[Deal]):
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What ``seat`` (default: whoever is to act) may do now, each step forward once:
-        bids up to 650 (higher ones are accepted too); trump; a meld, as the suggested best
-        and as showing nothing (any other meld of the hand is accepted too); every choice of
-        three unshown cards to bury; a card; a concession; an opponent's concession out of
-        turn. Revising an earlier choice before the first lead is accepted but not listed
-        (:meth:`revisions`), so that a player who follows the list always moves on."""
+        bids up to 650 (higher ones up to ``MAX_BID`` are accepted too); trump; a meld, as
+        the suggested best and as showing nothing (any other meld of the hand is accepted
+        too); every choice of three unshown cards to bury; a card; a concession; an
+        opponent's concession out of turn. Revising an earlier choice before the first lead
+        is accepted but not listed (:meth:`revisions`), so that a player who follows the
+        list always moves on."""
         actor = self.to_act if seat is None else seat
         deal = self.current
         if deal is None or actor is None or actor == TABLE:
@@ -423,6 +431,8 @@ class Match(DealSequence[Deal]):
             return
         if action.kind != "bid":
             raise IllegalAction("bid_or_pass", "bid or pass: the auction is on")
+        if too_high(action.arg):
+            raise IllegalAction("bid_too_high", f"bid {MAX_BID} or less", {"most": MAX_BID})
         bid = int(action.arg)
         if bid % BID_STEP:
             raise IllegalAction(
