@@ -220,6 +220,9 @@ class BotRoom(Sockets):
         # Highest version each seat has received, and actions still waiting for every seat's
         # update: (version that completes it, time sent).
         self.seen = [0] * seats
+        # The version each seat last acted on: a state repeated at the same version (someone
+        # came or went) is no new turn.
+        self.acted = [-1] * seats
         self.pending: deque[tuple[int, float]] = deque()
         self.deals_before = 0  # deals of matches already over (when --deals > one match)
         self.deals_done = 0
@@ -310,6 +313,9 @@ class BotRoom(Sockets):
         if self.deals_done >= self.deals_target:
             self.stop()
             return
+        if self.acted[seat] == state.v:
+            return
+        self.acted[seat] = state.v
         action = self._choose(state.legal)
         if self.think:
             await asyncio.sleep(self.think * (0.5 + self.rng.random()))
@@ -573,9 +579,15 @@ def free_port() -> int:
 class Server:
     """`python -m app serve` in a child process, with output in files under a temp directory."""
 
-    def __init__(self, database_url: str | None = None, instance: str | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str | None = None,
+        instance: str | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
         self.instance = instance
+        self.env = dict(env or {})
         self.tmp = Path(tempfile.mkdtemp(prefix="kortbord-load-"))
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -599,6 +611,7 @@ class Server:
         )
         if self.instance:
             env["KORTBORD_INSTANCE_ID"] = self.instance
+        env.update(self.env)
         with (self.tmp / "server.log").open("ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "app", "serve", "--port", str(self.port)],
