@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from .actions import Action, split_action
 from .cards import Card
-from .errors import IllegalAction, MalformedAction
+from .errors import ActionError, IllegalAction, MalformedAction
 from .game import (
     Game,
     Options,
@@ -38,7 +38,8 @@ from .game import (
     record_envelope,
     same_json,
 )
-from .paper import Paper, PaperDeal
+from .paper import CHOICE, Paper, PaperDeal
+from .paper_entry import read_entry
 
 ENTER: Final = "enter"
 AMEND: Final = "amend"
@@ -137,13 +138,13 @@ class PaperMatch:
         elif action.kind == ENTER:
             assert scored is not None
             self.deals.append(scored)
-            self.entries.append(json.loads(action.arg))
+            self.entries.append(read_entry(action.arg))
             self.entered_by.append(seat)
             self.amendments.append(0)
         else:
             assert scored is not None
             self.deals[-1] = scored
-            self.entries[-1] = json.loads(action.arg)
+            self.entries[-1] = read_entry(action.arg)
             self.entered_by[-1] = seat
             self.amendments[-1] += 1
         self.version += 1
@@ -170,20 +171,37 @@ class PaperMatch:
                     "paper_deals_left", "the match closes once every deal is entered"
                 )
             return None
-        entry = json.loads(action.arg)
+        entry = read_entry(action.arg)
         if action.kind == ENTER:
-            if self.form() is None:
+            form = self.form()
+            if form is None:
                 raise IllegalAction(
                     "paper_all_entered",
                     "every deal is entered: correct the last one or close the match",
                 )
+            _one_per_seat(form, entry, self._seats)
             return self.paper.score(
                 self._seats, self.options, self._first_dealer, self.deals, entry
             )
         if not self.deals:
             raise IllegalAction("paper_nothing_to_amend", "no deal is entered yet")
+        _one_per_seat(self.form_of_last(), entry, self._seats)
         before = self.deals[:-1]
         return self.paper.score(self._seats, self.options, self._first_dealer, before, entry)
+
+
+def _one_per_seat(form: PaperDeal, entry: Mapping[str, Any], seats: int) -> None:
+    """A per-seat value is a list of one item per table seat. The form's own check
+    (``paper.checked``) knows the seats that enter a value, not how many sit at the table,
+    and a game scores every seat of the lists it is given."""
+    for spec in form.fields:
+        given = entry.get(spec.key)
+        if spec.kind != CHOICE and isinstance(given, list) and len(given) != seats:
+            raise IllegalAction(
+                "paper_bad_value",
+                f"{spec.key} is a list with a value for each of the {seats} seats",
+                {"field": spec.key},
+            )
 
 
 def parse_action(text: object) -> Action:
@@ -198,13 +216,8 @@ def parse_action(text: object) -> Action:
         raise MalformedAction(
             f"a paper match takes enter, amend or close, not {action.kind[:20]!r}"
         )
-    try:
-        entry = json.loads(action.arg)
-    except (ValueError, RecursionError):
-        raise MalformedAction(f"{action.kind} takes an entry written as a JSON object") from None
-    if not isinstance(entry, dict):
-        raise MalformedAction(f"{action.kind} takes an entry written as a JSON object")
-    return Action(action.kind, _compact(entry))
+    # the entry's JSON as strictly as the wire's own (paper_bad_json otherwise)
+    return Action(action.kind, _compact(read_entry(action.arg)))
 
 
 def _compact(entry: Mapping[str, Any]) -> str:
@@ -258,7 +271,7 @@ def _replay(game: Game, paper: Paper) -> Any:
             try:
                 action = parse_action(f"{ENTER}:{_compact(deal['entry'])}")
                 state.apply(0, action)
-            except (IllegalAction, MalformedAction, ValueError) as refused:
+            except (ActionError, ValueError, TypeError, RecursionError) as refused:
                 raise RecordError(str(refused), deal=number) from None
             stated = deal.get("scores")
             if stated is not None and not same_json(stated, list(state.deals[-1].scores)):

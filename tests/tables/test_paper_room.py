@@ -75,6 +75,10 @@ def test_a_paper_room_refuses_computer_players_and_spectators_entries() -> None:
     assert caught.value.code == "not_seated"
     with pytest.raises(TableError) as caught:
         room.act(0, "enter:{", random.Random())
+    assert caught.value.code == "paper_bad_json"
+    assert caught.value.detail == {"fault": "syntax"}
+    with pytest.raises(TableError) as caught:
+        room.act(0, "close:now", random.Random())
     assert caught.value.code == "malformed_action"
 
 
