@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from app.bots import DEFAULT_BUDGET
@@ -299,11 +301,45 @@ class Tables:
                 await self._handle(member, live, command, ident)
             except TableError as refused:
                 live.refuse(member, refused, ident)
+            except Exception as failed:
+                # A fault of the server's own, never the way a message is refused: the sender
+                # is told, the socket stays open, and the log gets one line, not a traceback.
+                await self._failed(live, member, command, ident, failed)
             if watching is not None:
                 for m, was in watching.items():
                     if m in live.members and was != (m.seat is None):
                         live.send_chat_backlog(m)
             self.stall.watch(live)  # a seat taken or left, a player back, a move made
+
+    async def _failed(
+        self,
+        live: LiveRoom,
+        member: Member,
+        command: Command,
+        ident: str | None,
+        failed: Exception,
+    ) -> None:
+        """A command that failed with an exception no rule raises: ``internal_error`` to its
+        sender, and the room read back from the store, since what failed may have left it
+        half changed in memory."""
+        where = traceback.extract_tb(failed.__traceback__)[-1]
+        log.error(
+            "room %s: %s failed: %s at %s:%s: %s",
+            live.state.code,
+            type(command).__name__,
+            type(failed).__name__,
+            Path(where.filename).name,
+            where.lineno,
+            " ".join(str(failed).split())[:160],
+        )
+        if not live.gone:
+            try:
+                await self._reload(live)
+            except Exception:
+                log.exception("room %s: could not read it back either; closing it", live.state.code)
+                self._drop(live)
+        refused = TableError("internal_error", "the server failed to handle that")
+        live.refuse(member, refused, ident)
 
     async def _handle(
         self, member: Member, live: LiveRoom, command: Command, ident: str | None
