@@ -25,6 +25,7 @@ from app.engine import OptionError
 from app.engine.pinochle.double_deck_pinochle import GAME, OPTIONS, VARIANT
 from app.engine.pinochle.melds import DOUBLE_DECK
 from app.engine.pinochle.partnership import Match
+from app.engine.pinochle.partnership.variant import MAX_BID
 
 FLUSH = "AH TH KH QH JH"
 LONG = "AS AS AS AS TS TS TS TS"  # eight spades
@@ -89,6 +90,16 @@ def test_cl1_one_information_only_announcement_a_deal() -> None:
     act(match, N, "pass")  # all four passed: thrown in
     assert match.deals[-1].result is not None
     assert match.deals[-1].result.end.value == "passed_out"
+
+
+def test_an_announcement_that_would_bid_above_the_limit_is_refused() -> None:
+    match = deal(new(VARIANT, W), {S: RICH})
+    acts(match, (N, f"bid:{MAX_BID - 40}"), (E, "pass"))
+    assert "announce:100" in legal_texts(match)  # 10 more: within the limit
+    refused(match, S, "announce:450", "bid_too_high")  # 50 more: above it
+    assert "announce:450" not in legal_texts(match)
+    act(match, S, "announce:100")
+    assert match.deals[-1].high == MAX_BID - 30
 
 
 def test_cl1_an_announcement_is_a_multiple_of_ten_up_to_the_best_meld() -> None:

@@ -25,12 +25,13 @@ from engine.pinochle.helpers import (
     trick,
 )
 
-from app.engine import TABLE, Action, MalformedAction, OptionError
+from app.engine import TABLE, Action, IllegalAction, MalformedAction, OptionError
 from app.engine.game import Termination
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import PARTNERSHIP, value
 from app.engine.pinochle.partnership import Match, Variant
+from app.engine.pinochle.partnership.variant import MAX_BID
 from app.engine.pinochle.partnership_pinochle import GAME, OPTIONS, VARIANT
 from app.engine.records import export_record, validate_record
 
@@ -284,6 +285,29 @@ def test_refusals_of_the_auction(variant: Variant) -> None:
     refused(match, E, f"bid:{low + 50}", "bid_too_low")
     refused(match, TABLE, str(match.notation.random_deal(random.Random(1))), "wrong_phase")
     refused(match, E, "deal:" + ",".join(variant.cards), "not_your_turn")
+
+
+@BOTH
+def test_a_bid_above_the_tables_limit_is_refused_with_its_own_code(variant: Variant) -> None:
+    """No rule caps a bid, but the table does, far above any count a deal can reach."""
+    match = deal(new(variant))
+    for text in (f"bid:{MAX_BID + 10}", f"bid:{MAX_BID + 10}:flush", "bid:" + "9" * 300):
+        refused(match, N, text, "bid_too_high")
+    with pytest.raises(IllegalAction) as caught:
+        match.apply(N, GAME.parse_action(f"bid:{MAX_BID * 10}"))
+    assert caught.value.detail == {"most": MAX_BID}
+    act(match, N, f"bid:{MAX_BID - 50}")
+    listed = {t for t in legal_texts(match, E) if t.startswith("bid:") and t.count(":") == 1}
+    assert listed == {f"bid:{MAX_BID - 50 + k}" for k in range(10, 60, 10)}
+    act(match, E, f"bid:{MAX_BID}")
+    assert not {t for t in legal_texts(match, S) if t.startswith(("bid:", "announce:"))}
+    record = json.loads(json.dumps(export_record(game_of(match), match, ["a", "b", "c", "d"])))
+    record["deals"][0]["actions"][1] = [E, f"bid:{MAX_BID + 10}"]
+    for key in ("bids", "bidder", "bid"):
+        del record["deals"][0][key]
+    assert validate_record(record).error == (
+        f"deal 1, play 2: seat 1 (b) bids more than {MAX_BID}, the most a bid may be at this table"
+    )
 
 
 def test_announcements_belong_to_the_double_deck_game() -> None:

@@ -164,6 +164,8 @@ class _Replayer:
         code = refused.code
         if code == "bid_too_low":
             return f"{who} bids {detail['bid']} but must bid {detail['least']} or more"
+        if code == "bid_too_high":
+            return f"{who} bids more than {detail['most']}, the most a bid may be at this table"
         if code == "bid_not_multiple_of_10":
             return f"{who} bids {detail['bid']}, which is not a multiple of ten"
         if code == "announce_exceeds_meld":

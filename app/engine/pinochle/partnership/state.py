@@ -52,7 +52,13 @@ PASS: Final = Action("pass")
 CLAIM: Final = Action("claim")
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 KINDS: Final = ("deal", "bid", "pass", "announce", "trump", "play", "claim")
-_NUMBER: Final = re.compile(r"^[1-9][0-9]{0,5}$")
+_NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
+
+
+def too_high(number: str) -> bool:
+    """Whether a bid's digits name more than :data:`MAX_BID`, read without building a
+    number of up to two thousand digits."""
+    return len(number) > len(str(MAX_BID)) or int(number) > MAX_BID
 
 
 class Notation:
@@ -79,14 +85,14 @@ class Notation:
         kind, arg = action.kind, action.arg
         if kind == "bid":
             number, _, flag = arg.partition(":")
-            if not _NUMBER.match(number) or int(number) > MAX_BID or (flag and flag not in FLAGS):
+            if not _NUMBER.match(number) or (flag and flag not in FLAGS):
                 raise MalformedAction(
-                    f"'bid' takes a number of points up to {MAX_BID}, such as bid:250, and "
-                    "may add :flush or :long_suit"
+                    "'bid' takes a number of points, such as bid:250, and may add :flush or "
+                    ":long_suit"
                 )
             return action
         if kind == "announce":
-            if not _NUMBER.match(arg) or int(arg) > MAX_BID:
+            if not _NUMBER.match(arg):
                 raise MalformedAction("'announce' takes a meld value, such as announce:120")
             return action
         if kind == "deal":
@@ -273,7 +279,11 @@ class Match(DealSequence[Deal]):
                 if best >= BID_STEP and seat not in deal.announced:
                     out.append(Action("announce", str(best)))
             else:
-                values = [v for v in (100, best) if BID_STEP <= v <= best]
+                values = [
+                    v
+                    for v in (100, best)
+                    if BID_STEP <= v <= best and self.announced_bid(deal, v) <= MAX_BID
+                ]
                 out.extend(Action("announce", str(v)) for v in dict.fromkeys(values))
         out.append(PASS)
         return out
@@ -341,6 +351,8 @@ class Match(DealSequence[Deal]):
         if kind not in ("bid", "announce"):
             raise IllegalAction("bid_or_pass", "the auction is on: bid or pass")
         number, _, flag = action.arg.partition(":")
+        if kind == "bid" and too_high(number):
+            raise IllegalAction("bid_too_high", f"bid {MAX_BID} or less", {"most": MAX_BID})
         value = int(number)
         if (flag or kind == "announce") and not self.rules.announcements:
             raise IllegalAction("no_announcements", "this match is played without announcements")
@@ -382,6 +394,12 @@ class Match(DealSequence[Deal]):
         if deal.high_seat is None and seat in deal.announced:
             raise IllegalAction(
                 "already_announced", "one announcement for information is allowed a deal"
+            )
+        if deal.high_seat is not None and self.announced_bid(deal, value) > MAX_BID:
+            raise IllegalAction(
+                "bid_too_high",
+                f"that announcement would bid more than {MAX_BID}",
+                {"most": MAX_BID},
             )
 
     def _check_play(self, deal: Deal, seat: int, card: Card) -> None:

@@ -22,8 +22,10 @@ SEATS: Final = 4
 TEAMS: Final[tuple[tuple[int, int], tuple[int, int]]] = ((0, 2), (1, 3))
 BID_STEP: Final = 10
 MAX_BID: Final = 100_000
-"""The notation's bound on a bid or an announcement; no rule caps a bid (Clarification 1),
-and no pack reaches this."""
+"""The table's limit on a bid, a higher one (or an announcement making one) refused as
+``bid_too_high``. Clarification 1 sets no maximum, but no deal's count comes near this, so a
+higher bid could never be made; with a limit the paper form's bid and the browser's stepper
+are bounded (docs/games/partnership-pinochle.md, *A limit on bids*)."""
 
 
 def team_of(seat: int) -> int:
