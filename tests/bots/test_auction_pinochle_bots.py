@@ -23,7 +23,7 @@ from app.bots.pinochle.auction.playout import Play
 from app.engine import TABLE
 from app.engine.pinochle.auction import GAME, Match, active_seats
 from app.engine.pinochle.auction.record import pack_for
-from app.engine.pinochle.auction.rules import CARDS
+from app.engine.pinochle.auction.rules import CARDS, MAX_BID
 from app.engine.pinochle.auction.state import deal_action, parse_action
 
 JUNK = "TS KS JS 9S TH QH JH 9H TD QD 9D 9D TC 9C 9C"
@@ -414,3 +414,12 @@ def test_strong_concedes_a_hopeless_contract_and_names_the_trump_of_a_good_one()
 def test_the_levels_are_registered() -> None:
     assert isinstance(make_bot("auction_pinochle", "basic"), BasicBot)
     assert isinstance(make_bot("auction_pinochle", "strong", seed=1), StrongBot)
+
+
+def test_every_level_passes_when_the_high_bid_is_at_the_tables_limit() -> None:
+    match = deal({0: BIG})
+    match.apply(0, parse_action(f"bid:{MAX_BID}"))
+    view = GAME.view(match, 1, None, None)
+    assert view["legal"] == {"kind": "bid", "actions": ["pass"]}
+    for level in ("random", "basic", "strong"):
+        assert make_bot("auction_pinochle", level, seed=1).decide(view) == "pass", level

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.engine.pinochle.partnership.state import LISTED_STEPS
+from app.engine.pinochle.partnership.variant import MAX_BID
 
 from .bidding import choose_call, floor10, side_worth
 from .estimate import Tuning, best_meld
@@ -27,7 +28,7 @@ def listed_calls(
     the flags, which the basic level never adds)."""
     high = next((c["bid"] for c in reversed(calls) if c["bid"] is not None), None)
     least = tuning.deck.minimum_bid if high is None else high + 10
-    out = [f"bid:{least + step}" for step in LISTED_STEPS]
+    out = [f"bid:{least + step}" for step in LISTED_STEPS if least + step <= MAX_BID]
     if tuning.variant.settings(options).announcements:
         best = best_meld(tuning.deck, hand)
         if high is None:
@@ -35,7 +36,11 @@ def listed_calls(
             if best >= 10 and not told:
                 out.append(f"announce:{best}")
         else:
-            out.extend(f"announce:{v}" for v in dict.fromkeys((100, best)) if 10 <= v <= best)
+            out.extend(
+                f"announce:{v}"
+                for v in dict.fromkeys((100, best))
+                if 10 <= v <= best and high + 10 * -(-v // 100) <= MAX_BID
+            )
     out.append("pass")
     return out
 

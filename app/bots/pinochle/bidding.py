@@ -86,6 +86,8 @@ def choose_call(tuning: Tuning, view: Mapping[str, Any], actions: Sequence[str])
     limit = floor10(worth - tuning.margin)
     jump = floor10(worth - tuning.jump * tuning.sigma)
     bids = listed_bids(actions)
+    if not bids:  # the high bid is at the table's limit
+        return "pass"
     least = bids[0]
     high_seat = next((c["seat"] for c in reversed(d["bids"]) if c["bid"] is not None), None)
     if high_seat == partner(me):

@@ -213,6 +213,8 @@ class StrongBot:
         made bid scores itself, bids a half, one and two spreads below the side's worth."""
         out = ["pass", self.basic.decide(view)]
         bids = listed_bids(actions)
+        if not bids:  # the high bid is at the table's limit: nothing but a pass
+            return ["pass"]
         out.append(f"bid:{bids[0]}")
         if self._made(view) is MadeBid.BID:
             worth, _ = side_worth(self.tuning, view)

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from pinochle_bots_table import FIRST_TRICK, N, S, act, claim_position, table, view_of
+from pinochle_bots_table import FIRST_TRICK, E, N, S, act, claim_position, table, view_of
 
 from app.bots import NotMyTurn, levels_for, make_bot
 from app.bots.arena import play_deal
@@ -18,6 +18,7 @@ from app.bots.pinochle.estimate import Tuning
 from app.bots.pinochle.partnership_pinochle import TUNING as PARTNERSHIP
 from app.bots.pinochle.strong import StrongBot
 from app.engine import GAMES
+from app.engine.pinochle.partnership.variant import MAX_BID
 
 TUNINGS: dict[str, Tuning] = {
     "partnership_pinochle": PARTNERSHIP,
@@ -86,3 +87,18 @@ def test_strong_partners_play_a_deal_against_basic_with_listed_actions(name: str
     scores = play_deal(game, bots, deal, 3)
     assert scores[0] == scores[2] and scores[1] == scores[3]
     assert all(b.answers for b in bots)
+
+
+@pytest.mark.parametrize("name", sorted(TUNINGS))
+def test_every_level_passes_when_the_high_bid_is_at_the_tables_limit(name: str) -> None:
+    """With the high bid at ``MAX_BID`` no bid is listed: every level passes, partner of
+    the high bidder or not."""
+    for seat in (E, S):
+        match = table(name, {N: "AH AH TH TH KH KH QH QH JH JH"})
+        act(match, f"bid:{MAX_BID}")
+        if seat == S:
+            act(match, "pass")
+        view = view_of(match)
+        assert view["seat"] == seat and view["legal"]["actions"] == ["pass"]
+        for bot in (strong(name), make_bot(name, "basic"), make_bot(name, "random", seed=1)):
+            assert bot.decide(view) == "pass", bot.level

@@ -128,6 +128,8 @@ class BasicBot:
         bids = [a for a in actions if a.startswith("bid:")]
         if "pass" not in actions:
             return bids[0]  # eldest's compulsory opening: the minimum
+        if not bids:  # the high bid is at the table's limit
+            return "pass"
         least = int(bids[0][4:])
         if least <= self.limit(view):
             return bids[0]

@@ -283,6 +283,8 @@ class StrongBot:
         bids = [a for a in actions if a.startswith("bid:")]
         if "pass" not in actions:
             return bids[0]  # eldest's compulsory opening
+        if not bids:  # the high bid is at the table's limit
+            return "pass"
         least = int(bids[0][4:])
         worth = self._contract_worth(view, rng, deadline, least)
         return bids[0] if worth > BID_EDGE else "pass"
