@@ -16,8 +16,13 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-SCHEME = "kortbord-fair/1"
-"""The scheme's name, written beside every deal's seeds."""
+SCHEME = "kortbord-fair/2"
+"""The scheme deals are dealt by now, written beside every deal's seeds: the first dealer of
+a match is drawn from its first deal's seeds (:func:`first_dealer`), and each seat's seed
+is given for one commitment, after it was shown."""
+SCHEMES = ("kortbord-fair/1", SCHEME)
+"""Every scheme a record may name; ``kortbord-fair/1`` is the same shuffle, with the first
+dealer drawn by the server alone."""
 SERVER_SEED_BYTES = 32
 CLIENT_SEED_MAX = 64
 CLIENT_SEED = re.compile(rf"[0-9A-Za-z_-]{{0,{CLIENT_SEED_MAX}}}")
@@ -69,15 +74,27 @@ def below(words: Iterator[int], bound: int) -> int:
     raise AssertionError("the stream is endless")
 
 
+def first_dealer(server_seed: str, client_seeds: Sequence[str], seats: int) -> int:
+    """The dealer of a match's first deal, a number below ``seats`` drawn from the stream of
+    deal number 0: the same seeds as deal 1's, so the server, committed to its seed before
+    the players chose theirs, cannot choose who is dealt which hand either."""
+    _check_seeds(server_seed, client_seeds)
+    return below(stream(server_seed, 0, client_seeds), seats)
+
+
+def _check_seeds(server_seed: str, client_seeds: Sequence[str]) -> None:
+    if not is_server_seed(server_seed):
+        raise ValueError("a server seed is 64 lowercase hex digits")
+    if not all(is_client_seed(s) for s in client_seeds):
+        raise ValueError(f"a client seed is up to {CLIENT_SEED_MAX} of 0-9 A-Z a-z - _")
+
+
 def shuffled(
     pack: Sequence[T], server_seed: str, deal: int, client_seeds: Sequence[str]
 ) -> list[T]:
     """The pack in the order it is dealt: Fisher-Yates from the last position down, the
     position ``i`` swapped with ``below(i + 1)``."""
-    if not is_server_seed(server_seed):
-        raise ValueError("a server seed is 64 lowercase hex digits")
-    if not all(is_client_seed(s) for s in client_seeds):
-        raise ValueError(f"a client seed is up to {CLIENT_SEED_MAX} of 0-9 A-Z a-z - _")
+    _check_seeds(server_seed, client_seeds)
     order = list(pack)
     words = stream(server_seed, deal, client_seeds)
     for i in range(len(order) - 1, 0, -1):

@@ -101,9 +101,11 @@ class Mute:
 
 @dataclass(frozen=True, slots=True)
 class ClientSeed:
-    """The seat's client seed for the deals to come (docs/fairness.md)."""
+    """The seat's client seed for the next deal, given for the commitment to that deal's
+    server seed the room showed (docs/fairness.md)."""
 
     seed: str
+    commitment: str
 
 
 Command = (

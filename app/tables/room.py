@@ -27,6 +27,7 @@ from app.engine import (
 from app.engine.fairness import (
     SCHEME,
     commitment,
+    first_dealer,
     is_client_seed,
     shuffled,
 )
@@ -87,16 +88,22 @@ class Dealing:
     client_seeds: tuple[str, ...]
     pack: str
     """The pack as dealt, its cards joined by commas (the deal action's argument)."""
+    scheme: str = SCHEME
+    first_dealer: int | None = None
+    """The match's first dealer, drawn from these seeds (a first deal under the scheme)."""
 
     def to_json(self, revealed: bool) -> dict[str, Any]:
-        return {
-            "scheme": SCHEME,
+        out: dict[str, Any] = {
+            "scheme": self.scheme,
             "deal": self.deal,
             "commitment": commitment(self.server_seed),
             "client_seeds": list(self.client_seeds),
             "server_seed": self.server_seed if revealed else None,
             "pack": self.pack.split(",") if revealed else None,
         }
+        if self.first_dealer is not None:
+            out["first_dealer"] = self.first_dealer
+        return out
 
 
 def dealings_json(dealings: Sequence[Dealing], over: bool) -> list[dict[str, Any]]:
@@ -216,7 +223,10 @@ class RoomState:
         """The server seed committed for the next deal: the room's secret until that deal
         is over (``None`` in a room made before deals were seeded, until its next deal)."""
         self.client_seeds = [""] * seats
-        """Each seat's client seed, mixed into the deals to come."""
+        """Each seat's client seed for the next deal, given after its commitment was shown:
+        the empty seed for a seat that gave none."""
+        self.seeded = [False] * seats
+        """Which seats gave a seed for the next deal."""
         self.dealings: list[Dealing] = []
         """The deals of the current (or last) match, as the seeds dealt them."""
         self.actions: list[tuple[int, str]] = []
@@ -274,7 +284,12 @@ class RoomState:
                 assert self.next_seed is not None
                 seeds = tuple(fair["client_seeds"])
                 pack = str(d["action"]).removeprefix("deal:")
-                self.dealings.append(Dealing(fair["deal"], self.next_seed, seeds, pack))
+                # a deal logged before the scheme named itself was dealt by the first one
+                scheme = fair.get("scheme", "kortbord-fair/1")
+                dealing = Dealing(
+                    fair["deal"], self.next_seed, seeds, pack, scheme, fair.get("first_dealer")
+                )
+                self.dealings.append(dealing)
                 self.next_seed = None
             self.match.apply(d["seat"], self.game.parse_action(d["action"]))
             self.actions.append((d["seat"], d["action"]))
@@ -283,14 +298,14 @@ class RoomState:
         elif kind == ev.SIT:
             bot = d.get("bot")
             self.seats[d["seat"]] = Seat(d["nickname"], d["secret_hash"], bot, bot is not None)
-            self.client_seeds[d["seat"]] = ""  # a new occupant brings their own
+            self._forget_seed(d["seat"])  # a new occupant brings their own
             if self.playing:  # whoever takes over a seat mid-match plays on under their name
                 self.players[d["seat"]] = d["nickname"]
             if self.host is None:
                 self.host = d["seat"]
         elif kind == ev.LEAVE:
             self.seats[d["seat"]] = None
-            self.client_seeds[d["seat"]] = ""
+            self._forget_seed(d["seat"])
             self.muted.discard(d["seat"])  # a mute is the person's, not the seat's
             if self.home_host == d["seat"]:
                 self.home_host = None
@@ -301,6 +316,7 @@ class RoomState:
             order = d["order"]
             self.seats = [self.seats[i] for i in order]
             self.client_seeds = [self.client_seeds[i] for i in order]
+            self.seeded = [self.seeded[i] for i in order]
             if self.players:  # the last match's names move with their seats
                 self.players = [self.players[i] for i in order]
             if self.host is not None:
@@ -336,13 +352,22 @@ class RoomState:
                 self.muted.discard(d["seat"])
         elif kind == ev.SEED:
             self.next_seed = d["seed"]
+            # seeds belong to the commitment they were given for: the next deal's must be
+            # chosen anew, once its commitment is out
+            self.client_seeds = [""] * self.size
+            self.seeded = [False] * self.size
         elif kind == ev.CLIENT_SEED:
             self.client_seeds[d["seat"]] = d["seed"]
+            self.seeded[d["seat"]] = True
         else:
             raise ValueError(f"event {kind!r} cannot be applied to a room")
         self.version += 1
         if kind != ev.ACT:
             self.revision += 1
+
+    def _forget_seed(self, seat: int) -> None:
+        self.client_seeds[seat] = ""
+        self.seeded[seat] = False
 
     def _close_match(self, status: Status) -> None:
         assert self.match is not None
@@ -515,12 +540,17 @@ class RoomState:
             raise TableError("match_running", "a match is already running")
         if any(s is None for s in self.seats):
             raise TableError("seats_free", "every seat must be taken to start")
-        first_dealer = rng.randrange(self.size)
-        start = Event(ev.START, {"first_dealer": first_dealer})
-        match = self.game.new_match(self.size, self.options, first_dealer)
+        if self.next_seed is not None:
+            # drawn from the first deal's seeds, so that the server, which knows its own
+            # seed, could not choose who is dealt which hand either
+            dealer = first_dealer(self.next_seed, self.client_seeds, self.size)
+        else:  # a room made before deals were seeded
+            dealer = rng.randrange(self.size)
+        start = Event(ev.START, {"first_dealer": dealer})
+        match = self.game.new_match(self.size, self.options, dealer)
         out = [start]
         if match.to_act == TABLE:
-            out.extend(self._deal(1))
+            out.extend(self._deal(1, dealer))
         return out
 
     def end(self, by: int | None) -> list[Event]:
@@ -547,17 +577,21 @@ class RoomState:
             out.extend(self._deal(len(self.dealings) + 1))
         return out
 
-    def _deal(self, number: int) -> list[Event]:
+    def _deal(self, number: int, first: int | None = None) -> list[Event]:
         """The table deals deal ``number`` of the match from the committed server seed and
-        the seats' client seeds, and commits to a new server seed for the deal after."""
+        the seeds the seats gave for it, and commits to a new server seed for the deal
+        after. ``first``: the match's first dealer, drawn from the same seeds."""
         out: list[Event] = []
         seed = self.next_seed
         if seed is None:  # a room made before deals were seeded: committed as it is used
             seed = new_server_seed()
             out.append(Event(ev.SEED, {"seed": seed}))
+            first = None
         seeds = list(self.client_seeds)
         action = self.game.deal(shuffled(self.game.pack.cards, seed, number, seeds))
-        fair = {"deal": number, "client_seeds": seeds}
+        fair: dict[str, Any] = {"deal": number, "client_seeds": seeds, "scheme": SCHEME}
+        if first is not None:
+            fair["first_dealer"] = first
         out.append(Event(ev.ACT, {"seat": TABLE, "action": str(action), "fair": fair}))
         out.extend(self.commit_seed())
         return out
@@ -569,17 +603,34 @@ class RoomState:
             return []
         return [Event(ev.SEED, {"seed": new_server_seed()})]
 
-    def set_client_seed(self, seat: int | None, seed: object) -> list[Event]:
-        """The seat's client seed for the deals to come; nothing when it is unchanged."""
+    def set_client_seed(self, seat: int | None, seed: object, given_for: object) -> list[Event]:
+        """The seat's client seed for the next deal, given for the commitment ``given_for``:
+        refused unless that is the commitment now shown, for a seed chosen before the
+        server's was fixed is one the server could have ground its seed against. Nothing
+        when it is the seed already given."""
         if seat is None:
             raise TableError("not_seated", "take a seat to give a seed")
         if not is_client_seed(seed):
             raise TableError(
                 "bad_client_seed", "a client seed is up to 64 letters, digits, '-' and '_'"
             )
-        if seed == self.client_seeds[seat] or self.paper:
+        if self.paper:
             return []
-        return [Event(ev.CLIENT_SEED, {"seat": seat, "seed": seed})]
+        shown = commitment(self.next_seed) if self.next_seed is not None else None
+        if given_for != shown:
+            raise TableError(
+                "stale_seed",
+                "that commitment is not the next deal's: give a new seed for the one shown",
+                {"next": shown},
+            )
+        if self.seeded[seat]:
+            if seed == self.client_seeds[seat]:
+                return []
+            # the first seed a seat gives for a deal is the one: another connection of the
+            # same player learns so, rather than having one device's seed silently replace
+            # the other's, which that device's check would take for a replaced seed
+            raise TableError("seed_given", "this seat has given its seed for the next deal already")
+        return [Event(ev.CLIENT_SEED, {"seat": seat, "seed": seed, "commitment": shown})]
 
     def seeds_commitment(self) -> dict[str, Any]:
         """What everyone may see of the seeds: the commitment to the next deal's server
@@ -592,10 +643,21 @@ class RoomState:
             "ranks": pack.ranks,
             "copies": pack.copies,
             "next": commitment(self.next_seed) if self.next_seed is not None else None,
+            # whose seeds for the next deal the table holds: a browser's acknowledgement
+            "seeded": list(self.seeded),
+            # which places of the pack each seat is dealt, by its place after the dealer:
+            # with the dealer shown, a browser checks its own cards against a revealed pack
+            "hand_positions": self._hand_positions(),
             # the deal in play and the one before (the record has them all): a frame stays
             # small however long the match
             "deals": dealings_json(self.dealings, over=not self.playing)[-2:],
         }
+
+    def _hand_positions(self) -> list[list[int]] | None:
+        positions = self.game.hand_positions
+        if positions is None:
+            return None
+        return [list(p) for p in positions(self.size, self.options)]
 
     def add_bot(self, by: int | None, seat: object, level: object) -> list[Event]:
         """A bot in a free seat sits down under a bot's name; in a taken seat it stands in

@@ -421,9 +421,10 @@ class Tables:
         elif isinstance(command, Mute):
             await self._commit(live, state.mute(member.seat, command.seat, command.muted))
         elif isinstance(command, ClientSeed):
-            events = state.set_client_seed(member.seat, command.seed)
+            events = state.set_client_seed(member.seat, command.seed, command.commitment)
             if events:
-                await self._commit(live, events)
+                # the sender's copy, carrying the message's id, acknowledges its seed
+                await self._commit(live, events, acked=(member, ident))
 
     async def _say(self, member: Member, live: LiveRoom, say: Say) -> None:
         """A chat line: checked, stored, then sent to whoever may read it."""

@@ -87,7 +87,9 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     },
     "chat_rules": {"v": _OPT_INT, "spectators": (str, True, 16)},
     "mute": {"v": _OPT_INT, "seat": _OPT_INT, "watcher": _OPT_INT, "muted": (bool, True, None)},
-    "seed": {"seed": (str, True, 64)},
+    # their lengths are the room's to judge, so that a seed one character too long is
+    # refused as a seed (bad_client_seed), not as a field; the frame cap bounds them
+    "seed": {"seed": (str, True, None), "commitment": (str, True, None)},
 }
 
 MESSAGE_TYPES = tuple(_FIELDS)
@@ -159,7 +161,7 @@ def _parse_object(obj: dict[str, Any]) -> Command | Ping:
             raise ProtocolError("bad_field", "'mute' names either a 'seat' or a 'watcher'")
         return Mute(fields["muted"], fields.get("seat"), fields.get("watcher"), fields.get("v"))
     if kind == "seed":
-        return ClientSeed(fields["seed"])
+        return ClientSeed(fields["seed"], fields["commitment"])
     return Ping()
 
 

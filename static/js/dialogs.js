@@ -120,12 +120,15 @@ function fairLine(ctx, deal) {
   verdict.then((result) => {
     line.dataset.fair = result.ok ? 'verified' : 'failed';
     line.setAttribute('role', result.ok ? 'status' : 'alert');
+    // what a verified deal could not prove to this player is said beside it, plainly
+    const notes = result.ok ? result.notes.map((note) => ` ${t(`fair.note.${note}`)}`).join('') : '';
     replace(
       line,
       h('span', { class: 'fair-mark', 'aria-hidden': 'true', text: result.ok ? '\u2713' : '\u2717' }),
       ' ',
-      result.ok ? t('fair.verified') : `${t('fair.failed')}: ${t(`fair.reason.${result.reason}`)}`,
+      result.ok ? t('fair.verified') + notes : `${t('fair.failed')}: ${t(`fair.reason.${result.reason}`)}`,
     );
+    if (result.notes?.length) line.dataset.notes = result.notes.join(' ');
   });
   return line;
 }

@@ -2,7 +2,7 @@
 // it is what this browser mixes into the deals of the rooms where it holds a seat.
 
 const KEY = 'kortbord:prefs';
-const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false, motion: true, clientSeed: null };
+const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false, motion: true };
 const listeners = new Set();
 
 function load() {

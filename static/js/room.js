@@ -30,7 +30,7 @@ import {
 import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
 import { animate, measure, motionOn } from './motion.js';
 import { createChat } from './chat.js';
-import { clientSeed, noteCommitments } from './fairness.js';
+import { noteSeedRefused, noteState } from './fairness.js';
 
 const HOLD_TRICK_MS = 1400;
 // A stale refusal without an action id, this soon after a host command, answers that command.
@@ -324,13 +324,13 @@ function onState(message) {
   ctx.room = message.room;
   ctx.view = message.view;
   ctx.seat = message.seat;
-  noteCommitments(ctx.room);
-  // A seat's client seed goes with it into every deal to come (docs/fairness.md): sent once
-  // a connection holds the seat; the server takes an unchanged seed as no change. A table
-  // kept on paper deals nothing.
-  if (ctx.seat !== null && ctx.seedSentFor !== ctx.seat && !ctx.room.paper) {
-    ctx.seedSentFor = ctx.seat;
-    send({ type: 'seed', seed: clientSeed() });
+  // Each deal's commitment is noted as it is shown, and a seated page gives a fresh seed for
+  // it at once, once per connection (docs/fairness.md); a table kept on paper deals nothing.
+  const seed = noteState(ctx.room, ctx.seat, ctx.view);
+  if (seed && ctx.seedSentFor !== `${ctx.seat}:${seed.commitment}`) {
+    ctx.seedSentFor = `${ctx.seat}:${seed.commitment}`;
+    ctx.seedCommitment = seed.commitment;
+    send(seed);
   }
   if (message.room.game !== ctx.game) useGame(message.room.game);
   if (ctx.rendered) noteTransitions(before, ctx.view, ctx.room);
@@ -370,6 +370,12 @@ function historyChanged(statusBefore, before) {
 }
 
 function onError(message) {
+  // A seed the table refuses is the fairness check's business, not the player's: a new
+  // commitment comes with its own seed, and one another device gave first is remembered.
+  if (message.code === 'stale_seed' || message.code === 'seed_given') {
+    noteSeedRefused(ctx.room, ctx.seedCommitment, message.code);
+    return;
+  }
   // the action this refuses, when it is the one in flight
   const answered = message.id && message.id === ctx.pendingId ? ctx.pending : null;
   ctx.pending = null;
@@ -573,10 +579,6 @@ function wireHeader() {
   onPrefs((name) => {
     syncSound();
     refreshTitle();
-    // a seed typed in the settings goes into the deals to come at once
-    if (name === 'clientSeed' && ctx.seat !== null && ctx.connection === 'open') {
-      send({ type: 'seed', seed: clientSeed() });
-    }
   });
   onLanguage(syncSound);
   syncSound();

@@ -2,9 +2,8 @@
 
 import { $ } from './dom.js';
 import { cardSvg } from './cards.js';
-import { LANGUAGES, currentLanguage, setLanguage, t } from './i18n.js';
+import { LANGUAGES, currentLanguage, setLanguage } from './i18n.js';
 import { prefs, setPref } from './prefs.js';
-import { CLIENT_SEED } from './fairness.js';
 
 export function initSettings() {
   const select = $('#lang-select');
@@ -41,16 +40,6 @@ export function initSettings() {
     if (input.name === 'theme' || input.name === 'deck') setPref(input.name, input.value);
     if (['sound', 'titleSignal', 'oneTap', 'motion'].includes(input.name)) setPref(input.name, input.checked);
   });
-  const seed = $('#client-seed', dialog);
-  if (seed) {
-    seed.addEventListener('input', () => {
-      seed.setCustomValidity(CLIENT_SEED.test(seed.value) ? '' : t('settings.client_seed_invalid'));
-    });
-    seed.addEventListener('change', () => {
-      if (CLIENT_SEED.test(seed.value)) setPref('clientSeed', seed.value);
-      else seed.reportValidity();
-    });
-  }
   const preview = $('#deck-preview', dialog);
   if (preview) preview.replaceChildren(...['AS', 'KH', 'QD', 'JC'].map((c) => cardSvg(c)));
 }

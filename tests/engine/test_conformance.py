@@ -24,7 +24,7 @@ import pytest
 from engine.unregistered import UNREGISTERED
 
 from app.engine import GAMES, TABLE, Action, ActionError, Game, GameState
-from app.engine.fairness import SCHEME, commitment, shuffled
+from app.engine.fairness import SCHEME, commitment, first_dealer, shuffled
 from app.engine.paper_game import paper_game
 from app.engine.records import export_record, replay_record, validate_record
 from app.engine.verify import verify_record
@@ -470,17 +470,23 @@ def test_deals_from_seeds_verify_and_a_changed_seed_does_not(
     if name in UNREGISTERED:
         monkeypatch.setitem(GAMES, name, game)
     rng = random.Random(f"seeded:{name}:{seats}")
-    state: GameState = game.new_match(seats, match_options(game), seats - 1)
+    seed = f"{rng.getrandbits(256):064x}"
+    client = [f"s{seat}-0" for seat in range(seats)]
+    # the first dealer is drawn from the first deal's seeds
+    dealer = first_dealer(seed, client, seats)
+    state: GameState = game.new_match(seats, match_options(game), dealer)
     entries: list[dict[str, Any]] = []
     steps = 0
     while not state.is_over and len(entries) < 3:
         steps += 1
         assert steps < 20_000
         if state.to_act == TABLE:
-            seed = f"{rng.getrandbits(256):064x}"
-            client = [f"s{seat}-{len(entries)}" for seat in range(seats)]
             number = len(entries) + 1
-            state.apply(TABLE, game.deal(shuffled(game.pack.cards, seed, number, client)))
+            if number > 1:
+                seed = f"{rng.getrandbits(256):064x}"
+                client = [f"s{seat}-{len(entries)}" for seat in range(seats)]
+            order = shuffled(game.pack.cards, seed, number, client)
+            state.apply(TABLE, game.deal(order))
             entries.append(
                 {
                     "scheme": SCHEME,
@@ -488,6 +494,8 @@ def test_deals_from_seeds_verify_and_a_changed_seed_does_not(
                     "commitment": commitment(seed),
                     "client_seeds": client,
                     "server_seed": seed,
+                    "pack": order,
+                    **({"first_dealer": dealer} if number == 1 else {}),
                 }
             )
             continue
@@ -495,12 +503,22 @@ def test_deals_from_seeds_verify_and_a_changed_seed_does_not(
         state.apply(seat, action)
     record = json.loads(json.dumps(export_record(game, state, [f"P{i}" for i in range(seats)])))
     record["fairness"] = entries[: len(record["deals"])]
+    client_first = record["fairness"][0]["client_seeds"][0]
     checks = verify_record(record)
     assert checks and all(c.verified for c in checks), checks
     record["fairness"][0]["client_seeds"][0] += "x"
     tampered = verify_record(record)
     assert tampered[0].verified is False
     assert all(c.verified for c in tampered[1:])
+    # a record that hides a finished deal's seed, or leaves its entry out, fails on it
+    record["fairness"][0]["client_seeds"][0] = client_first
+    for k in range(len(record["fairness"])):
+        hidden = json.loads(json.dumps(record))
+        hidden["fairness"][k]["server_seed"] = None
+        assert [c.verified for c in verify_record(hidden)][k] is False
+        missing = json.loads(json.dumps(record))
+        del missing["fairness"][k]
+        assert any(c.verified is False and c.deal == k + 1 for c in verify_record(missing))
 
 
 # -- paper ---------------------------------------------------------------------------------------

@@ -7,13 +7,16 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from app.engine import get_game
+from app.engine.deal_check import NOTES, REASONS, Seen, canonical_pack, check_deal
 from app.engine.fairness import (
     below,
     commitment,
+    first_dealer,
     is_client_seed,
     is_server_seed,
     message,
@@ -96,3 +99,43 @@ def test_verify_says_a_record_without_seeds_cannot_be_verified(tmp_path: Path) -
     assert run([str(plain), str(broken)], out=out) == 2
     lines = out.getvalue().splitlines()
     assert "no 'fairness'" in lines[0] and "not JSON" in lines[1]
+
+
+# -- the published vectors (docs/fairness-vectors.json), shared with the browser's check -------
+
+VECTORS = json.loads((Path(__file__).parents[2] / "docs" / "fairness-vectors.json").read_text())
+
+
+@pytest.mark.parametrize("vector", VECTORS["shuffles"], ids=lambda v: v["name"])
+def test_the_published_shuffles(vector: dict[str, Any]) -> None:
+    pack = canonical_pack(vector["ranks"], vector["copies"])
+    assert commitment(vector["server_seed"]) == vector["commitment"]
+    order = shuffled(pack, vector["server_seed"], vector["deal"], vector["client_seeds"])
+    assert order == vector["pack"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["first_dealers"], ids=lambda v: f"{v['seats']} seats")
+def test_the_published_first_dealers(vector: dict[str, Any]) -> None:
+    drawn = first_dealer(vector["server_seed"], vector["client_seeds"], vector["seats"])
+    assert drawn == vector["first_dealer"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["checks"], ids=lambda v: v["name"])
+def test_the_published_checks(vector: dict[str, Any]) -> None:
+    seen = None if vector["seen"] is None else Seen.from_json(vector["seen"])
+    pack = canonical_pack(vector["ranks"], vector["copies"])
+    verdict = check_deal(vector["entry"], pack, vector["seats"], vector["hand_positions"], seen)
+    assert verdict.to_json() == vector["expected"]
+
+
+def test_the_vectors_cover_every_verdict_reason_and_note() -> None:
+    expected = [v["expected"] for v in VECTORS["checks"]]
+    assert {e["reason"] for e in expected} - {None} == set(REASONS)
+    assert {n for e in expected for n in e["notes"]} == set(NOTES)
+
+
+def test_the_doc_vector_is_among_the_published_ones() -> None:
+    first = VECTORS["shuffles"][0]
+    assert " ".join(first["pack"]) == (
+        "TC 9D KD QC KC JD 9H 9C TS TD QS JH KH KS AH AC 9S QD TH QH JS AS AD JC"
+    )

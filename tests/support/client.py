@@ -259,6 +259,18 @@ class RoomClient:
             lambda m: m["type"] == "error" or (is_state(m) and m["v"] > before), since
         )
 
+    async def give_seed(self, seed: str) -> Message:
+        """This seat's client seed for the next deal, given for the commitment the room
+        shows now, as a browser gives it (docs/fairness.md): the state that acknowledges
+        it, or the error refusing it (``stale_seed`` once the deal is dealt)."""
+        assert self.state is not None
+        shown = self.state["room"]["fairness"]["next"]
+        ident = f"{self.name}-seed-{next(_ids)}"
+        return await self.request(
+            {"type": "seed", "seed": seed, "commitment": shown, "id": ident},
+            lambda m: m.get("id") == ident and m["type"] in ("state", "error"),
+        )
+
     async def ping(self) -> Message:
         return await self.request({"type": "ping"}, lambda m: m["type"] == "pong")
 
