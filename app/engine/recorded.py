@@ -14,6 +14,7 @@ from .actions import Action
 from .cards import SUIT_NAMES
 from .errors import IllegalAction, MalformedAction
 from .game import OptionValue, RecordError, Validation, check_standing, record_envelope, same_json
+from .words import with_article
 
 
 class Replayed(Protocol):
@@ -169,7 +170,7 @@ def play_actions(
         try:
             action = parse(text)
         except MalformedAction:
-            raise RecordError(f"{text[:40]!r} is not a {title} action", k, p) from None
+            raise RecordError(f"{text[:40]!r} is not {with_article(title)} action", k, p) from None
         try:
             state.apply(seat, action)
         except IllegalAction as refused:

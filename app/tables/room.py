@@ -34,6 +34,7 @@ from app.engine.fairness import (
 from app.engine.paper_game import paper_game
 from app.engine.records import export_record
 from app.engine.teams import team_of
+from app.engine.words import with_article
 
 from . import events as ev
 from .credentials import hash_secret, new_secret, new_server_seed, secret_matches
@@ -201,7 +202,7 @@ class RoomState:
         if seats not in self.game.seat_counts:
             raise TableError(
                 "bad_seats",
-                f"a {self.game.title} table has {self.game.seat_counts_text} seats",
+                f"{with_article(self.game.title)} table has {self.game.seat_counts_text} seats",
                 {"seats": list(self.game.seat_counts)},
             )
         self.code = code

@@ -125,3 +125,12 @@ def test_a_bid_above_the_tables_limit_is_named_in_a_record() -> None:
         f"deal 1, play 1: seat {seat} ({PLAYERS[seat]}) bids more than 10000, "
         "the most a bid may be at this table"
     )
+
+
+def test_an_action_of_no_notation_is_named_with_the_games_title_and_its_article() -> None:
+    record = json.loads(json.dumps(session_record(3, 4)))
+    first = record["deals"][0]
+    first["actions"][0] = [first["actions"][0][0], "bid:3x0"]
+    assert validate_record(record).error == (
+        "deal 1, play 1: 'bid:3x0' is not an auction pinochle action"
+    )

@@ -127,6 +127,15 @@ def test_a_table_has_3_or_4_seats(seats: int) -> None:
         RoomState("TestRoomCode1234", seats)
 
 
+def test_the_refusal_of_a_seat_count_names_the_game_with_its_article() -> None:
+    with pytest.raises(TableError) as refused:
+        RoomState("TestRoomCode1234", 2, game="auction_pinochle")
+    assert refused.value.message == "an Auction pinochle table has 3, 4 or 5 seats"
+    with pytest.raises(TableError) as refused:
+        RoomState("TestRoomCode1234", 3, game="spades")
+    assert refused.value.message.startswith("a Spades table has ")
+
+
 # -- sit -----------------------------------------------------------------------------------------
 
 

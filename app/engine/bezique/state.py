@@ -27,6 +27,7 @@ from ..game import TABLE as TABLE
 from ..game import Options, OptionValue, Termination
 from ..stock import draw_after_trick
 from ..tricks import TrickRules, legal_cards, trick_winner
+from ..words import with_article
 from .combinations import Copy
 from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
 from .declarations import Context, Offer, check_declare_syntax, declare, offers
@@ -88,7 +89,9 @@ class Notation:
         except MalformedAction:
             parsed = None
         if parsed != action:
-            raise MalformedAction(f"not a {self.variant.title} action: {str(action)[:40]!r}")
+            raise MalformedAction(
+                f"not {with_article(self.variant.title)} action: {str(action)[:40]!r}"
+            )
 
     def action(self, text: str) -> Action:
         """The action of a text the state itself wrote (a legal action)."""

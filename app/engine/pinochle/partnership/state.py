@@ -24,6 +24,7 @@ from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...game import Options, OptionValue, Termination, resolve_options_of
 from ...tricks import legal_cards, trick_winner
+from ...words import with_article
 from .. import melds as meld_rules
 from ..melds import sort_cards
 from .deal import Call, Claim, Deal, Result, Trick
@@ -120,7 +121,7 @@ class Notation:
                 parsed = None
             if parsed == action:
                 return
-        raise MalformedAction(f"not a {self.variant.title} action: {text[:40]!r}")
+        raise MalformedAction(f"not {with_article(self.variant.title)} action: {text[:40]!r}")
 
     def deal_action(self, pack: Sequence[Card]) -> Action:
         return Action("deal", ",".join(pack))
