@@ -33,6 +33,7 @@ from .state import (
     deck_from,
     deck_of,
     discard_action,
+    hand_positions,
     new_match,
     parse_action,
     random_deal,
@@ -84,6 +85,7 @@ GAME = Game(
     hidden_cards=hidden_cards,
     resample=resample,
     paper=PAPER,
+    hand_positions=hand_positions,
 )
 
 # the Finnish game is built on the modules above, so it is imported once they are
@@ -117,6 +119,7 @@ __all__ = [
     "deck_of",
     "discard_action",
     "export_record",
+    "hand_positions",
     "match_from_record",
     "new_match",
     "parse_action",

@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 from itertools import combinations
 from typing import Final
 
@@ -21,6 +22,8 @@ from ..actions import Action, split_action
 from ..cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
+from ..game import Options
+from ..hand_positions import HandPositions, dealt_to, positions_of
 from ..tricks import WHIST, legal_cards, trick_winner
 from .contracts import (
     TRUMP_SUITS,
@@ -235,8 +238,7 @@ class Match:
         return last.dealer if not last.finished else (last.dealer + 1) % self.seats
 
     def play_order(self, dealer: int) -> tuple[int, int, int]:
-        n = self.seats
-        return ((dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n)
+        return play_order(self.seats, dealer)
 
     def contracts_left(self, seat: int) -> list[str]:
         return contracts_left(CONTRACTS, self.used[seat])
@@ -319,9 +321,10 @@ class Match:
         dealer = self.next_dealer()
         order = self.play_order(dealer)
         open_cards = tuple(deck[:OPEN_CARDS])
-        dealt: list[tuple[Card, ...] | None] = [None] * self.seats
-        for i, seat in enumerate(order):
-            dealt[seat] = tuple(deck[OPEN_CARDS + i :: 3])
+        dealt: list[tuple[Card, ...] | None] = [
+            tuple(hand) if hand else None
+            for hand in dealt_to(deck, dealt_positions(self.seats), dealer)
+        ]
         deal = Deal(
             number=len(self.finished_deals) + 1,
             dealer=dealer,
@@ -506,6 +509,28 @@ def new_match(
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(seats)
     return Match(seats, first_dealer)
+
+
+def play_order(seats: int, dealer: int) -> tuple[int, int, int]:
+    """The active seats from the dealer's left, forehand first (rules §3): at four seats
+    the dealer sits out."""
+    return ((dealer + 1) % seats, (dealer + 2) % seats, (dealer + 3) % seats)
+
+
+@cache
+def dealt_positions(seats: int) -> HandPositions:
+    """The positions of the pack each hand is dealt, the dealer's first (rules §3.2): the
+    four open cards (positions 0-3) go to no hand, then card ``i`` of the other 48 to the
+    ``i % 3``-th seat of the play order, forehand first; at four seats the dealer is dealt
+    none."""
+    order = play_order(seats, 0)
+    places = [None] * OPEN_CARDS + [order[i % 3] for i in range(len(FULL_DECK) - OPEN_CARDS)]
+    return positions_of(places, seats)
+
+
+def hand_positions(seats: int, options: Options) -> HandPositions:
+    """``Game.hand_positions``: :func:`dealt_positions`, whatever the options."""
+    return dealt_positions(seats)
 
 
 def random_deal(rng: random.Random) -> Action:

@@ -10,6 +10,7 @@ import random
 from ...actions import Action
 from ...cards import RANKS
 from ...game import Game, Options, Outcome, Pack, Records, Termination
+from .deal import hand_positions
 from .notation import PLAY, deal_action, parse_action, pass_action, share_action
 from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
@@ -67,6 +68,7 @@ GAME = Game(
     resample=resample,
     partnerships=True,
     paper=PAPER,
+    hand_positions=hand_positions,
 )
 
 __all__ = [

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ...cards import Card, sorted_cards
+from ...game import Options
+from ...hand_positions import HandPositions, dealt_to, pack_from, positions_of
 from .rules import DEALT, OPEN_CARDS, SEATS, forehand_of
 
 STEPS: Final = (1, 2, 3, 4)
@@ -116,13 +118,23 @@ class Trick:
     winner: int
 
 
+HAND_POSITIONS: Final = positions_of(
+    [None] * OPEN_CARDS + [(forehand_of(0) + k) % SEATS for k in range(SEATS * DEALT)], SEATS
+)
+"""The positions of the pack each hand is dealt, the dealer's first (rules §2): the four
+open cards (positions 0-3) go to no hand, then card ``k`` of the other 48 to the seat
+``(forehand + k) % 4``, one at a time from forehand on."""
+
+
+def hand_positions(seats: int, options: Options) -> HandPositions:
+    """``Game.hand_positions``: the same at every deal."""
+    return HAND_POSITIONS
+
+
 def dealt_hands(pack: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], list[list[Card]]]:
     """The open cards in order and each seat's twelve (in canonical order) that ``pack``
     deals."""
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    first = forehand_of(dealer)
-    for k, card in enumerate(pack[OPEN_CARDS:]):
-        hands[(first + k) % SEATS].append(card)
+    hands = dealt_to(pack, HAND_POSITIONS, dealer)
     return tuple(pack[:OPEN_CARDS]), [sorted_cards(h) for h in hands]
 
 
@@ -130,10 +142,7 @@ def pack_for(
     open_cards: Sequence[Card], hands: Sequence[Sequence[Card]], dealer: int
 ) -> list[Card]:
     """A pack that deals ``open_cards`` and ``hands`` (the inverse of :func:`dealt_hands`)."""
-    first = forehand_of(dealer)
-    pack = list(open_cards)
-    pack.extend(hands[(first + k) % SEATS][k // SEATS] for k in range(SEATS * DEALT))
-    return pack
+    return pack_from(hands, HAND_POSITIONS, dealer, rest=open_cards)
 
 
 @dataclass(slots=True)
