@@ -6,7 +6,7 @@ import random
 
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Termination
-from .deal import Deal, Marriage, Result, Trick, dealt_hands
+from .deal import Deal, Marriage, Result, Trick, dealt_hands, hand_positions
 from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
@@ -66,6 +66,7 @@ GAME = Game(
     resample=resample,
     deal_sum=None,
     paper=PAPER,
+    hand_positions=hand_positions,
 )
 SIXTY_SIX = GAME
 
@@ -91,6 +92,7 @@ __all__ = [
     "deal_action",
     "dealt_hands",
     "export_record",
+    "hand_positions",
     "hidden_cards",
     "legal",
     "new_match",

@@ -6,8 +6,11 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..cards import Card, Suit
+from ..game import Options
+from ..hand_positions import HandPositions, dealt_to, positions_of
 from .rules import HAND_SIZE, ORDER, TURNED_AT, End, card_points
 
 
@@ -46,12 +49,21 @@ class Result:
     """Game points gained by each seat: ``game_points + carried_in`` for the winner."""
 
 
+PACKET: Final = 3
+HAND_POSITIONS: Final = positions_of((1 - (p // PACKET) % 2 for p in range(2 * HAND_SIZE)), 2)
+"""The positions of the pack each hand is dealt (Clarification 7), the dealer's first:
+threes, the non-dealer's first (positions 0-2 and 6-8 to him, 3-5 and 9-11 to the dealer);
+the turned card and the stock follow."""
+
+
+def hand_positions(seats: int, options: Options) -> HandPositions:
+    """``Game.hand_positions``: the same at every deal and whatever the options."""
+    return HAND_POSITIONS
+
+
 def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
     """The two hands the pack deals (Clarification 7), each in canonical order."""
-    hands: list[list[Card]] = [[], []]
-    hands[1 - dealer] = sorted([*pack[0:3], *pack[6:9]], key=ORDER.__getitem__)
-    hands[dealer] = sorted([*pack[3:6], *pack[9:12]], key=ORDER.__getitem__)
-    return hands
+    return [sorted(h, key=ORDER.__getitem__) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
 
 
 @dataclass(slots=True)
