@@ -7,7 +7,7 @@ import random
 
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Termination
-from .deal import Deal, Exchange, Result, Trick, dealt_hands, pack_for
+from .deal import Deal, Exchange, Result, Trick, dealt_hands, hand_positions, pack_for
 from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
@@ -84,6 +84,7 @@ GAME = Game(
     partnerships=True,
     short_match={"lose_at_minus_200": True, "target": 250},
     paper=PAPER,
+    hand_positions=hand_positions,
 )
 SPADES = GAME
 
@@ -110,6 +111,7 @@ __all__ = [
     "deal_action",
     "dealt_hands",
     "export_record",
+    "hand_positions",
     "hidden_cards",
     "legal",
     "new_match",

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..cards import Card
+from ..game import Options
+from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
 from .rules import HAND_SIZE, SEATS, Bid, SideScore, sort_hand
 
 
@@ -64,18 +67,25 @@ class Result:
         return (a, b, a, b)
 
 
+HAND_POSITIONS: Final = positions_of(((1 + p) % SEATS for p in range(SEATS * HAND_SIZE)), SEATS)
+"""The positions of the pack each hand is dealt, the dealer's first: one card at a time from
+the dealer's left, card ``p`` to the seat ``(1 + p) % 4`` places after the dealer (§2)."""
+
+
+def hand_positions(seats: int, options: Options) -> HandPositions:
+    """``Game.hand_positions``: the same at every deal and whatever the options."""
+    return HAND_POSITIONS
+
+
 def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
     """The four hands the pack deals, one card at a time from the dealer's left: card ``k``
     to seat ``(dealer + 1 + k) % 4`` (§2), each in canonical order."""
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    for k, card in enumerate(pack):
-        hands[(dealer + 1 + k) % SEATS].append(card)
-    return [sort_hand(h) for h in hands]
+    return [sort_hand(h) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
 
 
 def pack_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
     """A pack that deals ``hands`` (the inverse of :func:`dealt_hands`)."""
-    return [hands[(dealer + 1 + k) % SEATS][k // SEATS] for k in range(SEATS * HAND_SIZE)]
+    return pack_from(hands, HAND_POSITIONS, dealer)
 
 
 @dataclass(slots=True)
