@@ -12,7 +12,18 @@ from .deal import Deal, Result, Trick
 from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
-from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, active_seats, deals_total, settle
+from .rules import (
+    CARDS,
+    NAME,
+    OPTIONS,
+    PACK,
+    RANKS,
+    End,
+    active_seats,
+    deals_total,
+    hand_positions,
+    settle,
+)
 from .sheet import scored_deals, scoresheet
 from .state import TABLE, Match, deal_action, new_match, parse_action, random_deal, replay
 from .view import ViewCache, hidden_cards, legal, view
@@ -55,6 +66,7 @@ GAME = Game(
     stable_view_keys=("previous_deal", "scoresheet", "totals", "ranks"),
     growing_deal_keys=("tricks_played",),
     paper=PAPER,
+    hand_positions=hand_positions,
 )
 AUCTION_PINOCHLE = GAME
 

@@ -11,6 +11,7 @@ from typing import Final
 
 from ...cards import Card
 from ...game import Option, Options, OptionValue, Pack
+from ...hand_positions import HandPositions, positions_of
 from ...tricks import Heading, TrickRules
 
 NAME: Final = "auction_pinochle"
@@ -154,6 +155,17 @@ def layout(packets: int) -> tuple[int, ...]:
 
 
 LAYOUTS: Final[dict[int, tuple[int, ...]]] = {3: layout(3), 4: layout(4)}
+
+
+def hand_positions(seats: int, options: Options) -> HandPositions:
+    """``Game.hand_positions``: the positions of the layout the deal uses (option
+    ``packets``) that go to each active seat (§1, §3); none to a seat sitting out, and the
+    widow's to no hand."""
+    packets = options.get("packets", DEFAULTS["packets"])
+    assert isinstance(packets, int)
+    active = active_seats(seats, 0)
+    places = (None if place == WIDOW else active[place] for place in LAYOUTS[packets])
+    return positions_of(places, seats)
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
