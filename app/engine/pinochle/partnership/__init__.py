@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from ...actions import Action
 from ...game import Game, Options, OptionValue, Outcome, Records, Validation, View
+from ...hand_positions import HandPositions
 from .deal import Call, Claim, Deal, Result, Trick
 from .paper import paper_of
 from .record import dealt_pack, export_record, replay_record, validate
@@ -54,6 +55,9 @@ def make_game(
     def _resample(shown: View, rng: random.Random) -> Match:
         return resample(variant, shown, rng)
 
+    def _hand_positions(seats: int, options: Options) -> HandPositions:
+        return variant.hand_positions
+
     return Game(
         name=variant.name,
         title=variant.title,
@@ -82,6 +86,7 @@ def make_game(
         partnerships=True,
         short_match=dict(short_match or {}),
         paper=paper_of(variant),
+        hand_positions=_hand_positions,
     )
 
 
