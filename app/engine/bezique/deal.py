@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, Suit
+from ..hand_positions import HandPositions, positions_of
 from ..stock import Stock
 from .combinations import Combination, Copy
 from .holding import Holding, new_holding
@@ -67,6 +68,13 @@ def layout(variant: Variant, dealer: int) -> list[int]:
         first if (position // variant.packet) % 2 == 0 else dealer
         for position in range(2 * variant.hand_size)
     ]
+
+
+def hand_positions(variant: Variant) -> HandPositions:
+    """For the seat ``k`` places after the dealer, the positions of the pack it is dealt:
+    those :func:`layout` gives it when seat 0 deals (``Game.hand_positions``); the stock
+    follows."""
+    return positions_of(layout(variant, 0), 2)
 
 
 @dataclass(slots=True)
@@ -157,10 +165,8 @@ def deal_from_pack(
 ) -> Deal:
     """A deal as the table's pack deals it; the cards after the hands are the stock, top
     first. The non-dealer leads the first trick (rubicon §5)."""
-    places: tuple[list[Copy], list[Copy]] = ([], [])
-    for copy, seat in enumerate(layout(variant, dealer)):
-        places[seat].append(copy)
-    dealt = (tuple(places[0]), tuple(places[1]))
+    positions = hand_positions(variant)  # a copy is its position in the pack
+    dealt = (positions[(0 - dealer) % 2], positions[(1 - dealer) % 2])
     return Deal(
         number=number,
         dealer=dealer,

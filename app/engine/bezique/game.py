@@ -10,6 +10,8 @@ from typing import Any, Final
 
 from ..actions import Action
 from ..game import Game, Options, Outcome, Records, Validation, View
+from ..hand_positions import HandPositions
+from .deal import hand_positions
 from .paper import make_paper
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
@@ -58,6 +60,11 @@ def make_game(variant: Variant) -> Game:
     def _resample(shown: View, rng: random.Random) -> Match:
         return resample(variant, shown, rng)
 
+    positions = hand_positions(variant)
+
+    def _hand_positions(seats: int, options: Options) -> HandPositions:
+        return positions
+
     return Game(
         name=variant.name,
         title=variant.title,
@@ -85,4 +92,5 @@ def make_game(variant: Variant) -> Game:
         growing_deal_keys=("tricks_played", "actions"),
         short_match={"deals": 1},
         paper=make_paper(variant),
+        hand_positions=_hand_positions,
     )
