@@ -32,6 +32,9 @@ def _discover() -> dict[str, Game]:
                 continue
             if game.name in found:
                 raise RuntimeError(f"two games are named {game.name!r}")
+            if game.hand_positions is None:
+                # a player's browser checks its dealt cards by them (docs/fairness.md)
+                raise RuntimeError(f"{game.name!r} declares no hand_positions")
             found[game.name] = game
     # Bismarck, the first game, leads every list; the rest by name.
     return dict(sorted(found.items(), key=lambda item: (item[0] != DEFAULT_GAME, item[0])))

@@ -12,6 +12,7 @@ A new game gets all of this by being registered.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -591,3 +592,130 @@ def test_a_match_kept_on_paper_ends_and_is_recorded_as_the_match_played(
     assert checked.valid, checked.error
     assert checked.totals == played.state.totals
     assert checked.winners == list(expected.winners)
+
+
+# -- hand positions (docs/fairness.md) -------------------------------------------------------------
+
+POSITION_DEALS = 2
+"""Deals checked from each first dealer: the first, and one dealt after a deal played out."""
+
+
+def option_values(game: Game) -> list[tuple[str, Any]]:
+    """Every value of each option random play tries: its choices, both sides of a switch,
+    the ends of a range."""
+    out: list[tuple[str, Any]] = []
+    for option in game.options:
+        if option.choices:
+            values: tuple[Any, ...] = option.choices
+        elif isinstance(option.default, bool):
+            values = (True, False)
+        else:
+            values = tuple(v for v in (option.minimum, option.maximum) if v is not None)
+        out.extend((option.name, value) for value in values)
+    return out
+
+
+def layout_options(game: Game, seats: int) -> list[dict[str, Any]]:
+    """The match options, and over them every combination of the values of the options
+    that move a position (auction pinochle's ``packets``)."""
+    base = match_options(game)
+    assert game.hand_positions is not None
+    default = game.hand_positions(seats, base)
+    values: dict[str, list[Any]] = {}
+    for name, value in option_values(game):
+        values.setdefault(name, []).append(value)
+    moving = [
+        name
+        for name, choices in values.items()
+        if any(game.hand_positions(seats, {**base, name: v}) != default for v in choices)
+    ]
+    out = [base]
+    for chosen in itertools.product(*(values[name] for name in moving)):
+        options = {**base, **dict(zip(moving, chosen, strict=True))}
+        if options != base:
+            out.append(options)
+    return out
+
+
+def play_out(game: Game, state: GameState, rng: random.Random, steps: int = 0) -> None:
+    """Random play to the end of the deal in progress."""
+    while state.to_act != TABLE and not state.is_over:
+        steps += 1
+        assert steps < 20_000, "the deal never ends"
+        state.apply(*choose(game, state, rng))
+
+
+def check_hand_positions(
+    game: Game, state: GameState, options: dict[str, Any], rng: random.Random
+) -> None:
+    """Deal a random pack and play at random until each seat's own view first shows a
+    hand: it holds the cards at that seat's positions, counted from the dealer. A seat with
+    no positions is shown no hand while the deal lasts. The deal is played out."""
+    assert state.to_act == TABLE and game.hand_positions is not None
+    order = rng.sample(game.pack.cards, game.pack.size)
+    state.apply(TABLE, game.deal(order))
+    seats = state.seats
+    shown = game.view(state, None, None, None)["deal"]
+    number, dealer = shown["number"], shown["dealer"]
+    positions = game.hand_positions(seats, options)
+    watched = set(range(seats))  # a seat with positions until its hand shows, one without for good
+    steps = 0
+    while watched and state.to_act != TABLE and not state.is_over:
+        for seat in sorted(watched):
+            deal = game.view(state, seat, None, None)["deal"]
+            assert deal is not None and (deal["number"], deal["dealer"]) == (number, dealer)
+            dealt = positions[(seat - dealer) % seats]
+            if not deal["hand"]:
+                continue
+            assert dealt, f"seat {seat}, dealt no position, is shown a hand {deal['hand']}"
+            lacking = Counter(order[p] for p in dealt) - Counter(deal["hand"])
+            assert not lacking, f"seat {seat} (dealer {dealer}) is not shown {sorted(lacking)}"
+            watched.discard(seat)
+        steps += 1
+        assert steps < 20_000, "the deal never ends"
+        state.apply(*choose(game, state, rng))
+    missed = [s for s in watched if positions[(s - dealer) % seats]]
+    assert not missed, f"seats {missed} are dealt positions but were shown no hand"
+    play_out(game, state, rng, steps)
+
+
+def test_every_game_says_which_positions_of_the_pack_each_hand_is_dealt() -> None:
+    for name, game in ALL_GAMES.items():
+        assert game.hand_positions is not None, f"{name} declares no hand positions"
+        for seats in game.seat_counts:
+            base = match_options(game)
+            for options in [base, *({**base, n: v} for n, v in option_values(game))]:
+                positions = game.hand_positions(seats, options)
+                assert len(positions) == seats, name
+                every = [p for places in positions for p in places]
+                assert len(set(every)) == len(every), f"{name}: a position dealt twice"
+                assert all(0 <= p < game.pack.size for p in every), name
+                assert any(positions), f"{name}: no seat is dealt a hand"
+
+
+@pytest.mark.parametrize(("name", "seats"), _game_seats())
+def test_each_seat_is_dealt_the_cards_at_its_hand_positions(name: str, seats: int) -> None:
+    """From every first dealer, the first deal and the next, under every combination of the
+    options that move a position: the hand each seat is first shown holds the pack's cards
+    at its positions (what a player's browser checks of a fair deal, docs/fairness.md)."""
+    game = ALL_GAMES[name]
+    for options in layout_options(game, seats):
+        for first in range(seats):
+            rng = random.Random(f"positions:{name}:{seats}:{first}:{dumps(options)}")
+            state: GameState = game.new_match(seats, options, first)
+            for _ in range(POSITION_DEALS):
+                if not state.is_over:
+                    check_hand_positions(game, state, options, rng)
+
+
+@pytest.mark.parametrize(("name", "seats"), _game_seats())
+def test_no_option_value_deals_a_card_elsewhere_than_its_hand_position(
+    name: str, seats: int
+) -> None:
+    """Every value of every option, one at a time, deals one pack as the positions say."""
+    game = ALL_GAMES[name]
+    for option, value in option_values(game):
+        options = {**match_options(game), option: value}
+        rng = random.Random(f"option-positions:{name}:{seats}:{option}:{value}")
+        state: GameState = game.new_match(seats, options, rng.randrange(seats))
+        check_hand_positions(game, state, options, rng)
