@@ -427,7 +427,10 @@ def test_too_many_deals(seats: int) -> None:
     extra["dealer"] = (doc["deals"][-1]["dealer"] + 1) % seats
     doc["deals"].append(extra)
     total = {3: 12, 4: 16}[seats]
-    assert error_of(doc) == f"a match of {seats} players has {total} deals"
+    assert error_of(doc) == (
+        f"deal {total + 1}: a match of {seats} players has only {total} deals "
+        f"(the record has {total + 1})"
+    )
 
 
 @pytest.mark.parametrize(("seats", "k", "keep"), [(3, 4, 30), (3, 11, 47), (4, 1, 3)])

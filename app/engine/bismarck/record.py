@@ -115,8 +115,12 @@ class _Replayer:
         return value
 
     def run(self, deals: list[Any]) -> Match:
-        if len(deals) > DEALS_PER_MATCH[self.n]:
-            raise RecordError(f"a match of {self.n} players has {DEALS_PER_MATCH[self.n]} deals")
+        total = DEALS_PER_MATCH[self.n]
+        if len(deals) > total:
+            raise RecordError(
+                f"a match of {self.n} players has only {total} deals (the record has {len(deals)})",
+                total + 1,
+            )
         first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < self.n:
             raise RecordError(f"dealer must be a seat from 0 to {self.n - 1}", 1)

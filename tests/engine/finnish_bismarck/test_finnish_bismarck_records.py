@@ -301,7 +301,10 @@ def test_the_validator_on_the_command_line_names_the_deal_and_play(tmp_path: Pat
 def test_a_record_that_is_no_match_of_four_is_refused() -> None:
     doc = whole(full_match(1))
     doc["deals"] = doc["deals"] * 2
-    assert error_of(doc) == "a match has 16 deals, not 32"
+    assert error_of(doc) == "deal 17: a match has only 16 deals (the record has 32)"
+    with pytest.raises(RecordError) as refused:
+        GAME.records.replay(list("abcd"), {}, {"deals": doc["deals"][:17]})
+    assert refused.value.deal == 17 and refused.value.play is None
     with pytest.raises(RecordError):
         GAME.records.replay(["a", "b", "c"], {}, {"deals": []})
 

@@ -135,7 +135,10 @@ class _Replayer:
         if len(self.players) != SEATS:
             raise RecordError("Finnish Bismarck is played by 4 players")
         if len(deals) > DEALS_PER_MATCH:
-            raise RecordError(f"a match has {DEALS_PER_MATCH} deals, not {len(deals)}")
+            raise RecordError(
+                f"a match has only {DEALS_PER_MATCH} deals (the record has {len(deals)})",
+                DEALS_PER_MATCH + 1,
+            )
         match = Match(first_dealer(deals, SEATS))
         return replay_deals(match, deals, "the match is over", self.deal)
 
