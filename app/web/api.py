@@ -241,6 +241,7 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
     bots: list[str]
     paper: bool = Field(description="A room may keep score of it played with real cards")
+    partnerships: bool = Field(description="Played in two fixed partnerships, partners opposite")
 
 
 async def _live_room(code: str, tables: Tables) -> Any:

@@ -28,3 +28,14 @@ def test_home_page_is_html_with_its_stylesheet(live_server: ServerProcess) -> No
 
 def test_serve_prints_the_url_to_open(live_server: ServerProcess) -> None:
     assert f"Kortbord is running: open {live_server.base_url}/" in live_server.stdout()
+
+
+def test_the_games_listing_has_every_key_the_protocol_names(live_server: ServerProcess) -> None:
+    """docs/protocol.md §1.6: each game with its seats, options, bots, paper and partnerships."""
+    games = httpx.get(f"{live_server.base_url}/api/games").json()
+    keys = {"name", "title", "summary", "seats", "default_seats", "options", "bots", "paper"}
+    for game in games:
+        assert set(game) == keys | {"partnerships"}, game["name"]
+    teams = {g["name"]: g["partnerships"] for g in games}
+    assert teams["spades"] is True and teams["finnish_bismarck"] is True
+    assert teams["bismarck"] is False and teams["sixty_six"] is False
