@@ -182,28 +182,26 @@ def misshapen(draw: st.DrawFn, form: dict[str, Any], seats: int) -> str:
 
 @st.composite
 def poisoned(draw: st.DrawFn, form: dict[str, Any], seats: int) -> tuple[str, str]:
-    """An entry text for ``form`` that is not JSON as the wire takes it, and its fault."""
-    how = draw(st.sampled_from(["value", "in_list", "key", "twice", "not_object", "not_json"]))
-    if how == "not_object":
-        return draw(st.sampled_from(NOT_OBJECTS)), pe.NOT_OBJECT
-    if how == "not_json":
-        return draw(st.sampled_from(NOT_JSON)), pe.SYNTAX
+    """An entry text for ``form`` that is not JSON as the wire takes it, and its fault
+    (each fault as likely as any other)."""
+    fault = draw(st.sampled_from(pe.FAULTS))
+    if fault == pe.NOT_OBJECT:
+        return draw(st.sampled_from(NOT_OBJECTS)), fault
+    if fault == pe.SYNTAX:
+        return draw(st.sampled_from(NOT_JSON)), fault
     # a fitting entry written field by field, then one thing in it spoilt
     pieces = [(json.dumps(f["key"]), json.dumps(draw(_fitting(f, seats)))) for f in form["fields"]]
     at = draw(st.integers(0, len(pieces)))
-    fault: str
-    if how == "twice":
+    if fault == pe.DUPLICATE_KEY:
         # every key of the form is there already: one of them once more
         key = draw(st.sampled_from(keys_of(form)))
         pieces.insert(at, (json.dumps(key), draw(VALUES.map(json.dumps))))
-        fault = pe.DUPLICATE_KEY
-    elif how == "key":
+    elif fault == pe.BAD_TEXT and draw(st.booleans()):
         pieces.insert(at, (draw(st.sampled_from(POISON_KEYS)), draw(VALUES.map(json.dumps))))
-        fault = pe.BAD_TEXT
     else:
-        poison, fault = draw(st.sampled_from(POISON_VALUES))
+        poison = draw(st.sampled_from([text for text, f in POISON_VALUES if f == fault]))
         key = json.dumps(draw(st.sampled_from([*keys_of(form), "x"])))
-        if how == "in_list":
+        if draw(st.booleans()):
             items = [json.dumps(v) for v in draw(LISTS)]
             items.insert(draw(st.integers(0, len(items))), poison)
             poison = "[" + ", ".join(items) + "]"
