@@ -233,6 +233,10 @@ class RoomState:
         self.actions: list[tuple[int, str]] = []
         """The current (or last) match's actions, the table's included, in order."""
         self.version = 0
+        self.settled = 0
+        """The version of the last event a command could depend on: every event but a client
+        seed, which changes nothing any player acts on. A command made on any version from
+        this one on still stands (:meth:`current`)."""
         self.revision = 0
         """Counts the changes to what :meth:`public` shows: every event but a game action,
         and the action that ends a match. Moves alone leave it as it is."""
@@ -269,7 +273,7 @@ class RoomState:
             data.get("move_clock"),
             data.get("paper", False),
         )
-        room.version = 1
+        room.version = room.settled = 1
         for event in log[1:]:
             room.apply(event)
         return room
@@ -363,6 +367,8 @@ class RoomState:
         else:
             raise ValueError(f"event {kind!r} cannot be applied to a room")
         self.version += 1
+        if kind != ev.CLIENT_SEED:
+            self.settled = self.version
         if kind != ev.ACT:
             self.revision += 1
 
@@ -386,6 +392,11 @@ class RoomState:
         self.revision += 1
 
     # -- reading -------------------------------------------------------------------------------
+
+    def current(self, version: int) -> bool:
+        """A command made on ``version`` is made on the table as it stands: the seeds the
+        seats give at the start of each deal do not make a move made meanwhile stale."""
+        return self.settled <= version <= self.version
 
     @property
     def playing(self) -> bool:

@@ -346,7 +346,7 @@ class Tables:
     ) -> None:
         state = live.state
         version = getattr(command, "v", None)
-        if version is not None and version != state.version:
+        if version is not None and not state.current(version):
             raise TableError(
                 "stale_version",
                 "the table has moved on; here is where it stands now",

@@ -1,10 +1,14 @@
 """Deals anyone can verify, against a real server (docs/fairness.md).
 
 The scheme is written again here from docs/fairness.md alone, without the server's code:
-the seeds a real match reveals give, through it, the very packs the record says were dealt.
-Each deal's commitment is in the first frame that shows the deal, and its server seed in no
-frame before the deal is over; a killed and restarted server deals the deal it committed to;
-``kortbord verify`` passes the record and fails it when one seed is changed.
+the seeds a real match reveals give, through it, the very packs the record says were dealt,
+and the first dealer. Every seat gives a fresh seed for each deal once that deal's
+commitment is shown, and the frames show the order: commitment, then the seeds, then the
+deal. Each deal's server seed is in no frame before the deal is over; a player's own check
+of each deal (what it was shown, the seed it gave, the cards it was dealt) passes; a killed
+and restarted server deals the deal it committed to with the seeds given for it; ``kortbord
+verify`` passes the record and fails it, naming the deal, when one seed is changed, hidden,
+or an entry is left out or added.
 """
 
 from __future__ import annotations
@@ -16,13 +20,16 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from app.engine import get_game
+from app.engine.deal_check import Seen, check_deal
+from app.engine.deal_check import canonical_pack as engine_pack
 from support.client import (
     Message,
     RoomClient,
@@ -36,7 +43,6 @@ from support.server import REPO_ROOT, ServerProcess, running_server
 
 FAST = {"KORTBORD_WS_MESSAGES_PER_SECOND": "100000", "KORTBORD_WS_BURST": "100000"}
 NAMES = ("Anna", "Bertil")
-SEEDS = ("anna-seed_1", "B")
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +83,20 @@ def doc_shuffle(pack: Sequence[str], server_seed: str, n: int, seeds: Sequence[s
     return order
 
 
+def doc_first_dealer(server_seed: str, seeds: Sequence[str], seats: int) -> int:
+    """The first dealer: a number below the seat count from deal number 0's stream."""
+    key = bytes.fromhex(server_seed)
+    message = f"0:{','.join(seeds)}"
+    k = 0
+    while True:
+        block = hmac.new(key, f"{message}:{k}".encode(), hashlib.sha256).digest()
+        for at in range(0, 32, 4):
+            word = int.from_bytes(block[at : at + 4], "big")
+            if word < 2**32 - 2**32 % seats:
+                return word % seats
+        k += 1
+
+
 def doc_commitment(server_seed: str) -> str:
     return hashlib.sha256(bytes.fromhex(server_seed)).hexdigest()
 
@@ -84,26 +104,40 @@ def doc_commitment(server_seed: str) -> str:
 # -- a match of Sixty-six ------------------------------------------------------------------------
 
 
-async def seated(server: ServerProcess) -> tuple[str, list[RoomClient], dict[str, Any]]:
+def seed_of(name: str, deal: int) -> str:
+    return f"{name}-seed_{deal}"
+
+
+async def seated(server: ServerProcess) -> tuple[str, list[RoomClient]]:
     created = create_room(server.base_url, 2, NAMES[0], "sixty_six")
     code = created["code"]
     anna = await RoomClient.open(server.ws_url, code, name=NAMES[0], secret=created["secret"])
     bertil = await RoomClient.open(server.ws_url, code, name=NAMES[1])
     assert (await bertil.sit(1, NAMES[1]))["type"] == "seated"
     players = [anna, bertil]
-    for player, seed in zip(players, SEEDS, strict=True):
-        # each seed is one event: everyone sees the last before the next is given
-        latest = max(p.v for p in players)
-        for p in players:
-            await p.until_version(latest)
-        await player.send({"type": "seed", "seed": seed})
-        await player.wait_for(lambda m, b=latest: is_state(m) and m["v"] > b)
-    final = max(p.v for p in players)
+    await in_step(players)
+    return code, players
+
+
+async def in_step(players: list[RoomClient]) -> None:
+    latest = max(p.v for p in players)
+    for p in players:
+        await p.until_version(latest)
+
+
+async def give_seeds(players: list[RoomClient], deal: int) -> None:
+    """Each seat gives its seed for ``deal``, whose commitment the room shows now; each
+    seed is one event, acknowledged to its sender and seen by everyone."""
     for player in players:
-        await player.until_version(final)
-    state = anna.state
-    assert state is not None
-    return code, players, state
+        reply = await player.give_seed(seed_of(player.name, deal))
+        assert is_state(reply), reply
+        await in_step(players)
+
+
+def next_of(player: RoomClient) -> str:
+    assert player.state is not None
+    shown: str = player.state["room"]["fairness"]["next"]
+    return shown
 
 
 async def start(players: list[RoomClient]) -> None:
@@ -126,24 +160,47 @@ def record(server: ServerProcess, code: str) -> dict[str, Any]:
     return doc
 
 
+async def play_deals(
+    players: list[RoomClient],
+    deals: int,
+    seed: int,
+    during: Callable[[dict[str, Any]], Awaitable[None]] | None = None,
+) -> None:
+    """Seeds for deal 1, the start, then random play until ``deals`` deals are over, every
+    seat giving a fresh seed as soon as each next deal's commitment is shown. ``during``
+    is awaited with the view after each step."""
+    await give_seeds(players, 1)
+    await start(players)
+    await give_seeds(players, 2)
+    rng = random.Random(seed)
+    shown = next_of(players[0])
+    view = players[0].view
+    while view is not None and view["phase"] != "match_over" and view["deals_played"] < deals:
+        await step(players, rng)
+        view = players[0].view
+        if next_of(players[0]) != shown:  # a deal was dealt: the one after it is committed
+            shown = next_of(players[0])
+            await give_seeds(players, fairness(players[0].state or {})["deals"][-1]["deal"] + 1)
+        if during is not None and view is not None:
+            await during(view)
+
+
 def test_the_seeds_of_a_real_match_give_the_packs_dealt(fair_server: ServerProcess) -> None:
     pages: list[str] = []  # what HTTP answered while the third deal was being played
 
     async def scenario() -> tuple[str, list[RoomClient], str]:
-        code, players, before = await seated(fair_server)
-        committed = fairness(before)["next"]
-        await start(players)
-        rng = random.Random(5)
-        view = players[0].view
-        while view is not None and view["phase"] != "match_over" and view["deals_played"] < 3:
-            await step(players, rng)
-            view = players[0].view
-            if view is not None and view["deals_played"] == 2 and not pages:
+        code, players = await seated(fair_server)
+        committed = next_of(players[0])
+
+        async def read_pages(view: dict[str, Any]) -> None:
+            if view["deals_played"] == 2 and not pages:
                 secret = {"X-Seat-Secret": players[0].secret or ""}
                 base = f"{fair_server.base_url}/api/rooms/{code}"
                 async with httpx.AsyncClient(timeout=10) as http:
                     for url, headers in ((base, {}), (f"{base}/matches/1/record", secret)):
                         pages.append((await http.get(url, headers=headers)).text)
+
+        await play_deals(players, 3, 5, read_pages)
         host = players[0]
         reply = await host.command({"type": "end", "v": host.v})
         assert is_state(reply), reply
@@ -158,12 +215,17 @@ def test_the_seeds_of_a_real_match_give_the_packs_dealt(fair_server: ServerProce
     assert entries[0]["commitment"] == committed
     pack = canonical_pack("ATKQJ9", 1)
     for number, (entry, deal) in enumerate(zip(entries, doc["deals"], strict=True), start=1):
-        assert entry["deal"] == number and entry["scheme"] == "kortbord-fair/1"
-        assert entry["client_seeds"] == list(SEEDS)
+        assert entry["deal"] == number and entry["scheme"] == "kortbord-fair/2"
+        seeds = [seed_of(name, number) for name in NAMES]
+        assert entry["client_seeds"] == seeds
         seed = entry["server_seed"]
         assert doc_commitment(seed) == entry["commitment"]
-        assert doc_shuffle(pack, seed, number, SEEDS) == deal["pack"]
+        assert doc_shuffle(pack, seed, number, seeds) == deal["pack"]
+    first = entries[0]
+    assert first["first_dealer"] == doc_first_dealer(first["server_seed"], first["client_seeds"], 2)
+    assert doc["deals"][0]["dealer"] == first["first_dealer"]
     check_frames(players, entries)
+    check_as_each_player(players, entries)
     # the room and the record, read while deal 3 was played, do not show its seed
     assert len(pages) == 2
     room_page, record_page = pages
@@ -174,11 +236,33 @@ def test_the_seeds_of_a_real_match_give_the_packs_dealt(fair_server: ServerProce
 
 
 def check_frames(players: list[RoomClient], entries: list[dict[str, Any]]) -> None:
-    """The first frame of each deal carries its commitment; no frame carries a server
-    seed before its deal is over."""
+    """For every deal, each connection was shown the commitment, then had its seed for it
+    acknowledged, and only then saw the deal; the first frame of each deal carries its
+    commitment; no frame carries a server seed before its deal is over."""
     seeds = {e["deal"]: e["server_seed"] for e in entries}
-    for player in players:
+    for seat, player in enumerate(players):
         first_of: dict[int, Message] = {}
+        for entry in entries:
+            commitment = entry["commitment"]
+            shown_at = next(
+                i
+                for i, m in enumerate(player.messages)
+                if is_state(m) and fairness(m)["next"] == commitment
+            )
+            acked_at = next(
+                i
+                for i, m in enumerate(player.messages)
+                if is_state(m)
+                and fairness(m)["next"] == commitment
+                and fairness(m)["seeded"][seat]
+                and m.get("id")
+            )
+            dealt_at = next(
+                i
+                for i, m in enumerate(player.messages)
+                if is_state(m) and any(d["commitment"] == commitment for d in fairness(m)["deals"])
+            )
+            assert shown_at < acked_at < dealt_at, (entry["deal"], shown_at, acked_at, dealt_at)
         for message in player.messages:
             if not is_state(message) or message["view"] is None:
                 continue
@@ -200,17 +284,61 @@ def check_frames(players: list[RoomClient], entries: list[dict[str, Any]]) -> No
         assert sorted(first_of) == sorted(seeds)
 
 
-def test_a_restarted_server_deals_what_it_committed_to(
+def check_as_each_player(players: list[RoomClient], entries: list[dict[str, Any]]) -> None:
+    """Each player's own check of every deal, from what its connection was shown: the
+    commitment before the deal, its seed acknowledged, the hand it was first dealt."""
+    game = get_game("sixty_six")
+    assert game.hand_positions is not None
+    positions = game.hand_positions(2, game.resolve_options())
+    pack = engine_pack(game.pack.ranks, game.pack.copies)
+    for seat, player in enumerate(players):
+        for entry in entries:
+            number = entry["deal"]
+            states = [m for m in player.messages if is_state(m)]
+            before = next(
+                i
+                for i, m in enumerate(states)
+                if any(
+                    d["deal"] == number and d["commitment"] == entry["commitment"]
+                    for d in fairness(m)["deals"]
+                )
+            )
+            hand = next(
+                m["view"]["deal"]
+                for m in states[before:]
+                if m["view"] and m["view"]["deal"] and m["view"]["deal"]["number"] == number
+            )
+            seen = Seen(
+                shown=fairness(states[before - 1])["next"],
+                seat=seat,
+                seed=seed_of(player.name, number),
+                acknowledged=True,
+                hand=hand["hand"],
+                hand_seat=seat,
+                dealer=hand["dealer"],
+            )
+            verdict = check_deal(entry, pack, 2, positions, seen)
+            assert (verdict.status, verdict.notes) == ("verified", ()), (number, verdict)
+            # a pack that deals this player other cards fails that player's check
+            other = Seen(
+                **{**seen.__dict__, "hand": [c for c in pack if c not in hand["hand"]][:6]}
+            )
+            assert check_deal(entry, pack, 2, positions, other).reason == "hand"
+
+
+def test_a_restarted_server_deals_what_it_committed_to_with_the_seeds_given(
     backend: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     with running_server(tmp_path_factory.mktemp("fair-restart"), backend, FAST) as server:
 
         async def before() -> tuple[str, str, list[str | None]]:
-            code, players, state = await seated(server)
+            code, players = await seated(server)
+            await give_seeds(players, 1)
             secrets = [p.secret for p in players]
+            shown = next_of(players[0])
             for player in players:
                 await player.close()
-            return code, fairness(state)["next"], secrets
+            return code, shown, secrets
 
         code, committed, secrets = asyncio.run(before())
         server.kill()
@@ -221,7 +349,8 @@ def test_a_restarted_server_deals_what_it_committed_to(
                 await RoomClient.open(server.ws_url, code, name=name, secret=secret)
                 for name, secret in zip(NAMES, secrets, strict=True)
             ]
-            assert fairness(players[0].state or {})["next"] == committed
+            assert next_of(players[0]) == committed
+            assert fairness(players[0].state or {})["seeded"] == [True, True]
             await start(players)
             # the first card played shows the deal went on as dealt
             view = players[0].view
@@ -237,19 +366,15 @@ def test_a_restarted_server_deals_what_it_committed_to(
         doc = asyncio.run(after())
     entry = doc["fairness"][0]
     assert entry["commitment"] == committed and entry["server_seed"] is None
+    assert entry["client_seeds"] == [seed_of(name, 1) for name in NAMES]
 
 
-def test_verify_passes_a_record_and_fails_one_with_a_seed_changed(
+def test_verify_passes_a_record_and_fails_a_doctored_one_naming_the_deal(
     fair_server: ServerProcess, tmp_path: Path
 ) -> None:
     async def scenario() -> str:
-        code, players, _ = await seated(fair_server)
-        await start(players)
-        rng = random.Random(9)
-        view = players[0].view
-        while view is not None and view["deals_played"] < 2 and view["phase"] != "match_over":
-            await step(players, rng)
-            view = players[0].view
+        code, players = await seated(fair_server)
+        await play_deals(players, 2, 9)
         host = players[0]
         await host.command({"type": "end", "v": host.v})
         for player in players:
@@ -257,36 +382,94 @@ def test_verify_passes_a_record_and_fails_one_with_a_seed_changed(
         return code
 
     doc = record(fair_server, asyncio.run(scenario()))
-    good = tmp_path / "good.json"
-    good.write_text(json.dumps(doc))
-    doc["fairness"][1]["client_seeds"][0] = "someone-else"
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(doc))
+    assert len(doc["fairness"]) >= 3
     cli = [sys.executable, "-m", "app", "verify"]
-    ok = subprocess.run([*cli, str(good)], capture_output=True, text=True, cwd=REPO_ROOT)
+
+    def verify(name: str, changed: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(changed))
+        return subprocess.run([*cli, str(path)], capture_output=True, text=True, cwd=REPO_ROOT)
+
+    ok = verify("good", doc)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert ok.stdout.count(": verified") == len(doc["fairness"])
-    failed = subprocess.run(
-        [*cli, str(bad), "--json"], capture_output=True, text=True, cwd=REPO_ROOT
-    )
-    assert failed.returncode == 1, failed.stdout + failed.stderr
-    verdict = json.loads(failed.stdout)
-    assert verdict["verified"] is False
-    assert [d["verified"] for d in verdict["deals"]][:2] == [True, False]
+
+    def doctored(change: Any) -> dict[str, Any]:
+        copy: dict[str, Any] = json.loads(json.dumps(doc))
+        change(copy)
+        return copy
+
+    cases = {
+        "seed-changed": (lambda d: d["fairness"][1]["client_seeds"].__setitem__(0, "x"), 2),
+        "seed-hidden": (lambda d: d["fairness"][1].__setitem__("server_seed", None), 2),
+        "entry-missing": (lambda d: d["fairness"].pop(1), 2),
+        "entry-extra": (
+            lambda d: d["fairness"].append({**d["fairness"][-1], "deal": len(d["deals"]) + 1}),
+            len(doc["deals"]) + 1,
+        ),
+    }
+    for name, (change, deal) in cases.items():
+        failed = verify(name, doctored(change))
+        assert failed.returncode == 1, (name, failed.stdout + failed.stderr)
+        assert f"deal {deal}: FAILED" in failed.stdout, (name, failed.stdout)
 
 
-def test_a_seat_s_malformed_seed_is_refused_and_changes_nothing(
+def test_a_seed_is_refused_when_malformed_or_given_for_a_spent_commitment(
     fair_server: ServerProcess,
 ) -> None:
     async def scenario() -> None:
-        _, players, state = await seated(fair_server)
+        _, players = await seated(fair_server)
         anna = players[0]
-        for bad in ("two words", "é", "a,b"):
+        shown = next_of(anna)
+        before = anna.v
+        for bad in ("two words", "é", "a,b", "x" * 65):
             reply = await anna.request(
-                {"type": "seed", "seed": bad, "id": "s1"}, lambda m: m["type"] == "error"
+                {"type": "seed", "seed": bad, "commitment": shown, "id": "s1"},
+                lambda m: m["type"] == "error",
             )
-            assert (reply["code"], reply["id"]) == ("bad_client_seed", "s1")
-        assert anna.v == state["v"]
+            assert (reply["code"], reply["id"]) == ("bad_client_seed", "s1"), reply
+        reply = await anna.request(
+            {"type": "seed", "seed": "early", "commitment": "0" * 64, "id": "s2"},
+            lambda m: m["type"] == "error",
+        )
+        assert (reply["code"], reply["detail"]) == ("stale_seed", {"next": shown}), reply
+        assert anna.v == before
+        await give_seeds(players, 1)
+        await start(players)
+        reply = await anna.request(
+            {"type": "seed", "seed": "late", "commitment": shown, "id": "s3"},
+            lambda m: m["type"] == "error",
+        )
+        assert (reply["code"], reply["detail"]) == ("stale_seed", {"next": next_of(anna)})
+        for player in players:
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_move_made_while_the_seats_give_their_seeds_is_not_stale(
+    fair_server: ServerProcess,
+) -> None:
+    """At the start of each deal every seated browser gives a seed for the next one, while
+    the first player may already be playing a card on the version before those seeds."""
+
+    async def scenario() -> None:
+        _, players = await seated(fair_server)
+        await give_seeds(players, 1)
+        await start(players)
+        made_on = players[0].v
+        await give_seeds(players, 2)
+        assert players[0].v == made_on + 2
+        view = players[0].view
+        assert view is not None
+        actor = players[view["to_act"]]
+        legal = legal_of(actor.state or {})
+        assert legal is not None
+        reply = await actor.act(choose_action(legal, random.Random(3)), v=made_on)
+        assert is_state(reply), reply
+        # the move itself is a change: the same version again is stale now
+        again = await actor.act(choose_action(legal, random.Random(3)), v=made_on)
+        assert again["code"] == "stale_version", again
         for player in players:
             await player.close()
 
