@@ -56,7 +56,7 @@ def test_a_paper_room_deals_nothing_and_keeps_no_seeds() -> None:
     room, log = paper_room()
     assert room.next_seed is None and room.commit_seed() == []
     assert room.public([False] * 3)["fairness"] is None
-    assert room.set_client_seed(1, "mine") == []
+    assert room.set_client_seed(1, "mine", None) == []
     started = commit(room, log, room.start(0, random.Random(1)))
     assert [e.kind for e in started] == [ev.START]
     assert room.match is not None and room.match.to_act is None
