@@ -293,7 +293,7 @@ def check_frames(table: Table, record: dict[str, Any], played: Played) -> Counte
                 continue
             seat = view["seat"]
             if seat is None:
-                assert deal["hand"] == [] and view["legal"] is None
+                assert deal["hand"] is None and view["legal"] is None
                 seen["spectator"] += 1
                 continue
             if deal["looked"][seat]:

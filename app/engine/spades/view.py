@@ -147,7 +147,7 @@ def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, A
         "first_bidder": deal.order[0],
         "first_lead": deal.first_lead,
         "step": deal.step,
-        "hand": [],
+        "hand": None,  # a spectator's; a seat's own is set by _own_deal
         "hand_sizes": [len(h) for h in deal.hands],
         "looked": list(deal.looked),
         "bids": list(deal.bids),

@@ -17,6 +17,7 @@ from engine.spades.helpers import (
     act,
     exchanges,
     hidden_from,
+    look_all,
     played_deal,
     random_action,
     start,
@@ -51,6 +52,15 @@ def test_a_seat_that_has_not_looked_sees_no_card_of_its_hand() -> None:
     assert view(match, N)["deal"]["hand"] == deal.hands[N]
     assert not set(deal.hands[N]) & hidden_from(match, N)
     assert view(match, E)["deal"]["looked"] == [True, False, False, False]
+
+
+def test_a_spectator_has_no_hand_an_unlooked_seat_an_empty_one() -> None:
+    """docs/protocol.md 8.0: a spectator's ``hand`` is null, in spades as in every game."""
+    match = start()
+    assert view(match, None)["deal"]["hand"] is None
+    assert view(match, N)["deal"]["hand"] == []
+    look_all(match)
+    assert view(match, None)["deal"]["hand"] is None
 
 
 def test_every_view_names_the_teams() -> None:
