@@ -21,7 +21,7 @@ from app.tables.catalogue import GAME_NAMES
 from app.tables.credentials import is_room_code
 
 from . import logs
-from .api import router
+from .api import Number, router
 from .bodies import validation_refused
 from .echo import add_echo_route
 from .pages import Problems
@@ -89,7 +89,9 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
         include_in_schema=False,
         name="replay_page",
     )
-    async def replay_page(request: Request, code: str, number: int, deal: int) -> HTMLResponse:
+    async def replay_page(
+        request: Request, code: str, number: Number, deal: Number
+    ) -> HTMLResponse:
         # The page is a frame: it reads the steps from the API, which says whether the deal
         # is over; a room that does not exist is refused here already.
         tables: Tables = request.app.state.tables

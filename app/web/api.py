@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request, status
 from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, BeforeValidator, Field
+from pydantic_core import PydanticCustomError
 
 from app.tables import NoSuchDeal, NotReviewed, ReviewsBusy, TableError, Tables
 from app.tables.catalogue import DEFAULT_GAME, GAME_NAMES, MAX_SEATS, MIN_SEATS, describe_games
@@ -21,6 +23,22 @@ OptionValue = (
     | Annotated[int, Field(ge=-(2**53) + 1, le=2**53 - 1)]
     | Annotated[str, Field(max_length=64)]
 )
+
+
+def _digits(value: object) -> object:
+    """A match's or a deal's number in a path is its decimal digits alone: ``1.0``, ``01``,
+    ``+1``, `` 1`` or ``1_0`` would be read as a number by the lax integer parser, and are
+    refused as ``one`` is."""
+    if isinstance(value, str) and not _DIGITS.fullmatch(value):
+        raise PydanticCustomError(
+            "int_parsing", "Input should be a valid integer, unable to parse string as an integer"
+        )
+    return value
+
+
+_DIGITS = re.compile(r"0|[1-9][0-9]*")
+Number = Annotated[int, BeforeValidator(_digits), Path(ge=1, le=1_000_000)]
+"""A match or deal number in a path, from 1."""
 
 
 def _a_number(value: object) -> object:
@@ -273,7 +291,7 @@ async def list_matches(code: str, tables: TablesDep) -> list[MatchOut]:
 )
 async def match_record(
     code: str,
-    number: Annotated[int, Path(ge=1, le=1_000_000)],
+    number: Number,
     tables: TablesDep,
     x_seat_secret: Annotated[str | None, Header(max_length=128)] = None,
 ) -> dict[str, Any]:
@@ -292,8 +310,8 @@ async def match_record(
 )
 async def deal_replay(
     code: str,
-    number: Annotated[int, Path(ge=1, le=1_000_000)],
-    deal: Annotated[int, Path(ge=1, le=1_000_000)],
+    number: Number,
+    deal: Number,
     tables: TablesDep,
 ) -> dict[str, Any]:
     """A deal that is over, step by step with every hand: the spectator's view after the
@@ -333,8 +351,8 @@ async def _review(code: str, number: int, deal: int, tables: Tables, start: bool
 )
 async def deal_review(
     code: str,
-    number: Annotated[int, Path(ge=1, le=1_000_000)],
-    deal: Annotated[int, Path(ge=1, le=1_000_000)],
+    number: Number,
+    deal: Number,
     tables: TablesDep,
 ) -> dict[str, Any]:
     """The strong player's review of a deal that is over, as far as it has got: ``status``
@@ -354,8 +372,8 @@ async def deal_review(
 )
 async def start_deal_review(
     code: str,
-    number: Annotated[int, Path(ge=1, le=1_000_000)],
-    deal: Annotated[int, Path(ge=1, le=1_000_000)],
+    number: Number,
+    deal: Number,
     tables: TablesDep,
     response: Response,
 ) -> dict[str, Any]:
@@ -376,9 +394,7 @@ async def start_deal_review(
         200: {"content": {"text/csv": {"schema": {"type": "string"}}}},
     },
 )
-async def match_protocol_csv(
-    code: str, number: Annotated[int, Path(ge=1, le=1_000_000)], tables: TablesDep
-) -> PlainTextResponse:
+async def match_protocol_csv(code: str, number: Number, tables: TablesDep) -> PlainTextResponse:
     live = await _live_room(code, tables)
     text = await tables.protocol_csv(live, number)
     if text is None:

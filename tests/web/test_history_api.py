@@ -321,3 +321,38 @@ def trump_mark(cell: dict[str, Any]) -> str:
     """Valfri's named trump goes in the cell, spades too; spader's go without saying (the
     sheet names a suit only for valfri)."""
     return f" {cell['suit']}" if cell["suit"] else ""
+
+
+@pytest.mark.parametrize("number", ["1.0", "1.", "01", "+1", " 1", "1_0", "１"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "matches/{n}/record",
+        "matches/{n}/protocol.csv",
+        "matches/{n}/deals/1/replay",
+        "matches/1/deals/{n}/replay",
+        "matches/1/deals/{n}/review",
+    ],
+)
+def test_a_match_or_deal_number_is_its_digits_alone(
+    live_server: ServerProcess, running: Running, path: str, number: str
+) -> None:
+    """docs/protocol.md 1.4: ``1.0``, ``01`` or ``+1`` is no number of a match or a deal,
+    even where ``1`` is one: refused as ``one`` is, not read as 1."""
+    assert api(live_server, f"{running.code}/{path.format(n=1)}").status_code in (200, 404)
+    response = api(live_server, f"{running.code}/{path.format(n=number)}")
+
+    assert response.status_code == 422, response.text
+    [problem] = response.json()["detail"]
+    assert problem["type"] == "int_parsing" and problem["loc"][0] == "path", problem
+
+
+def test_the_replay_page_takes_the_same_numbers_as_the_api(
+    live_server: ServerProcess, running: Running
+) -> None:
+    page = f"{live_server.base_url}/r/{running.code}/matches"
+    assert httpx.get(f"{page}/1/deals/1", timeout=10).status_code == 200
+    for path in ("1.0/deals/1", "1/deals/01", "one/deals/1"):
+        response = httpx.get(f"{page}/{path}", timeout=10)
+        assert response.status_code == 422, (path, response.text)
+        assert response.json()["detail"][0]["type"] == "int_parsing"
