@@ -70,6 +70,18 @@ def clean_name(raw: str | None) -> str:
     return name[:NICKNAME_MAX]
 
 
+def spectator_name(raw: str | None, seated: Iterable[str]) -> str:
+    """A spectator's name in the chat (:func:`clean_name`), which may not be the nickname of
+    anyone seated: compared as :meth:`RoomState.sit` compares nicknames, after the same
+    normalisation and without regard to case, so that nobody watching speaks as a player."""
+    name = clean_name(raw)
+    if name and name.casefold() in {nickname.casefold() for nickname in seated}:
+        raise TableError(
+            "chat_name_taken", "a player at the table has that name: chat under another"
+        )
+    return name
+
+
 def check_reaction(key: str) -> str:
     if key not in REACTIONS:
         raise TableError("unknown_reaction", f"reactions are {', '.join(REACTIONS)}")

@@ -21,7 +21,7 @@ from app.store import LeaseLost, RoomStore
 
 from . import history
 from .autoplay import Autoplay
-from .chat import KEPT, ChatLog, check_reaction, clean_name, clean_text, line_json
+from .chat import KEPT, ChatLog, check_reaction, clean_text, line_json, spectator_name
 from .commands import (
     Act,
     AddBot,
@@ -435,10 +435,11 @@ class Tables:
         audience = state.may_chat(seat)
         text = clean_text(say.text) if say.text is not None else None
         reaction = check_reaction(say.reaction) if say.reaction is not None else None
+        seated = [s.nickname for s in state.seats if s is not None]
         line = live.chat.line(
             seat=seat,
             watcher=None if seat is not None else member.watcher,
-            name=state.nickname(seat) if seat is not None else clean_name(say.name),
+            name=state.nickname(seat) if seat is not None else spectator_name(say.name, seated),
             text=text,
             reaction=reaction,
             audience=audience,

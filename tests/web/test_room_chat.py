@@ -110,6 +110,43 @@ def test_a_bad_line_is_refused_and_nobody_hears_it(
     asyncio.run(scenario())
 
 
+def test_a_spectator_may_not_chat_under_a_seated_players_name(server: ServerProcess) -> None:
+    """Compared as nicknames are (NFC, white space, case): a spectator calling itself
+    " ANNA " or "Zoe\u0301" next to a seated Anna and Zoé is refused; a name no player has,
+    or that of a player who has left the table, is its own."""
+
+    async def scenario() -> None:
+        code, (anna, zoe, bertil) = await seated_table(
+            server.ws_url, server.base_url, names=("Anna", "Zoé", "Bertil")
+        )
+        one = await RoomClient.open(server.ws_url, code, name="one")
+        two = await RoomClient.open(server.ws_url, code, name="two")
+        await one.wait_for(is_chat)
+        await two.wait_for(is_chat)
+        # three lines each at most: this server's chat pace
+        for client, line in (
+            (one, {"text": "it is me", "name": " ANNA "}),
+            (one, {"reaction": "hello", "name": "Zoe\u0301"}),
+            (two, {"text": "it is me", "name": "bertil"}),
+        ):
+            refused = await say(client, **line)
+            assert refused["type"] == "error", (line, refused)
+            assert refused["code"] == "chat_name_taken", (line, refused)
+        line = (await say(one, text="just watching", name="Annabel"))["lines"][0]
+        assert (line["seat"], line["name"], line["n"]) == (None, "Annabel", 1)
+        # a seated player's own line is named by the seat, whatever it says
+        line = (await say(anna, text="hi", name="Bertil"))["lines"][0]
+        assert (line["seat"], line["name"]) == (0, "Anna")
+        # once Bertil has left his seat the name is free
+        await bertil.command({"type": "leave"})
+        await two.until_version(bertil.v)
+        line = (await say(two, text="now I may", name="Bertil"))["lines"][0]
+        assert (line["seat"], line["name"]) == (None, "Bertil")
+        assert not any(said("it is me")(m) for m in anna.messages + zoe.messages)
+
+    asyncio.run(scenario())
+
+
 def test_bidirectional_overrides_are_taken_out_and_emoji_kept(server: ServerProcess) -> None:
     async def scenario() -> None:
         _, (anna, *_) = await seated_table(server.ws_url, server.base_url)
