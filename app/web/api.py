@@ -37,8 +37,9 @@ def _digits(value: object) -> object:
 
 
 _DIGITS = re.compile(r"0|[1-9][0-9]*")
-Number = Annotated[int, BeforeValidator(_digits), Path(ge=1, le=1_000_000)]
-"""A match or deal number in a path, from 1."""
+Number = Annotated[int, Path(ge=1, le=1_000_000), BeforeValidator(_digits)]
+"""A match or deal number in a path, from 1. (``Path`` first: after the validator its bounds
+would leave the OpenAPI schema as ``ge``/``le`` instead of ``minimum``/``maximum``.)"""
 
 
 def _a_number(value: object) -> object:
