@@ -323,7 +323,7 @@ def trump_mark(cell: dict[str, Any]) -> str:
     return f" {cell['suit']}" if cell["suit"] else ""
 
 
-@pytest.mark.parametrize("number", ["1.0", "1.", "01", "+1", " 1", "1_0", "１"])
+@pytest.mark.parametrize("number", ["1.0", "1.", "01", "+1", " 1", "1_0", "\uff11"])
 @pytest.mark.parametrize(
     "path",
     [
