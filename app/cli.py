@@ -104,6 +104,9 @@ def _serve(host: str | None, port: int | None) -> int:
         # frames just past it reach the app, which answers with a clear error instead.
         ws_max_size=settings.ws_max_frame_bytes * 16,
         ws_per_message_deflate=False,
+        # The app reads forwarded addresses itself, from KORTBORD_TRUSTED_PROXIES only: the
+        # rightmost untrusted one, which a client cannot forge, is what its limits count.
+        proxy_headers=False,
     )
     server = uvicorn.Server(config)
     _tune_garbage_collector()

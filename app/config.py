@@ -6,6 +6,7 @@ name hosting platforms and tooling already use for it.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 import socket
@@ -46,6 +47,31 @@ class Settings(BaseSettings):
     ws_send_queue: int = Field(default=256, gt=0)
     # Browser origins allowed to open a WebSocket besides the server's own (comma-separated).
     allowed_origins: str = ""
+    # Fair shares of the server: what one room, one seat and one client address may hold.
+    # A room takes spectators while fewer than room_spectators watch and it holds fewer than
+    # room_connections connections; past either, a newcomer must prove a seat (hello with
+    # its secret) within seat_proof_seconds or is closed. A seat's own connections always
+    # come in: past seat_connections the seat's oldest one is closed.
+    room_connections: int = Field(default=120, gt=0)
+    room_spectators: int = Field(default=100, ge=0)
+    seat_connections: int = Field(default=4, gt=0)
+    seat_proof_seconds: float = Field(default=10.0, gt=0, le=300)
+    # WebSocket connections one client address holds at once, across rooms (IPv6: per /64).
+    address_connections: int = Field(default=64, gt=0)
+    # Rooms one client address may create at once, and then one every this many seconds.
+    address_rooms_burst: int = Field(default=10, gt=0)
+    address_rooms_every: float = Field(default=60.0, gt=0)
+    # Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or networks
+    # (CIDR), comma-separated. The client is the rightmost address they did not add.
+    trusted_proxies: str = "127.0.0.1,::1"
+    # A crowd's share: spectators are sent a room's state at most this often (seconds; seated
+    # players at once), chat lines go out in one message per room per chat_tick, and what
+    # spectators say in a room is held to room_chat_burst lines at once, then one line every
+    # room_chat_every seconds, whoever says it.
+    spectator_every: float = Field(default=0.25, ge=0, le=10)
+    chat_tick: float = Field(default=0.1, ge=0, le=5)
+    room_chat_burst: int = Field(default=20, gt=0)
+    room_chat_every: float = Field(default=0.5, gt=0)
     # Seconds a computer player waits before acting, so people can follow the table.
     bot_delay: float = Field(default=0.8, ge=0, le=30)
     # Seconds a strong computer player may think about one decision.
@@ -70,10 +96,35 @@ class Settings(BaseSettings):
         return self
 
     @model_validator(mode="after")
+    def _proxies_are_addresses(self) -> Self:
+        proxy_networks(self.trusted_proxies)  # a typo stops the server at start, not later
+        return self
+
+    @model_validator(mode="after")
     def _renewals_within_a_lease(self) -> Self:
         if self.lease_renew * 2 > self.lease_seconds:
             raise ValueError("KORTBORD_LEASE_RENEW must be at most half of KORTBORD_LEASE_SECONDS")
         return self
+
+
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def proxy_networks(text: str) -> tuple[IPNetwork, ...]:
+    """``KORTBORD_TRUSTED_PROXIES`` read: addresses and networks, comma-separated; empty
+    trusts none."""
+    networks = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ValueError(
+                f"KORTBORD_TRUSTED_PROXIES: {item!r} is not an address or a network (CIDR)"
+            ) from None
+    return tuple(networks)
 
 
 def _default_instance_id() -> str:

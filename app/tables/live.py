@@ -3,18 +3,24 @@ frames it sends them.
 
 Each member is sent its own snapshot: what all seats see alike (the room, the public part
 of the view) is computed and encoded once per change, not once per seat.
+
+A crowd gets its share and no more (:class:`RoomLimits`): seated players are sent each change
+at once, spectators the latest state at most every ``spectator_every`` seconds (never one
+that is not yet committed, nor one older than the last), and new chat lines go out together
+once per ``chat_tick``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .chat import ChatLog
 from .encoding import EncodedParts, dumps
+from .limits import RoomLimits, TokenBucket
 from .room import RoomState, TableError
 
 CLOSE_TRY_AGAIN = 1013  # WebSocket close code: come back later, and resync on reconnect
@@ -31,7 +37,7 @@ class Client(Protocol):
 class Member:
     """One connection in one room, seated or watching."""
 
-    __slots__ = ("_seat", "client", "room", "watcher")
+    __slots__ = ("_seat", "client", "closed", "held", "room", "watcher")
 
     def __init__(self, client: Client, room: LiveRoom, seat: int | None = None) -> None:
         self.client = client
@@ -40,6 +46,10 @@ class Member:
         room.watchers += 1
         self.watcher = room.watchers
         """The connection's number in the room: what its chat lines carry while it watches."""
+        self.held: TableError | None = None
+        """A newcomer the room had no place for: what it is told unless it proves a seat."""
+        self.closed = False
+        """Closed by the room for a limit: whatever it still sends is not heard."""
 
     @property
     def seat(self) -> int | None:
@@ -83,10 +93,27 @@ class LiveRoom:
     muted_watchers: set[int] = field(default_factory=set)
     """Spectators' connections the host has muted in the chat; a mute ends with its
     connection."""
+    limits: RoomLimits = field(default_factory=RoomLimits)
+    held: dict[Member, asyncio.TimerHandle] = field(default_factory=dict)
+    """Newcomers past a limit, each with the timer that closes it unless it proves a seat:
+    sent their greeting alone, they count nowhere and hear nothing else."""
+    _owed: bool = field(default=False, init=False, repr=False)
+    """The spectators have not yet been sent the latest state."""
+    _owed_soon: bool = field(default=False, init=False, repr=False)
+    """A timer (or a task waiting for the lock) will send it."""
+    _owed_task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
+    _spectators_at: float = field(default=float("-inf"), init=False, repr=False)
+    _chat_out: list[dict[str, Any]] = field(default_factory=list, init=False, repr=False)
+    _chat_timer: asyncio.TimerHandle | None = field(default=None, init=False, repr=False)
+    _chat_at: float = field(default=float("-inf"), init=False, repr=False)
+    chat_budget: TokenBucket | None = field(default=None, init=False, repr=False)
+    """What the room's spectators may still say together (``limits.chat_burst``)."""
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
         self.encoded = _parts_for(self.state)
+        if self.limits.chat_burst is not None:
+            self.chat_budget = TokenBucket(1 / self.limits.chat_every, self.limits.chat_burst)
 
     def replace_state(self, state: RoomState) -> None:
         """The room rebuilt from the store: what was kept of the old state goes."""
@@ -106,6 +133,16 @@ class LiveRoom:
 
     def spectators(self) -> int:
         return sum(1 for m in self.members if m.seat is None)
+
+    def no_place(self, more: int = 1) -> TableError | None:
+        """Why the room cannot take ``more`` spectators (counting those it has), or ``None``
+        if it can."""
+        limits = self.limits
+        if limits.connections is not None and len(self.members) + more > limits.connections:
+            return TableError("room_full", "this room holds as many connections as it takes")
+        if limits.spectators is not None and self.spectators() + more > limits.spectators:
+            return TableError("too_many_spectators", "this room has as many spectators as it takes")
+        return None
 
     def connected(self) -> list[bool]:
         seated = {m.seat for m in self.members}
@@ -195,7 +232,7 @@ class LiveRoom:
     # -- sending ---------------------------------------------------------------------------------
 
     def send_state(
-        self, members: Iterable[Member], acked: tuple[Member, str | None] | None = None
+        self, members: Collection[Member], acked: tuple[Member, str | None] | None = None
     ) -> None:
         """Each member's own snapshot.
 
@@ -203,6 +240,8 @@ class LiveRoom:
         its copy carries."""
         state = self.state
         self.note_presence()
+        if not members:
+            return
         public = state.view_for(None)
         if public is not None:
             public = self.encoded.shared(public)
@@ -225,8 +264,61 @@ class LiveRoom:
                 text = f'{text[:-1]},"id":{dumps(ident)}}}'
             m.client.send_text(text)
 
-    def broadcast(self) -> None:
-        self.send_state(self.members)
+    def broadcast(
+        self, acked: tuple[Member, str | None] | None = None, at_once: Member | None = None
+    ) -> None:
+        """A change to every connection: the seated ones, the actor and ``at_once`` at
+        once, the other spectators at most every ``limits.spectator_every`` seconds."""
+        if self.limits.spectator_every <= 0:
+            self.send_state(self.members, acked)
+            return
+        actor = acked[0] if acked is not None else None
+        now = [m for m in self.members if m.seat is not None or m is actor or m is at_once]
+        self.send_state(now, acked)
+        if len(now) < len(self.members):
+            self._owe_spectators()
+
+    def catch_up(self, member: Member) -> None:
+        """The latest state to a spectator at once, who would otherwise wait for the next
+        one the spectators are sent (a spectator's own answer)."""
+        if self.limits.spectator_every > 0:
+            self.send_state([member])
+
+    def _owe_spectators(self) -> None:
+        """Called with the room's latest change committed: the spectators get it now if
+        they have not been sent a state for ``spectator_every``, else when that is up."""
+        self._owed = True
+        if self._owed_soon:
+            return  # the state they will be sent is the latest there is then
+        wait = self._spectators_at + self.limits.spectator_every - time.monotonic()
+        if wait <= 0:
+            self._send_spectators()
+        else:
+            self._owed_soon = True
+            asyncio.get_running_loop().call_later(wait, self._spectators_due)
+
+    def _spectators_due(self) -> None:
+        if not self.lock.locked():
+            self._owed_soon = False
+            self._send_spectators()
+        elif self._owed_task is None:
+            # a change may be applied in memory and not yet stored: wait until it is
+            self._owed_task = asyncio.ensure_future(self._spectators_after_lock())
+
+    async def _spectators_after_lock(self) -> None:
+        try:
+            async with self.lock:
+                self._owed_soon = False
+                self._send_spectators()
+        finally:
+            self._owed_task = None
+
+    def _send_spectators(self) -> None:
+        if not self._owed or self.gone:
+            return
+        self._owed = False
+        self._spectators_at = time.monotonic()
+        self.send_state([m for m in self.members if m.seat is None])
 
     def send_chat(self, members: Iterable[Member], lines: list[dict[str, Any]]) -> None:
         """New chat lines to the members who may read them: a line only spectators read
@@ -244,7 +336,33 @@ class LiveRoom:
             if text is not None:
                 m.client.send_text(text)
 
+    def queue_chat(self, line: dict[str, Any]) -> None:
+        """A new line, stored already, to whoever may read it: at once if the room sent none
+        for ``chat_tick``, else with the others said meanwhile when that is up."""
+        self._chat_out.append(line)
+        if self._chat_timer is not None:
+            return
+        wait = self._chat_at + self.limits.chat_tick - time.monotonic()
+        if wait <= 0:
+            self.flush_chat()
+        else:
+            self._chat_timer = asyncio.get_running_loop().call_later(wait, self.flush_chat)
+
+    def flush_chat(self) -> None:
+        """Sends the lines waiting to go out, if any."""
+        if self._chat_timer is not None:
+            self._chat_timer.cancel()
+            self._chat_timer = None
+        if not self._chat_out:
+            return
+        lines, self._chat_out = self._chat_out, []
+        self._chat_at = time.monotonic()
+        if not self.gone:
+            self.send_chat(self.members, lines)
+
     def send_chat_backlog(self, member: Member) -> None:
+        # the lines waiting to go out first: the backlog, which has them, replaces them
+        self.flush_chat()
         lines = self.chat.readable(member.seat is None)
         self.reply(
             member,
@@ -275,8 +393,24 @@ class LiveRoom:
         if error.code == "stale_version":
             self.send_state([member])
 
+    def hold(self, member: Member, refusal: TableError, expel: Callable[[], None]) -> None:
+        """A newcomer the room has no place for: it has ``limits.seat_proof`` seconds to
+        prove a seat before ``expel`` is called."""
+        member.held = refusal
+        timer = asyncio.get_running_loop().call_later(self.limits.seat_proof, expel)
+        self.held[member] = timer
+
+    def unhold(self, member: Member) -> None:
+        timer = self.held.pop(member, None)
+        if timer is not None:
+            timer.cancel()
+        member.held = None
+
     def close_all(self, reason: str, code: int = CLOSE_TRY_AGAIN) -> None:
         for m in self.members:
+            m.client.close(code, reason)
+        for m in list(self.held):
+            self.unhold(m)
             m.client.close(code, reason)
         self.members.clear()
         self.presence += 1

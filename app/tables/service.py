@@ -42,6 +42,7 @@ from .commands import (
 )
 from .credentials import new_room_code
 from .events import START, Event
+from .limits import CLOSE_LIMIT, RoomLimits
 from .live import Client, LiveRoom, Member
 from .ownership import CLOSE_LOST, CLOSE_MOVED, Ownership, RoomElsewhere
 from .projection import projection, room_row
@@ -54,6 +55,16 @@ log = logging.getLogger("kortbord.tables")
 
 def _moved() -> TableError:
     return TableError("room_moved", "the room has moved to another server; reconnect")
+
+
+def _secret_refused() -> TableError:
+    return TableError("secret_refused", "that seat secret is not valid in this room")
+
+
+def _seat_elsewhere() -> TableError:
+    return TableError(
+        "seat_connections", "this seat is open in too many places; this one, the oldest, closes"
+    )
 
 
 __all__ = ["Client", "LiveRoom", "Member", "RoomElsewhere", "Tables"]
@@ -73,9 +84,12 @@ class Tables:
         lease_seconds: float = 10.0,
         lease_renew: float = 3.0,
         handover_tenure: float = 5.0,
+        limits: RoomLimits | None = None,
     ) -> None:
-        """The lease settings matter only with a store several instances share."""
+        """The lease settings matter only with a store several instances share; without
+        ``limits`` rooms are unlimited and send everything at once."""
         self.store = store
+        self.limits = limits or RoomLimits()
         self.rng = rng or random.SystemRandom()
         self.autoplay = Autoplay(self, bot_delay, bot_budget)
         self.reviews = Reviews(self.autoplay.worker, review_budget)
@@ -163,7 +177,7 @@ class Tables:
         if not self.store.shared:
             # the one instance there is owns every room; with several, whichever the
             # creator's socket reaches takes it
-            self._rooms[code] = LiveRoom(state)
+            self._rooms[code] = LiveRoom(state, limits=self.limits)
         return code, 0, secret
 
     async def room(self, code: str) -> LiveRoom | None:
@@ -197,7 +211,7 @@ class Tables:
         if stored is None:
             return None
         state = RoomState.from_events(code, [Event.from_json(e) for e in stored])
-        live = LiveRoom(state, chat=ChatLog(await self.store.chat(code, KEPT)))
+        live = LiveRoom(state, chat=ChatLog(await self.store.chat(code, KEPT)), limits=self.limits)
         self._rooms[code] = live
         self.autoplay.wake(live)  # bots carry on after a restart
         self.stall.watch(live)  # and a table nobody is at does not wait for ever
@@ -267,18 +281,60 @@ class Tables:
     async def join(self, live: LiveRoom, client: Client) -> Member:
         async with live.lock:  # the first snapshot must not show an uncommitted change
             member = Member(client, live)
+            refusal = live.no_place()
+            if refusal is not None:
+                # Counted nowhere and told nothing more until it proves a seat: a player's
+                # page sends its hello at once, and a seat is never refused for a crowd.
+                live.hold(member, refusal, lambda: self._expel(live, member, refusal))
+                live.send_state([member])
+                return member
             live.add(member)
-            live.broadcast()  # the newcomer's snapshot, and one more watcher for the rest
+            # the newcomer's snapshot at once, and one more watcher for the rest
+            live.broadcast(at_once=member)
             live.send_chat_backlog(member)
             self.stall.watch(live)
             return member
 
     async def leave_connection(self, member: Member) -> None:
         live = member.room
+        if member.held is not None:
+            live.unhold(member)
+            return
         async with live.lock:
+            if member not in live.members:
+                return  # closed by the room itself, which has told the others
             live.discard(member)
             live.broadcast()  # presence changed: a seat went away, or a watcher left
             self.stall.watch(live)
+
+    def _expel(self, live: LiveRoom, member: Member, refusal: TableError) -> None:
+        """Closes a connection past a limit, after an error saying which."""
+        live.unhold(member)
+        if member in live.members:
+            live.discard(member)
+        member.closed = True
+        live.refuse(member, refusal, None)
+        member.client.close(CLOSE_LIMIT, refusal.code)
+
+    async def _prove(
+        self, member: Member, live: LiveRoom, command: Command, ident: str | None
+    ) -> None:
+        """A newcomer held past a limit: a hello with a seat's secret lets it in as that
+        seat; anything else closes it, with the reason it was held."""
+        refusal = member.held
+        assert refusal is not None
+        if isinstance(command, Hello) and command.secret is not None:
+            if live.state.seat_for_secret(command.secret) is not None:
+                live.unhold(member)
+                live.add(member)
+                try:
+                    await self._hello(member, live, command, ident)
+                finally:
+                    if member in live.members:
+                        live.send_chat_backlog(member)
+                return
+            live.refuse(member, _secret_refused(), ident)
+        self._expel(live, member, refusal)
 
     # -- commands --------------------------------------------------------------------------------
 
@@ -286,10 +342,19 @@ class Tables:
         """Run one command; a refusal goes back to the member, carrying ``ident``."""
         live = member.room
         ident = ident or getattr(command, "id", None)
+        if member.closed:
+            return
         if live.gone:
             live.refuse(member, _moved(), ident)
             return
         async with live.lock:
+            if member.held is not None:
+                try:
+                    await self._prove(member, live, command, ident)
+                except TableError as refused:
+                    live.refuse(member, refused, ident)
+                self.stall.watch(live)
+                return
             # Who watches reads what only spectators say: a connection that sits down or
             # stands up gets the chat as it may read it now.
             watching = (
@@ -306,9 +371,7 @@ class Tables:
                 # is told, the socket stays open, and the log gets one line, not a traceback.
                 await self._failed(live, member, command, ident, failed)
             if watching is not None:
-                for m, was in watching.items():
-                    if m in live.members and was != (m.seat is None):
-                        live.send_chat_backlog(m)
+                self._seats_changed(live, watching)
             self.stall.watch(live)  # a seat taken or left, a player back, a move made
 
     async def _failed(
@@ -340,6 +403,27 @@ class Tables:
                 self._drop(live)
         refused = TableError("internal_error", "the server failed to handle that")
         live.refuse(member, refused, ident)
+
+    def _seats_changed(self, live: LiveRoom, watching: dict[Member, bool]) -> None:
+        """After a command that may seat connections or unseat them: each one that changed
+        is sent the chat as it may read it now, after the state that shows the change (a
+        spectator's own state at once). A connection turned spectator in a room that holds
+        as many as it takes is closed as a newcomer would be: giving a seat up is no way
+        round the limit."""
+        closed = False
+        for m, was in watching.items():
+            if m not in live.members or was == (m.seat is None):
+                continue
+            if m.seat is None:
+                refusal = live.no_place(more=0)
+                if refusal is not None:
+                    self._expel(live, m, refusal)
+                    closed = True
+                    continue
+                live.catch_up(m)
+            live.send_chat_backlog(m)
+        if closed:
+            live.broadcast()
 
     async def _handle(
         self, member: Member, live: LiveRoom, command: Command, ident: str | None
@@ -444,13 +528,18 @@ class Tables:
             reaction=reaction,
             audience=audience,
         )
+        if seat is None and live.chat_budget is not None and not live.chat_budget.take():
+            raise TableError("chat_busy", "the spectators' chat is busy; wait a moment")
         try:
             await self.store.add_chat(state.code, line)
         except Exception:
             log.exception("room %s: could not store a chat line", state.code)
             raise TableError("storage_failed", "the table could not save that; try again") from None
         live.chat.keep(line)
-        live.send_chat(live.members, [line_json(line)])
+        if live.limits.chat_tick > 0:
+            live.queue_chat(line_json(line))
+        else:
+            live.send_chat(live.members, [line_json(line)])
 
     async def _hello(self, member: Member, live: LiveRoom, hello: Hello, ident: str | None) -> None:
         was = member.seat
@@ -458,14 +547,14 @@ class Tables:
             seat = live.state.seat_for_secret(hello.secret)
             if seat is None:
                 member.seat = None
-                refused = TableError("secret_refused", "that seat secret is not valid in this room")
-                live.refuse(member, refused, ident)
+                live.refuse(member, _secret_refused(), ident)
                 if was is not None:
                     # The connection gave up its seat: everyone sees the presence change,
                     # and the connection itself learns it is watching now.
                     live.broadcast()
                 return
             member.seat = seat
+            self._one_too_many(live, seat, member)
             back = live.state.reclaim(seat)
             if back:  # the player is back: the bot that stood in for them stops
                 await self._commit(live, back)
@@ -476,6 +565,19 @@ class Tables:
             live.broadcast()
         else:
             live.send_state([member])
+
+    def _one_too_many(self, live: LiveRoom, seat: int, newest: Member) -> None:
+        """A seat's newest connection always comes in: past the allowance, the seat's
+        oldest other connections go."""
+        allowed = self.limits.seat_connections
+        if allowed is None:
+            return
+        others = sorted(
+            (m for m in live.members if m.seat == seat and m is not newest),
+            key=lambda m: m.watcher,
+        )
+        for old in others[: max(0, len(others) + 1 - allowed)]:
+            self._expel(live, old, _seat_elsewhere())
 
     def _unseat(self, live: LiveRoom, seat: int, removed: bool = False) -> None:
         for m in live.members:
@@ -533,7 +635,7 @@ class Tables:
         live.committed = state.version
         self.autoplay.wake(live)
         if broadcast:
-            live.send_state(live.members, acked)
+            live.broadcast(acked)
 
     async def commit_due(self, live: LiveRoom, events: list[Event]) -> None:
         """Commit what the stall guard found due (the room's lock held)."""

@@ -19,8 +19,10 @@ from app.store import RoomStore, open_store
 from app.tables import Tables
 from app.tables.catalogue import GAME_NAMES
 from app.tables.credentials import is_room_code
+from app.tables.limits import RoomLimits
 
 from . import logs
+from .addresses import AddressConnections, ForwardedClient, RoomCreations
 from .api import Number, router
 from .bodies import validation_refused
 from .echo import add_echo_route
@@ -32,6 +34,19 @@ from .socket import room_socket
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES_DIR = ROOT / "templates"
 STATIC_DIR = ROOT / "static"
+
+
+def room_limits(settings: Settings) -> RoomLimits:
+    return RoomLimits(
+        connections=settings.room_connections,
+        spectators=settings.room_spectators,
+        seat_connections=settings.seat_connections,
+        seat_proof=settings.seat_proof_seconds,
+        spectator_every=settings.spectator_every,
+        chat_tick=settings.chat_tick,
+        chat_burst=settings.room_chat_burst,
+        chat_every=settings.room_chat_every,
+    )
 
 
 def create_app(settings: Settings | None = None, store: RoomStore | None = None) -> FastAPI:
@@ -53,6 +68,7 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
             lease_seconds=settings.lease_seconds,
             lease_renew=settings.lease_renew,
             handover_tenure=settings.handover_tenure,
+            limits=room_limits(settings),
         )
         try:
             yield
@@ -63,6 +79,12 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
 
     web = FastAPI(title="Kortbord", version=app.__version__, lifespan=lifespan)
     web.state.settings = settings
+    web.state.addresses = AddressConnections(settings.address_connections)
+    web.state.room_creations = RoomCreations(
+        settings.address_rooms_burst, settings.address_rooms_every
+    )
+    # the client's own address and scheme, where a trusted proxy forwarded them
+    web.add_middleware(ForwardedClient, trusted=settings.trusted_proxies)
     web.add_exception_handler(RequestValidationError, validation_refused)
     templates = Jinja2Templates(directory=TEMPLATES_DIR)
     problems = Problems(templates)
@@ -113,7 +135,8 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
 
     @web.websocket("/ws/{code}")
     async def socket(websocket: WebSocket, code: str) -> None:
-        await room_socket(websocket, code, websocket.app.state.tables, settings)
+        state = websocket.app.state
+        await room_socket(websocket, code, state.tables, settings, state.addresses)
 
     if settings.bench_echo:
         add_echo_route(web)

@@ -15,6 +15,7 @@ from app.tables.catalogue import DEFAULT_GAME, GAME_NAMES, MAX_SEATS, MIN_SEATS,
 from app.tables.credentials import is_room_code
 from app.tables.room import AWAY_GRACE, AWAY_GRACE_MAX, MOVE_CLOCK_MAX
 
+from .addresses import RoomCreations, address_key
 from .bodies import StrictJsonRoute
 
 # Integers a browser holds exactly; text no longer than any option's choice needs.
@@ -189,9 +190,21 @@ router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 @router.post(
     "/rooms",
     status_code=status.HTTP_201_CREATED,
-    responses={400: {"model": UnreadableBody}, 422: {"model": ProblemBody | InvalidBody}},
+    responses={
+        400: {"model": UnreadableBody},
+        422: {"model": ProblemBody | InvalidBody},
+        429: {"model": ProblemBody, "description": "too many rooms from this address"},
+    },
 )
 async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> CreatedRoom:
+    creations: RoomCreations = request.app.state.room_creations
+    wait = creations.take(address_key(request.client))
+    if wait is not None:
+        raise HTTPException(
+            429,
+            {"code": "too_many_rooms", "message": "this address has made rooms enough for now"},
+            headers={"Retry-After": str(wait)},
+        )
     try:
         code, seat, secret = await tables.create_room(
             body.seats,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
 from collections import deque
 from collections.abc import Coroutine
 from typing import Any
@@ -17,7 +16,9 @@ from app.config import Settings
 from app.tables import RoomElsewhere, Tables
 from app.tables.commands import Say
 from app.tables.credentials import is_room_code
+from app.tables.limits import CLOSE_LIMIT, TokenBucket
 
+from .addresses import AddressConnections, address_key
 from .messages import Ping, ProtocolError, parse_message
 
 CLOSE_POLICY = 1008  # floods, repeated garbage, foreign origin
@@ -25,27 +26,7 @@ CLOSE_TOO_BIG = 1009
 CLOSE_TRY_AGAIN = 1013  # a client too slow to read its messages
 CLOSE_NO_ROOM = 4404
 CLOSE_ELSEWHERE = 4409  # the room is served by another instance: reconnect
-
-
-class TokenBucket:
-    """``rate`` messages per second on average, ``burst`` at once."""
-
-    __slots__ = ("burst", "rate", "stamp", "tokens")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
+# CLOSE_LIMIT (4429): past a limit of the room, the seat or the client's address
 
 
 class SocketClient:
@@ -173,10 +154,33 @@ def _error(code: str, message: str, v: int | None, ident: str | None = None) -> 
     return json.dumps(body, separators=(",", ":"))
 
 
-async def room_socket(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
+async def room_socket(
+    websocket: WebSocket,
+    code: str,
+    tables: Tables,
+    settings: Settings,
+    addresses: AddressConnections | None = None,
+) -> None:
     if not origin_allowed(websocket, settings):
         await websocket.close(CLOSE_POLICY)  # before accept: the upgrade is refused (403)
         return
+    # Past the address's share the socket is still accepted, so that a browser learns why.
+    key = address_key(websocket.client)
+    if addresses is not None and not addresses.enter(key):
+        await websocket.accept()
+        await websocket.send_text(
+            _error("too_many_connections", "this address holds as many sockets as it may", None)
+        )
+        await websocket.close(CLOSE_LIMIT, "too_many_connections")
+        return
+    try:
+        await _serve(websocket, code, tables, settings)
+    finally:
+        if addresses is not None:
+            addresses.leave(key)
+
+
+async def _serve(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
     try:
         live = await tables.room(code) if is_room_code(code) else None
     except RoomElsewhere:

@@ -18,6 +18,15 @@ import httpx
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
+ONE_CLIENT_MANY_PEOPLE = {
+    "KORTBORD_ADDRESS_CONNECTIONS": "100000",
+    "KORTBORD_ADDRESS_ROOMS_BURST": "100000",
+}
+"""Every test connects from 127.0.0.1, standing in for people who would each have an address
+of their own: a test server lifts what one address may hold (tests of those limits set their
+own). The limits of a room and of a seat stay as a real server has them."""
+
+
 class ServerStartError(RuntimeError):
     pass
 
@@ -135,6 +144,7 @@ class ServerProcess:
         env.pop("DATABASE_URL", None)
         env["KORTBORD_DATA_DIR"] = str(self.data_dir)
         env["PYTHONUNBUFFERED"] = "1"
+        env.update(ONE_CLIENT_MANY_PEOPLE)
         env.update(self._env)
         return env
 
