@@ -19,7 +19,7 @@ const BUBBLE_ROOM_PX = 40;
 // How close to the bottom still counts as reading the newest line.
 const AT_BOTTOM_PX = 24;
 // Refusals of a line said in the chat: shown in the panel too, which may hide the toast.
-const CHAT_REFUSALS = new Set(['empty_chat', 'unknown_reaction', 'muted', 'chat_closed', 'chat_too_fast']);
+const CHAT_REFUSALS = new Set(['empty_chat', 'unknown_reaction', 'muted', 'chat_closed', 'chat_too_fast', 'chat_busy']);
 
 const ICON_MUTE = 'M4 5h16v11H9l-5 4zM3 3l18 18';
 const ICON_UNMUTE = 'M4 5h16v11H9l-5 4z';

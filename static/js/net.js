@@ -5,6 +5,11 @@ const PING_EVERY_MS = 20000;
 const SILENCE_LIMIT_MS = 45000;
 const BACKOFF_MAX_MS = 10000;
 const CLOSE_NO_ROOM = 4404;
+// Past a limit of the room, the seat or this network's address; the error before the close
+// says which. A full room is tried again after a minute or so; a seat open in too many
+// places is not (that would close another of them), until the page comes back into view.
+const CLOSE_LIMIT = 4429;
+const REFUSED_RETRY_MS = 60000;
 
 export class RoomSocket extends EventTarget {
   constructor(code, getSecret) {
@@ -18,6 +23,9 @@ export class RoomSocket extends EventTarget {
     this.pingTimer = null;
     this.lastHeard = 0;
     this.stopped = false;
+    // why the server last closed this page's socket for a limit (an error code), or null
+    this.refusal = null;
+    this.lastError = null;
     // A sleeping laptop or a phone coming back to the tab deserves a quick retry.
     window.addEventListener('online', () => this.retrySoon());
     document.addEventListener('visibilitychange', () => {
@@ -43,6 +51,7 @@ export class RoomSocket extends EventTarget {
       return;
     }
     this.ws = ws;
+    this.lastError = null;
     ws.addEventListener('open', () => {
       this.lastHeard = Date.now();
       const secret = this.getSecret();
@@ -59,6 +68,7 @@ export class RoomSocket extends EventTarget {
         return;
       }
       if (message.type === 'state') this.attempt = 0;
+      if (message.type === 'error') this.lastError = message.code;
       this.dispatchEvent(new CustomEvent('message', { detail: message }));
     });
     ws.addEventListener('close', (event) => {
@@ -68,6 +78,14 @@ export class RoomSocket extends EventTarget {
       if (event.code === CLOSE_NO_ROOM) {
         this.stopped = true;
         this.setStatus('gone');
+        return;
+      }
+      if (event.code === CLOSE_LIMIT) {
+        this.refusal = this.lastError ?? 'too_many_connections';
+        this.setStatus('refused');
+        if (this.refusal !== 'seat_connections') {
+          this.retryTimer = setTimeout(() => this.connect(), REFUSED_RETRY_MS * (0.5 + Math.random() / 2));
+        }
         return;
       }
       this.scheduleRetry();
@@ -91,6 +109,7 @@ export class RoomSocket extends EventTarget {
 
   retrySoon() {
     if (this.stopped || this.ws) return;
+    this.refusal = null;
     this.attempt = 0;
     clearTimeout(this.retryTimer);
     this.retryTimer = null;

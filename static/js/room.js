@@ -48,6 +48,8 @@ const ctx = {
   seat: null,
   v: 0,
   connection: 'connecting',
+  // with connection 'refused': the limit the server closed the socket for (an error code)
+  refusal: null,
   pending: null,
   // Hand positions chosen for a {kind, count, from} legal; positions, since two cards of a
   // hand may be the same card.
@@ -387,6 +389,11 @@ function onError(message) {
       onState(held);
     }
   }
+  // A socket closed for a limit is told in the status line, which stays.
+  if (CONNECTION_REFUSALS.has(message.code)) {
+    render();
+    return;
+  }
   // A refused entry on paper is told beside its form, which keeps what was typed.
   const toldOnPaper = answered !== null && paperRefused(ctx, message, answered);
   if (message.code !== 'stale_version') {
@@ -411,9 +418,13 @@ socket.addEventListener('message', (event) => {
   } else if (message.type === 'chat') chat?.receive(message);
 });
 
+// The errors that come just before the server closes a socket for a limit (4429).
+const CONNECTION_REFUSALS = new Set(['room_full', 'too_many_spectators', 'too_many_connections', 'seat_connections']);
+
 let helloTimer = null;
 socket.addEventListener('status', (event) => {
   ctx.connection = event.detail;
+  ctx.refusal = socket.refusal;
   ctx.seedSentFor = null;
   if (event.detail === 'open') {
     ctx.awaitingHello = Boolean(getSecret());
@@ -447,6 +458,7 @@ function rememberRoom() {
 
 function statusText() {
   const { room, view } = ctx;
+  if (ctx.connection === 'refused') return t(`conn.refused.${ctx.refusal}`);
   if (!room) return t(ctx.connection === 'gone' ? 'conn.gone' : 'conn.connecting');
   if (ctx.connection !== 'open') return t('conn.reconnecting');
   if (room.status === 'waiting' || !view) {

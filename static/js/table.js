@@ -504,9 +504,11 @@ export function renderCenter(center, ctx, panel, handlers, ui) {
   const { room, view } = ctx;
   if (!room) {
     const gone = ctx.connection === 'gone';
+    const refused = ctx.connection === 'refused';
+    const note = refused ? t(`conn.refused.${ctx.refusal}`) : t(gone ? 'conn.gone' : 'conn.connecting');
     replace(
       center,
-      h('p', { class: 'center-note', text: gone ? t('conn.gone') : t('conn.connecting') }),
+      h('p', { class: 'center-note', text: note }),
       gone ? h('a', { class: 'btn', href: '/', text: t('nav.home') }) : null,
     );
     return;
