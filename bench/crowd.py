@@ -383,7 +383,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="length of each phase")
     parser.add_argument("--spectators", type=int, default=100)
-    parser.add_argument("--quiet-rooms", type=int, default=2)
+    parser.add_argument("--quiet-rooms", type=int, default=4)
     parser.add_argument("--pace-ms", type=float, default=150.0, help="the person's pause")
     parser.add_argument("--busy-think-ms", type=float, default=250.0, help="the busy bots' pause")
     parser.add_argument(
