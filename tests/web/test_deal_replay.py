@@ -36,7 +36,7 @@ def test_a_finished_deal_replays_action_by_action_with_every_hand(
     refused: list[httpx.Response] = []
 
     async def scenario() -> str:
-        code, players, _ = await seated(replay_server)
+        code, players = await seated(replay_server)
         await start(players)
         refused.append(get(replay_server, f"{code}/matches/1/deals/1/replay"))
         rng = random.Random(8)

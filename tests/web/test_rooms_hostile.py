@@ -632,7 +632,11 @@ FAULTS: dict[str, list[tuple[dict[str, object], str]]] = {
         ({"seat": 1, "watcher": 1, "muted": False}, "bad_field"),
         ({"watcher": 1, "muted": "yes"}, "bad_field"),
     ],
-    "seed": [({"seed": "abc"}, "not_seated"), ({"seed": "x" * 65}, "bad_field")],
+    "seed": [
+        ({"seed": "abc", "commitment": "0" * 64}, "not_seated"),
+        ({"seed": "abc"}, "bad_field"),
+        ({"seed": "abc", "commitment": 7}, "bad_field"),
+    ],
 }
 
 
