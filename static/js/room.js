@@ -2,7 +2,7 @@
 // re-renders the whole table from each snapshot. What only one game has is drawn by that
 // game's panel (panel.js), loaded for the room's game.
 
-import { $, replace } from './dom.js';
+import { $, keepFocus, replace } from './dom.js';
 import { qrSvg } from './qr.js';
 import { applyPrefs, onPrefs, prefs, setPref } from './prefs.js';
 import { currentLanguage, detectLanguage, errorText, has, onLanguage, setLanguage, t } from './i18n.js';
@@ -509,8 +509,12 @@ function render() {
   // Where the cards were, so that what the render brings can be seen coming from there.
   const scene = ctx.rendered ? measure(ctx) : null;
   renderSeats(els.seats, ctx, panel, handlers);
-  if (paper && isPlaying(ctx) && ctx.view.paper) renderPaper(els.center, ctx, handlers, ui);
-  else renderCenter(els.center, ctx, panel, handlers, ui);
+  // A choice in the middle of the table (a contract, a bid) keeps the keyboard's focus across
+  // a state that leaves it offered, such as the seeds every seat gives as a deal begins.
+  keepFocus(els.center, 'data-action', () => {
+    if (paper && isPlaying(ctx) && ctx.view.paper) renderPaper(els.center, ctx, handlers, ui);
+    else renderCenter(els.center, ctx, panel, handlers, ui);
+  });
   renderHand(els.hand, els.bar, ctx, panel, handlers, ui);
   renderSide(els.side, ctx, panel, handlers);
   chat?.sync();
