@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from table_driver import OpenPage, wait_ready
 
 from support.server import REPO_ROOT, ServerProcess, running_server
@@ -26,6 +26,10 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = REPO_ROOT / "test-artifacts" / "browser"
+# What a page is waited for is bounded by the wait's own condition; these bounds only stop a
+# test that will never pass, and must hold on a machine busy with other work (a page that
+# takes 100 ms alone has been seen to take over 10 s there).
+expect.set_options(timeout=30_000)
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
 
@@ -87,7 +91,7 @@ def page_opener(browser: Browser, base_url: str) -> Iterator[OpenPage]:
             color_scheme=color_scheme,  # type: ignore[arg-type]
             reduced_motion=reduced_motion,  # type: ignore[arg-type]
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(60_000)
         contexts.append(context)
         # Every page of the context is watched, those a test opens later in it too.
         context.on("page", lambda page: watch_errors(page, errors))

@@ -51,7 +51,7 @@ def take_seat(page: Page, nickname: str, seat: int) -> None:
     page.fill("#nickname", nickname)
     page.click(f"button[data-sit='{seat}']")
     # a round trip to the server; on a loaded two-core machine that has taken over 5 s
-    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat), timeout=15_000)
+    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat), timeout=60_000)
 
 
 def sixty_six_on_phones(open_page: OpenPage) -> tuple[Page, Page]:
@@ -82,7 +82,7 @@ def ready(page: Page) -> bool:
     return attr(page, "my-turn") == "true" and attr(page, "pending") == "false"
 
 
-def whose_turn(pages: Sequence[Page], timeout: float = 10.0) -> Page:
+def whose_turn(pages: Sequence[Page], timeout: float = 60.0) -> Page:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         for page in pages:
@@ -163,7 +163,7 @@ def add_bot(host: Page, number: int, level: str, touch: bool = False) -> None:
 
 
 def play_until(
-    page: Page, done: Callable[[], bool], *, touch: bool = False, timeout: float = 90.0
+    page: Page, done: Callable[[], bool], *, touch: bool = False, timeout: float = 300.0
 ) -> int:
     """Play this page's turns, clicking the first thing offered, until ``done()``. Returns how
     many times this page acted; the computer players take every other turn."""

@@ -41,7 +41,7 @@ def to_the_last_trick(server: ServerProcess) -> tuple[Table, dict[str, Any]]:
     """A started match of two, its first deal played to its last trick over WebSockets (each
     seat then leaves, and nobody away is replaced); the deal as it then stands."""
     body = {"game": GAME, "seats": 2, "nickname": NAMES[0], "away_grace": None}
-    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
+    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
     assert response.status_code == 201, response.text
     created = response.json()
     code = created["code"]

@@ -48,7 +48,7 @@ def create(server: ServerProcess) -> tuple[str, list[str]]:
     """A Sixty-six room with both seats taken over WebSockets and left; nobody away is
     replaced."""
     body = {"game": "sixty_six", "seats": 2, "nickname": NAMES[0], "away_grace": None}
-    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
+    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
     assert response.status_code == 201, response.text
     created = response.json()
     code = created["code"]

@@ -53,7 +53,7 @@ def table_with_part(server: ServerProcess, part: str) -> tuple[str, str, dict[st
     (``forehand``, ``forehand_partner``, ``dealer`` or ``dealer_partner``): the host starts
     the match again until it does. Returns the room's code, Anna's secret and deal 1's roles."""
     body = {"game": GAME, "seats": 4, "nickname": "Anna", "away_grace": None}
-    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
+    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
     assert response.status_code == 201, response.text
     created = response.json()
     code, secret = created["code"], created["secret"]
@@ -128,7 +128,7 @@ def name_of(page: Page, number: int) -> str:
     return page.locator(f"{seat(page, number)} .seat-name").inner_text()
 
 
-def wait_until(check: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+def wait_until(check: Callable[[], bool], what: str, timeout: float = 180.0) -> None:
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, f"gave up waiting for {what}"

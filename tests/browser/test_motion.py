@@ -231,7 +231,7 @@ def test_the_deal_summary_shows_beside_the_next_players_controls(
     start_match(anna)
     play_until(anna, lambda: attr(anna, "deals-played") == "1")
     summary = anna.locator("#deal-summary")
-    expect(summary).to_be_visible(timeout=5000)
+    expect(summary).to_be_visible(timeout=30_000)
     expect(summary.locator("h2")).to_have_text("Deal 1 is over")
     expect(summary.locator("tbody tr")).to_have_count(3)
     assert_in_place(anna, summary)

@@ -31,7 +31,7 @@ GAME = "partnership_pinochle"
 TEAM_OF_SEAT = [0, 1, 0, 1]
 
 
-def wait_until(check: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+def wait_until(check: Callable[[], bool], what: str, timeout: float = 180.0) -> None:
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, f"gave up waiting for {what}"

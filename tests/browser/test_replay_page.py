@@ -39,7 +39,7 @@ def test_a_finished_deal_steps_forward_and_back_with_every_hand(
     play_one_deal(fast_server, code, secrets)
     end_match(fast_server, code, secrets[0])
     api = f"{fast_server.base_url}/api/rooms/{code}/matches/1/deals/1/replay"
-    steps = httpx.get(api, timeout=10).json()["steps"]
+    steps = httpx.get(api, timeout=60).json()["steps"]
 
     page = open_fast_page(f"/r/{code}/matches/1/deals/1")
     expect(page.locator(REPLAY)).to_have_attribute("data-status", "ready")

@@ -42,7 +42,7 @@ def test_the_review_marks_the_bad_bid_and_leads_to_its_step(
     expect(page.locator(REVIEW)).to_have_attribute("data-status", "done", timeout=A_REVIEW)
 
     api = f"{fast_server.base_url}/api/rooms/{code}/matches/1/deals/1/review"
-    review = httpx.get(api, timeout=10).json()
+    review = httpx.get(api, timeout=60).json()
     marked = [j for j in review["judgements"] if j["worse"]]
     (thirteen,) = [j for j in marked if j["played"] == BAD_BID]
     assert thirteen["seat"] == bad

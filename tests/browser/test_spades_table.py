@@ -64,7 +64,7 @@ def start(host: Page, touch: bool) -> None:
     expect(host.locator(ROOM)).to_have_attribute("data-status", "playing")
 
 
-def wait_until(check: Any, what: str, timeout: float = 30.0) -> None:
+def wait_until(check: Any, what: str, timeout: float = 180.0) -> None:
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, f"gave up waiting for {what}"

@@ -140,7 +140,7 @@ def test_one_person_plays_a_deal_with_two_computer_players(
     # Anna played her sixteen cards (and chose and discarded if she was forehand).
     assert acted in (16, 18), acted
     summary = anna.locator("#deal-summary")
-    expect(summary).to_be_visible(timeout=5000)
+    expect(summary).to_be_visible(timeout=30_000)
     expect(summary.locator("h2")).to_have_text("Deal 1 is over")
     shot(anna, artifacts, "bots-03-summary")
     summary.locator("[data-close]").click()

@@ -32,7 +32,7 @@ def test_page_reconnects_after_a_server_restart_and_keeps_its_seat(
         shot(page, artifacts, "connection-reconnecting")
 
         server.start()
-        expect(page.locator(ROOM)).to_have_attribute("data-connection", "open", timeout=20_000)
+        expect(page.locator(ROOM)).to_have_attribute("data-connection", "open", timeout=60_000)
         expect(page.locator(ROOM)).to_have_attribute("data-seat", "0")
         expect(page.locator(".seat[data-seat='0']")).to_have_attribute("data-presence", "online")
     finally:

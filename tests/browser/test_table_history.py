@@ -71,7 +71,7 @@ def test_past_matches_their_protocols_and_downloads(
     start_match(anna)
     play_until(anna, lambda: attr(anna, "deals-played") == "1")
     summary = anna.locator("#deal-summary")
-    expect(summary).to_be_visible(timeout=5000)
+    expect(summary).to_be_visible(timeout=30_000)
     summary.locator("[data-close]").click()
 
     # The host ends match 1 after its first deal and starts match 2.

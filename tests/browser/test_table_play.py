@@ -129,7 +129,7 @@ def test_three_players_play_a_complete_deal_while_a_fourth_watches(
     # End of deal: everybody, the spectator included, gets the summary in place.
     for page in [*players, viewer]:
         summary = page.locator("#deal-summary")
-        expect(summary).to_be_visible(timeout=5000)
+        expect(summary).to_be_visible(timeout=30_000)
         expect(summary.locator("h2")).to_have_text("Deal 1 is over")
         expect(summary.locator("tbody tr")).to_have_count(3)
         if page is anna:

@@ -84,7 +84,7 @@ def check_history(cluster: Cluster, code: str, players: list[Player]) -> dict[st
     log = cluster.log_of(code)
     # the table's own acts (seat -1: the deals) are not the players'
     acts = [(e["seat"], e["action"]) for _, kind, e in log if kind == "act" and e["seat"] >= 0]
-    response = httpx.get(f"{cluster.proxy.base_url}/api/rooms/{code}/matches/1/record", timeout=10)
+    response = httpx.get(f"{cluster.proxy.base_url}/api/rooms/{code}/matches/1/record", timeout=60)
     assert response.status_code == 200, response.text
     record: dict[str, Any] = response.json()
     result = validate_record(record)

@@ -87,11 +87,11 @@ class Proxy:
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
             )
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             assert self._proc.poll() is None, self.log.read_text()
             try:
-                if httpx.get(f"{self.base_url}/healthz", timeout=1).status_code == 200:
+                if httpx.get(f"{self.base_url}/healthz", timeout=60).status_code == 200:
                     return
             except httpx.TransportError:
                 pass

@@ -54,7 +54,7 @@ class ServerProcess:
         env: Mapping[str, str] | None = None,
         host: str = "127.0.0.1",
         port: int | None = None,
-        startup_timeout: float = 20.0,
+        startup_timeout: float = 180.0,
     ) -> None:
         self.data_dir = data_dir
         self.log_dir = log_dir or data_dir.parent / f"{data_dir.name}-logs"
@@ -151,7 +151,9 @@ class ServerProcess:
     def _wait_healthy(self) -> None:
         assert self._proc is not None
         deadline = time.monotonic() + self.startup_timeout
-        with httpx.Client(timeout=1.0) as client:
+        # Each probe may take long on a busy machine; a refused connection answers at once, so
+        # the probes stay frequent while the server is still starting.
+        with httpx.Client(timeout=10.0) as client:
             while time.monotonic() < deadline:
                 if self._proc.poll() is not None:
                     self._fail(f"server exited with status {self._proc.returncode}")

@@ -153,7 +153,7 @@ class Table:
         response = httpx.get(
             f"{self.base_url}/api/rooms/{self.code}/matches/1/record",
             headers={"X-Seat-Secret": secret} if secret else {},
-            timeout=10,
+            timeout=60,
         )
         assert response.status_code == 200, response.text
         record: dict[str, Any] = response.json()
@@ -299,7 +299,7 @@ def check_every_view(table: Table) -> Seen:
 
 
 def api(server: ServerProcess, path: str) -> httpx.Response:
-    response = httpx.get(f"{server.base_url}/api/rooms/{path}", timeout=10)
+    response = httpx.get(f"{server.base_url}/api/rooms/{path}", timeout=60)
     assert response.status_code == 200, response.text
     return response
 

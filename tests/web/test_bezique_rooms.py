@@ -242,7 +242,7 @@ def check_frames(table: Table, record: dict[str, Any]) -> None:
 
 
 def api(server: ServerProcess, path: str) -> httpx.Response:
-    response = httpx.get(f"{server.base_url}/api/rooms/{path}", timeout=10)
+    response = httpx.get(f"{server.base_url}/api/rooms/{path}", timeout=60)
     assert response.status_code == 200, response.text
     return response
 

@@ -27,7 +27,7 @@ def replay_server(
 
 
 def get(server: ServerProcess, path: str) -> httpx.Response:
-    return httpx.get(f"{server.base_url}/api/rooms/{path}", timeout=10)
+    return httpx.get(f"{server.base_url}/api/rooms/{path}", timeout=60)
 
 
 def test_a_finished_deal_replays_action_by_action_with_every_hand(

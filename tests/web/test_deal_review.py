@@ -30,7 +30,7 @@ def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
 
 def review(server: ServerProcess, code: str, deal: int, method: str = "GET") -> httpx.Response:
     url = f"{server.base_url}/api/rooms/{code}/matches/1/deals/{deal}/review"
-    return httpx.request(method, url, timeout=10)
+    return httpx.request(method, url, timeout=60)
 
 
 def test_a_deal_is_reviewed_on_request_and_the_bad_bid_is_marked(
@@ -100,9 +100,9 @@ def test_a_deal_is_reviewed_on_request_and_the_bad_bid_is_marked(
 
 def test_bad_requests_for_a_review_are_refused_clearly(review_server: ServerProcess) -> None:
     base = f"{review_server.base_url}/api/rooms"
-    missing = httpx.post(f"{base}/ZZZZZZ/matches/1/deals/1/review", timeout=10)
+    missing = httpx.post(f"{base}/ZZZZZZ/matches/1/deals/1/review", timeout=60)
     assert missing.status_code == 404
     assert missing.json()["detail"]["code"] == "no_such_room"
     for path in ("matches/0/deals/1", "matches/1/deals/0", "matches/x/deals/1"):
-        answer = httpx.post(f"{base}/ZZZZZZ/{path}/review", timeout=10)
+        answer = httpx.post(f"{base}/ZZZZZZ/{path}/review", timeout=60)
         assert answer.status_code == 422, (path, answer.text)

@@ -154,7 +154,7 @@ def fairness(message: Message) -> dict[str, Any]:
 
 
 def record(server: ServerProcess, code: str) -> dict[str, Any]:
-    response = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record", timeout=10)
+    response = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record", timeout=60)
     assert response.status_code == 200, response.text
     doc: dict[str, Any] = response.json()
     return doc
@@ -196,7 +196,7 @@ def test_the_seeds_of_a_real_match_give_the_packs_dealt(fair_server: ServerProce
             if view["deals_played"] == 2 and not pages:
                 secret = {"X-Seat-Secret": players[0].secret or ""}
                 base = f"{fair_server.base_url}/api/rooms/{code}"
-                async with httpx.AsyncClient(timeout=10) as http:
+                async with httpx.AsyncClient(timeout=60) as http:
                     for url, headers in ((base, {}), (f"{base}/matches/1/record", secret)):
                         pages.append((await http.get(url, headers=headers)).text)
 

@@ -189,16 +189,16 @@ def test_four_people_play_a_whole_match(finnish_server: ServerProcess) -> None:
     assert winners in ([0, 2], [1, 3], [0, 1, 2, 3])
 
     base = finnish_server.base_url
-    record = httpx.get(f"{base}/api/rooms/{code}/matches/1/record", timeout=10).json()
+    record = httpx.get(f"{base}/api/rooms/{code}/matches/1/record", timeout=60).json()
     assert record["teams"] == TEAMS and record["players"] == list(NAMES)
     checked = validate_record(record)
     assert checked.valid, checked.error
     assert checked.totals == totals and checked.winners == winners
-    text = httpx.get(f"{base}/api/rooms/{code}/matches/1/protocol.csv", timeout=10).text
+    text = httpx.get(f"{base}/api/rooms/{code}/matches/1/protocol.csv", timeout=60).text
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0][:3] == ["seat", "player", "team"]
     assert rows[0][-1] == "total" and "after deal 16" in rows[0]
     assert [r[2] for r in rows[1:5]] == ["A", "B", "A", "B"]
     assert [int(r[-1]) for r in rows[1:5]] == totals
-    [stored] = httpx.get(f"{base}/api/rooms/{code}/matches", timeout=10).json()
+    [stored] = httpx.get(f"{base}/api/rooms/{code}/matches", timeout=60).json()
     assert stored["status"] == "finished" and stored["winners"] == winners

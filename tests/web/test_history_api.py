@@ -63,7 +63,7 @@ def running(live_server: ServerProcess) -> Running:
 
 
 def api(live_server: ServerProcess, path: str, **kwargs: Any) -> httpx.Response:
-    return httpx.get(f"{live_server.base_url}/api/rooms/{path}", timeout=10, **kwargs)
+    return httpx.get(f"{live_server.base_url}/api/rooms/{path}", timeout=60, **kwargs)
 
 
 def forehand(deal: dict[str, Any], seats: int = 3) -> int:
@@ -351,8 +351,8 @@ def test_the_replay_page_takes_the_same_numbers_as_the_api(
     live_server: ServerProcess, running: Running
 ) -> None:
     page = f"{live_server.base_url}/r/{running.code}/matches"
-    assert httpx.get(f"{page}/1/deals/1", timeout=10).status_code == 200
+    assert httpx.get(f"{page}/1/deals/1", timeout=60).status_code == 200
     for path in ("1.0/deals/1", "1/deals/01", "one/deals/1"):
-        response = httpx.get(f"{page}/{path}", timeout=10)
+        response = httpx.get(f"{page}/{path}", timeout=60)
         assert response.status_code == 422, (path, response.text)
         assert response.json()["detail"][0]["type"] == "int_parsing"

@@ -228,7 +228,7 @@ def test_only_a_game_with_paper_makes_a_paper_room(paper_server: ServerProcess) 
     base = paper_server.base_url
     games = httpx.get(f"{base}/api/games").json()
     assert games and all(g["paper"] is True for g in games)
-    refused = httpx.post(f"{base}/api/rooms", json={"nickname": "Anna", "paper": "yes"}, timeout=10)
+    refused = httpx.post(f"{base}/api/rooms", json={"nickname": "Anna", "paper": "yes"}, timeout=60)
     assert refused.status_code == 422
     plain = create_room(base, 3, "Anna")
     assert httpx.get(f"{base}/api/rooms/{plain['code']}").json()["paper"] is False

@@ -378,7 +378,7 @@ def check_frames(table: Table, record: dict[str, Any]) -> Counter[str]:
 
 
 def api(base_url: str, path: str) -> httpx.Response:
-    response = httpx.get(f"{base_url}/api/rooms/{path}", timeout=10)
+    response = httpx.get(f"{base_url}/api/rooms/{path}", timeout=60)
     assert response.status_code == 200, response.text
     return response
 

@@ -280,7 +280,7 @@ def test_chat_outlives_a_restart_and_stays_out_of_the_game(server: ServerProcess
         assert anna.v == v  # the chat changed no version of the room
         echo = await say(anna, text="and me")
         assert echo["lines"][0]["n"] == 3  # numbering goes on after the restart
-        record = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record", timeout=10)
+        record = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record", timeout=60)
         assert record.status_code == 200
         assert "remember me" not in record.text and "good_luck" not in record.text
 

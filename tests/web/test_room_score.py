@@ -15,7 +15,7 @@ from support.server import ServerProcess
 
 
 def room_info(server: ServerProcess, code: str) -> dict[str, Any]:
-    response = httpx.get(f"{server.base_url}/api/rooms/{code}", timeout=10)
+    response = httpx.get(f"{server.base_url}/api/rooms/{code}", timeout=60)
     assert response.status_code == 200, response.text
     info: dict[str, Any] = response.json()
     return info
@@ -71,7 +71,7 @@ def test_the_score_follows_the_match_and_stays_after_it_ends(live_server: Server
     assert playing["score"]["match"] == 1
     assert playing["score"]["deals_played"] >= 1
     # the running totals are the scoresheet's
-    [match] = httpx.get(f"{live_server.base_url}/api/rooms/{code}/matches", timeout=10).json()
+    [match] = httpx.get(f"{live_server.base_url}/api/rooms/{code}/matches", timeout=60).json()
     after = room_info(live_server, code)
     assert after["status"] == "ended"
     assert after["score"]["totals"] == match["totals"]

@@ -34,7 +34,7 @@ def new_room(
         "away_grace": away_grace,
         "move_clock": move_clock,
     }
-    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
+    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
     assert response.status_code == 201, response.text
     created: dict[str, object] = response.json()
     return created
@@ -156,7 +156,7 @@ def test_the_grace_and_the_clock_are_checked(server: ServerProcess) -> None:
     ):
         for bad in bads:
             body = {"seats": 3, "nickname": "Anna", field: bad}
-            response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=10)
+            response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
             assert response.status_code == 422, (field, bad, response.text)
 
 

@@ -49,7 +49,7 @@ async def play_in_turn(client: RoomClient, seed: int) -> dict[str, Any]:
 
 
 def record_of(server: ServerProcess, code: str) -> dict[str, Any]:
-    response = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record", timeout=10)
+    response = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/record", timeout=60)
     assert response.status_code == 200, response.text
     record: dict[str, Any] = response.json()
     return record
@@ -65,7 +65,7 @@ def check_finished(server: ServerProcess, code: str, last: dict[str, Any]) -> di
     assert verdict.valid, verdict.error
     assert verdict.totals == last["totals"] == record["totals"]
     assert verdict.winners == last["winners"]
-    [match] = httpx.get(f"{server.base_url}/api/rooms/{code}/matches", timeout=10).json()
+    [match] = httpx.get(f"{server.base_url}/api/rooms/{code}/matches", timeout=60).json()
     assert match["status"] == "finished" and match["deals_total"] is None
     assert match["totals"] == last["totals"] and match["winners"] == last["winners"]
     assert match["scoresheet"] == last["scoresheet"]
