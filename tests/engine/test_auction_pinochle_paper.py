@@ -494,3 +494,12 @@ def test_the_form_describes_itself_for_a_client_that_knows_no_rules() -> None:
         "conceded_in_spades",
         "conceded_not_in_spades",
     )
+
+
+def test_a_bid_past_the_limit_on_paper_is_no_choice_and_its_number_is_not_echoed() -> None:
+    huge = "1" + "0" * 300  # a multiple of ten, and far past what a browser holds exactly
+    for bid in (huge, huge + "5"):
+        with pytest.raises(IllegalAction) as refused:
+            PAPER.score(3, {}, 0, [], base(bids=["pass", bid, "pass"]))
+        assert refused.value.code == "paper_bad_value", refused.value.message
+        assert bid not in str(refused.value.detail)

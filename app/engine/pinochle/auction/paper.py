@@ -148,6 +148,10 @@ def _check_calls(deal: PaperDeal, entry: object) -> None:
         call = calls[seat] if seat < len(calls) else None
         if not isinstance(call, str) or not (call.isascii() and call.isdigit()):
             continue
+        if len(call) > len(str(MAX_BID)):
+            # past the table's limit: the form's own check refuses it as no choice, and its
+            # number is never echoed, for a browser could not hold it exactly
+            continue
         bid = int(call)
         if bid % BID_STEP:
             raise IllegalAction(
