@@ -69,6 +69,9 @@ class Settings(BaseSettings):
     # spectators say in a room is held to room_chat_burst lines at once, then one line every
     # room_chat_every seconds, whoever says it.
     spectator_every: float = Field(default=0.25, ge=0, le=10)
+    # ...but only past this many spectators: a room watched by a few sends them every state
+    # at once, as it does its players.
+    crowd_spectators: int = Field(default=8, ge=0)
     chat_tick: float = Field(default=0.1, ge=0, le=5)
     room_chat_burst: int = Field(default=20, gt=0)
     room_chat_every: float = Field(default=0.5, gt=0)

@@ -26,6 +26,9 @@ class RoomLimits:
     """Seconds a newcomer past a limit has to prove a seat (hello with its secret)."""
     spectator_every: float = 0.0
     """Seconds between the states a spectator is sent; 0: every one at once."""
+    crowd: int = 0
+    """Spectators a room sends every state at once, however many changes come: only past
+    this many are they a crowd, sent the latest state every ``spectator_every``."""
     chat_tick: float = 0.0
     """Seconds over which a room's new chat lines go out together; 0: each at once."""
     chat_burst: int | None = None

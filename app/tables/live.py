@@ -285,7 +285,8 @@ class LiveRoom:
     ) -> None:
         """A change to every connection: the seated ones, the actor and ``at_once`` at
         once, the other spectators at most every ``limits.spectator_every`` seconds."""
-        if self.limits.spectator_every <= 0:
+        if self.limits.spectator_every <= 0 or self.spectators() <= self.limits.crowd:
+            # a few spectators follow the table as its players do
             self.send_state(self.members, acked)
             return
         actor = acked[0] if acked is not None else None

@@ -43,6 +43,7 @@ def room_limits(settings: Settings) -> RoomLimits:
         seat_connections=settings.seat_connections,
         seat_proof=settings.seat_proof_seconds,
         spectator_every=settings.spectator_every,
+        crowd=settings.crowd_spectators,
         chat_tick=settings.chat_tick,
         chat_burst=settings.room_chat_burst,
         chat_every=settings.room_chat_every,

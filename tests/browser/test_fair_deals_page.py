@@ -154,10 +154,10 @@ def seat_page(
 
 
 def play_one_deal(
-    server: ServerProcess, code: str, secrets: list[str], seeded: list[bool]
+    server: ServerProcess, code: str, secrets: list[str], seeded: list[bool] | None = None
 ) -> dict[str, Any]:
-    """Once the table holds the seeds the pages were to give (``seeded``), start the match
-    and play its first deal with random legal moves; the room as it then stands."""
+    """Once the table holds the seeds the pages were to give (``seeded``, when given), start
+    the match and play its first deal with random legal moves; the room as it then stands."""
 
     async def play() -> dict[str, Any]:
         players = [
@@ -166,9 +166,11 @@ def play_one_deal(
         ]
         try:
             host = players[0]
-            await host.wait_for(
-                lambda m: is_state(m) and m["room"]["fairness"]["seeded"] == seeded, timeout=60
-            )
+            if seeded is not None:
+                await host.wait_for(
+                    lambda m: is_state(m) and m["room"]["fairness"]["seeded"] == seeded,
+                    timeout=60,
+                )
             latest = max(p.v for p in players)
             for player in players:
                 await player.until_version(latest)

@@ -95,9 +95,13 @@ class Table:
         """Wait until the page's action has been answered and every page shows it."""
         expect(page.locator(ROOM)).not_to_have_attribute("data-v", before)
         expect(page.locator(ROOM)).to_have_attribute("data-pending", "false")
-        version = attr(page, "v")
-        for other in self.pages:
-            expect(other.locator(ROOM)).to_have_attribute("data-v", version)
+        # every page at that version or later: the seeds each page gives as a deal begins
+        # move the version on by themselves
+        version = int(attr(page, "v"))
+        deadline = time.monotonic() + 60
+        while min(int(attr(other, "v")) for other in self.pages) < version:
+            assert time.monotonic() < deadline, f"a page is still short of version {version}"
+            time.sleep(0.02)
 
     def close_summaries(self, *, wait: bool = False) -> None:
         """Close the end-of-deal summaries; with ``wait``, first wait for them to come (they

@@ -29,6 +29,7 @@ ROOM_LIMITS = {
     "KORTBORD_SEAT_PROOF_SECONDS": str(PROOF_SECONDS),
     # a spectator's states a second apart: a burst of changes reaches it as one
     "KORTBORD_SPECTATOR_EVERY": "1",
+    "KORTBORD_CROWD_SPECTATORS": "0",
     # four lines from the spectators of a room, and no more during a test
     "KORTBORD_ROOM_CHAT_BURST": "4",
     "KORTBORD_ROOM_CHAT_EVERY": "3600",
