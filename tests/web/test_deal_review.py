@@ -88,7 +88,9 @@ def test_a_deal_is_reviewed_on_request_and_the_bad_bid_is_marked(
         assert (step["seat"], step["action"]) == (j["seat"], j["played"])
         assert j["cost"] >= 0 and j["samples"] >= 4 and j["candidates"] >= 2
         large = j["cost"] >= max(0.5, 0.05 * j["worth"])
-        assert j["worse"] == (large and j["cost"] >= 3 * j["error"] and j["samples"] >= 4)
+        # cost and error come rounded to hundredths: on the boundary either verdict is right
+        if abs(j["cost"] - 3 * j["error"]) > 0.02:
+            assert j["worse"] == (large and j["cost"] >= 3 * j["error"] and j["samples"] >= 4)
     (thirteen,) = [j for j in judgements if j["played"] == BAD_BID]
     assert thirteen["seat"] == bad
     assert thirteen["worse"] is True and thirteen["best"] != BAD_BID

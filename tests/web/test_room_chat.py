@@ -28,16 +28,28 @@ def said(text: str) -> Any:
 
 
 async def say(client: RoomClient, **line: Any) -> Message:
-    """The chat line as it comes back to its sender, else the refusal."""
+    """The chat line as it comes back to its sender (its chat message, with that line
+    alone: lines go out together once per tick, another's among them), else the refusal."""
     since = client.cursor
     await client.send({"type": "chat", **line})
+
+    seat = client.seat
+    watcher = next((m["watcher"] for m in client.messages if m.get("backlog")), None)
+
+    def ours(li: dict[str, Any]) -> bool:
+        if seat is not None:
+            return bool(li.get("seat") == seat)
+        return li.get("seat") is None and li.get("watcher") == watcher
 
     def answer(m: Message) -> bool:
         if m.get("type") == "error":
             return True
-        return is_chat(m) and not m.get("backlog") and bool(m["lines"])
+        return is_chat(m) and not m.get("backlog") and any(ours(li) for li in m["lines"])
 
-    return await client.wait_for(answer, since)
+    found = await client.wait_for(answer, since)
+    if found.get("type") == "error":
+        return found
+    return {**found, "lines": [li for li in found["lines"] if ours(li)][-1:]}
 
 
 @pytest.fixture(scope="module")
