@@ -24,6 +24,14 @@ def attr(page: Page, name: str) -> str:
     return page.get_attribute(ROOM, f"data-{name}") or ""
 
 
+def wait_version(page: Page, version: str) -> None:
+    """Wait until the page shows the room at ``version`` or later: a state can be overtaken
+    before it is looked at, as when the seeds of the next deal follow a deal's last card."""
+    page.wait_for_function(
+        "v => Number(document.querySelector('#room').dataset.v) >= v", arg=int(version)
+    )
+
+
 def create_room(page: Page, nickname: str, seats: int = 3) -> str:
     """Create a room from the home page; returns the room's URL."""
     wait_ready(page)

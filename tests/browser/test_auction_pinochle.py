@@ -24,10 +24,13 @@ from table_driver import (
     OpenPage,
     assert_hand_tappable,
     attr,
+    let_the_deal_end,
     shot,
+    stop_clock,
     take_seat,
     wait_connected,
     wait_ready,
+    wait_version,
 )
 
 pytestmark = pytest.mark.browser
@@ -49,12 +52,22 @@ class Table:
         expect(page.locator(ROOM)).to_have_attribute("data-pending", "false")
         version = attr(page, "v")
         for other in self.pages:
-            expect(other.locator(ROOM)).to_have_attribute("data-v", version)
+            wait_version(other, version)
 
     def tap(self, page: Page, selector: str) -> None:
         before = attr(page, "v")
         page.locator(selector).first.tap()
         self.settle(page, before)
+
+    def play(self, page: Page) -> None:
+        """Lift and play the page's first playable card. Only the first page, which tells whose
+        turn it is, is waited for: a page's own turn shows only once its state is current."""
+        before = attr(page, "v")
+        page.locator("#hand .card-btn[data-playable='true']").first.tap()
+        page.locator("#play-lifted").first.tap()
+        expect(page.locator(ROOM)).not_to_have_attribute("data-v", before)
+        expect(page.locator(ROOM)).to_have_attribute("data-pending", "false")
+        wait_version(self.pages[0], attr(page, "v"))
 
     def to_act(self) -> Page:
         """The page of the seat the table shows on turn; it must know it is its turn."""
@@ -88,6 +101,10 @@ def create_table(open_page: OpenPage) -> list[Page]:
         page = open_page(anna.url, phone=True)
         take_seat(page, name, seat)
         pages.append(page)
+    # the pages' clocks run as ever, until the test stops them to read the deal's summary,
+    # which goes away by itself after a while (on a busy machine, before it has been read)
+    for page in pages:
+        page.clock.install()
     anna.locator("#start-button").tap()
     for page in pages:
         expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
@@ -305,11 +322,15 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
         expect(page.locator("#trick .played")).to_have_count(1)
     expect(me.locator("#revise-meld")).to_have_count(0)
     shot_taken = False
+    stopped = False
     while attr(anna, "deal") == "1":
         page = table.to_act()
         assert pages.index(page) in active
-        page.locator("#hand .card-btn[data-playable='true']").first.tap()
-        table.tap(page, "#play-lifted")
+        if not stopped and page.locator("#hand .card-btn").count() == 1:
+            for each in pages:  # the last trick: the summary after it stays until read
+                stop_clock(each)
+            stopped = True
+        table.play(page)
         # Each card of the trick says who played it: identical cards are told apart so.
         trick = anna.locator("#trick .played")
         if not shot_taken and attr(anna, "deal") == "1" and trick.count() == 2:
@@ -320,6 +341,9 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
             shot_taken = True
 
     # ---- the summary ----------------------------------------------------------------------
+    assert stopped
+    for page in pages:
+        let_the_deal_end(page, 1)
     # It shows in place, beside the table rather than over it, until it is closed.
     for page in pages:
         summary = page.locator("#deal-summary")
@@ -364,6 +388,7 @@ def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifa
     first.locator("#confirm-dialog #confirm-yes").tap()
     table.settle(first, before)
     for page in pages:
+        let_the_deal_end(page, 2)
         summary = page.locator("#deal-summary")
         expect(summary.locator("#summary-end")).to_have_attribute("data-end", "thrown_in")
         expect(summary.locator(".ap-buried .card")).to_have_count(0)
