@@ -15,6 +15,7 @@ from table_driver import (
     create_room,
     shot,
     start_match,
+    stop_clock,
     take_seat,
     whose_turn,
 )
@@ -105,11 +106,16 @@ def test_three_players_play_a_complete_deal_while_a_fourth_watches(
                 expect(watcher.locator("#trick .played")).to_have_count(2)
             shot(whose_turn(players), artifacts, "05-play-your-turn")
             shot(viewer, artifacts, "05-play-spectator")
+            # the spectator's clock stands still while the trick is looked at: its moment
+            # in view can pass unseen on a busy machine
+            viewer.clock.install()
+            stop_clock(viewer)
         if plays == 3:
             # The finished trick stays in view for a moment with its winner.
             expect(viewer.locator("#trick .played")).to_have_count(3)
             expect(viewer.locator(".trick-winner")).to_be_visible()
             shot(viewer, artifacts, "06-trick-won")
+            viewer.clock.resume()
         if plays == 7 and not reloaded:
             # A reload in mid-deal keeps the seat: the secret lives in this browser only.
             bertil.reload()

@@ -94,7 +94,8 @@ async def play_match(server: ServerProcess, seats: int, seed: int) -> MatchRun:
         asyncio.create_task(bot(p, random.Random(seed * 10 + i))) for i, p in enumerate(players)
     ]
     await start_match(players)
-    finals = await asyncio.wait_for(asyncio.gather(*bots), 120)
+    # a whole match of 12 or 16 deals: seconds alone, minutes on a machine busy with others
+    finals = await asyncio.wait_for(asyncio.gather(*bots), 600)
     over = await spectator.wait_for(
         lambda m: is_state(m) and m["view"] is not None and m["view"]["phase"] == "match_over"
     )
