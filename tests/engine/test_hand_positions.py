@@ -44,6 +44,8 @@ EXPECTED: list[tuple[str, int, dict[str, object], tuple[tuple[int, ...], ...]]] 
         {},
         tuple(tuple(range(4 + (k - 1) % 4, 52, 4)) for k in range(4)),
     ),
+    # German Whist §3: one at a time, the non-dealer first; the stock after the 26
+    ("german_whist", 2, {}, (tuple(range(1, 26, 2)), tuple(range(0, 26, 2)))),
     # spades §2: one at a time from the dealer's left
     ("spades", 4, {}, tuple(tuple(range((k - 1) % 4, 52, 4)) for k in range(4))),
     # Sixty-six, Clarification 7: threes, the non-dealer's first; then the turned card

@@ -11,6 +11,7 @@ SAID = {
     "Chinese bezique": "a Chinese bezique",
     "Double-deck pinochle": "a Double-deck pinochle",
     "Finnish Bismarck": "a Finnish Bismarck",
+    "German Whist": "a German Whist",
     "Partnership auction pinochle": "a Partnership auction pinochle",
     "Rubicon bezique": "a Rubicon bezique",
     "Sixty-six": "a Sixty-six",

@@ -1,0 +1,327 @@
+"""Where every card of a deal lies, who has seen it, and what play has revealed about the
+cards nobody has seen.
+
+A game moves its cards through a :class:`Ledger` (deal into a hand, lay face down in a stock,
+turn, draw, play to a trick, gather into a pile taken) instead of through lists of its own.
+Because the ledger knows, for every physical card, its place and the seats that have seen
+it, what a seat may be shown of the cards, the cards a seat has not seen and a state dealt
+anew for a seat's sampling player are written here once for every game:
+
+- :meth:`Ledger.cards_view`: the cards part of a seat's (or a spectator's) view;
+- :meth:`Ledger.hidden`: the cards a seat has not seen (``Game.hidden_cards``);
+- :meth:`Ledger.from_view` and :meth:`Ledger.redeal`: a ledger rebuilt from such a view,
+  its unseen cards dealt anew uniformly among the arrangements that fit what the seat was
+  shown (``Game.resample``), straight from where the cards lie, with no invented history.
+
+What play reveals is kept as constraints: a seat that failed to follow suit holds no card of
+that suit among the cards it held then. Such a void lasts until the seat takes a card the
+others do not see; the card taken may be of the suit (German Whist's Clarification 3). A
+card taken face up, or passed to a known seat, is seen and so stays where it lies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, Final
+
+from .assign import Assignment, NoDealFits
+from .cards import SUITS, Card
+
+SPECTATOR: Final = 1 << 15
+"""The bit of ``seen`` that stands for a spectator: a card with it set is public."""
+SUIT_BIT: Final[dict[str, int]] = {s: 1 << i for i, s in enumerate(SUITS)}
+
+
+class Place(StrEnum):
+    """Where a card lies."""
+
+    HAND = "hand"
+    STOCK = "stock"  # face down, in order (``Ledger.stock``: top first)
+    TURNED = "turned"  # face up on the stock
+    TRICK = "trick"  # played to the trick in progress
+    TAKEN = "taken"  # in a trick won, gathered by its winner
+    BURIED = "buried"  # laid away face down by a seat
+    PASSED = "passed"  # given by one seat to another, not yet taken up
+    MELDED = "melded"  # declared and laid on the table, still its holder's to play
+
+
+def seen_by(seat: int | None) -> int:
+    """The bit of ``seen`` for ``seat`` (``None``: a spectator)."""
+    return SPECTATOR if seat is None else 1 << seat
+
+
+class Ledger:
+    """Every card of one deal: ``cards[i]``, its ``place[i]``, its ``holder[i]`` (a seat,
+    or -1 for none), and ``seen[i]``, the seats that have seen it as a bit mask (all of them
+    and :data:`SPECTATOR` for a public card). ``hands``, ``stock``, ``trick`` and ``taken``
+    list the indexes of the cards in each place, in order."""
+
+    __slots__ = (
+        "cards",
+        "everyone",
+        "hands",
+        "holder",
+        "pack_seen",
+        "place",
+        "seats",
+        "seen",
+        "stock",
+        "taken",
+        "trick",
+        "voids",
+    )
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.everyone = SPECTATOR | ((1 << seats) - 1)
+        self.cards: list[Card] = []
+        self.place: list[Place] = []
+        self.holder: list[int] = []
+        self.seen: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.stock: list[int] = []
+        self.trick: list[int] = []
+        self.taken: list[list[int]] = [[] for _ in range(seats)]
+        self.voids: list[int] = [0] * seats
+        """Per seat, the suits (bits of :data:`SUIT_BIT`) it is known to hold none of."""
+        self.pack_seen: list[int] = []
+        """Per card, the seats that saw it where the pack put it (dealt, turned, drawn): a
+        card played later is seen by all, yet where it came from stays theirs alone."""
+
+    # -- laying cards out ----------------------------------------------------------------------
+
+    def _add(self, card: Card, place: Place, holder: int, seen: int) -> int:
+        self.cards.append(card)
+        self.place.append(place)
+        self.holder.append(holder)
+        self.seen.append(seen)
+        self.pack_seen.append(seen)
+        return len(self.cards) - 1
+
+    def deal(self, seat: int, card: Card) -> None:
+        """Deal ``card`` into ``seat``'s hand, seen by that seat alone."""
+        self.hands[seat].append(self._add(card, Place.HAND, seat, 1 << seat))
+
+    def lay_stock(self, cards: Iterable[Card]) -> None:
+        """Lay ``cards`` face down under the stock, top first."""
+        for card in cards:
+            self.stock.append(self._add(card, Place.STOCK, -1, 0))
+
+    # -- moving cards --------------------------------------------------------------------------
+
+    def turn(self) -> Card | None:
+        """Turn the stock's top card face up for all to see; ``None`` for an empty stock."""
+        if not self.stock:
+            return None
+        i = self.stock[0]
+        self.place[i] = Place.TURNED
+        self.seen[i] = self.everyone
+        self.pack_seen[i] = self.everyone
+        return self.cards[i]
+
+    @property
+    def turned(self) -> Card | None:
+        """The stock's top card when it lies face up."""
+        if self.stock and self.place[self.stock[0]] is Place.TURNED:
+            return self.cards[self.stock[0]]
+        return None
+
+    def draw(self, seat: int) -> Card:
+        """``seat`` takes the stock's top card: seen by all if it lay face up, else by the
+        taker alone, and then what the others knew of that hand's suits no longer holds."""
+        i = self.stock.pop(0)
+        if self.place[i] is not Place.TURNED:
+            self.seen[i] |= 1 << seat
+            self.pack_seen[i] |= 1 << seat
+            self.voids[seat] = 0
+        self.place[i] = Place.HAND
+        self.holder[i] = seat
+        self.hands[seat].append(i)
+        return self.cards[i]
+
+    def index_in_hand(self, seat: int, card: Card) -> int | None:
+        """The index of a copy of ``card`` in ``seat``'s hand (the first, for duplicates)."""
+        cards = self.cards
+        for i in self.hands[seat]:
+            if cards[i] == card:
+                return i
+        return None
+
+    def play(self, seat: int, card: Card, shows_void: str | None = None) -> None:
+        """``seat`` plays ``card`` from its hand to the trick, face up; ``shows_void``: the
+        suit led, when the card shows the seat holds none of it."""
+        i = self.index_in_hand(seat, card)
+        if i is None:
+            raise ValueError(f"seat {seat} does not hold {card}")
+        self.hands[seat].remove(i)
+        self.place[i] = Place.TRICK
+        self.seen[i] = self.everyone
+        self.trick.append(i)
+        if shows_void is not None:
+            self.voids[seat] |= SUIT_BIT[shows_void]
+
+    def gather(self, winner: int) -> None:
+        """The trick's cards go to the pile ``winner`` took."""
+        for i in self.trick:
+            self.place[i] = Place.TAKEN
+            self.holder[i] = winner
+        self.taken[winner].extend(self.trick)
+        self.trick = []
+
+    def show(self, seat: int, card: Card) -> None:
+        """``seat`` shows ``card`` of its hand to everyone; it stays in the hand."""
+        i = self.index_in_hand(seat, card)
+        if i is None:
+            raise ValueError(f"seat {seat} does not hold {card}")
+        self.seen[i] = self.everyone
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> list[Card]:
+        cards = self.cards
+        return [cards[i] for i in self.hands[seat]]
+
+    def trick_cards(self) -> list[Card]:
+        cards = self.cards
+        return [cards[i] for i in self.trick]
+
+    def known_in_hand(self, seat: int, viewer: int | None) -> list[Card]:
+        """The cards of ``seat``'s hand that ``viewer`` has seen, in the hand's order; of the
+        viewer's own hand, those every seat has seen."""
+        bit = SPECTATOR if seat == viewer else seen_by(viewer)
+        return [self.cards[i] for i in self.hands[seat] if self.seen[i] & bit]
+
+    def hidden(self, viewer: int | None) -> list[Card]:
+        """Every card of the deal that ``viewer`` has not seen."""
+        bit = seen_by(viewer)
+        return [c for c, seen in zip(self.cards, self.seen, strict=True) if not seen & bit]
+
+    def cards_view(self, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` may see of where the cards lie: its own hand, each hand's size and
+        the cards of it the viewer has seen, the stock's size, each seat's shown voids (the
+        constraints every seat knows) and the trick on the table. A game's view adds these
+        to its own public fields."""
+        seats = range(self.seats)
+        return {
+            "hand": None if viewer is None else self.hand(viewer),
+            "hand_sizes": [len(self.hands[s]) for s in seats],
+            "known": [self.known_in_hand(s, viewer) for s in seats],
+            "stock": len(self.stock),
+            "voids": ["".join(x for x in SUITS if self.voids[s] & SUIT_BIT[x]) for s in seats],
+        }
+
+    def copy(self) -> Ledger:
+        other = Ledger.__new__(Ledger)
+        other.seats = self.seats
+        other.everyone = self.everyone
+        other.cards = self.cards  # a card's identity never changes: shared
+        other.place = list(self.place)
+        other.holder = list(self.holder)
+        other.seen = list(self.seen)
+        other.hands = [list(h) for h in self.hands]
+        other.stock = list(self.stock)
+        other.trick = list(self.trick)
+        other.taken = [list(t) for t in self.taken]
+        other.voids = list(self.voids)
+        other.pack_seen = list(self.pack_seen)
+        return other
+
+    # -- dealt anew for a seat -----------------------------------------------------------------
+
+    @classmethod
+    def from_view(
+        cls,
+        shown: Mapping[str, Any],
+        viewer: int | None,
+        pack: Sequence[Card],
+        trick: Sequence[tuple[int, Card]],
+        taken: Sequence[Sequence[Card]],
+        rng: random.Random,
+    ) -> Ledger:
+        """A ledger that ``viewer`` cannot tell from the one behind ``shown`` (the cards part
+        of its view, :meth:`cards_view`, with ``turned`` the stock's face-up card or
+        ``None``), its unseen cards dealt anew (:meth:`redeal`). ``trick`` is the trick in
+        progress as ``(seat, card)``, ``taken`` the cards each seat has won."""
+        ledger = cls(len(shown["hand_sizes"]))
+        everyone = ledger.everyone
+        unknown = 0
+        for seat, size in enumerate(shown["hand_sizes"]):
+            own = shown["hand"] if seat == viewer else shown["known"][seat]
+            public = list(shown["known"][seat])
+            for card in own:
+                if card in public:
+                    public.remove(card)
+                    seen = everyone
+                else:  # a card of the viewer's hand the others have not seen
+                    seen = 1 << seat
+                ledger.hands[seat].append(ledger._add(card, Place.HAND, seat, seen))
+            for _ in range(size - len(own)):
+                ledger.hands[seat].append(ledger._add("", Place.HAND, seat, unknown))
+        turned: Card | None = shown.get("turned")
+        for k in range(shown["stock"]):
+            face_up = k == 0 and turned is not None
+            i = ledger._add(
+                turned if turned is not None and face_up else "",
+                Place.TURNED if face_up else Place.STOCK,
+                -1,
+                everyone if face_up else unknown,
+            )
+            ledger.stock.append(i)
+        for seat, card in trick:
+            ledger.trick.append(ledger._add(card, Place.TRICK, seat, everyone))
+        for seat, cards in enumerate(taken):
+            for card in cards:
+                ledger.taken[seat].append(ledger._add(card, Place.TAKEN, seat, everyone))
+        for seat, suits in enumerate(shown["voids"]):
+            ledger.voids[seat] = sum(SUIT_BIT[s] for s in suits)
+        ledger.redeal(pack, rng)
+        return ledger
+
+    def redeal(self, pack: Sequence[Card], rng: random.Random) -> None:
+        """Deal the cards of ``pack`` that the ledger does not place (its blanks, ``""``)
+        to the blank places, uniformly among the arrangements that respect every seat's
+        voids; seen as before, by nobody but a hand's holder."""
+        left = list(pack)
+        for card in self.cards:
+            if card:
+                left.remove(card)
+        # the places a blank may be: each hand, and the stock
+        blanks: list[list[int]] = [[] for _ in range(self.seats + 1)]
+        for i, card in enumerate(self.cards):
+            if not card:
+                holder = self.holder[i]
+                blanks[holder if holder >= 0 else self.seats].append(i)
+        if len(left) != sum(len(b) for b in blanks):
+            raise NoDealFits("the view does not account for every card")
+        places = {
+            n: [s for s in range(self.seats) if not self.voids[s] & SUIT_BIT[card[1]]]
+            + [self.seats]
+            for n, card in enumerate(left)
+        }
+        caps = tuple(len(b) for b in blanks)
+        drawn = _assignment(places, caps).draw(rng)
+        cards = list(self.cards)
+        for where, chosen in zip(blanks, drawn, strict=True):
+            rng.shuffle(chosen)
+            for i, n in zip(where, chosen, strict=True):
+                cards[i] = left[n]
+                holder = self.holder[i]
+                self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
+        self.cards = cards
+
+
+_ASSIGNMENTS: dict[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], Assignment[int]] = {}
+
+
+def _assignment(places: Mapping[int, Sequence[int]], caps: tuple[int, ...]) -> Assignment[int]:
+    """The drawer for these places, kept: a sampling player redeals the same view many
+    times, and the table of counts is most of a redeal's cost."""
+    key = (tuple(tuple(places[n]) for n in sorted(places)), caps)
+    found = _ASSIGNMENTS.get(key)
+    if found is None:
+        if len(_ASSIGNMENTS) > 256:
+            _ASSIGNMENTS.clear()
+        found = _ASSIGNMENTS[key] = Assignment.of(places, caps)
+    return found
