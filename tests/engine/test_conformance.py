@@ -21,11 +21,12 @@ import itertools
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
 from engine.conformance_checks import (
+    Log,
     Played,
     check_every_card_accounted_for,
     check_redeals_keep_views,
@@ -37,9 +38,12 @@ from engine.conformance_checks import (
     choose,
     dumps,
     match_options,
+    movable,
+    never_seen,
     play_match,
+    renamed,
+    suit_for_suit,
     tokens,
-    unseen,
     viewers,
 )
 from engine.unregistered import UNREGISTERED
@@ -66,6 +70,31 @@ def _cases() -> Iterator[Any]:
 
 def cases() -> list[Any]:
     return list(_cases())
+
+
+# -- re-deals other tests make (tests/bots, the games' own view tests) -----------------------------
+
+
+def unseen(game: Game, state: GameState, seat: int | None) -> set[str]:
+    """The cards of which ``seat`` has seen no copy, by the game's ``hidden_cards``: those a
+    re-deal may move."""
+    return movable(game, state, seat)
+
+
+def redealt_log(log: Log, hidden: Iterable[str], rng: random.Random) -> Log:
+    """``log`` with the cards of ``hidden`` (every copy of each unseen) permuted, suit for
+    suit, from the current deal's chance step on: a deal the seat cannot tell from the one
+    it was dealt."""
+    mapping = suit_for_suit(sorted(hidden), rng)
+    start = max(i for i, (s, _) in enumerate(log) if s == TABLE)
+    return [*log[:start], *((s, renamed(t, mapping)) for s, t in log[start:])]
+
+
+def replay(game: Game, seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> GameState:
+    state: GameState = game.new_match(seats, match_options(game), first_dealer)
+    for seat, text in log:
+        state.apply(seat, game.parse_action(text))
+    return state
 
 
 MATCHES: dict[tuple[str, int, int], Played] = {}
@@ -307,7 +336,7 @@ def test_the_record_of_a_running_match_shows_a_seat_only_what_it_saw(
             record = export_record(game, state, players, seat=seat, whole=False)
             assert "winners" not in record
             current = record["deals"][state.deals_played :]
-            hidden = unseen(game, state, seat)
+            hidden = never_seen(game, state, seat)
             assert not tokens(current) & hidden, (seat, tokens(current) & hidden)
             checked += 1
     assert checked
