@@ -119,9 +119,16 @@ class TrickDeal:
     def finished(self) -> bool:
         return self.scores is not None
 
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+    """Every slot of the class, its subclasses' included: what :meth:`copy` carries over."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._FIELDS = _slots(cls)
+
     def copy(self) -> TrickDeal:
         other = object.__new__(type(self))
-        for name in _slots(type(self)):
+        for name in self._FIELDS:
             setattr(other, name, getattr(self, name))
         other.ledger = self.ledger.copy()
         other.history = list(self.history)
@@ -130,11 +137,14 @@ class TrickDeal:
         return other
 
 
-def _slots(kind: type) -> list[str]:
+def _slots(kind: type) -> tuple[str, ...]:
     names: list[str] = []
     for klass in kind.__mro__:
         names.extend(getattr(klass, "__slots__", ()))
-    return names
+    return tuple(names)
+
+
+TrickDeal._FIELDS = _slots(TrickDeal)
 
 
 class TrickMatch(DealSequence[TrickDeal]):
@@ -149,6 +159,8 @@ class TrickMatch(DealSequence[TrickDeal]):
     RULES: ClassVar[TrickRules]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     DEAL: ClassVar[type[TrickDeal]] = TrickDeal
+    CARDS: ClassVar[frozenset[Card]] = frozenset()
+    """The pack's distinct cards, set from ``PACK`` for each game."""
 
     __slots__ = (
         "base",
@@ -160,6 +172,11 @@ class TrickMatch(DealSequence[TrickDeal]):
         "to_act",
         "totals",
     )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "PACK" in cls.__dict__:
+            cls.CARDS = frozenset(cls.PACK)
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         if not 0 <= first_dealer < seats:
@@ -241,7 +258,7 @@ class TrickMatch(DealSequence[TrickDeal]):
 
     def _check(self, seat: int, action: Action) -> TrickDeal | None:
         kind = action.kind
-        if (kind == "play" and action.arg not in self._cards()) or kind not in ("play", "deal"):
+        if (kind == "play" and action.arg not in self.CARDS) or kind not in ("play", "deal"):
             raise MalformedAction(f"not {with_article(self.TITLE)} action: {str(action)[:40]!r}")
         if self.to_act is None:
             raise IllegalAction("match_over", "the match is over")
@@ -286,18 +303,9 @@ class TrickMatch(DealSequence[TrickDeal]):
             {**detail, "trump": deal.trump},
         )
 
-    @classmethod
-    def _cards(cls) -> frozenset[Card]:
-        found: frozenset[Card] | None = cls.__dict__.get("_CARD_SET")
-        if found is None:
-            found = frozenset(cls.PACK)
-            cls._CARD_SET = found  # type: ignore[attr-defined]
-        return found
-
     def check(self, seat: int, action: Action) -> int | None:
         """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it."""
-        self._check(seat, action)
+        acts after it (``apply`` checks everything before its first change)."""
         trial = self.clone()
         trial.apply(seat, action)
         return trial.to_act

@@ -29,8 +29,10 @@ function openDialog(dialog, ...content) {
 }
 
 // The scores of a finished deal, seat by seat: what a game's summary shows when its panel has
-// nothing more to say.
-function scoresTable(ctx, deal) {
+// nothing more to say, and the table a panel's summary ends with, the game's own `columns`
+// ({label, cell(seat) → text}) standing between the player and the deal's score (headed
+// `scoreLabel`).
+export function summaryTable(ctx, deal, columns = [], { scoreLabel = t('summary.score') } = {}) {
   const totals = totalsAfter(ctx, deal);
   return h(
     'table',
@@ -42,7 +44,8 @@ function scoresTable(ctx, deal) {
         'tr',
         {},
         h('th', { scope: 'col', text: t('scores.player') }),
-        h('th', { scope: 'col', class: 'num', text: t('summary.score') }),
+        columns.map((column) => h('th', { scope: 'col', class: 'num', text: column.label })),
+        h('th', { scope: 'col', class: 'num', text: scoreLabel }),
         h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
       ),
     ),
@@ -54,6 +57,7 @@ function scoresTable(ctx, deal) {
           'tr',
           { 'data-seat': seat, class: seat === ctx.seat ? 'is-me' : '' },
           h('th', { scope: 'row', text: seatName(ctx.room, seat) }),
+          columns.map((column) => h('td', { class: 'num', text: column.cell(seat) })),
           h('td', {
             class: 'num score',
             text: deal.scores?.[seat] === null || deal.scores?.[seat] === undefined ? '—' : formatNumber(deal.scores[seat], true),
@@ -99,7 +103,7 @@ function fillSummary(section) {
         onclick: () => hideSummary(section),
       }),
     ),
-    panel.summary?.(ctx, deal) ?? scoresTable(ctx, deal),
+    panel.summary?.(ctx, deal) ?? summaryTable(ctx, deal),
     fairLine(ctx, deal),
     replayLink(ctx, deal),
   );

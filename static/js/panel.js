@@ -39,6 +39,7 @@
 //   handNote(ctx)                  words in place of a hand the seat does not hold now
 //   arrange(ctx, hand)             the display order of the hand: hand positions, permuted
 //   cardNote(ctx, position, card)  {className, label} marking one card of the hand, or null
+//                                  (the core draws `shown`: a card the others have seen)
 //   whyNot(ctx, card)              why a card cannot be played although it is the seat's turn
 //   playable(ctx)                  the Set of card codes a tap may use, when the legal kind is
 //                                  not a plain play (default: the cards of `play:<card>` actions)

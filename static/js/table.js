@@ -226,6 +226,26 @@ export function renderSeats(container, ctx, panel, handlers) {
   );
 }
 
+// Another player's hand as a panel draws it by the seat: backs, with the cards of it the view
+// shows (`known`: taken face up, declared) face up first; `className` is the panel's own, and
+// the label comes from its words `hand.of` and `hand.of_shown`.
+export function otherHand(ctx, seat, className) {
+  const deal = ctx.view.deal;
+  const size = deal.hand_sizes?.[seat];
+  if (size === null || size === undefined) return null;
+  const known = (deal.known?.[seat] ?? []).slice(0, size);
+  const name = seatName(ctx.room, seat);
+  const label = known.length
+    ? t('hand.of_shown', { n: size, name, cards: known.map(cardName).join(', ') })
+    : t('hand.of', { n: size, name });
+  return h(
+    'div',
+    { class: className, role: 'img', 'aria-label': label, 'data-count': size, 'data-known': known.join(',') },
+    known.map((code) => h('div', { class: 'card known', 'data-card': code }, cardSvg(code))),
+    Array.from({ length: size - known.length }, () => h('div', { class: 'card' }, cardSvg(null))),
+  );
+}
+
 // A figure of a seat's line: a label and a number, as panels add tricks, quotas or points.
 export function seatStat(kind, label, value, attrs = {}) {
   const { title = null, ...strong } = attrs;

@@ -17,7 +17,7 @@ import { arrangeByTrump, cardName, cardSvg, suitIcon, suitOf } from '../../js/ca
 import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, legalOf, seatName } from '../../js/model.js';
 import { prefs } from '../../js/prefs.js';
-import { seatStat } from '../../js/table.js';
+import { otherHand, seatStat } from '../../js/table.js';
 import { totalsAfter } from '../../js/dialogs.js';
 
 export const stylesheet = new URL('./panel.css', import.meta.url).href;
@@ -171,23 +171,6 @@ export function seatStats(ctx, seat) {
     );
   }
   return stats;
-}
-
-// Another player's hand: its backs, with the cards the whole table has seen face up.
-function hiddenHand(ctx, seat) {
-  const deal = ctx.view.deal;
-  const size = deal.hand_sizes?.[seat];
-  if (size === null || size === undefined) return null;
-  const known = (deal.known?.[seat] ?? []).slice(0, size);
-  const label = known.length
-    ? t('hand.of_shown', { n: size, name: nameOf(ctx, seat), cards: known.map(cardName).join(', ') })
-    : t('hand.of', { n: size, name: nameOf(ctx, seat) });
-  return h(
-    'div',
-    { class: 'bz-other-hand', role: 'img', 'aria-label': label, 'data-count': size, 'data-known': known.join(',') },
-    known.map((code) => h('div', { class: 'card known', 'data-card': code }, cardSvg(code))),
-    Array.from({ length: size - known.length }, () => h('div', { class: 'card' }, cardSvg(null))),
-  );
 }
 
 // The `play:` actions of table cards the seat may play now, by table position.
@@ -346,7 +329,7 @@ function scoredChips(ctx, seat) {
 export function seatExtra(ctx, seat) {
   keep(ctx);
   const parts = [
-    seat === ctx.seat ? null : hiddenHand(ctx, seat),
+    seat === ctx.seat ? null : otherHand(ctx, seat, 'bz-other-hand'),
     tableRow(ctx, seat),
     pendingList(ctx, seat),
     scoredChips(ctx, seat),

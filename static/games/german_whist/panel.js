@@ -7,10 +7,10 @@
 
 import { h } from '../../js/dom.js';
 import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
-import { formatNumber, t } from '../../js/i18n.js';
+import { t } from '../../js/i18n.js';
 import { isMyTurn, seatName } from '../../js/model.js';
-import { seatStat } from '../../js/table.js';
-import { totalsAfter } from '../../js/dialogs.js';
+import { otherHand, seatStat } from '../../js/table.js';
+import { summaryTable } from '../../js/dialogs.js';
 
 export const stylesheet = new URL('./panel.css', import.meta.url).href;
 
@@ -133,26 +133,9 @@ export function seatStats(ctx, seat) {
   return stats;
 }
 
-// Another player's hand: its backs, with the cards taken face up from the stock in view.
-function hiddenHand(ctx, seat) {
-  const deal = ctx.view.deal;
-  const size = deal.hand_sizes?.[seat];
-  if (size === null || size === undefined) return null;
-  const known = (deal.known?.[seat] ?? []).slice(0, size);
-  const label = known.length
-    ? t('hand.of_shown', { n: size, name: seatName(ctx.room, seat), cards: known.map(cardName).join(', ') })
-    : t('hand.of', { n: size, name: seatName(ctx.room, seat) });
-  return h(
-    'div',
-    { class: 'gw-other-hand', role: 'img', 'aria-label': label, 'data-count': size, 'data-known': known.join(',') },
-    known.map((code) => h('div', { class: 'card known', 'data-card': code }, cardSvg(code))),
-    Array.from({ length: size - known.length }, () => h('div', { class: 'card' }, cardSvg(null))),
-  );
-}
-
 export function seatExtra(ctx, seat) {
   if (seat === ctx.seat) return null;
-  const hand = hiddenHand(ctx, seat);
+  const hand = otherHand(ctx, seat, 'gw-other-hand');
   return hand ? h('div', { class: 'gw-seat-extra' }, hand) : null;
 }
 
@@ -175,8 +158,6 @@ export function whyNot() {
 // ---- the end of a deal ----------------------------------------------------------------------
 
 export function summary(ctx, deal) {
-  const totals = totalsAfter(ctx, deal);
-  const seats = [...ctx.room.seats.keys()];
   const result = [];
   if (deal.winner !== null && deal.winner !== undefined) {
     result.push(
@@ -187,37 +168,7 @@ export function summary(ctx, deal) {
       }),
     );
   }
-  result.push(
-    h(
-      'table',
-      { class: 'summary-table' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col', text: t('scores.player') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.points') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.score') }),
-          h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        seats.map((seat) =>
-          h(
-            'tr',
-            { 'data-seat': seat, class: seat === ctx.seat ? 'is-me' : '' },
-            h('th', { scope: 'row', text: seatName(ctx.room, seat) }),
-            h('td', { class: 'num', text: String(deal.points?.[seat] ?? '') }),
-            h('td', { class: 'num score', text: formatNumber(deal.scores[seat], true) }),
-            h('td', { class: 'num', text: formatNumber(totals[seat], true) }),
-          ),
-        ),
-      ),
-    ),
-  );
+  const points = { label: t('summary.points'), cell: (seat) => String(deal.points?.[seat] ?? '') };
+  result.push(summaryTable(ctx, deal, [points]));
   return result;
 }

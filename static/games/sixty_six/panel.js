@@ -7,10 +7,10 @@
 
 import { h } from '../../js/dom.js';
 import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
-import { formatNumber, t } from '../../js/i18n.js';
+import { t } from '../../js/i18n.js';
 import { isMyTurn, lastTrick, myLegal, seatName } from '../../js/model.js';
-import { seatStat } from '../../js/table.js';
-import { totalsAfter } from '../../js/dialogs.js';
+import { otherHand, seatStat } from '../../js/table.js';
+import { summaryTable } from '../../js/dialogs.js';
 
 export const stylesheet = new URL('./panel.css', import.meta.url).href;
 
@@ -237,25 +237,8 @@ function marriages(ctx, seat) {
   );
 }
 
-// Another player's hand: its backs, with the cards the whole table has seen face up.
-function hiddenHand(ctx, seat) {
-  const deal = ctx.view.deal;
-  const size = deal.hand_sizes?.[seat];
-  if (size === null || size === undefined) return null;
-  const known = (deal.known?.[seat] ?? []).slice(0, size);
-  const label = known.length
-    ? t('hand.of_shown', { n: size, name: seatName(ctx.room, seat), cards: known.map(cardName).join(', ') })
-    : t('hand.of', { n: size, name: seatName(ctx.room, seat) });
-  return h(
-    'div',
-    { class: 'other-hand', role: 'img', 'aria-label': label, 'data-count': size, 'data-known': known.join(',') },
-    known.map((code) => h('div', { class: 'card known', 'data-card': code }, cardSvg(code))),
-    Array.from({ length: size - known.length }, () => h('div', { class: 'card' }, cardSvg(null))),
-  );
-}
-
 export function seatExtra(ctx, seat) {
-  const extra = [seat === ctx.seat ? null : hiddenHand(ctx, seat), marriages(ctx, seat)].filter(Boolean);
+  const extra = [seat === ctx.seat ? null : otherHand(ctx, seat, 'other-hand'), marriages(ctx, seat)].filter(Boolean);
   return extra.length ? h('div', { class: 'seat-extra' }, extra) : null;
 }
 
@@ -297,8 +280,6 @@ function endLine(ctx, deal) {
 }
 
 export function summary(ctx, deal) {
-  const totals = totalsAfter(ctx, deal);
-  const seats = [...ctx.room.seats.keys()];
   const result = [];
   result.push(h('p', { class: 'summary-end', id: 'summary-end', 'data-end': deal.end }, endLine(ctx, deal)));
   if (deal.winner !== null && deal.winner !== undefined) {
@@ -315,39 +296,10 @@ export function summary(ctx, deal) {
     result.push(h('p', { class: 'summary-winner', text: t('summary.nobody') }));
   }
   if (deal.carried) result.push(h('p', { class: 'muted', text: t('summary.carried', { n: deal.carried }) }));
-  result.push(
-    h(
-      'table',
-      { class: 'summary-table' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col', text: t('scores.player') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.points') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.tricks') }),
-          h('th', { scope: 'col', class: 'num', text: t('summary.game_points') }),
-          h('th', { scope: 'col', class: 'num', text: t('scores.total') }),
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        seats.map((seat) =>
-          h(
-            'tr',
-            { 'data-seat': seat, class: seat === ctx.seat ? 'is-me' : '' },
-            h('th', { scope: 'row', text: seatName(ctx.room, seat) }),
-            h('td', { class: 'num', text: String(deal.points[seat]) }),
-            h('td', { class: 'num', text: String(deal.tricks_won?.[seat] ?? '') }),
-            h('td', { class: 'num score', text: formatNumber(deal.scores[seat], true) }),
-            h('td', { class: 'num', text: formatNumber(totals[seat], true) }),
-          ),
-        ),
-      ),
-    ),
-  );
+  const columns = [
+    { label: t('summary.points'), cell: (seat) => String(deal.points[seat]) },
+    { label: t('summary.tricks'), cell: (seat) => String(deal.tricks_won?.[seat] ?? '') },
+  ];
+  result.push(summaryTable(ctx, deal, columns, { scoreLabel: t('summary.game_points') }));
   return result;
 }
