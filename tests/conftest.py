@@ -39,8 +39,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     A browser test drives several pages of a real Chromium through whole deals: on a machine
     busy with other work it has been seen to run five times as long as alone, past the bound
-    that stops any other test which hangs, so it has a bound of its own."""
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    that stops any other test which hangs, so it has a bound of its own.
+
+    Within each group the tests marked ``slow`` go first, so that the workers share out the
+    short ones at the end instead of one worker finishing a long test alone."""
+    items.sort(
+        key=lambda item: (
+            item.get_closest_marker("browser") is not None,
+            item.get_closest_marker("slow") is None,
+        )
+    )
     for item in items:
         if item.get_closest_marker("browser") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(BROWSER_TEST_SECONDS))

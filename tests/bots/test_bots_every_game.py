@@ -51,7 +51,10 @@ class Checked:
 def test_every_level_plays_complete_matches_legally(name: str, level: str) -> None:
     game = GAMES[name]
     for seats in game.seat_counts:
-        bots = [Checked(bot(name, level, 10 * seats + s)) for s in range(seats)]
+        # The strong level searches at every decision: it takes one seat, the basic level
+        # the others, so that a whole match stays quick while every strong answer is checked.
+        levels = [level] + ["basic" if level == "strong" else level] * (seats - 1)
+        bots = [Checked(bot(name, levels[s], 10 * seats + s)) for s in range(seats)]
         state = play_match(game, bots, random.Random(seats), options=match_options(game))
         assert state.is_over and game.outcome(state) is not None
         assert all(b.answers for b in bots)

@@ -65,10 +65,13 @@ def artifacts() -> Path:
 
 
 @contextmanager
-def page_opener(browser: Browser, base_url: str) -> Iterator[OpenPage]:
+def page_opener(browser: Browser, base_url: str, *, motion: bool = False) -> Iterator[OpenPage]:
     """Open pages of the server at ``base_url``, each in a new browser context (its own
     storage: one context, one person). Any uncaught script error on any page fails the test.
-    """
+
+    The pages ask for reduced motion unless ``motion``: the table's card flights and slides
+    only delay what a test waits for (an element is clicked once it stands still), and the
+    tests of motion itself (marked ``motion``) turn it on."""
     contexts: list[BrowserContext] = []
     errors: list[str] = []
 
@@ -79,7 +82,7 @@ def page_opener(browser: Browser, base_url: str) -> Iterator[OpenPage]:
         phone: bool = False,
         locale: str = "en-GB",
         color_scheme: str = "light",
-        reduced_motion: str = "no-preference",
+        reduced_motion: str | None = None,
     ) -> Page:
         context = browser.new_context(
             base_url=base_url,
@@ -89,7 +92,8 @@ def page_opener(browser: Browser, base_url: str) -> Iterator[OpenPage]:
             device_scale_factor=2 if phone else 1,
             locale=locale,
             color_scheme=color_scheme,  # type: ignore[arg-type]
-            reduced_motion=reduced_motion,  # type: ignore[arg-type]
+            reduced_motion=reduced_motion  # type: ignore[arg-type]
+            or ("no-preference" if motion else "reduce"),
         )
         context.set_default_timeout(60_000)
         contexts.append(context)
@@ -112,10 +116,16 @@ def watch_errors(page: Page, errors: list[str]) -> None:
     page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
 
 
+def wants_motion(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("motion") is not None
+
+
 @pytest.fixture
-def open_page(browser: Browser, live_server: ServerProcess) -> Iterator[OpenPage]:
+def open_page(
+    browser: Browser, live_server: ServerProcess, request: pytest.FixtureRequest
+) -> Iterator[OpenPage]:
     """Open a page of the shared live server in a new browser context."""
-    with page_opener(browser, live_server.base_url) as open_:
+    with page_opener(browser, live_server.base_url, motion=wants_motion(request)) as open_:
         yield open_
 
 
@@ -135,8 +145,10 @@ def bot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
 
 
 @pytest.fixture
-def open_bot_page(browser: Browser, bot_server: ServerProcess) -> Iterator[OpenPage]:
-    with page_opener(browser, bot_server.base_url) as open_:
+def open_bot_page(
+    browser: Browser, bot_server: ServerProcess, request: pytest.FixtureRequest
+) -> Iterator[OpenPage]:
+    with page_opener(browser, bot_server.base_url, motion=wants_motion(request)) as open_:
         yield open_
 
 
@@ -158,6 +170,8 @@ def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
 
 
 @pytest.fixture
-def open_fast_page(browser: Browser, fast_server: ServerProcess) -> Iterator[OpenPage]:
-    with page_opener(browser, fast_server.base_url) as open_:
+def open_fast_page(
+    browser: Browser, fast_server: ServerProcess, request: pytest.FixtureRequest
+) -> Iterator[OpenPage]:
+    with page_opener(browser, fast_server.base_url, motion=wants_motion(request)) as open_:
         yield open_

@@ -7,6 +7,7 @@ what to click is always the first control the page shows as enabled.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -149,6 +150,7 @@ def act_once(pages: Sequence[Page], touch: bool = False) -> tuple[Page, str]:
     """Whoever is on turn does the first thing the page offers. Returns (page, phase)."""
     page = whose_turn(pages)
     phase = attr(page, "phase")
+    version = int(attr(page, "v") or 0)
     if phase == "contract":
         choose_contract(page, touch)
     elif phase == "discard":
@@ -157,10 +159,16 @@ def act_once(pages: Sequence[Page], touch: bool = False) -> tuple[Page, str]:
         play_first_card(page, touch)
     else:
         raise AssertionError(f"on turn in phase {phase!r}")
-    # The next actor is decided by the server; wait until this click has been answered.
-    deadline = time.monotonic() + 10
-    while attr(page, "pending") == "true" and time.monotonic() < deadline:
-        time.sleep(0.01)
+    # The next actor is decided by the server; wait until this click has been answered: a
+    # newer state, with nothing in flight (a click the page has not handled yet leaves both
+    # as they were, and the same page would otherwise look on turn again).
+    page.wait_for_function(
+        """v => {
+          const room = document.querySelector('#room').dataset;
+          return Number(room.v) > v && room.pending === 'false';
+        }""",
+        arg=version,
+    )
     return page, phase
 
 
@@ -202,9 +210,16 @@ def play_until(
     return acted
 
 
+SHOTS = os.environ.get("KORTBORD_TEST_SHOTS", "") not in ("", "0")
+"""Whether :func:`shot` writes its pictures: a person looking at the pages sets it; a run that
+only asks whether the tests pass is spared the encoding of a hundred pictures."""
+
+
 def shot(page: Page, directory: Path, name: str, *, full_page: bool = False) -> Path:
+    """A picture of the page in ``directory`` (test-artifacts/browser) when ``SHOTS``."""
     path = directory / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page, animations="disabled")
+    if SHOTS:
+        page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     return path
 
 

@@ -113,6 +113,7 @@ def create_table(open_page: OpenPage) -> list[Page]:
     return pages
 
 
+@pytest.mark.slow
 def test_four_phones_play_a_deal_of_auction_pinochle(open_page: OpenPage, artifacts: Path) -> None:
     pages = create_table(open_page)
     table = Table(pages, artifacts)

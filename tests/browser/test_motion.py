@@ -34,7 +34,7 @@ from table_driver import (
     whose_turn,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.motion]
 
 # Every animation the page runs, of whatever kind (the motion module's, CSS animations and
 # transitions), noted on the first frame it is seen; and every element.animate() call, with

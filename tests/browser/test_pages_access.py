@@ -171,6 +171,7 @@ def test_turn_signals_are_shown_and_can_be_muted(open_page: OpenPage) -> None:
     expect(forehand.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
 
 
+@pytest.mark.motion
 def test_reduced_motion_stills_the_turn_glow(open_page: OpenPage) -> None:
     players = three_at_the_table(open_page)
     start_match(players[0])

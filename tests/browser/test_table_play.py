@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 DEAL_ACTIONS = 1 + 1 + 48  # contract, discard, 16 tricks of three cards
 
 
+@pytest.mark.slow
 def test_three_players_play_a_complete_deal_while_a_fourth_watches(
     open_page: OpenPage, artifacts: Path
 ) -> None:

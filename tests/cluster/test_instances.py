@@ -160,6 +160,7 @@ def test_an_owner_paused_past_its_lease_never_writes_again(fresh: Cluster) -> No
     asyncio.run(scenario())
 
 
+@pytest.mark.slow
 def test_players_on_two_instances_at_once_find_one_owner_and_one_history(
     fresh: Cluster,
 ) -> None:

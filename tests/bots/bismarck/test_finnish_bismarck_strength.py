@@ -13,6 +13,8 @@ import random
 import statistics
 from collections.abc import Callable
 
+import pytest
+
 from app.bots import Bot, make_bot
 from app.bots.arena import play_deal
 from app.bots.bismarck.finnish import StrongBot
@@ -65,6 +67,7 @@ def test_basic_beats_random() -> None:
     assert sum(m > 0 for m in margins) >= 50
 
 
+@pytest.mark.slow
 def test_strong_beats_basic() -> None:
     margins = duplicate("strong", "basic", 16, bot)
     assert lower_bound(margins) > 0, (statistics.fmean(margins), margins)
