@@ -66,6 +66,14 @@ class AddBot:
 
 
 @dataclass(frozen=True, slots=True)
+class FillBots:
+    """Host: a computer player of ``level`` in every free seat."""
+
+    level: str
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveBot:
     seat: int
     v: int | None = None
@@ -119,6 +127,7 @@ Command = (
     | Remove
     | TransferHost
     | AddBot
+    | FillBots
     | RemoveBot
     | Say
     | ChatRules

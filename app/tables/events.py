@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-CREATED = "created"  # seats
-SIT = "sit"  # seat, nickname, secret_hash, bot
+CREATED = "created"  # seats, game, options, ..., autostart: the first match starts by itself
+# seat, nickname, secret_hash, bot; a person taking a computer player's seat: replaces (its
+# name) and, in the middle of a deal, stand_in (its level, as it finishes the deal)
+SIT = "sit"
 LEAVE = "leave"  # seat, removed
 REORDER = "reorder"  # order: new seat i holds old seat order[i]
 HOST = "host"  # seat

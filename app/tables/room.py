@@ -77,6 +77,9 @@ class Seat:
     """The level of the bot playing this seat, if one does."""
     bot_seat: bool = False
     """Taken by a bot itself; otherwise a bot only stands in for the seat's player."""
+    finishes_deal: bool = False
+    """The bot stands in only until the next deal: the seat was its own until a person took
+    it over in the middle of a deal, and it plays that deal out for them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,15 +172,20 @@ class RoomState:
         away_grace: object = AWAY_GRACE,
         move_clock: object = None,
         paper: object = False,
+        autostart: object = False,
     ) -> None:
         """A room for ``game`` (the default game when ``None``) with ``seats`` seats (the
         game's default when ``None``). ``away_grace``: seconds before a stand-in plays for a
         player away on their turn, and before the host role passes on; ``None``: never.
         ``paper``: the table plays with real cards and enters each deal to score it
-        (``app/engine/paper_game.py``)."""
+        (``app/engine/paper_game.py``). ``autostart``: the first match starts by itself
+        once the host gives a seed for its first deal (:meth:`starts_on_seed`)."""
         name = DEFAULT_GAME if game is None else game
         self.game, self.options = room_game(name, options, paper)
         self.paper = bool(paper)
+        if not isinstance(autostart, bool):
+            raise TableError("bad_autostart", "autostart is true or false")
+        self.autostart = autostart
         if away_grace is not None and (
             not isinstance(away_grace, int)
             or isinstance(away_grace, bool)
@@ -254,6 +262,8 @@ class RoomState:
             data["move_clock"] = self.move_clock
         if self.paper:
             data["paper"] = True
+        if self.autostart:
+            data["autostart"] = True
         return Event(ev.CREATED, data)
 
     # -- replay --------------------------------------------------------------------------------
@@ -272,6 +282,7 @@ class RoomState:
             data.get("away_grace", AWAY_GRACE),
             data.get("move_clock"),
             data.get("paper", False),
+            data.get("autostart", False),
         )
         room.version = room.settled = 1
         for event in log[1:]:
@@ -298,11 +309,21 @@ class RoomState:
                 self.next_seed = None
             self.match.apply(d["seat"], self.game.parse_action(d["action"]))
             self.actions.append((d["seat"], d["action"]))
+            if d["seat"] == TABLE and str(d["action"]).startswith("deal:"):
+                self._end_handovers()
             if self.match.is_over:
                 self._close_match(Status.FINISHED)
         elif kind == ev.SIT:
             bot = d.get("bot")
-            self.seats[d["seat"]] = Seat(d["nickname"], d["secret_hash"], bot, bot is not None)
+            # a person taking a computer player's seat mid-deal: it plays the deal out for them
+            finishing = d.get("stand_in")
+            self.seats[d["seat"]] = Seat(
+                d["nickname"],
+                d["secret_hash"],
+                bot if bot is not None else finishing,
+                bot is not None,
+                finishing is not None,
+            )
             self._forget_seed(d["seat"])  # a new occupant brings their own
             if self.playing:  # whoever takes over a seat mid-match plays on under their name
                 self.players[d["seat"]] = d["nickname"]
@@ -348,6 +369,8 @@ class RoomState:
             seat = self.seats[d["seat"]]
             assert seat is not None
             seat.bot = d["level"]
+            # the host's choice of stand-in (or none) replaces one finishing a deal
+            seat.finishes_deal = False
         elif kind == ev.CHAT_RULES:
             self.spectator_chat = d["spectators"]
         elif kind == ev.MUTE:
@@ -376,8 +399,18 @@ class RoomState:
         self.client_seeds[seat] = ""
         self.seeded[seat] = False
 
+    def _end_handovers(self) -> None:
+        """A new deal, or the end of the match: the computer players finishing a deal for
+        the people who took their seats stop, and those people play on themselves."""
+        for seat in self.seats:
+            if seat is not None and seat.finishes_deal:
+                seat.bot = None
+                seat.finishes_deal = False
+                self.revision += 1  # the room object shows who plays each seat
+
     def _close_match(self, status: Status) -> None:
         assert self.match is not None
+        self._end_handovers()
         self.past.append(
             PastMatch(
                 self.match_number,
@@ -456,21 +489,36 @@ class RoomState:
                 "muted_watchers": sorted(muted_watchers),
             },
             "seats": [
-                {
-                    "seat": i,
-                    "nickname": seat.nickname if seat else None,
-                    "taken": seat is not None,
-                    "bot": seat.bot if seat else None,
-                    "stand_in": seat is not None and seat.bot is not None and not seat.bot_seat,
-                    "connected": connected[i],
-                    "stand_in_at": due.get(i),
-                    "clock_at": clock_at[1] if clock_at and clock_at[0] == i else None,
-                    "player": self.players[i] if self.players else None,
-                    "team": team_of(teams, i) if teams else None,
-                }
+                self._seat_json(i, seat, connected, due, clock_at, teams)
                 for i, seat in enumerate(self.seats)
             ],
         }
+
+    def _seat_json(
+        self,
+        i: int,
+        seat: Seat | None,
+        connected: Sequence[bool],
+        due: Mapping[int, int],
+        clock_at: tuple[int, int] | None,
+        teams: tuple[tuple[int, ...], ...] | None,
+    ) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "seat": i,
+            "nickname": seat.nickname if seat else None,
+            "taken": seat is not None,
+            "bot": seat.bot if seat else None,
+            "stand_in": seat is not None and seat.bot is not None and not seat.bot_seat,
+            "connected": connected[i],
+            "stand_in_at": due.get(i),
+            "clock_at": clock_at[1] if clock_at and clock_at[0] == i else None,
+            "player": self.players[i] if self.players else None,
+            "team": team_of(teams, i) if teams else None,
+        }
+        if seat is not None and seat.finishes_deal:
+            # only while it is so: a room nobody takes a computer's seat in is sent as before
+            out["finishes_deal"] = True
+        return out
 
     def view_for(
         self, seat: int | None, public: dict[str, Any] | None = None
@@ -494,18 +542,36 @@ class RoomState:
     # -- commands: each checks, then returns the events to commit ------------------------------
 
     def sit(self, seat: object, nickname: object, holder: int | None) -> tuple[list[Event], str]:
+        """A person takes a free seat, or one a computer player took itself: at once
+        between deals, and in the middle of a deal with the computer player finishing it
+        for them (:attr:`Seat.finishes_deal`)."""
         if holder is not None:
             raise TableError("already_seated", "you already hold a seat", {"seat": holder})
         index = self._seat_index(seat)
-        if self.seats[index] is not None:
+        occupant = self.seats[index]
+        if occupant is not None and not occupant.bot_seat:
             raise TableError("seat_taken", "that seat is taken", {"seat": index})
         name = clean_nickname(nickname)
-        taken = {s.nickname.casefold() for s in self.seats if s is not None}
+        # the computer player leaving the seat leaves its name free too
+        taken = {
+            s.nickname.casefold() for i, s in enumerate(self.seats) if s is not None and i != index
+        }
         if name.casefold() in taken:
             raise TableError("nickname_taken", "someone at the table already has that name")
         secret = new_secret()
-        event = Event(ev.SIT, {"seat": index, "nickname": name, "secret_hash": hash_secret(secret)})
-        return [event], secret
+        data: dict[str, Any] = {"seat": index, "nickname": name, "secret_hash": hash_secret(secret)}
+        if occupant is not None:
+            data["replaces"] = occupant.nickname
+            if self.deal_under_way():
+                # a hand half played is the computer player's to finish: the person plays
+                # from the next deal, whose seeds are theirs
+                data["stand_in"] = occupant.bot
+        return [Event(ev.SIT, data)], secret
+
+    def deal_under_way(self) -> bool:
+        """A match runs and someone has acted in its current deal: the last action is not
+        the table's deal."""
+        return self.playing and bool(self.actions) and self.actions[-1][0] != TABLE
 
     def leave(self, holder: int | None) -> list[Event]:
         if holder is None:
@@ -683,17 +749,49 @@ class RoomState:
             raise TableError("bad_bot_level", f"bot levels: {', '.join(levels)}")
         occupant = self.seats[index]
         if occupant is None:
-            taken = {s.nickname.casefold() for s in self.seats if s is not None}
-            name = next(n for n in BOT_NAMES if n.casefold() not in taken)
-            # a secret nobody is ever given: a bot's seat cannot be claimed by a person
-            unusable = hash_secret(new_secret())
-            sit = {"seat": index, "nickname": name, "secret_hash": unusable, "bot": level}
-            return [Event(ev.SIT, sit)]
+            return [self._bot_sits(index, level, set())]
         if index == by:
             raise TableError("cannot_bot_self", "the host plays their own seat")
         if occupant.bot == level:
             raise TableError("bot_already", "that bot already plays this seat")
         return [Event(ev.BOT, {"seat": index, "level": level})]
+
+    def _bot_sits(self, index: int, level: str, named: set[str]) -> Event:
+        """A computer player sits down in the free seat ``index`` under the first of its
+        names that nobody at the table has, nor any of ``named`` (those sitting down with it)."""
+        taken = {s.nickname.casefold() for s in self.seats if s is not None} | named
+        name = next(n for n in BOT_NAMES if n.casefold() not in taken)
+        named.add(name.casefold())
+        # a secret nobody is ever given: no person can prove this seat as theirs
+        unusable = hash_secret(new_secret())
+        sit = {"seat": index, "nickname": name, "secret_hash": unusable, "bot": level}
+        return Event(ev.SIT, sit)
+
+    def fill_bots(self, by: int | None, level: object) -> list[Event]:
+        """Host: a computer player of ``level`` sits down in every free seat."""
+        self._require_host(by)
+        if self.paper:
+            raise TableError("paper_no_bots", "a computer player cannot play with real cards")
+        levels = self.bot_levels()
+        if not isinstance(level, str) or level not in levels:
+            raise TableError("bad_bot_level", f"bot levels: {', '.join(levels)}")
+        free = [i for i, s in enumerate(self.seats) if s is None]
+        if not free:
+            raise TableError("no_free_seat", "every seat is taken")
+        named: set[str] = set()
+        return [self._bot_sits(i, level, named) for i in free]
+
+    def starts_on_seed(self, seat: int | None) -> bool:
+        """The room starts its first match by itself on the host's seed for its first deal:
+        a room made to play at once (``autostart``) whose every seat is taken."""
+        return (
+            self.autostart
+            and self.status is Status.WAITING
+            and self.match_number == 0
+            and seat is not None
+            and seat == self.host
+            and all(s is not None for s in self.seats)
+        )
 
     def bot_levels(self) -> list[str]:
         """The computer players this room may seat: none at a table of real cards."""
@@ -714,7 +812,13 @@ class RoomState:
         role comes back to a host it passed from while they were away."""
         occupant = self.seats[seat]
         out: list[Event] = []
-        if occupant is not None and occupant.bot is not None and not occupant.bot_seat:
+        # one finishing the deal for a person who has just taken its seat plays it out
+        if (
+            occupant is not None
+            and occupant.bot is not None
+            and not occupant.bot_seat
+            and not occupant.finishes_deal
+        ):
             out.append(Event(ev.BOT, {"seat": seat, "level": None}))
         if self.home_host == seat and self.host != seat:
             out.append(Event(ev.HOST, {"seat": seat}))

@@ -29,6 +29,7 @@ from .commands import (
     ClientSeed,
     Command,
     End,
+    FillBots,
     Hello,
     Leave,
     Mute,
@@ -157,12 +158,16 @@ class Tables:
         away_grace: object = AWAY_GRACE,
         move_clock: object = None,
         paper: object = False,
+        bots: object = None,
     ) -> tuple[str, int, str]:
         """A new room for ``game`` (the default game when ``None``) with its creator, the
-        host, in seat 0; ``seats`` ``None`` takes the game's default. Returns code, seat
-        and secret."""
+        host, in seat 0; ``seats`` ``None`` takes the game's default. ``bots``: a level of
+        computer player, which then sits in every other seat, and the match starts as soon
+        as the creator gives the seed for its first deal. Returns code, seat and secret."""
         code = new_room_code()
-        state = RoomState(code, seats, game, options, away_grace, move_clock, paper)
+        state = RoomState(
+            code, seats, game, options, away_grace, move_clock, paper, autostart=bots is not None
+        )
         created = state.created()
         state.version = 1
         sit, secret = state.sit(0, nickname, None)
@@ -171,6 +176,11 @@ class Tables:
         for event in [*sit, *seed]:
             state.apply(event)
         events = [created, *sit, *seed]
+        if bots is not None:
+            filled = state.fill_bots(0, bots)
+            for event in filled:
+                state.apply(event)
+            events.extend(filled)
         await self.store.create_room(
             code, room_row(state), [e.to_json() for e in events], projection(state, events, 0)
         )
@@ -498,6 +508,8 @@ class Tables:
             await self._commit(live, state.end(member.seat))
         elif isinstance(command, AddBot):
             await self._commit(live, state.add_bot(member.seat, command.seat, command.level))
+        elif isinstance(command, FillBots):
+            await self._commit(live, state.fill_bots(member.seat, command.level))
         elif isinstance(command, RemoveBot):
             await self._commit(live, state.remove_bot(member.seat, command.seat))
         elif isinstance(command, ChatRules):
@@ -506,7 +518,12 @@ class Tables:
             await self._commit(live, state.mute(member.seat, command.seat, command.muted))
         elif isinstance(command, ClientSeed):
             events = state.set_client_seed(member.seat, command.seed, command.commitment)
-            if events:
+            if events and state.starts_on_seed(member.seat):
+                # a room made to play at once deals its first deal from the host's seed,
+                # as every deal is dealt, rather than from the server's seed alone
+                await self._commit(live, events, broadcast=False)
+                await self._commit(live, state.start(member.seat, self.rng), acked=(member, ident))
+            elif events:
                 # the sender's copy, carrying the message's id, acknowledges its seed
                 await self._commit(live, events, acked=(member, ident))
 

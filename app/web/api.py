@@ -11,12 +11,20 @@ from pydantic import BaseModel, BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
 from app.tables import NoSuchDeal, NotReviewed, ReviewsBusy, TableError, Tables
-from app.tables.catalogue import DEFAULT_GAME, GAME_NAMES, MAX_SEATS, MIN_SEATS, describe_games
+from app.tables.catalogue import (
+    BOT_LEVELS,
+    DEFAULT_GAME,
+    GAME_NAMES,
+    MAX_SEATS,
+    MIN_SEATS,
+    describe_games,
+)
 from app.tables.credentials import is_room_code
 from app.tables.room import AWAY_GRACE, AWAY_GRACE_MAX, MOVE_CLOCK_MAX
 
 from .addresses import RoomCreations, address_key
 from .bodies import StrictJsonRoute
+from .families import in_families
 
 # Integers a browser holds exactly; text no longer than any option's choice needs.
 OptionValue = (
@@ -89,6 +97,15 @@ class NewRoom(BaseModel):
         description="Keep score of a game played with real cards: nothing is dealt, the "
         "players enter each deal (422 no_paper for a game that cannot be kept on paper).",
     )
+    bots: str | None = Field(
+        None,
+        strict=True,
+        max_length=16,
+        description="Play at once: a computer player of this level (one of the game's bots) "
+        "sits in every other seat, and the match starts as soon as the creator gives the "
+        "seed for its first deal (422 bad_bot_level, or paper_no_bots with paper).",
+        json_schema_extra={"enum": [*BOT_LEVELS, None]},
+    )
 
 
 class CreatedRoom(BaseModel):
@@ -104,6 +121,11 @@ class SeatInfo(BaseModel):
     taken: bool
     bot: str | None
     stand_in: bool
+    finishes_deal: bool = Field(
+        False,
+        description="The computer player that had this seat plays the deal in progress out "
+        "for the person who took it over; it stops at the next deal.",
+    )
     connected: bool
     stand_in_at: int | None = Field(
         None,
@@ -214,6 +236,7 @@ async def create_room(body: NewRoom, tables: TablesDep, request: Request) -> Cre
             body.away_grace,
             body.move_clock,
             body.paper,
+            body.bots,
         )
     except TableError as refused:
         raise HTTPException(422, {"code": refused.code, "message": refused.message}) from None
@@ -274,6 +297,7 @@ class GameInfo(BaseModel):
     bots: list[str]
     paper: bool = Field(description="A room may keep score of it played with real cards")
     partnerships: bool = Field(description="Played in two fixed partnerships, partners opposite")
+    family: str = Field(description="The family the home page lists it in; 'other' for none")
 
 
 async def _live_room(code: str, tables: Tables) -> Any:
@@ -423,6 +447,6 @@ async def match_protocol_csv(code: str, number: Number, tables: TablesDep) -> Pl
 
 @router.get("/games")
 async def list_games() -> list[GameInfo]:
-    """Every game a room can be made for: seat counts, options with their defaults, and
-    the levels of computer player."""
-    return [GameInfo.model_validate(g) for g in describe_games()]
+    """Every game a room can be made for, family by family: seat counts, options with
+    their defaults, and the levels of computer player."""
+    return [GameInfo.model_validate(g) for g in in_families(describe_games())]

@@ -20,6 +20,7 @@ from app.tables.commands import (
     ClientSeed,
     Command,
     End,
+    FillBots,
     Hello,
     Leave,
     Mute,
@@ -79,6 +80,7 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     "host": {"v": _OPT_INT, "seat": _INT},
     "add_bot": {"v": _OPT_INT, "seat": _INT, "level": (str, True, 16)},
     "remove_bot": {"v": _OPT_INT, "seat": _INT},
+    "fill_bots": {"v": _OPT_INT, "level": (str, True, 16)},
     "ping": {},
     "chat": {
         "text": (str, False, TEXT_MAX),
@@ -150,6 +152,8 @@ def _parse_object(obj: dict[str, Any]) -> Command | Ping:
         return AddBot(fields["seat"], fields["level"], fields.get("v"))
     if kind == "remove_bot":
         return RemoveBot(fields["seat"], fields.get("v"))
+    if kind == "fill_bots":
+        return FillBots(fields["level"], fields.get("v"))
     if kind == "chat":
         if ("text" in fields) == ("reaction" in fields):
             raise ProtocolError("bad_field", "a chat line has either 'text' or 'reaction'")

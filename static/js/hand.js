@@ -119,7 +119,9 @@ export function layoutHand(handEl) {
 }
 
 function joinBar(ctx, handlers) {
-  const free = ctx.room.seats.filter((s) => !s.taken);
+  // With no free seat, a computer player's own seat is the one to take.
+  const empty = ctx.room.seats.filter((s) => !s.taken);
+  const free = empty.length ? empty : ctx.room.seats.filter((s) => s.taken && s.bot && !s.stand_in);
   return h(
     'div',
     { class: 'join-bar panel-card' },
@@ -145,7 +147,7 @@ function joinBar(ctx, handlers) {
             value: ctx.nickname ?? '',
             oninput: (e) => handlers.setNickname(e.target.value),
           }),
-          h('p', { class: 'muted join-hint', text: t('join.pick_seat') }),
+          h('p', { class: 'muted join-hint', text: t(empty.length ? 'join.pick_seat' : 'join.take_bot_hint') }),
         )
       : h('p', { class: 'muted', text: t('join.no_free_seat') }),
   );

@@ -1,21 +1,29 @@
-// The home page: create a room for one of the games (the creator takes seat 0 and hosts), or
-// go to one by its code. The games, their seat counts and their options come from the server
-// (GET /api/games); their names and descriptions from each game's own translations.
+// The home page: play a game at once against computer players, create a room for one of the
+// games (the creator takes seat 0 and hosts), or go to one by its code. The games, their
+// families, seat counts, options and levels of computer player come from the server (GET
+// /api/games); their names and descriptions from each game's own translations.
 
 import { $, h, replace } from './dom.js';
 import { cardSvg } from './cards.js';
 import { applyPrefs } from './prefs.js';
-import { detectLanguage, errorText, formatNumber, onLanguage, setLanguage, t, translator } from './i18n.js';
+import { detectLanguage, errorText, formatNumber, onLanguage, setLanguage, t, tOr, translator } from './i18n.js';
 import { gameFolder } from './panel.js';
 import { initSettings } from './settings.js';
 import { setTitleKey, refreshTitle } from './notify.js';
 
 const NAME_KEY = 'kortbord:nickname';
+// The level of the computer players "Play now" seats, and the game last played (room.js
+// notes it): both this browser's, remembered across visits.
+const LEVEL_KEY = 'kortbord:bot-level';
+const LAST_KEY = 'kortbord:last-game';
+const DEFAULT_LEVEL = 'basic';
 const CODE_PATTERN = /^[A-Za-z0-9_-]{8,32}$/;
 
 let games = [];
 const words = new Map(); // game name -> translator of its own table
 let chosen = null;
+let aboutShown = null; // the game whose summary is open
+let playing = false; // a room to play in is being made
 
 function codeFrom(text) {
   const trimmed = text.trim();
@@ -50,36 +58,221 @@ function loadWords() {
 const say = (game, key, params, other) => words.get(game.name).t(key, params, other);
 const titleOf = (game) => say(game, 'game.title', {}, game.title);
 
+const NS = 'http://www.w3.org/2000/svg';
+
+function icon(path) {
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  const shape = document.createElementNS(NS, 'path');
+  shape.setAttribute('d', path);
+  svg.append(shape);
+  return svg;
+}
+
+const playIcon = () => icon('M8 5v14l11-7z');
+const infoIcon = () =>
+  icon('M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 4.2a1.4 1.4 0 1 1 0 2.8 1.4 1.4 0 0 1 0-2.8ZM10.6 11h2.8v7h-2.8z');
+
+// One line per game: choose it for a room of one's own, read what it is, or play it at once.
 function gameItem(game) {
   const id = `game-${game.name}`;
+  const about = `${id}-about`;
+  const title = titleOf(game);
+  const open = aboutShown === game.name;
   return h(
-    'div',
+    'li',
     { class: 'game-item', 'data-game': game.name },
     h(
-      'label',
-      { class: 'game-option', for: id },
-      h('input', {
-        type: 'radio',
-        name: 'game',
-        id,
-        value: game.name,
-        checked: game.name === chosen,
-        'aria-describedby': `${id}-summary`,
-        onchange: () => choose(game.name),
-      }),
+      'div',
+      { class: 'game-row' },
       h(
-        'span',
-        { class: 'game-text' },
-        h('span', { class: 'game-title', text: titleOf(game) }),
-        h('span', { class: 'game-summary', id: `${id}-summary`, text: say(game, 'game.summary', {}, game.summary) }),
+        'label',
+        { class: 'game-option', for: id },
+        h('input', {
+          type: 'radio',
+          name: 'game',
+          id,
+          value: game.name,
+          checked: game.name === chosen,
+          'aria-describedby': `${id}-summary`,
+          onchange: () => choose(game.name),
+        }),
+        h('span', { class: 'game-title', text: title }),
       ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn icon game-info',
+          'data-info': game.name,
+          'aria-expanded': open ? 'true' : 'false',
+          'aria-controls': about,
+          'aria-label': t('home.about', { game: title }),
+          title: t('home.about', { game: title }),
+          onclick: () => showAbout(game.name),
+        },
+        infoIcon(),
+      ),
+      game.bots.length
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'btn small play-now',
+              'data-play': game.name,
+              'aria-label': t('home.play_game', { game: title }),
+              title: t('home.play_game', { game: title }),
+              disabled: playing,
+              onclick: () => playNow(game.name),
+            },
+            playIcon(),
+            h('span', { text: t('home.play') }),
+          )
+        : null,
     ),
-    h('a', {
-      class: 'howto-link',
-      href: `/games/${encodeURIComponent(game.name)}`,
-      text: t('home.how_to_play', { game: titleOf(game) }),
-    }),
+    h(
+      'div',
+      { class: 'game-about', id: about, hidden: !open },
+      h('p', { class: 'game-summary', id: `${id}-summary`, text: say(game, 'game.summary', {}, game.summary) }),
+      h('a', {
+        class: 'howto-link',
+        href: `/games/${encodeURIComponent(game.name)}`,
+        text: t('home.how_to_play', { game: title }),
+      }),
+    ),
   );
+}
+
+// A game's summary on demand: one open at a time, the same button closing it again.
+function showAbout(name) {
+  aboutShown = aboutShown === name ? null : name;
+  for (const item of document.querySelectorAll('#game-list .game-item')) {
+    const open = item.dataset.game === aboutShown;
+    item.querySelector('.game-about').hidden = !open;
+    item.querySelector('.game-info').setAttribute('aria-expanded', open ? 'true' : 'false');
+  }
+}
+
+// The games family by family, as the server lists them (each game names its family).
+function families() {
+  const out = [];
+  for (const game of games) {
+    const family = game.family ?? 'other';
+    let group = out.find((g) => g.family === family);
+    if (!group) {
+      group = { family, games: [] };
+      out.push(group);
+    }
+    group.games.push(game);
+  }
+  return out;
+}
+
+// ---- playing at once ------------------------------------------------------------------------
+
+function storedLevel() {
+  try {
+    return localStorage.getItem(LEVEL_KEY) || DEFAULT_LEVEL;
+  } catch {
+    return DEFAULT_LEVEL;
+  }
+}
+
+// Every level any game has, in the order the games list them (weakest first).
+function allLevels() {
+  const out = [];
+  for (const game of games) for (const level of game.bots) if (!out.includes(level)) out.push(level);
+  return out;
+}
+
+function renderLevels() {
+  const select = $('#bot-level');
+  const levels = allLevels();
+  const wanted = levels.includes(storedLevel()) ? storedLevel() : levels.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0];
+  replace(
+    select,
+    levels.map((level) => h('option', { value: level, selected: level === wanted, text: tOr(`bot.level.${level}`, level) })),
+  );
+  select.value = wanted ?? '';
+  $('#bot-field').hidden = levels.length === 0;
+}
+
+// The level chosen, or the nearest this game has.
+function levelFor(game) {
+  const level = $('#bot-level').value || storedLevel();
+  if (game.bots.includes(level)) return level;
+  return game.bots.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : game.bots[0];
+}
+
+function lastGame() {
+  try {
+    const last = JSON.parse(localStorage.getItem(LAST_KEY) || 'null');
+    return last && typeof last.game === 'string' ? last : null;
+  } catch {
+    return null;
+  }
+}
+
+function renderLast() {
+  const button = $('#play-last');
+  const last = lastGame();
+  const game = last ? games.find((g) => g.name === last.game && g.bots.length) : null;
+  button.hidden = !game;
+  if (!game) return;
+  button.dataset.play = game.name;
+  button.disabled = playing;
+  replace(button, playIcon(), h('span', { text: t('home.play_again', { game: titleOf(game) }) }));
+}
+
+function setPlaying(busy) {
+  playing = busy;
+  for (const button of document.querySelectorAll('#game-choice [data-play]')) button.disabled = busy;
+}
+
+// A room with a computer player in every other seat, whose match starts as soon as this
+// browser gives its seed for the first deal (on the room page, at once): one request, then
+// the table. The chosen game keeps the players and rules set for it; another game, or the
+// last one played, is played as it was or by its defaults.
+async function playNow(name, remembered = null) {
+  const game = games.find((g) => g.name === name);
+  if (!game || playing) return;
+  const error = $('#play-error');
+  error.textContent = '';
+  const typed = $('#create-name').value.trim();
+  const body = { game: game.name, nickname: typed || t('home.default_name'), bots: levelFor(game) };
+  if (game.name === chosen) {
+    const seats = Number($('#create-form').querySelector('input[name="seats"]:checked')?.value);
+    if (game.seats.includes(seats)) body.seats = seats;
+    const options = readOptions(game);
+    if (Object.keys(options).length) body.options = options;
+  } else if (remembered && game.seats.includes(remembered.seats)) {
+    body.seats = remembered.seats;
+  }
+  setPlaying(true);
+  try {
+    const response = await fetch('/api/rooms', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const detail = answer.detail;
+      error.textContent =
+        detail && typeof detail === 'object' && detail.code ? errorText(detail.code, detail.message) : errorText('bad_nickname');
+      setPlaying(false);
+      return;
+    }
+    if (typed) localStorage.setItem(NAME_KEY, typed);
+    localStorage.setItem(`kortbord:secret:${answer.code}`, answer.secret);
+    remember(answer.code);
+    location.assign(`/r/${encodeURIComponent(answer.code)}`);
+  } catch {
+    error.textContent = t('conn.not_connected');
+    setPlaying(false);
+  }
 }
 
 function seatItem(game, n) {
@@ -138,7 +331,19 @@ function optionControl(game, option) {
 function renderGames() {
   const list = $('#game-list');
   $('#game-choice').hidden = games.length === 0;
-  replace(list, games.map(gameItem));
+  replace(
+    list,
+    families().map(({ family, games: members }) =>
+      h(
+        'section',
+        { class: 'family', 'data-family': family, 'aria-labelledby': `family-${family}` },
+        h('h3', { class: 'family-title', id: `family-${family}`, text: tOr(`family.${family}`, family) }),
+        h('ul', { class: 'family-games' }, members.map(gameItem)),
+      ),
+    ),
+  );
+  renderLevels();
+  renderLast();
   renderChosen();
 }
 
@@ -422,6 +627,17 @@ async function main() {
   $('#create-form').addEventListener('submit', createRoom);
   $('#join-by-code').addEventListener('submit', joinRoom);
   $('#create-paper').addEventListener('change', showPaper);
+  $('#bot-level').addEventListener('change', (event) => {
+    try {
+      localStorage.setItem(LEVEL_KEY, event.target.value);
+    } catch {
+      // storage refused: the choice holds for this visit
+    }
+  });
+  $('#play-last').addEventListener('click', () => {
+    const last = lastGame();
+    if (last) playNow(last.game, last);
+  });
   replace($('#hero-cards'), ['AS', 'KH', 'QC', 'JD'].map((c) => h('div', { class: 'card' }, cardSvg(c))));
   renderGames();
   showGamesNote();

@@ -39,13 +39,19 @@ export function isPlaying(ctx) {
   return ctx.room?.status === 'playing' && Boolean(ctx.view);
 }
 
+// This seat was taken over from a computer player in the middle of a deal, which the computer
+// plays out: nothing is offered to play until the next deal (docs/protocol.md §5.2).
+export function finishing(ctx) {
+  return ctx.seat !== null && Boolean(ctx.room?.seats?.[ctx.seat]?.finishes_deal);
+}
+
 export function isMyTurn(ctx) {
-  return isPlaying(ctx) && ctx.seat !== null && ctx.view.to_act === ctx.seat && !!ctx.view.legal;
+  return isPlaying(ctx) && ctx.seat !== null && ctx.view.to_act === ctx.seat && !!ctx.view.legal && !finishing(ctx);
 }
 
 // What this seat may do now, whoever is to act: a seat not on turn may have moves too (a claim).
 export function myLegal(ctx) {
-  if (!isPlaying(ctx) || ctx.seat === null) return null;
+  if (!isPlaying(ctx) || ctx.seat === null || finishing(ctx)) return null;
   return ctx.view.legal ?? null;
 }
 

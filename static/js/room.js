@@ -8,7 +8,7 @@ import { applyPrefs, onPrefs, prefs, setPref } from './prefs.js';
 import { currentLanguage, detectLanguage, errorText, has, onLanguage, setLanguage, t } from './i18n.js';
 import { initSettings } from './settings.js';
 import { RoomSocket } from './net.js';
-import { isHost, isMyTurn, isPlaying, seatName, selectionLegal } from './model.js';
+import { defaultBotLevel, finishing, isHost, isMyTurn, isPlaying, seatName, selectionLegal } from './model.js';
 import { loadPanel } from './panel.js';
 import { paperBadges, paperStatus, refused as paperRefused, renderPaper } from './paper.js';
 import { renderCenter, renderSeats, tickDue } from './table.js';
@@ -28,7 +28,7 @@ import {
   wireDialog,
 } from './dialogs.js';
 import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
-import { animate, measure, motionOn } from './motion.js';
+import { animate, measure } from './motion.js';
 import { createChat } from './chat.js';
 import { noteSeedRefused, noteState } from './fairness.js';
 
@@ -40,6 +40,10 @@ const root = $('#room');
 const code = root.dataset.code;
 const SECRET_KEY = `kortbord:secret:${code}`;
 const NAME_KEY = 'kortbord:nickname';
+// Shared with the home page: the level of computer players chosen once, and the game last
+// played here, which the home page offers to play again.
+const LEVEL_KEY = 'kortbord:bot-level';
+const LAST_KEY = 'kortbord:last-game';
 
 const ctx = {
   code,
@@ -136,12 +140,29 @@ const handlers = {
   removeBot(seat) {
     handlers.command('remove_bot', { seat });
   },
-  // From the lobby to the host panel's first computer-player choice (far below on a phone).
-  showBotControls() {
-    const first = $('#host-panel [data-host-action^="bot-level-"]');
-    if (!first) return;
-    first.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    first.focus({ preventScroll: true });
+  // Every empty seat at once, at the level chosen last (here or on the home page).
+  fillLevel() {
+    const levels = ctx.room?.bots ?? [];
+    let chosen = ctx.fillLevel;
+    if (!chosen) {
+      try {
+        chosen = localStorage.getItem(LEVEL_KEY);
+      } catch {
+        chosen = null;
+      }
+    }
+    return levels.includes(chosen) ? chosen : defaultBotLevel(ctx.room);
+  },
+  setFillLevel(level) {
+    ctx.fillLevel = level;
+    try {
+      localStorage.setItem(LEVEL_KEY, level);
+    } catch {
+      // storage refused: the choice holds for this page
+    }
+  },
+  fillBots() {
+    handlers.command('fill_bots', { level: handlers.fillLevel() });
   },
   sit(seat) {
     const input = $('#nickname');
@@ -335,6 +356,7 @@ function onState(message) {
     send(seed);
   }
   if (message.room.game !== ctx.game) useGame(message.room.game);
+  noteLastGame();
   if (ctx.rendered) noteTransitions(before, ctx.view, ctx.room);
   // A choice of cards is kept only while the same hand is still to make it.
   if (!selectionLegal(ctx) || JSON.stringify(before?.deal?.hand) !== JSON.stringify(ctx.view?.deal?.hand)) {
@@ -440,8 +462,19 @@ socket.addEventListener('status', (event) => {
   render();
 });
 
-function prefersReducedMotion() {
-  return !motionOn();
+// The game this browser last played a match of, seated, for the home page's "Play again".
+let lastNoted = null;
+function noteLastGame() {
+  const room = ctx.room;
+  if (ctx.seat === null || room.status !== 'playing' || room.paper) return;
+  const key = `${room.game}:${room.size}`;
+  if (key === lastNoted) return;
+  lastNoted = key;
+  try {
+    localStorage.setItem(LAST_KEY, JSON.stringify({ game: room.game, seats: room.size }));
+  } catch {
+    // nothing to remember with
+  }
 }
 
 function rememberRoom() {
@@ -469,6 +502,7 @@ function statusText() {
   if (room.status === 'finished') return t('status.finished');
   if (room.status === 'ended') return t('status.ended');
   if (room.paper) return paperStatus(ctx) ?? '';
+  if (finishing(ctx)) return t('status.finishing');
   const actor = view.to_act;
   if (actor === null) return t('status.dealing');
   const own = ctx.panel.status?.(ctx);

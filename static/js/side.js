@@ -248,6 +248,37 @@ function hostControls(ctx, handlers) {
     );
   });
   const full = room.seats.every((s) => s.taken);
+  const free = room.seats.filter((s) => !s.taken).length;
+  // Every empty seat at once, before the seat-by-seat controls.
+  const fill =
+    room.bots?.length && free
+      ? h(
+          'div',
+          { class: 'host-fill' },
+          h(
+            'select',
+            {
+              class: 'bot-level',
+              id: 'fill-level',
+              'data-host-action': 'fill-level',
+              'aria-label': t('host.fill_level'),
+              title: t('host.fill_level'),
+              onchange: (e) => handlers.setFillLevel(e.target.value),
+            },
+            room.bots.map((level) =>
+              h('option', { value: level, selected: level === handlers.fillLevel(), text: levelName(level) }),
+            ),
+          ),
+          h('button', {
+            type: 'button',
+            class: 'btn small',
+            id: 'fill-bots-button',
+            'data-host-action': 'fill-bots',
+            text: t('host.fill'),
+            onclick: () => handlers.fillBots(),
+          }),
+        )
+      : null;
   const main = [];
   if (playing) {
     main.push(
@@ -275,6 +306,7 @@ function hostControls(ctx, handlers) {
     'section',
     { class: 'side-section host', id: 'host-panel', 'aria-labelledby': 'host-title' },
     h('h2', { id: 'host-title', text: t('host.title') }),
+    fill,
     h('ul', { class: 'host-seats' }, items),
     room.teams && !playing ? h('p', { class: 'muted host-teams-note', text: t('host.teams_note') }) : null,
     room.bots?.length ? h('p', { class: 'muted host-bots-note', text: t('host.bots_note') }) : null,

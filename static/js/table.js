@@ -141,7 +141,9 @@ function seatPanel(ctx, panel, seat, handlers) {
       : info.connected
         ? 'online'
         : 'offline';
-  const canSit = !info.taken && ctx.seat === null && ctx.connection === 'open';
+  // A computer player's own seat is anyone's to take (docs/protocol.md §5.2).
+  const botSeat = info.taken && Boolean(info.bot) && !info.stand_in;
+  const canSit = (!info.taken || botSeat) && ctx.seat === null && ctx.connection === 'open';
   return h(
     'div',
     {
@@ -179,7 +181,8 @@ function seatPanel(ctx, panel, seat, handlers) {
           type: 'button',
           class: 'btn sit',
           'data-sit': seat,
-          text: t('seat.sit_here'),
+          'aria-label': botSeat ? t('seat.take_bot_named', { name }) : null,
+          text: botSeat ? t('seat.take_bot') : t('seat.sit_here'),
           onclick: () => handlers.sit(seat),
         })
       : null,
@@ -299,8 +302,9 @@ function lobby(ctx, handlers) {
             type: 'button',
             class: 'btn small',
             id: 'lobby-bots-button',
+            title: t('host.fill'),
             text: t('lobby.bots_go'),
-            onclick: () => handlers.showBotControls(),
+            onclick: () => handlers.fillBots(),
           }),
         )
       : null,

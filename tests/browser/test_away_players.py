@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 def table_with_grace(open_page: OpenPage) -> list[Page]:
     anna = open_page("/")
     anna.fill("#create-name", "Anna")
+    anna.click("#table-settings summary")
     anna.select_option("#away-grace", "30")
     # the test's own grace is shorter than any the form offers: the option is rewritten
     anna.evaluate(

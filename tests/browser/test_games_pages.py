@@ -191,6 +191,8 @@ def test_the_game_picker_creates_a_sixty_six_room_for_two(
     expect(home.locator(".game-item[data-game='sixty_six'] .game-summary")).to_have_text(
         words("sixty_six", "en")["game.summary"]
     )
+    # what the game is, and its rules page, are there on demand
+    home.get_by_role("button", name="About Sixty-six").click()
     expect(home.get_by_role("link", name="How to play Sixty-six")).to_have_attribute(
         "href", "/games/sixty_six"
     )

@@ -46,6 +46,8 @@ def create_paper_room(
         page.locator("#game-options summary").tap()
         page.locator("#option-deals").fill(str(deals))
     paper = page.locator("#create-paper")
+    # the table's own settings are a tap away, under the button
+    page.locator("#table-settings summary").tap()
     expect(page.locator("#move-clock")).to_be_visible()
     paper.tap()
     expect(paper).to_be_checked()

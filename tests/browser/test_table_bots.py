@@ -79,8 +79,9 @@ def test_one_person_plays_a_deal_with_two_computer_players(
     create_room(anna, "Anna")
     host_panel = anna.locator("#host-panel")
     expect(anna.locator("#start-button")).to_be_disabled()
-    anna.get_by_role("button", name="Add computer players").click()
-    expect(anna.locator(host_action("bot-level-1"))).to_be_focused()
+    # The lobby offers every empty seat a computer player at once (tests/browser/
+    # test_play_now_page.py); here the host seats them one by one, each at a level of its own.
+    expect(anna.get_by_role("button", name="Add computer players")).to_be_visible()
     # Every free seat offers a computer player, at a level the host picks.
     for number in (1, 2):
         level = anna.get_by_role(
@@ -272,11 +273,22 @@ def test_every_language_has_the_same_strings() -> None:
 def test_the_host_panel_in_russian_on_a_phone(open_bot_page: OpenPage, artifacts: Path) -> None:
     anna = open_bot_page("/", phone=True, locale="ru-RU")
     create_room(anna, "Анна")
-    # On a phone the host panel is far below the table: the lobby's button goes there.
-    anna.locator("#lobby-bots-button").tap()
-    expect(anna.locator(host_action("bot-level-1"))).to_be_focused()
-    expect(anna.locator(host_action("add-bot-1"))).to_be_in_viewport()
+    # The lobby's button fills every empty seat at once, at the level chosen last (at first
+    # the basic one), right where the host is looking on a phone.
+    lobby = anna.locator("#lobby-bots-button")
+    expect(lobby).to_have_text("Добавить компьютерных игроков")
+    lobby.tap()
+    for number in (1, 2):
+        expect(anna.locator(f"{seat(anna, number)} .badge-bot")).to_have_attribute(
+            "title", "Компьютер · Базовый"
+        )
+    expect(anna.locator("#fill-bots-button")).to_have_count(0)
+    # One by one too: one taken away, another of a level chosen for its seat.
+    anna.locator(host_action("remove-bot-1")).tap()
     expect(anna.locator(host_action("add-bot-1"))).to_have_text("Добавить компьютерного игрока")
+    expect(anna.locator("#fill-bots-button")).to_have_text(
+        "Посадить компьютерных игроков на все свободные места"
+    )
     anna.select_option(host_action("bot-level-1"), "strong")
     expect(anna.locator(f"{host_action('bot-level-1')} option:checked")).to_have_text("Сильный")
     anna.locator(host_action("add-bot-1")).tap()

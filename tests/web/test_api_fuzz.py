@@ -63,7 +63,15 @@ PROBLEM_CODES = {
     "bad_seats",
 }
 # what a room may refuse of a schema-valid request to create it
-GAME_RULES = {"bad_nickname", "bad_seats", "unknown_option", "bad_option"}
+GAME_RULES = {
+    "bad_nickname",
+    "bad_seats",
+    "unknown_option",
+    "bad_option",
+    # a level another game has, and computer players at a table of real cards
+    "bad_bot_level",
+    "paper_no_bots",
+}
 EXAMPLES = 40
 
 

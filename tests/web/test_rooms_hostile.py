@@ -618,6 +618,7 @@ FAULTS: dict[str, list[tuple[dict[str, object], str]]] = {
     "host": [({"seat": 1}, "not_host"), ({"seat": "1"}, "bad_field")],
     "add_bot": [({"seat": 1, "level": "basic"}, "not_host"), ({"seat": 1}, "bad_field")],
     "remove_bot": [({"seat": 1}, "not_host"), ({"seat": None}, "bad_field")],
+    "fill_bots": [({"level": "basic"}, "not_host"), ({}, "bad_field")],
     "ping": [({"extra": 1}, "bad_field")],
     "chat": [
         ({"text": "  "}, "empty_chat"),

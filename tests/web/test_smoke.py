@@ -35,7 +35,7 @@ def test_the_games_listing_has_every_key_the_protocol_names(live_server: ServerP
     games = httpx.get(f"{live_server.base_url}/api/games").json()
     keys = {"name", "title", "summary", "seats", "default_seats", "options", "bots", "paper"}
     for game in games:
-        assert set(game) == keys | {"partnerships"}, game["name"]
+        assert set(game) == keys | {"partnerships", "family"}, game["name"]
     teams = {g["name"]: g["partnerships"] for g in games}
     assert teams["spades"] is True and teams["finnish_bismarck"] is True
     assert teams["bismarck"] is False and teams["sixty_six"] is False
