@@ -22,6 +22,7 @@ card taken face up, or passed to a known seat, is seen and so stays where it lie
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Final
@@ -47,6 +48,15 @@ class Place(StrEnum):
     MELDED = "melded"  # declared and laid on the table, still its holder's to play
 
 
+# Each member once as a global: an Enum's class attribute costs a few times a global's, and
+# playouts move cards by the thousand.
+HAND: Final = Place.HAND
+STOCK: Final = Place.STOCK
+TURNED: Final = Place.TURNED
+TRICK: Final = Place.TRICK
+TAKEN: Final = Place.TAKEN
+
+
 def seen_by(seat: int | None) -> int:
     """The bit of ``seen`` for ``seat`` (``None``: a spectator)."""
     return SPECTATOR if seat is None else 1 << seat
@@ -56,15 +66,18 @@ class Ledger:
     """Every card of one deal: ``cards[i]``, its ``place[i]``, its ``holder[i]`` (a seat,
     or -1 for none), and ``seen[i]``, the seats that have seen it as a bit mask (all of them
     and :data:`SPECTATOR` for a public card). ``hands``, ``stock``, ``trick`` and ``taken``
-    list the indexes of the cards in each place, in order."""
+    list the indexes of the cards in each place, in order: a hand as its cards came to it,
+    or by ``order`` (a rank for each card) when a game keeps its hands sorted."""
 
     __slots__ = (
         "cards",
         "everyone",
         "hands",
         "holder",
+        "order",
         "pack_seen",
         "place",
+        "rank",
         "seats",
         "seen",
         "stock",
@@ -73,8 +86,11 @@ class Ledger:
         "voids",
     )
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, order: Mapping[Card, int] | None = None) -> None:
         self.seats = seats
+        self.order = order
+        self.rank: list[int] = []
+        """Per card, its rank in ``order`` (shared by copies, as ``cards`` is)."""
         self.everyone = SPECTATOR | ((1 << seats) - 1)
         self.cards: list[Card] = []
         self.place: list[Place] = []
@@ -98,16 +114,24 @@ class Ledger:
         self.holder.append(holder)
         self.seen.append(seen)
         self.pack_seen.append(seen)
+        if self.order is not None:
+            self.rank.append(self.order.get(card, 0))
         return len(self.cards) - 1
+
+    def _to_hand(self, seat: int, i: int) -> None:
+        if self.order is None:
+            self.hands[seat].append(i)
+        else:
+            insort(self.hands[seat], i, key=self.rank.__getitem__)
 
     def deal(self, seat: int, card: Card) -> None:
         """Deal ``card`` into ``seat``'s hand, seen by that seat alone."""
-        self.hands[seat].append(self._add(card, Place.HAND, seat, 1 << seat))
+        self._to_hand(seat, self._add(card, HAND, seat, 1 << seat))
 
     def lay_stock(self, cards: Iterable[Card]) -> None:
         """Lay ``cards`` face down under the stock, top first."""
         for card in cards:
-            self.stock.append(self._add(card, Place.STOCK, -1, 0))
+            self.stock.append(self._add(card, STOCK, -1, 0))
 
     # -- moving cards --------------------------------------------------------------------------
 
@@ -116,30 +140,66 @@ class Ledger:
         if not self.stock:
             return None
         i = self.stock[0]
-        self.place[i] = Place.TURNED
+        self.place[i] = TURNED
         self.seen[i] = self.everyone
         self.pack_seen[i] = self.everyone
         return self.cards[i]
 
+    def turn_under(self) -> Card | None:
+        """Turn the stock's top card face up for all to see and lay it under the stock, where
+        it is drawn last (Sixty-six's trump card); ``None`` for an empty stock."""
+        card = self.turn()
+        if card is not None:
+            self.stock.append(self.stock.pop(0))
+        return card
+
+    def _turned_at(self) -> int | None:
+        """Where in the stock its face-up card lies: on top (0) or under it (-1)."""
+        stock = self.stock
+        if stock:
+            if self.place[stock[0]] is TURNED:
+                return 0
+            if self.place[stock[-1]] is TURNED:
+                return -1
+        return None
+
     @property
     def turned(self) -> Card | None:
-        """The stock's top card when it lies face up."""
-        if self.stock and self.place[self.stock[0]] is Place.TURNED:
-            return self.cards[self.stock[0]]
-        return None
+        """The stock's face-up card, on top of it or under it."""
+        at = self._turned_at()
+        return None if at is None else self.cards[self.stock[at]]
 
     def draw(self, seat: int) -> Card:
         """``seat`` takes the stock's top card: seen by all if it lay face up, else by the
         taker alone, and then what the others knew of that hand's suits no longer holds."""
         i = self.stock.pop(0)
-        if self.place[i] is not Place.TURNED:
+        if self.place[i] is not TURNED:
             self.seen[i] |= 1 << seat
             self.pack_seen[i] |= 1 << seat
             self.voids[seat] = 0
-        self.place[i] = Place.HAND
+        self.place[i] = HAND
         self.holder[i] = seat
-        self.hands[seat].append(i)
+        self._to_hand(seat, i)
         return self.cards[i]
+
+    def exchange(self, seat: int, card: Card) -> Card:
+        """``seat`` lays ``card`` of its hand face up in place of the stock's face-up card and
+        takes that card into its hand, the whole table seeing both (Sixty-six's nine of
+        trumps); returns the card taken."""
+        i = self.index_in_hand(seat, card)
+        at = self._turned_at()
+        if i is None or at is None:
+            raise ValueError(f"seat {seat} cannot exchange {card}")
+        j = self.stock[at]
+        self.hands[seat].remove(i)
+        self.stock[at] = i
+        self.place[i] = TURNED
+        self.holder[i] = -1
+        self.seen[i] = self.everyone
+        self.place[j] = HAND
+        self.holder[j] = seat
+        self._to_hand(seat, j)
+        return self.cards[j]
 
     def index_in_hand(self, seat: int, card: Card) -> int | None:
         """The index of a copy of ``card`` in ``seat``'s hand (the first, for duplicates)."""
@@ -156,7 +216,7 @@ class Ledger:
         if i is None:
             raise ValueError(f"seat {seat} does not hold {card}")
         self.hands[seat].remove(i)
-        self.place[i] = Place.TRICK
+        self.place[i] = TRICK
         self.seen[i] = self.everyone
         self.trick.append(i)
         if shows_void is not None:
@@ -165,7 +225,7 @@ class Ledger:
     def gather(self, winner: int) -> None:
         """The trick's cards go to the pile ``winner`` took."""
         for i in self.trick:
-            self.place[i] = Place.TAKEN
+            self.place[i] = TAKEN
             self.holder[i] = winner
         self.taken[winner].extend(self.trick)
         self.trick = []
@@ -215,15 +275,17 @@ class Ledger:
     def copy(self) -> Ledger:
         other = Ledger.__new__(Ledger)
         other.seats = self.seats
+        other.order = self.order
+        other.rank = self.rank  # follows ``cards``: shared
         other.everyone = self.everyone
         other.cards = self.cards  # a card's identity never changes: shared
         other.place = list(self.place)
         other.holder = list(self.holder)
         other.seen = list(self.seen)
-        other.hands = [list(h) for h in self.hands]
+        other.hands = list(map(list, self.hands))
         other.stock = list(self.stock)
         other.trick = list(self.trick)
-        other.taken = [list(t) for t in self.taken]
+        other.taken = list(map(list, self.taken))
         other.voids = list(self.voids)
         other.pack_seen = list(self.pack_seen)
         return other
@@ -239,12 +301,14 @@ class Ledger:
         trick: Sequence[tuple[int, Card]],
         taken: Sequence[Sequence[Card]],
         rng: random.Random,
+        order: Mapping[Card, int] | None = None,
     ) -> Ledger:
         """A ledger that ``viewer`` cannot tell from the one behind ``shown`` (the cards part
-        of its view, :meth:`cards_view`, with ``turned`` the stock's face-up card or
-        ``None``), its unseen cards dealt anew (:meth:`redeal`). ``trick`` is the trick in
-        progress as ``(seat, card)``, ``taken`` the cards each seat has won."""
-        ledger = cls(len(shown["hand_sizes"]))
+        of its view, :meth:`cards_view`, with ``turned`` the face-up card on top of the stock
+        or ``None``), its unseen cards dealt anew (:meth:`redeal`). ``trick`` is the trick in
+        progress as ``(seat, card)``, ``taken`` the cards each seat has won; ``order``, the
+        order its hands are kept in."""
+        ledger = cls(len(shown["hand_sizes"]), order)
         everyone = ledger.everyone
         unknown = 0
         for seat, size in enumerate(shown["hand_sizes"]):
@@ -256,24 +320,24 @@ class Ledger:
                     seen = everyone
                 else:  # a card of the viewer's hand the others have not seen
                     seen = 1 << seat
-                ledger.hands[seat].append(ledger._add(card, Place.HAND, seat, seen))
+                ledger.hands[seat].append(ledger._add(card, HAND, seat, seen))
             for _ in range(size - len(own)):
-                ledger.hands[seat].append(ledger._add("", Place.HAND, seat, unknown))
+                ledger.hands[seat].append(ledger._add("", HAND, seat, unknown))
         turned: Card | None = shown.get("turned")
         for k in range(shown["stock"]):
             face_up = k == 0 and turned is not None
             i = ledger._add(
                 turned if turned is not None and face_up else "",
-                Place.TURNED if face_up else Place.STOCK,
+                TURNED if face_up else STOCK,
                 -1,
                 everyone if face_up else unknown,
             )
             ledger.stock.append(i)
         for seat, card in trick:
-            ledger.trick.append(ledger._add(card, Place.TRICK, seat, everyone))
+            ledger.trick.append(ledger._add(card, TRICK, seat, everyone))
         for seat, cards in enumerate(taken):
             for card in cards:
-                ledger.taken[seat].append(ledger._add(card, Place.TAKEN, seat, everyone))
+                ledger.taken[seat].append(ledger._add(card, TAKEN, seat, everyone))
         for seat, suits in enumerate(shown["voids"]):
             ledger.voids[seat] = sum(SUIT_BIT[s] for s in suits)
         ledger.redeal(pack, rng)
@@ -310,6 +374,11 @@ class Ledger:
                 holder = self.holder[i]
                 self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
         self.cards = cards
+        order = self.order
+        if order is not None:
+            self.rank = [order[c] for c in cards]
+            for hand in self.hands:
+                hand.sort(key=self.rank.__getitem__)
 
 
 _ASSIGNMENTS: dict[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], Assignment[int]] = {}

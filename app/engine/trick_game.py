@@ -7,7 +7,9 @@ base gives it the rest, once for every such game:
 - the actions ``deal:<pack>`` (the table's) and ``play:<card>``, parsed and shaped, and the
   standard refusals in their words (``match_over``, ``not_your_turn``, ``card_not_in_hand``,
   ``must_follow_suit``, ``must_head_trick``, ``must_trump``), every check made before the
-  first change, so that a refused action changes nothing;
+  first change, so that a refused action changes nothing; a game's actions of other kinds
+  (a claim, a bid, a meld) through four hooks: their texts, ``other_actions``,
+  ``check_other`` and ``apply_other``;
 - ``check`` (apply to a clone), ``clone``, the legal actions;
 - the views (the spectator's, then each seat's with its hand and legal actions), the cards
   a seat has not seen, and a resampler that deals them anew straight from the ledger;
@@ -23,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .actions import Action, split_action
 from .cards import Card, Suit
@@ -45,7 +47,7 @@ from .game import (
     View,
     resolve_options_of,
 )
-from .ledger import Ledger
+from .ledger import Ledger, seen_by
 from .recorded import (
     PASSES_LEFT,
     deals_of,
@@ -62,7 +64,8 @@ from .recorded import (
 from .tricks import Heading, TrickRules, legal_cards, trick_winner
 from .words import with_article
 
-M = TypeVar("M", bound="TrickMatch")
+M = TypeVar("M", bound="TrickMatch[Any]")
+DealT = TypeVar("DealT", bound="TrickDeal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +104,19 @@ class TrickDeal:
         "won",
     )
 
-    def __init__(self, number: int, dealer: int, seats: int, pack: Sequence[Card] | None) -> None:
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None = None,
+    ) -> None:
         self.number = number
         self.dealer = dealer
         self.pack = None if pack is None else tuple(pack)
         """The pack as dealt (``None`` in a state a seat's view was dealt anew into)."""
-        self.ledger = Ledger(seats)
+        self.ledger = Ledger(seats, order)
         self.leader = (dealer + 1) % seats
         self.trump: Suit | None = None
         self.history: list[Trick] = []
@@ -119,35 +129,34 @@ class TrickDeal:
     def finished(self) -> bool:
         return self.scores is not None
 
-    _FIELDS: ClassVar[tuple[str, ...]] = ()
-    """Every slot of the class, its subclasses' included: what :meth:`copy` carries over."""
-
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._FIELDS = _slots(cls)
+        if cls.__dict__.get("__slots__") and "copy" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__} has fields of its own: its copy must carry them")
 
-    def copy(self) -> TrickDeal:
+    def copy(self: DealT) -> DealT:
+        """A copy that plays on apart from this deal: what changes in place is copied (the
+        ledger, the tricks, the tricks taken, the actions), the rest shared. Field by field,
+        not by a loop over the slots: a playout copies its deal, and the loop cost a third of
+        a short playout."""
         other = object.__new__(type(self))
-        for name in self._FIELDS:
-            setattr(other, name, getattr(self, name))
+        other.number = self.number
+        other.dealer = self.dealer
+        other.pack = self.pack
         other.ledger = self.ledger.copy()
+        other.leader = self.leader
+        other.trump = self.trump
         other.history = list(self.history)
         other.won = list(self.won)
         other.actions = list(self.actions)
+        other.scores = self.scores
         return other
 
 
-def _slots(kind: type) -> tuple[str, ...]:
-    names: list[str] = []
-    for klass in kind.__mro__:
-        names.extend(getattr(klass, "__slots__", ()))
-    return tuple(names)
+D = TypeVar("D", bound=TrickDeal)
 
 
-TrickDeal._FIELDS = _slots(TrickDeal)
-
-
-class TrickMatch(DealSequence[TrickDeal]):
+class TrickMatch(DealSequence[D]):
     """A match of a trick game: deals one after another, totals per seat.
 
     A game subclasses it and sets the class attributes and hooks below; ``apply`` is the one
@@ -159,8 +168,22 @@ class TrickMatch(DealSequence[TrickDeal]):
     RULES: ClassVar[TrickRules]
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
     DEAL: ClassVar[type[TrickDeal]] = TrickDeal
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = None
+    """The order a game keeps its hands in (and lists the cards a seat has not seen in), by
+    each card's rank in it; ``None``: hands as dealt and drawn, unseen cards sorted by name."""
+    OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = ()
+    """The game's actions of kinds other than ``deal`` and ``play`` whose texts are fixed
+    (``claim``, ``marriage:H``): read by their text, and all there is of those kinds unless
+    :meth:`parse_other` and :meth:`shaped` say otherwise."""
     CARDS: ClassVar[frozenset[Card]] = frozenset()
     """The pack's distinct cards, set from ``PACK`` for each game."""
+    KINDS: ClassVar[tuple[str, ...]] = ("deal", "play")
+    """Every kind of action, set from ``OTHER_ACTIONS`` for each game."""
+    PLAYS: ClassVar[dict[Card, Action]] = {}
+    """``play:<card>`` for each card, built once for each game."""
+    TWICE: ClassVar[bool] = False
+    """Whether the pack holds a card more than once."""
+    OTHERS: ClassVar[frozenset[tuple[str, str]]] = frozenset()
 
     __slots__ = (
         "base",
@@ -177,6 +200,11 @@ class TrickMatch(DealSequence[TrickDeal]):
         super().__init_subclass__(**kwargs)
         if "PACK" in cls.__dict__:
             cls.CARDS = frozenset(cls.PACK)
+            cls.PLAYS = {c: Action("play", c) for c in cls.PACK}
+            cls.TWICE = len(cls.CARDS) < len(cls.PACK)
+        if "OTHER_ACTIONS" in cls.__dict__:
+            cls.OTHERS = frozenset((a.kind, a.arg) for a in cls.OTHER_ACTIONS)
+            cls.KINDS = ("deal", "play", *dict.fromkeys(a.kind for a in cls.OTHER_ACTIONS))
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         if not 0 <= first_dealer < seats:
@@ -185,7 +213,7 @@ class TrickMatch(DealSequence[TrickDeal]):
         self.options: dict[str, OptionValue] = resolve_options_of(self.OPTIONS, options, self.TITLE)
         self.first_dealer = first_dealer
         self.next_dealer = first_dealer
-        self.deals: list[TrickDeal] = []
+        self.deals: list[D] = []
         self.totals = [0] * seats
         self.base = 0
         """Scored deals before the first one held (a state dealt anew from a view)."""
@@ -193,20 +221,24 @@ class TrickMatch(DealSequence[TrickDeal]):
 
     # -- the game's hooks ----------------------------------------------------------------------
 
-    def lay_out(self, deal: TrickDeal, pack: Sequence[Card]) -> None:
+    def lay_out(self, deal: D, pack: Sequence[Card]) -> None:
         """Put the pack's cards in their places (the deal's ledger) and set the trump."""
         raise NotImplementedError
 
-    def after_trick(self, deal: TrickDeal, trick: Trick) -> None:
+    def after_trick(self, deal: D, trick: Trick) -> None:
         """What follows a trick won (draws from a stock): nothing, by default."""
 
-    def score(self, deal: TrickDeal) -> tuple[int, ...]:
+    def score(self, deal: D) -> tuple[int, ...]:
         """The scores of a deal played out."""
         raise NotImplementedError
 
     def match_over(self) -> bool:
         """Whether the match ends after the deal just scored."""
         raise NotImplementedError
+
+    def dealer_after(self, deal: D) -> int:
+        """Who deals after ``deal``, just scored: the next seat, by default."""
+        return (deal.dealer + 1) % self.seats
 
     def winners(self) -> list[int]:
         """The seats sharing the highest total, once the match is over."""
@@ -219,16 +251,66 @@ class TrickMatch(DealSequence[TrickDeal]):
         """Why the match ended: every deal played, by default."""
         return Termination.DEALS_PLAYED
 
-    def rules(self, deal: TrickDeal) -> TrickRules:
+    def rules(self, deal: D) -> TrickRules:
         return self.RULES
 
-    def deal_json(self, deal: TrickDeal) -> dict[str, Any]:
+    def lead_cards(self, deal: D, seat: int, hand: list[Card]) -> list[Card]:
+        """The cards of ``hand`` that ``seat`` may lead: all of them, by default."""
+        return hand
+
+    def check_lead(self, deal: D, seat: int, card: Card) -> None:
+        """Refuse a lead :meth:`lead_cards` leaves out, in the game's words."""
+
+    def other_actions(self, deal: D, seat: int) -> list[Action]:
+        """``seat``'s actions of the game's other kinds now, after its cards when it is to
+        act; a seat not to act may have some too (a claim). None, by default."""
+        return []
+
+    def check_other(self, deal: D | None, seat: int, action: Action) -> D:
+        """Refuse an action of the game's other kinds as the rules would (the turn included:
+        :meth:`refuse_turn`), before any change; otherwise the deal it acts on. ``deal`` is
+        the deal in progress, ``None`` between deals."""
+        raise MalformedAction(f"not {with_article(self.TITLE)} action: {str(action)[:40]!r}")
+
+    def apply_other(self, deal: D, seat: int, action: Action) -> None:
+        """Carry out an action of the game's other kinds, :meth:`check_other` having passed
+        it; a deal it ends is scored with :meth:`finish`."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
+        """The canonical action for a text that names no card played and is not one of
+        ``OTHER_ACTIONS`` (a deal, a bid of any number), or :class:`MalformedAction` in the
+        game's words."""
+        if action.kind == "deal":
+            if sorted(action.arg.split(",")) != sorted(cls.PACK):
+                raise MalformedAction(f"'deal' takes the {len(cls.PACK)} cards, each once")
+            return action
+        raise MalformedAction(f"unknown action {action.kind[:20]!r}", {"kinds": list(cls.KINDS)})
+
+    def shaped(self, action: Action) -> bool:
+        """Whether an action of another kind is one the game's notation has (an action built
+        by hand may not be): one of ``OTHER_ACTIONS``, by default."""
+        return (action.kind, action.arg) in self.OTHERS
+
+    def deal_json(self, deal: D) -> dict[str, Any]:
         """The game's own public fields of the deal in progress."""
         return {}
 
-    def detail(self, deal: TrickDeal) -> dict[str, Any]:
+    def cards_json(self, deal: D, viewer: int | None) -> dict[str, Any]:
+        """Where the deal's cards lie as a spectator sees it (``viewer`` ``None``), and for a
+        seat what it sees besides, laid over the spectator's: the ledger's view of them and
+        the stock's face-up card, by default."""
+        ledger = deal.ledger
+        return {**ledger.cards_view(viewer), "turned": ledger.turned}
+
+    def detail(self, deal: D) -> dict[str, Any]:
         """A scored deal's detail, as the scoresheet and the previous deal show it."""
         return {}
+
+    def previous_fields(self, deal: D) -> dict[str, Any]:
+        """The game's fields of the last deal scored, in the view: its detail, by default."""
+        return self.detail(deal)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -236,29 +318,49 @@ class TrickMatch(DealSequence[TrickDeal]):
     def is_over(self) -> bool:
         return self.to_act is None
 
-    def playable(self, deal: TrickDeal, seat: int) -> list[Card]:
-        hand = deal.ledger.hand(seat)
-        trick = deal.ledger.trick_cards()
-        return legal_cards(hand, trick, deal.trump, self.rules(deal)) if trick else hand
+    def playable(self, deal: D, seat: int) -> list[Card]:
+        ledger = deal.ledger
+        hand = ledger.hand(seat)
+        if not ledger.trick:
+            return self.lead_cards(deal, seat, hand)
+        return legal_cards(hand, ledger.trick_cards(), deal.trump, self.rules(deal))
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         actor = self.to_act if seat is None else seat
         deal = self.current
-        if deal is None or actor != self.to_act or actor is None or actor == TABLE:
+        if deal is None or actor is None or not 0 <= actor < self.seats:
             return []
-        seen: set[Card] = set()
         out: list[Action] = []
-        for card in self.playable(deal, actor):
-            if card not in seen:
-                seen.add(card)
-                out.append(Action("play", card))
+        if actor == self.to_act:
+            plays = self.PLAYS
+            cards = self.playable(deal, actor)
+            if self.TWICE:  # a card held twice is listed once
+                cards = list(dict.fromkeys(cards))
+            out = [plays[c] for c in cards]
+        others = self.other_actions(deal, actor)
+        if others:
+            out.extend(others)
         return out
+
+    def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
+        """The kind a view's legal shape names: ``play`` for the seat to act, else the kind
+        of its first action."""
+        return "play" if seat == self.to_act or not actions else actions[0].kind
 
     # -- checking ------------------------------------------------------------------------------
 
-    def _check(self, seat: int, action: Action) -> TrickDeal | None:
+    def refuse_turn(self, seat: int) -> None:
+        """Refuse ``seat`` acting out of turn."""
+        shown = None if self.to_act == TABLE else self.to_act
+        raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown})
+
+    def _check(self, seat: int, action: Action) -> D | None:
         kind = action.kind
-        if (kind == "play" and action.arg not in self.CARDS) or kind not in ("play", "deal"):
+        if kind == "play":
+            shaped = action.arg in self.CARDS
+        else:
+            shaped = kind == "deal" or self.shaped(action)
+        if not shaped:
             raise MalformedAction(f"not {with_article(self.TITLE)} action: {str(action)[:40]!r}")
         if self.to_act is None:
             raise IllegalAction("match_over", "the match is over")
@@ -268,25 +370,31 @@ class TrickMatch(DealSequence[TrickDeal]):
             if self.to_act != TABLE:
                 raise IllegalAction("wrong_phase", "a deal is already in progress")
             if sorted(action.arg.split(",")) != sorted(self.PACK):
-                raise IllegalAction("bad_deck", f"a deal takes the {len(self.PACK)} cards")
+                raise IllegalAction(
+                    "bad_deck", f"a deal takes the {len(self.PACK)} cards, each once"
+                )
             return None
         deal = self.current
+        if kind != "play":
+            return self.check_other(deal, seat, action)
         if deal is None or seat != self.to_act:
-            shown = None if self.to_act == TABLE else self.to_act
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown}
-            )
+            self.refuse_turn(seat)
+        assert deal is not None
         card = action.arg
         ledger = deal.ledger
         if ledger.index_in_hand(seat, card) is None:
             raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
         if ledger.trick:
             self._check_duty(deal, seat, card)
+        else:
+            self.check_lead(deal, seat, card)
         return deal
 
-    def _check_duty(self, deal: TrickDeal, seat: int, card: Card) -> None:
+    def _check_duty(self, deal: D, seat: int, card: Card) -> None:
         """The standard refusals of a card to a trick, explained from the duties alone."""
         rules = self.rules(deal)
+        if not rules.follow_suit:  # any card held goes
+            return
         hand = deal.ledger.hand(seat)
         trick = deal.ledger.trick_cards()
         if card in legal_cards(hand, trick, deal.trump, rules):
@@ -318,22 +426,31 @@ class TrickMatch(DealSequence[TrickDeal]):
             self.start(action.arg.split(","))
             return
         deal.actions.append((seat, str(action)))
-        self.play(deal, seat, action.arg)
+        if action.kind == "play":
+            self.play(deal, seat, action.arg)
+        else:
+            self.apply_other(deal, seat, action)
 
-    def start(self, pack: Sequence[Card] | None, deal: TrickDeal | None = None) -> TrickDeal:
+    def start(self, pack: Sequence[Card] | None, deal: D | None = None) -> D:
         """Begin the next deal from ``pack`` as dealt (or a deal already laid out)."""
         if deal is None:
             assert pack is not None
-            deal = self.DEAL(self.deals_played + 1, self.next_dealer, self.seats, pack)
+            number = self.deals_played + 1
+            deal = cast(D, self.DEAL(number, self.next_dealer, self.seats, pack, self.CARD_ORDER))
             self.lay_out(deal, pack)
         self.deals.append(deal)
         self.to_act = deal.leader
         return deal
 
-    def play(self, deal: TrickDeal, seat: int, card: Card) -> None:
+    def play(self, deal: D, seat: int, card: Card) -> None:
         ledger = deal.ledger
-        led = ledger.cards[ledger.trick[0]][1] if ledger.trick else None
-        ledger.play(seat, card, led if led is not None and card[1] != led else None)
+        void = None
+        if ledger.trick:
+            led = ledger.cards[ledger.trick[0]][1]
+            # a card off the suit led shows a void only where the rules make a player follow
+            if card[1] != led and self.rules(deal).follow_suit:
+                void = led
+        ledger.play(seat, card, void)
         if len(ledger.trick) < self.seats:
             self.to_act = (seat + 1) % self.seats
             return
@@ -348,10 +465,15 @@ class TrickMatch(DealSequence[TrickDeal]):
         if any(ledger.hands):
             self.to_act = winner
             return
-        deal.scores = self.score(deal)
-        for s, points in enumerate(deal.scores):
+        self.finish(deal, self.score(deal))
+
+    def finish(self, deal: D, scores: tuple[int, ...]) -> None:
+        """Score ``deal``, played out or ended otherwise (a claim): the totals, the next
+        dealer, the match's end."""
+        deal.scores = scores
+        for s, points in enumerate(scores):
             self.totals[s] += points
-        self.next_dealer = (deal.dealer + 1) % self.seats
+        self.next_dealer = self.dealer_after(deal)
         self.to_act = None if self.match_over() else TABLE
 
     def clone(self: M) -> M:
@@ -370,24 +492,21 @@ class TrickMatch(DealSequence[TrickDeal]):
 # -- actions ---------------------------------------------------------------------------------------
 
 
-def action_parser(match: type[TrickMatch]) -> Callable[[object], Action]:
-    """The parser of ``deal:<pack>`` and ``play:<card>`` for the game of ``match``."""
-    plays = {f"play:{c}": Action("play", c) for c in match.PACK}
-    pack = sorted(match.PACK)
+def action_parser(match: type[TrickMatch[Any]]) -> Callable[[object], Action]:
+    """The parser of ``deal:<pack>``, ``play:<card>`` and the other actions of the game of
+    ``match`` (its ``OTHER_ACTIONS``, then its ``parse_other``)."""
+    known = {f"play:{c}": a for c, a in match.PLAYS.items()}
+    known.update((str(a), a) for a in match.OTHER_ACTIONS)
 
     def parse(text: object) -> Action:
         if type(text) is str:
-            known = plays.get(text)
-            if known is not None:
-                return known
+            found = known.get(text)
+            if found is not None:
+                return found
         action = split_action(text)
         if action.kind == "play":
             raise MalformedAction(f"'play' takes one card such as QS, got {action.arg[:20]!r}")
-        if action.kind == "deal":
-            if sorted(action.arg.split(",")) != pack:
-                raise MalformedAction(f"'deal' takes the {len(pack)} cards, each once")
-            return action
-        raise MalformedAction(f"unknown action {action.kind[:20]!r}", {"kinds": ["deal", "play"]})
+        return match.parse_other(action)
 
     return parse
 
@@ -395,27 +514,31 @@ def action_parser(match: type[TrickMatch]) -> Callable[[object], Action]:
 # -- views -----------------------------------------------------------------------------------------
 
 
-def _deal_json(match: TrickMatch, deal: TrickDeal, viewer: int | None) -> dict[str, Any]:
+def on_table(match: TrickMatch[Any], deal: TrickDeal) -> list[dict[str, Any]]:
+    """The trick in progress, as views show it: each card with its seat."""
     ledger = deal.ledger
     seats = match.seats
+    return [
+        {"seat": (deal.leader + k) % seats, "card": ledger.cards[i]}
+        for k, i in enumerate(ledger.trick)
+    ]
+
+
+def _deal_json(match: TrickMatch[Any], deal: TrickDeal, viewer: int | None) -> dict[str, Any]:
     return {
         "number": deal.number,
         "dealer": deal.dealer,
         "leader": deal.leader,
         "trump": deal.trump,
         **match.deal_json(deal),
-        **ledger.cards_view(viewer),
-        "turned": ledger.turned,
-        "trick": [
-            {"seat": (deal.leader + k) % seats, "card": ledger.cards[i]}
-            for k, i in enumerate(ledger.trick)
-        ],
-        "tricks_played": [t.to_json(seats) for t in deal.history],
+        **match.cards_json(deal, viewer),
+        "trick": on_table(match, deal),
+        "tricks_played": [t.to_json(match.seats) for t in deal.history],
         "tricks_won": list(deal.won),
     }
 
 
-def _previous_json(match: TrickMatch, deal: TrickDeal) -> dict[str, Any]:
+def _previous_json(match: TrickMatch[Any], deal: TrickDeal) -> dict[str, Any]:
     assert deal.scores is not None
     return {
         "number": deal.number,
@@ -424,20 +547,25 @@ def _previous_json(match: TrickMatch, deal: TrickDeal) -> dict[str, Any]:
         "scores": list(deal.scores),
         "tricks_won": list(deal.won),
         "tricks_played": [t.to_json(match.seats) for t in deal.history],
-        **match.detail(deal),
+        **match.previous_fields(deal),
     }
 
 
-def _phase(match: TrickMatch) -> str:
+def _phase(match: TrickMatch[Any]) -> str:
     if match.to_act is None:
         return "match_over"
     return "deal" if match.to_act == TABLE else "play"
 
 
-def legal(match: TrickMatch, seat: int) -> dict[str, Any] | None:
-    if match.current is None or seat != match.to_act:
+def legal(match: TrickMatch[Any], seat: int) -> dict[str, Any] | None:
+    """What ``seat`` may do now in the shape views carry: the seat to act, and a seat not to
+    act that has actions of another kind (a claim)."""
+    if match.current is None:
         return None
-    return {"kind": "play", "actions": [str(a) for a in match.legal_actions(seat)]}
+    actions = match.legal_actions(seat)
+    if seat != match.to_act and not actions:
+        return None
+    return {"kind": match.legal_kind(seat, actions), "actions": [str(a) for a in actions]}
 
 
 class Sheet:
@@ -470,7 +598,7 @@ class Sheet:
         return {"columns": self.columns, "deals": lines, "totals": totals}
 
 
-def scored_deals(match: TrickMatch, start: int = 0) -> list[ScoredDeal]:
+def scored_deals(match: TrickMatch[Any], start: int = 0) -> list[ScoredDeal]:
     return [
         ScoredDeal(
             number=d.number,
@@ -489,7 +617,7 @@ def make_view(
     """The game's ``view``: an allow-list of fields, every card among them from the ledger as
     the viewer has seen it."""
 
-    def public_view(match: TrickMatch) -> View:
+    def public_view(match: TrickMatch[Any]) -> View:
         finished = match.finished_deals
         current = match.current
         return {
@@ -512,7 +640,7 @@ def make_view(
         }
 
     def view(
-        match: TrickMatch, seat: int | None, public: View | None = None, cache: object = None
+        match: TrickMatch[Any], seat: int | None, public: View | None = None, cache: object = None
     ) -> View:
         if seat is not None and not 0 <= seat < match.seats:
             raise ValueError(f"no seat {seat} at a table of {match.seats}")
@@ -524,17 +652,21 @@ def make_view(
         own["seat"] = seat
         current = match.current
         if current is not None:
-            own["deal"] = {**public["deal"], **current.ledger.cards_view(seat)}
+            own["deal"] = {**public["deal"], **match.cards_json(current, seat)}
         own["legal"] = legal(match, seat)
         return own
 
     return view
 
 
-def hidden_cards(match: TrickMatch, seat: int | None) -> list[Card]:
+def hidden_cards(match: TrickMatch[Any], seat: int | None) -> list[Card]:
     """The cards of the deal in progress that ``seat`` has not seen, from the ledger."""
     deal = match.current
-    return [] if deal is None else sorted(deal.ledger.hidden(seat))
+    if deal is None:
+        return []
+    order = match.CARD_ORDER
+    hidden = deal.ledger.hidden(seat)
+    return sorted(hidden) if order is None else sorted(hidden, key=order.__getitem__)
 
 
 def make_resample(
@@ -553,7 +685,7 @@ def make_resample(
             match.to_act = None if view["phase"] == "match_over" else TABLE
             match.next_dealer = view["next_dealer"] if shown is None else match.next_dealer
             return match
-        deal = match.DEAL(shown["number"], shown["dealer"], match.seats, None)
+        deal = match.DEAL(shown["number"], shown["dealer"], match.seats, None, match.CARD_ORDER)
         deal.leader = shown["leader"]
         deal.trump = shown["trump"]
         deal.history = [
@@ -565,7 +697,9 @@ def make_resample(
         for t in deal.history:
             taken[t.winner].extend(t.cards)
         trick = [(e["seat"], e["card"]) for e in shown["trick"]]
-        deal.ledger = Ledger.from_view(shown, view["seat"], match.PACK, trick, taken, rng)
+        deal.ledger = Ledger.from_view(
+            shown, view["seat"], match.PACK, trick, taken, rng, match.CARD_ORDER
+        )
         restore(match, deal, view)
         match.next_dealer = deal.dealer
         match.start(None, deal)
@@ -578,42 +712,88 @@ def make_resample(
 # -- records ---------------------------------------------------------------------------------------
 
 
-class TrickRecords:
+class TrickRecords(Generic[D]):
     """A trick game's records (docs/records.md): a deal is its dealer, the pack as dealt and
-    the seats' actions; every other field is derived and checked."""
+    the seats' actions; every other field is derived and checked. A game whose record says
+    more, or says it in its own words, subclasses it (the methods between ``derived`` and
+    ``explain``)."""
 
-    def __init__(self, match_class: type[TrickMatch], parse: Callable[[object], Action]) -> None:
+    OVER: ClassVar[str] = "the match was over"
+    """Why a deal after the match's end is refused."""
+
+    def __init__(
+        self, match_class: type[TrickMatch[Any]], parse: Callable[[object], Action]
+    ) -> None:
         self.match_class = match_class
         self.parse = parse
-        self.ranks = "".join(dict.fromkeys(c[0] for c in match_class.PACK))
 
-    @staticmethod
-    def derived(deal: TrickDeal) -> dict[str, Any]:
+    def derived(self, deal: D) -> dict[str, Any]:
+        """The fields of a deal that follow from its pack and actions."""
         return {
             "trump": deal.trump,
             "tricks": list(deal.won),
             "scores": list(deal.scores) if deal.scores is not None else None,
         }
 
+    def dealt(self, deal: D, seat: int | None, whole: bool) -> dict[str, Any]:
+        """What an entry says of the cards dealt: the pack; in ``seat``'s record of the
+        running match, each card of the deal in progress it did not see where the pack put
+        it is ``null`` (a card played since is seen, but not where it lay)."""
+        if deal.pack is None:
+            raise ValueError("a state dealt anew from a view has no record")
+        if whole or deal.finished:
+            return {"pack": list(deal.pack)}
+        ledger = deal.ledger
+        bit = seen_by(seat)
+        seen = ledger.pack_seen
+        return {"pack": [c if seen[i] & bit else None for i, c in enumerate(ledger.cards)]}
+
+    def dealer_rule(self, match: TrickMatch[Any]) -> str:
+        """Who deals next, in words, for a record that names another dealer."""
+        return PASSES_LEFT
+
+    def check_pack(self, pack: object, k: int) -> list[Card]:
+        """A record's pack, or :class:`RecordError`."""
+        size = len(self.match_class.PACK)
+        if not isinstance(pack, list) or len(pack) != size:
+            raise RecordError(f"pack must list the {size} cards as dealt", k)
+        if sorted(map(str, pack)) != sorted(self.match_class.PACK):
+            raise RecordError(f"pack must hold each card of the {size} once", k)
+        return pack
+
+    def explain(
+        self,
+        match: TrickMatch[Any],
+        players: Sequence[str],
+        seat: int,
+        kind: str,
+        refused: IllegalAction,
+    ) -> str:
+        """A refused action of a record, in a sentence naming the seat."""
+        who = f"seat {seat}"
+        to_act = match.to_act
+        shown = f"seat {to_act}" if to_act is not None and to_act >= 0 else None
+        said = explain_play(who, refused, shown)
+        if said is not None:
+            return said
+        if refused.code == "must_head_trick":
+            return f"{who} holds a higher {suit_word(refused.detail['suit'])} and must win it"
+        return f"{who}: {refused.message}"
+
     def export(
-        self, match: TrickMatch, players: Sequence[str], seat: int | None = None, whole: bool = True
+        self,
+        match: TrickMatch[Any],
+        players: Sequence[str],
+        seat: int | None = None,
+        whole: bool = True,
     ) -> dict[str, Any]:
         """Whole, every pack; otherwise ``seat``'s (``None``: a spectator's) record of the
-        running match: in the deal in progress, each card of the pack it did not see where
-        the pack put it is ``null`` (a card played since is seen, but not where it lay)."""
+        running match (:meth:`dealt`)."""
 
-        def entry(deal: TrickDeal) -> dict[str, Any]:
-            if deal.pack is None:
-                raise ValueError("a state dealt anew from a view has no record")
-            ledger = deal.ledger
-            bit = 1 << 15 if seat is None else 1 << seat
-            pack: list[Card | None] = list(deal.pack)
-            if not whole and not deal.finished:
-                seen = ledger.pack_seen
-                pack = [c if seen[i] & bit else None for i, c in enumerate(ledger.cards)]
+        def entry(deal: D) -> dict[str, Any]:
             return {
                 "dealer": deal.dealer,
-                "pack": pack,
+                **self.dealt(deal, seat, whole),
                 "actions": [[s, t] for s, t in deal.actions],
                 **self.derived(deal),
             }
@@ -626,27 +806,28 @@ class TrickRecords:
         return exported(match, players, match.NAME, changed, whole, entry)
 
     @staticmethod
-    def dealt_pack(match: TrickMatch, index: int) -> list[Card]:
+    def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
         pack = match.deals[index].pack
         assert pack is not None
         return list(pack)
 
     def replay(
         self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-    ) -> TrickMatch:
+    ) -> TrickMatch[D]:
         deals = deals_of(doc)
         seats = len(players)
         match = self.match_class(seats, options, first_dealer(deals, seats))
-        return replay_deals(match, deals, "the match was over", self._deal)
 
-    def _deal(self, match: TrickMatch, record: object, k: int, last: bool) -> None:
-        d, _ = opened_deal(record, match.seats, match.next_dealer, PASSES_LEFT, k)
-        pack = d.get("pack")
-        size = len(match.PACK)
-        if not isinstance(pack, list) or len(pack) != size:
-            raise RecordError(f"pack must list the {size} cards as dealt", k)
-        if sorted(map(str, pack)) != sorted(match.PACK):
-            raise RecordError(f"pack must hold each card of the {size} once", k)
+        def deal(match: TrickMatch[D], record: object, k: int, last: bool) -> None:
+            self._deal(match, players, record, k, last)
+
+        return replay_deals(match, deals, self.OVER, deal)
+
+    def _deal(
+        self, match: TrickMatch[D], players: Sequence[str], record: object, k: int, last: bool
+    ) -> None:
+        d, _ = opened_deal(record, match.seats, match.next_dealer, self.dealer_rule(match), k)
+        pack = self.check_pack(d.get("pack"), k)
         match.apply(TABLE, Action("deal", ",".join(pack)))
         current = match.deals[-1]
         play_actions(
@@ -656,22 +837,10 @@ class TrickRecords:
             match.seats,
             self.parse,
             match.TITLE,
-            lambda seat, kind, refused: self._explain(match, seat, refused),
+            lambda seat, kind, refused: self.explain(match, players, seat, kind, refused),
             k,
         )
         end_of_deal(current.finished, last, d, self.derived(current), k)
-
-    @staticmethod
-    def _explain(match: TrickMatch, seat: int, refused: IllegalAction) -> str:
-        who = f"seat {seat}"
-        to_act = match.to_act
-        shown = f"seat {to_act}" if to_act is not None and to_act >= 0 else None
-        said = explain_play(who, refused, shown)
-        if said is not None:
-            return said
-        if refused.code == "must_head_trick":
-            return f"{who} holds a higher {suit_word(refused.detail['suit'])} and must win it"
-        return f"{who}: {refused.message}"
 
     def validate(
         self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
@@ -704,14 +873,18 @@ def make_game(
     pack: Pack,
     sheet: Sheet,
     public_fields: Callable[[M], dict[str, Any]],
-    restore: Callable[[M, TrickDeal, View], None],
     deals_total: Callable[[int, Options], int | None],
     hand_positions: Callable[[int, Options], tuple[tuple[int, ...], ...]],
+    restore: Callable[[M, TrickDeal, View], None] | None = None,
+    resample: Callable[[View, random.Random], M] | None = None,
+    records: type[TrickRecords[Any]] = TrickRecords,
     deal_sum: int | None = None,
     paper: Any = None,
     short_match: Mapping[str, OptionValue] | None = None,
 ) -> Game:
-    """The registry's :class:`Game` for a trick game built on :class:`TrickMatch`."""
+    """The registry's :class:`Game` for a trick game built on :class:`TrickMatch`: the
+    ledger's resampler (``restore`` setting the game's own fields from a view) unless the
+    game brings its own ``resample``, and the base's records unless it brings a subclass."""
     parse = action_parser(match_class)
 
     def new_match(seats: int, options: Options, first: int) -> M:
@@ -745,14 +918,18 @@ def make_game(
         scoresheet=sheet.scoresheet,
         deals_total=deals_total,
         outcome=outcome,
-        records=TrickRecords(match_class, parse).records(),
+        records=records(match_class, parse).records(),
         hidden_cards=hidden_cards,
-        resample=make_resample(match_class, restore),
+        resample=resample or make_resample(match_class, restore or _restore_nothing),
         deal_sum=deal_sum,
         paper=paper,
         hand_positions=hand_positions,
         short_match=dict(short_match or {}),
     )
+
+
+def _restore_nothing(match: TrickMatch[Any], deal: TrickDeal, view: View) -> None:
+    """A game with no fields beyond the base's restores nothing."""
 
 
 __all__ = [
@@ -766,5 +943,6 @@ __all__ = [
     "hidden_cards",
     "legal",
     "make_game",
+    "on_table",
     "scored_deals",
 ]

@@ -19,7 +19,7 @@ TRICKS: Final = "tricks"
 DIFFERENCE: Final = "difference"
 
 
-class Match(TrickMatch):
+class Match(TrickMatch[TrickDeal]):
     NAME: ClassVar[str] = "german_whist"
     TITLE: ClassVar[str] = "German Whist"
     PACK: ClassVar[tuple[Card, ...]] = FULL_DECK

@@ -1,74 +1,72 @@
-"""Sixty-six, the two-player marriage game with a stock (shared/rules/sixty-six.md)."""
+"""Sixty-six, the two-player marriage game with a stock (shared/rules/sixty-six.md).
+
+Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (play on the trick-game base);
+actions, the standard refusals, views, hidden cards, records and the scoresheet's totals
+come from the base (``app/engine/trick_game.py``) and the card ledger. Its own besides: the
+words of its records (``record.py``), its scoresheet's columns (``sheet.py``), the resampler
+that reads what the closed stock's play revealed (``resample.py``) and its paper form.
+"""
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
-from ..actions import Action
-from ..game import Game, Options, Outcome, Records, Termination
-from .deal import Deal, Marriage, Result, Trick, dealt_hands, hand_positions
+from ..game import TABLE, Options
+from ..trick_game import Trick, hidden_cards, legal, make_game, scored_deals
 from .paper import PAPER
-from .record import dealt_pack, export_record, replay_record, validate
+from .record import SixtySixRecords
 from .resample import resample
 from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, resolve_options
-from .sheet import scored_deals, scoresheet
+from .sheet import SHEET
 from .state import (
     CLAIM,
     CLOSE,
     EXCHANGE,
     MARRIAGE,
     PLAY,
-    TABLE,
+    Deal,
+    Marriage,
     Match,
+    Result,
     deal_action,
-    new_match,
+    dealt_hands,
+    hand_positions,
     parse_action,
     random_deal,
     replay,
 )
-from .view import hidden_cards, legal, view
 
 
-def _chance(match: Match, rng: random.Random) -> Action:
-    return random_deal(rng)
-
-
-def _outcome(match: Match) -> Outcome | None:
-    if not match.is_over:
-        return None
-    return Outcome(Termination.TARGET_REACHED, tuple(match.winners()))
+def _public(match: Match) -> dict[str, Any]:
+    return {"deals_total": None, "target": match.target, "carried": match.carried}
 
 
 def _deals_total(seats: int, options: Options) -> None:
     return None
 
 
-GAME = Game(
-    name=NAME,
-    title="Sixty-six",
+GAME = make_game(
+    Match,
     summary="The two-player marriage game: draw from the stock, meld, and race to 66 points.",
     seat_counts=(2,),
     pack=PACK,
-    options=OPTIONS,
-    new_match=new_match,
-    parse_action=parse_action,
-    chance=_chance,
-    view=view,
-    legal=legal,
-    scored_deals=scored_deals,
-    scoresheet=scoresheet,
+    sheet=SHEET,
+    public_fields=_public,
     deals_total=_deals_total,
-    outcome=_outcome,
-    records=Records(
-        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
-    ),
-    hidden_cards=hidden_cards,
-    resample=resample,
-    deal_sum=None,
-    paper=PAPER,
     hand_positions=hand_positions,
+    resample=resample,
+    records=SixtySixRecords,
+    paper=PAPER,
 )
 SIXTY_SIX = GAME
+
+new_match = GAME.new_match
+view = GAME.view
+scoresheet = SHEET.scoresheet
+export_record = GAME.records.export
+replay_record = GAME.records.replay
+validate = GAME.records.validate
+
 
 __all__ = [
     "CARDS",

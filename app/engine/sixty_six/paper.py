@@ -19,7 +19,7 @@ from ..cards import SUITS, Suit
 from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
 from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
-from .deal import Deal
+from ..trick_game import scored_deals
 from .rules import (
     CARDS,
     HAND_SIZE,
@@ -32,8 +32,7 @@ from .rules import (
     settle_claim,
     settle_played_out,
 )
-from .sheet import scored_deals
-from .state import Match
+from .state import Deal, Match
 
 NOBODY: Final = "nobody"
 SEATS: Final = ("0", "1")
@@ -62,18 +61,10 @@ def _choice(seat: int | None) -> str:
 
 def _card_less(number: int, dealer: int, trump: Suit, closed_by: int | None) -> Deal:
     """A deal of which the table saw no card here: what the scoresheet keeps of it."""
-    return Deal(
-        number=number,
-        dealer=dealer,
-        trump=trump,
-        first_turned="",
-        pack=(),
-        hands=[[], []],
-        stock=[],
-        turned=None,
-        leader=1 - dealer,
-        closed_by=closed_by,
-    )
+    deal = Deal(number, dealer, 2, None)
+    deal.trump = trump
+    deal.closed_by = closed_by
+    return deal
 
 
 def _settle(
@@ -85,14 +76,14 @@ def _settle(
     claimant: int | None,
 ) -> None:
     # the match settles it as a deal played here: carried points, totals, next dealer, end
-    deal.tricks = list(tricks)
+    deal.won = list(tricks)
     match.deals.append(deal)
-    match.settle(deal, settled, (points[0], points[1]), claimant)
+    match.finish(deal, match.settle(deal, settled, (points[0], points[1]), claimant))
 
 
 def _match(options: Options, first_dealer: int, deals: Sequence[ScoredDeal]) -> Match:
     """The match after ``deals``, each settled again as its detail says it was."""
-    match = Match(first_dealer, options)
+    match = Match(2, options, first_dealer)
     for scored in deals:
         d = scored.detail
         deal = _card_less(scored.number, scored.dealer, d["trump"], d["closed_by"])

@@ -23,7 +23,7 @@ from typing import Any, Final
 from ..assign import Assignment, NoDealFits
 from ..cards import Card
 from ..game import TABLE, View
-from .deal import Trick
+from ..trick_game import Trick
 from .rules import CARDS, HAND_SIZE, RANKS
 from .state import Match, deal_action, parse_action
 
@@ -38,7 +38,7 @@ NEVER: Final = 1_000
 
 
 def resample(view: View, rng: random.Random) -> Match:
-    match = Match(view["first_dealer"], view["options"])
+    match = Match(2, view["options"], view["first_dealer"])
     match.totals = list(view["totals"])
     match.carried = view["carried"]
     match.base = view["deals_played"]

@@ -74,7 +74,6 @@ OPTIONS: Final[tuple[Option, ...]] = (
     ),
     Option("target", 7, "Game points that win the match.", minimum=1, maximum=21),
 )
-DEFAULTS: Final[dict[str, OptionValue]] = {o.name: o.default for o in OPTIONS}
 
 
 def resolve_options(given: Options | None) -> dict[str, OptionValue]:

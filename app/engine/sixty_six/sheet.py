@@ -1,18 +1,14 @@
 """Sixty-six's scoresheet: a line per deal with its winner, how it ended, the trump, who
-closed, both players' points and tricks, and the game points carried on.
-
-It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
-live match and a stored one read the same.
-"""
+closed, both players' points and tricks, and the game points carried on. The base builds it
+from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a live match and
+a stored one read the same."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
-from ..game import Options, ScoredDeal
-from .deal import Deal
-from .state import Match
+from ..trick_game import Sheet
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "trump", "label": "sheet.trump", "kind": "suit"},
@@ -25,59 +21,16 @@ COLUMNS: Final[list[dict[str, str]]] = [
 ]
 
 
-def deal_detail(deal: Deal) -> dict[str, Any]:
-    result = deal.result
-    assert result is not None
+def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        "winner": result.winner,
-        "end": result.end.value,
-        "claimant": result.claimant,
-        "trump": deal.trump,
-        "closed_by": deal.closed_by,
-        "points": list(result.points),
-        "tricks": list(deal.tricks),
-        "game_points": result.game_points,
-        "carried_in": result.carried_in,
-        "carried": result.carried,
+        "trump": detail["trump"],
+        "winner": detail["winner"],
+        "end": {"term": f"end.{detail['end']}"},
+        "closed_by": detail["closed_by"],
+        "points": list(detail["points"]),
+        "tricks": list(detail["tricks"]),
+        "carried": detail["carried"],
     }
 
 
-def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    """The scored deals from the ``start``-th on."""
-    return [
-        ScoredDeal(
-            number=deal.number,
-            dealer=deal.dealer,
-            scores=deal.result.scores,
-            detail=deal_detail(deal),
-        )
-        for deal in match.finished_deals[start:]
-        if deal.result is not None
-    ]
-
-
-def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
-    totals = [0] * seats
-    lines: list[dict[str, Any]] = []
-    for deal in deals:
-        for seat, score in enumerate(deal.scores):
-            totals[seat] += score or 0
-        detail = deal.detail
-        lines.append(
-            {
-                "number": deal.number,
-                "dealer": deal.dealer,
-                "scores": list(deal.scores),
-                "totals": list(totals),
-                "cells": {
-                    "trump": detail["trump"],
-                    "winner": detail["winner"],
-                    "end": {"term": f"end.{detail['end']}"},
-                    "closed_by": detail["closed_by"],
-                    "points": list(detail["points"]),
-                    "tricks": list(detail["tricks"]),
-                    "carried": detail["carried"],
-                },
-            }
-        )
-    return {"columns": COLUMNS, "deals": lines, "totals": totals}
+SHEET: Final = Sheet(COLUMNS, cells)

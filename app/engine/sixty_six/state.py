@@ -1,142 +1,284 @@
-"""The state of a Sixty-six match and the one function that changes it, :meth:`Match.apply`.
+"""Sixty-six's rules of play on the trick-game base: its notation, the deal laid out with
+the trump card turned under the stock, the draws, the exchange of the nine of trumps,
+marriages, closing, claims and how a deal settles.
 
 The table's ``deal:<24 cards>`` fixes the whole pack, so drawing from the stock is part of
 ``apply`` and needs no further chance step. Every other action is a seat's: ``play:QS``,
 ``exchange``, ``close``, ``marriage:H`` and ``claim`` (either seat, at any moment of a deal).
-Every check comes before the first change, so a refused action leaves the state as it was.
+The base checks everything before the first change, so a refused action leaves the state as
+it was; the cards move through the deal's ledger, which the views, hidden cards and records
+of the base read.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from functools import partial
-from typing import Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
-from ..actions import Action, split_action
+from ..actions import Action
 from ..cards import SUITS, Card, Suit
-from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
-from ..game import TABLE as TABLE
-from ..game import Options, OptionValue
-from ..stock import draw_after_trick
-from ..tricks import TrickRules, legal_cards, trick_winner
-from .deal import Deal, Marriage, Result, Trick, deal_from_pack
+from ..game import Option, Options, Termination
+from ..hand_positions import HandPositions, dealt_to, positions_of
+from ..ledger import Place
+from ..stock import draw_order
+from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, on_table
+from ..tricks import TrickRules
 from .rules import (
     CARDS,
     CLOSED,
     GERMAN_CLOSED,
+    HAND_SIZE,
     LAST_TRICK_BONUS,
     OPEN,
+    OPTIONS,
     ORDER,
+    TURNED_AT,
     End,
     Settlement,
+    card_points,
     marriage_points,
-    resolve_options,
     settle_claim,
     settle_played_out,
 )
 
-PACK_SIZE: Final = len(CARDS)
 NINE: Final = "9"
 
-PLAY: Final[dict[Card, Action]] = {c: Action("play", c) for c in CARDS}
-PLAY_TEXT: Final[dict[Card, str]] = {c: str(a) for c, a in PLAY.items()}
 EXCHANGE: Final = Action("exchange")
 CLOSE: Final = Action("close")
 CLAIM: Final = Action("claim")
 MARRIAGE: Final[dict[Suit, Action]] = {s: Action("marriage", s) for s in SUITS}
-KINDS: Final = ("deal", "play", "exchange", "close", "marriage", "claim")
 
-_FIXED: Final[dict[str, Action]] = {
-    **{str(a): a for a in PLAY.values()},
-    **{str(a): a for a in MARRIAGE.values()},
-    "exchange": EXCHANGE,
-    "close": CLOSE,
-    "claim": CLAIM,
-}
+PACKET: Final = 3
+PLACES: Final = tuple(1 - (p // PACKET) % 2 for p in range(2 * HAND_SIZE))
+"""For each of the pack's first twelve cards, the seat it is dealt to, counted from the
+dealer (Clarification 7): threes, the non-dealer's first (positions 0-2 and 6-8 to him, 3-5
+and 9-11 to the dealer); the turned card and the stock follow."""
+HAND_POSITIONS: Final = positions_of(PLACES, 2)
 
 
-def parse_action(text: object) -> Action:
-    """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-    if type(text) is str:
-        known = _FIXED.get(text)
-        if known is not None:
-            return known
-    action = split_action(text)
-    kind, arg = action.kind, action.arg
-    if kind == "play":
-        raise MalformedAction(f"'play' takes one card such as QS, got {arg[:20]!r}")
-    if kind == "marriage":
-        raise MalformedAction(f"'marriage' takes a suit (S, H, D or C), got {arg[:20]!r}")
-    if kind in ("exchange", "close", "claim"):
-        raise MalformedAction(f"'{kind}' takes no argument")
-    if kind == "deal":
-        cards = arg.split(",") if arg else []
-        if len(cards) != PACK_SIZE or set(cards) != set(CARDS):
-            raise MalformedAction("'deal' takes the 24 cards (A T K Q J 9 of each suit), each once")
-        return Action("deal", arg)
-    raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
+def hand_positions(seats: int, options: Options) -> HandPositions:
+    """``Game.hand_positions``: the same at every deal and whatever the options."""
+    return HAND_POSITIONS
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
+def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
+    """The two hands the pack deals (Clarification 7), each in canonical order."""
+    return [sorted(h, key=ORDER.__getitem__) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
 
 
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    pack = list(CARDS)
-    rng.shuffle(pack)
-    return deal_action(pack)
+@dataclass(frozen=True, slots=True)
+class Marriage:
+    seat: int
+    suit: Suit
+    points: int
 
 
-def _shape(action: Action) -> None:
-    """Refuse an ``Action`` built by hand that no text would parse to."""
-    kind, arg = action.kind, action.arg
-    if kind == "play":
-        ok = arg in ORDER
-    elif kind == "marriage":
-        ok = arg in SUITS
-    elif kind in ("exchange", "close", "claim"):
-        ok = not arg
-    else:
-        ok = kind == "deal"
-    if not ok:
-        raise MalformedAction(f"not a Sixty-six action: {str(action)[:40]!r}")
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a deal settled."""
+
+    end: End
+    winner: int | None
+    claimant: int | None
+    points: tuple[int, int]
+    """Each player's points when the deal ended (card points, credited marriages and, for
+    a deal played out that nobody closed, the last trick's 10)."""
+    game_points: int
+    """What the deal itself is worth to its winner, carried points apart."""
+    carried_in: int
+    """Carried points the winner took with this deal (§10)."""
+    carried: int
+    """Points carried on to the next deal after this one."""
+    scores: tuple[int, int]
+    """Game points gained by each seat: ``game_points + carried_in`` for the winner."""
 
 
-class Match(DealSequence[Deal]):
-    """A match of Sixty-six for two seats. Build one with :func:`new_match`."""
+class Deal(TrickDeal):
+    """One deal: the base's (ledger, tricks, actions) and what only Sixty-six has. The
+    stock's face-up card lies under it (``Place.TURNED``) until the last draw takes it, face
+    up while the stock is open and turned down once it is closed."""
 
     __slots__ = (
-        "base",
-        "carried",
-        "closed_rules",
-        "deals",
-        "first_dealer",
-        "next_dealer",
-        "options",
-        "seats",
-        "to_act",
-        "totals",
+        "closed_after",
+        "closed_by",
+        "exchanged",
+        "first_turned",
+        "marriages",
+        "pending",
+        "result",
+        "window",
     )
 
-    def __init__(self, first_dealer: int, options: Options | None = None) -> None:
-        if first_dealer not in (0, 1):
-            raise ValueError("the first dealer is seat 0 or 1")
-        self.seats = 2
-        self.options: dict[str, OptionValue] = resolve_options(options)
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None = None,
+    ) -> None:
+        super().__init__(number, dealer, seats, pack, order)
+        self.first_turned: Card = ""
+        """The card turned up at the deal (public for good, whatever became of it)."""
+        self.closed_by: int | None = None
+        self.closed_after: int | None = None
+        """Tricks completed when the stock was closed."""
+        self.exchanged: tuple[int, int] | None = None
+        """Who exchanged the nine of trumps, and after how many tricks (§5)."""
+        self.marriages: tuple[Marriage, ...] = ()
+        self.pending: Suit | None = None
+        """The suit of a marriage just declared, until one of its cards is led."""
+        self.window: int | None = None
+        """The seat that has just won a trick or declared a marriage, while that was the
+        last action (option claims_only_immediately)."""
+        self.result: Result | None = None
+
+    def copy(self) -> Deal:
+        other = super().copy()
+        other.first_turned = self.first_turned
+        other.closed_by = self.closed_by
+        other.closed_after = self.closed_after
+        other.exchanged = self.exchanged
+        other.marriages = self.marriages
+        other.pending = self.pending
+        other.window = self.window
+        other.result = self.result
+        return other
+
+    @property
+    def turned(self) -> Card | None:
+        """The card under the stock, face up or (closed) face down; ``None`` once taken by
+        the last draw (the stock is exhausted)."""
+        ledger = self.ledger
+        stock = ledger.stock
+        return ledger.cards[stock[-1]] if stock else None
+
+    @property
+    def stock(self) -> list[Card]:
+        """The face-down cards of the stock, top first (the turned card apart)."""
+        ledger = self.ledger
+        return [ledger.cards[i] for i in ledger.stock if ledger.place[i] is Place.STOCK]
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """What each seat holds, in canonical order."""
+        return [self.ledger.hand(0), self.ledger.hand(1)]
+
+    @property
+    def stock_open(self) -> bool:
+        return self.closed_by is None and bool(self.ledger.stock)
+
+    @property
+    def exhausted(self) -> bool:
+        return not self.ledger.stock
+
+    def taken(self, seat: int) -> list[Card]:
+        """The cards of the tricks ``seat`` won."""
+        cards = self.ledger.cards
+        return [cards[i] for i in self.ledger.taken[seat]]
+
+    def points(self, seat: int) -> int:
+        """Card points won plus marriages, which count once the declarer has a trick (§6)."""
+        total = card_points(map(self.ledger.cards.__getitem__, self.ledger.taken[seat]))
+        if self.won[seat]:
+            total += sum(m.points for m in self.marriages if m.seat == seat)
+        return total
+
+    def credited(self, marriage: Marriage) -> bool:
+        return self.won[marriage.seat] > 0
+
+    def tricks_at_close(self) -> list[int] | None:
+        if self.closed_after is None:
+            return None
+        counts = [0, 0]
+        for trick in self.history[: self.closed_after]:
+            counts[trick.winner] += 1
+        return counts
+
+    @property
+    def draws(self) -> list[list[Card]]:
+        """The cards each seat drew, in turn: after each trick played while the stock was
+        open, the winner its top card and the loser the next, the card under the stock last
+        (the nine of trumps, if exchanged for it)."""
+        assert self.pack is not None
+        under = NINE + self.first_turned[1] if self.exchanged else self.first_turned
+        order = [*self.pack[TURNED_AT + 1 :], under]
+        rounds = len(self.history) if self.closed_after is None else self.closed_after
+        out: list[list[Card]] = [[], []]
+        for k, trick in enumerate(self.history[: min(rounds, len(order) // 2)]):
+            for n, seat in enumerate(draw_order(trick.winner)):
+                out[seat].append(order[2 * k + n])
+        return out
+
+
+COUPLES: Final = tuple(("K" + s, "Q" + s, s) for s in SUITS)
+
+
+def marriage_suits(hand: list[Card]) -> list[Suit]:
+    """The suits of which ``hand`` holds the king and the queen."""
+    return [s for king, queen, s in COUPLES if king in hand and queen in hand]
+
+
+def _marriages(deal: Deal) -> list[dict[str, Any]]:
+    return [
+        {"seat": m.seat, "suit": m.suit, "points": m.points, "credited": deal.credited(m)}
+        for m in deal.marriages
+    ]
+
+
+def _exchange(deal: Deal) -> dict[str, int] | None:
+    if deal.exchanged is None:
+        return None
+    seat, after = deal.exchanged
+    return {"seat": seat, "after": after}
+
+
+class Match(TrickMatch[Deal]):
+    """A match of Sixty-six for two seats."""
+
+    NAME: ClassVar[str] = "sixty_six"
+    TITLE: ClassVar[str] = "Sixty-six"
+    PACK: ClassVar[tuple[Card, ...]] = CARDS
+    RULES: ClassVar[TrickRules] = OPEN
+    OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
+    DEAL: ClassVar[type[TrickDeal]] = Deal
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
+    OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (EXCHANGE, CLOSE, *MARRIAGE.values(), CLAIM)
+
+    __slots__ = ("carried", "closed_rules")
+
+    def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
+        super().__init__(seats, options, first_dealer)
         self.closed_rules: TrickRules = GERMAN_CLOSED if self.options["german_phase2"] else CLOSED
-        self.first_dealer = first_dealer
-        self.next_dealer = first_dealer
-        """Who deals the next deal (meaningful between deals)."""
-        self.deals: list[Deal] = []
-        self.totals: list[int] = [0, 0]
         self.carried = 0
         """Game points carried to the next deal's winner (§10)."""
-        self.base = 0
-        """Scored deals before the first one held (a state rebuilt from a view)."""
-        self.to_act: int | None = TABLE
+
+    def clone(self) -> Match:
+        other = super().clone()
+        other.closed_rules = self.closed_rules
+        other.carried = self.carried
+        return other
+
+    # -- the notation --------------------------------------------------------------------------
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
+        kind, arg = action.kind, action.arg
+        if kind == "marriage":
+            raise MalformedAction(f"'marriage' takes a suit (S, H, D or C), got {arg[:20]!r}")
+        if kind in ("exchange", "close", "claim"):
+            raise MalformedAction(f"'{kind}' takes no argument")
+        if kind == "deal":
+            cards = arg.split(",") if arg else []
+            if len(cards) != len(CARDS) or set(cards) != set(CARDS):
+                raise MalformedAction(
+                    "'deal' takes the 24 cards (A T K Q J 9 of each suit), each once"
+                )
+            return action
+        return super().parse_other(action)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -146,91 +288,72 @@ class Match(DealSequence[Deal]):
         assert isinstance(target, int)
         return target
 
-    @property
-    def is_over(self) -> bool:
-        return self.to_act is None
-
     def winners(self) -> list[int]:
         return [s for s in (0, 1) if self.totals[s] >= self.target] if self.is_over else []
 
+    def termination(self) -> Termination:
+        return Termination.TARGET_REACHED
+
     def rules(self, deal: Deal) -> TrickRules:
-        return OPEN if deal.stock_open else self.closed_rules
+        """No duty while the stock is open; once it is closed or exhausted, follow (§7.1)."""
+        return OPEN if deal.closed_by is None and deal.ledger.stock else self.closed_rules
 
     def may_claim(self, deal: Deal, seat: int) -> bool:
         """Whether ``seat`` may claim now (§8; option claims_only_immediately)."""
         return not self.options["claims_only_immediately"] or deal.window == seat
 
-    def playable(self, deal: Deal, seat: int) -> list[Card]:
-        """The cards ``seat``, to act, may play now."""
-        hand = deal.hands[seat]
-        if deal.trick:
-            return legal_cards(hand, deal.trick, deal.trump, self.rules(deal))
-        if deal.pending is not None:
-            return [c for c in hand if c[1] == deal.pending and c[0] in "KQ"]
-        return list(hand)
+    def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
+        """After declaring a marriage, its king or queen (§6)."""
+        suit = deal.pending
+        if suit is None:
+            return hand
+        return [c for c in hand if c[1] == suit and c[0] in "KQ"]
 
-    def can_exchange(self, deal: Deal, seat: int) -> bool:
+    def can_exchange(self, deal: Deal, seat: int, hand: list[Card]) -> bool:
         return (
             deal.stock_open
-            and bool(deal.stock)
-            and deal.tricks[seat] > 0
-            and NINE + deal.trump in deal.hands[seat]
+            and len(deal.ledger.stock) > 1  # a face-down card above the turned one
+            and deal.won[seat] > 0
+            and NINE + str(deal.trump) in hand
         )
 
     def marriages_open(self, deal: Deal) -> bool:
         return not (self.options["no_marriages_after_closing"] and deal.closed_by is not None)
 
-    def marriage_suits(self, deal: Deal, seat: int) -> list[Suit]:
-        hand = deal.hands[seat]
-        return [s for s in SUITS if "K" + s in hand and "Q" + s in hand]
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every action ``seat`` may take now (default: whoever is to act): for the seat to
-        act its cards, then ``exchange``, ``close``, ``marriage:X``, ``claim``; for the other
-        seat during a deal, ``claim``. The table's shuffle is drawn, not listed."""
-        actor = self.to_act if seat is None else seat
-        deal = self.current
-        if deal is None or actor not in (0, 1):
-            return []
-        assert actor is not None
-        claim = [CLAIM] if self.may_claim(deal, actor) else []
-        if actor != self.to_act:
+    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """For the seat to act, on lead with no marriage pending: ``exchange``, ``close``,
+        ``marriage:X``; for either seat, ``claim``."""
+        claim = [CLAIM] if self.may_claim(deal, seat) else []
+        if seat != self.to_act or deal.ledger.trick or deal.pending is not None:
             return claim
-        out = [PLAY[c] for c in self.playable(deal, actor)]
-        if not deal.trick and deal.pending is None:
-            if self.can_exchange(deal, actor):
-                out.append(EXCHANGE)
-            if deal.stock_open:
-                out.append(CLOSE)
-            if self.marriages_open(deal):
-                out.extend(MARRIAGE[s] for s in self.marriage_suits(deal, actor))
-        return out + claim
+        out: list[Action] = []
+        hand = deal.ledger.hand(seat)
+        if self.can_exchange(deal, seat, hand):
+            out.append(EXCHANGE)
+        if deal.stock_open:
+            out.append(CLOSE)
+        if self.marriages_open(deal):
+            out.extend(MARRIAGE[s] for s in marriage_suits(hand))
+        out.extend(claim)
+        return out
 
     # -- checking ------------------------------------------------------------------------------
 
-    def _check(self, seat: int, action: Action) -> Deal | None:
-        """Every condition of ``action``; the deal it acts on (``None`` for a deal)."""
-        _shape(action)
+    def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
+        if deal.pending is not None and (card[1] != deal.pending or card[0] not in "KQ"):
+            raise IllegalAction(
+                "marriage_must_be_led",
+                "lead the king or queen of the marriage you declared, or claim",
+                {"suit": deal.pending, "card": card},
+            )
+
+    def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         kind = action.kind
-        if self.to_act is None:
-            raise IllegalAction("match_over", "the match is over")
-        if kind == "deal":
-            if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
-            if self.to_act != TABLE:
-                raise IllegalAction("wrong_phase", "a deal is already in progress")
-            cards = action.arg.split(",")
-            if len(cards) != PACK_SIZE or set(cards) != set(CARDS):
-                raise IllegalAction("bad_deck", "a deal takes the 24 cards, each once")
-            return None
-        deal = self.current
         if deal is None or seat not in (0, 1):
             if kind == "claim" and seat in (0, 1):
                 raise IllegalAction("claim_not_now", "there is no deal in progress to claim")
-            shown = None if self.to_act == TABLE else self.to_act
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown}
-            )
+            self.refuse_turn(seat)
+        assert deal is not None
         if kind == "claim":
             if not self.may_claim(deal, seat):
                 raise IllegalAction(
@@ -239,13 +362,8 @@ class Match(DealSequence[Deal]):
                 )
             return deal
         if seat != self.to_act:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
-        if kind == "play":
-            self._check_play(deal, seat, action.arg)
-            return deal
-        if deal.trick:
+            self.refuse_turn(seat)
+        if deal.ledger.trick:
             raise IllegalAction("not_on_lead", f"only the player on lead may {kind}")
         if deal.pending is not None:
             raise IllegalAction(
@@ -255,15 +373,14 @@ class Match(DealSequence[Deal]):
             )
         if kind == "exchange":
             self._check_stock(deal)
-            if deal.tricks[seat] == 0:
+            if deal.won[seat] == 0:
                 raise IllegalAction(
                     "no_trick_won_yet", "you may exchange the nine once you have won a trick"
                 )
-            if NINE + deal.trump not in deal.hands[seat]:
+            nine = NINE + str(deal.trump)
+            if deal.ledger.index_in_hand(seat, nine) is None:
                 raise IllegalAction(
-                    "no_nine_of_trumps",
-                    "you do not hold the nine of trumps",
-                    {"card": NINE + deal.trump},
+                    "no_nine_of_trumps", "you do not hold the nine of trumps", {"card": nine}
                 )
         elif kind == "close":
             self._check_stock(deal)
@@ -273,7 +390,7 @@ class Match(DealSequence[Deal]):
                     "no_marriages_after_closing", "no marriage may be declared after closing"
                 )
             suit = action.arg
-            if suit not in self.marriage_suits(deal, seat):
+            if suit not in marriage_suits(deal.ledger.hand(seat)):
                 raise IllegalAction(
                     "no_marriage",
                     f"you do not hold the king and queen of {suit}",
@@ -288,154 +405,79 @@ class Match(DealSequence[Deal]):
         if deal.exhausted:
             raise IllegalAction("stock_exhausted", "the stock is exhausted")
 
-    def _check_play(self, deal: Deal, seat: int, card: Card) -> None:
-        hand = deal.hands[seat]
-        if card not in hand:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        if not deal.trick:
-            if deal.pending is not None and (card[1] != deal.pending or card[0] not in "KQ"):
-                raise IllegalAction(
-                    "marriage_must_be_led",
-                    "lead the king or queen of the marriage you declared, or claim",
-                    {"suit": deal.pending, "card": card},
-                )
-            return
-        rules = self.rules(deal)
-        if not rules.follow_suit or card in legal_cards(hand, deal.trick, deal.trump, rules):
-            return
-        led = deal.trick[0][1]
-        detail = {"card": card, "suit": led, "seat": seat}
-        if any(c[1] == led for c in hand):
-            if card[1] != led:
-                raise IllegalAction("must_follow_suit", "you must follow suit", detail)
-            raise IllegalAction("must_head_trick", "you must win the trick if you can", detail)
-        raise IllegalAction(
-            "must_trump",
-            "without the suit led you must play a trump",
-            {**detail, "trump": deal.trump},
-        )
-
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it (``TABLE`` when the table deals next, ``None`` when the match ends)."""
-        self._check(seat, action)
-        trial = self.clone()
-        trial.apply(seat, action)
-        return trial.to_act
-
     # -- changing ------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing nothing."""
-        deal = self._check(seat, action)
+    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
+        """Six each in threes, the non-dealer's first; the next card turned for trumps and
+        laid under the rest, the stock (§3, Clarification 7)."""
+        ledger = deal.ledger
+        for card, k in zip(pack, PLACES, strict=False):
+            ledger.deal((deal.dealer + k) % 2, card)
+        ledger.lay_stock(pack[TURNED_AT:])
+        turned = ledger.turn_under()
+        assert turned is not None
+        deal.first_turned = turned
+        deal.trump = turned[1]
+
+    def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
-        if deal is None:
-            self._deal(action.arg.split(","))
-            return
-        deal.actions.append((seat, str(action)))
-        if kind == "play":
-            self._play(deal, seat, action.arg)
-        elif kind == "claim":
-            self._claim(deal, seat)
-        elif kind == "exchange":
-            nine = NINE + deal.trump
-            turned = deal.turned
-            assert turned is not None
-            deal.hands[seat].remove(nine)
-            deal.take(seat, turned)
-            deal.show(seat, turned)
-            deal.turned = nine
+        if kind == "claim":
+            points = (deal.points(0), deal.points(1))
+            settled = settle_claim(seat, points, deal.won, deal.closed_by, deal.tricks_at_close())
+            self.finish(deal, self.settle(deal, settled, points, claimant=seat))
+        elif kind == "exchange":  # the nine for the turned card, before the whole table
+            deal.ledger.exchange(seat, NINE + str(deal.trump))
             deal.exchanged = (seat, len(deal.history))
             deal.window = None
-        elif kind == "close":
+        elif kind == "close":  # the turned card goes face down: no more draws (§7)
             deal.closed_by = seat
             deal.closed_after = len(deal.history)
             deal.window = None
         else:
             suit = action.arg
-            deal.marriages.append(Marriage(seat, suit, marriage_points(suit, deal.trump)))
+            trump = deal.trump
+            assert trump is not None
+            deal.marriages += (Marriage(seat, suit, marriage_points(suit, trump)),)
             deal.pending = suit
-            deal.show(seat, "K" + suit)
-            deal.show(seat, "Q" + suit)
+            deal.ledger.show(seat, "K" + suit)
+            deal.ledger.show(seat, "Q" + suit)
             deal.window = seat
 
-    def _deal(self, pack: list[Card]) -> None:
-        deal = deal_from_pack(self.deals_played + 1, self.next_dealer, pack)
-        self.deals.append(deal)
-        self.to_act = deal.leader
-
-    def _play(self, deal: Deal, seat: int, card: Card) -> None:
-        deal.hands[seat].remove(card)
-        if card in deal.shown[seat]:
-            deal.shown[seat].remove(card)
-        deal.trick.append(card)
+    def play(self, deal: Deal, seat: int, card: Card) -> None:
         deal.pending = None
         deal.window = None
-        if len(deal.trick) == 1:
-            self.to_act = 1 - seat
-            return
-        leader = deal.leader
-        winner = leader if trick_winner(deal.trick, deal.trump, OPEN) == 0 else 1 - leader
-        cards = (deal.trick[0], deal.trick[1])
-        deal.history.append(Trick(leader, cards, winner))
-        deal.won[winner].extend(cards)
-        deal.tricks[winner] += 1
-        deal.trick = []
-        if deal.stock_open:  # the winner draws first, the loser last (§4)
-            drawn = draw_after_trick(winner, partial(self._next_card, deal))
-            for drawer, card in drawn:
-                self._draw(deal, drawer, card)
-            if deal.turned is None:  # exhausted: the rules of §7.1 from here
-                deal.show(*drawn[1])  # the loser took the turned card, seen by both
-        deal.leader = winner
-        if not deal.hands[winner]:
-            self._played_out(deal, winner)
-        else:
-            self.to_act = winner
-            deal.window = winner
+        super().play(deal, seat, card)
 
-    @staticmethod
-    def _next_card(deal: Deal) -> Card:
-        """The stock's top card, the turned card under it once the rest is drawn."""
-        if deal.stock:
-            return deal.stock.pop(0)
-        last = deal.turned
-        assert last is not None
-        deal.turned = None
-        return last
+    def after_trick(self, deal: Deal, trick: Trick) -> None:
+        """While the stock is open the winner draws first, the loser last: the card under
+        the stock, face up, with the last draw (§4)."""
+        ledger = deal.ledger
+        if deal.closed_by is None and ledger.stock:
+            first, second = draw_order(trick.winner)
+            ledger.draw(first)
+            ledger.draw(second)
+        deal.window = trick.winner
 
-    @staticmethod
-    def _draw(deal: Deal, seat: int, card: Card) -> None:
-        deal.take(seat, card)
-        deal.draws[seat].append(card)
-
-    def _claim(self, deal: Deal, seat: int) -> None:
-        points = (deal.points(0), deal.points(1))
-        settled = settle_claim(seat, points, deal.tricks, deal.closed_by, deal.tricks_at_close())
-        self.settle(deal, settled, points, claimant=seat)
-
-    def _played_out(self, deal: Deal, last_winner: int) -> None:
+    def score(self, deal: Deal) -> tuple[int, ...]:
+        winner = deal.leader
         points = [deal.points(0), deal.points(1)]
         if deal.closed_by is None:  # §7.2: the last trick's 10 only when nobody closed
-            points[last_winner] += LAST_TRICK_BONUS
+            points[winner] += LAST_TRICK_BONUS
         settled = settle_played_out(
             points,
-            deal.tricks,
+            deal.won,
             deal.closed_by,
             deal.tricks_at_close(),
             bool(self.options["higher_total_wins"]),
         )
-        self.settle(deal, settled, (points[0], points[1]), claimant=None)
+        return self.settle(deal, settled, (points[0], points[1]), claimant=None)
 
     def settle(
-        self,
-        deal: Deal,
-        settled: Settlement,
-        points: tuple[int, int],
-        claimant: int | None,
-    ) -> None:
-        """Score a deal that has ended: carried points, totals, the next dealer, the match's
-        end. Also how a deal entered on paper is settled (``paper.py``)."""
+        self, deal: Deal, settled: Settlement, points: tuple[int, int], claimant: int | None
+    ) -> tuple[int, int]:
+        """The result of a deal that has ended, with the points carried (§10): its scores,
+        which :meth:`finish` adds up. Also how a deal entered on paper is settled
+        (``paper.py``)."""
         winner = settled.winner
         scores = [0, 0]
         carried_in = 0
@@ -456,53 +498,110 @@ class Match(DealSequence[Deal]):
             scores=(scores[0], scores[1]),
         )
         deal.window = None
-        for s in (0, 1):
-            self.totals[s] += scores[s]
-        if settled.end is End.DRAW:
-            self.next_dealer = deal.dealer
-        elif self.options["winner_deals_next"]:
-            self.next_dealer = deal.dealer if winner is None else winner
-        else:
-            self.next_dealer = 1 - deal.dealer
-        if winner is not None and self.totals[winner] >= self.target:
-            self.to_act = None
-        else:
-            self.to_act = TABLE
+        return deal.result.scores
 
-    # -- copying -------------------------------------------------------------------------------
+    def dealer_after(self, deal: Deal) -> int:
+        result = deal.result
+        assert result is not None
+        if result.end is End.DRAW:
+            return deal.dealer
+        if self.options["winner_deals_next"]:
+            return deal.dealer if result.winner is None else result.winner
+        return 1 - deal.dealer
 
-    def clone(self) -> Match:
-        other = Match.__new__(Match)
-        other.seats = self.seats
-        other.options = self.options  # never changed after the match starts
-        other.closed_rules = self.closed_rules
-        other.first_dealer = self.first_dealer
-        other.next_dealer = self.next_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
-        other.totals = list(self.totals)
-        other.carried = self.carried
-        other.base = self.base
-        other.to_act = self.to_act
-        return other
+    def match_over(self) -> bool:
+        result = self.deals[-1].result
+        assert result is not None
+        return result.winner is not None and self.totals[result.winner] >= self.target
+
+    # -- what the table sees -------------------------------------------------------------------
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """The stock and its turned card (face down once closed), the exchange, the
+        marriages and, with option ``show_points``, each player's running points."""
+        closed = deal.closed_by is not None
+        turned = deal.turned
+        return {
+            "first_turned": deal.first_turned,
+            "turned": None if closed else turned,
+            "turned_down": turned if closed else None,
+            "stock": max(0, len(deal.ledger.stock) - 1),
+            "closed_by": deal.closed_by,
+            "closed_after": deal.closed_after,
+            "exchange": _exchange(deal),
+            "exhausted": turned is None,
+            "marriages": _marriages(deal),
+            "pending_marriage": deal.pending,
+            "claim_window": deal.window,
+            "points": [deal.points(0), deal.points(1)] if self.options["show_points"] else None,
+        }
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """The hands' sizes and the cards of them the whole table has been shown (the partner
+        of a declared marriage, the turned card taken), the same for every viewer, and a
+        seat's own hand; no voids (nobody need follow while the stock lasts)."""
+        ledger = deal.ledger
+        if viewer is not None:
+            return {"hand": ledger.hand(viewer)}
+        return {
+            "hand": None,
+            "hand_sizes": [len(ledger.hands[0]), len(ledger.hands[1])],
+            "known": [ledger.known_in_hand(0, None), ledger.known_in_hand(1, None)],
+        }
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        result = deal.result
+        assert result is not None
+        return {
+            "winner": result.winner,
+            "end": result.end.value,
+            "claimant": result.claimant,
+            "closed_by": deal.closed_by,
+            "points": list(result.points),
+            "tricks": list(deal.won),
+            "game_points": result.game_points,
+            "carried_in": result.carried_in,
+            "carried": result.carried,
+        }
+
+    def previous_fields(self, deal: Deal) -> dict[str, Any]:
+        """The detail and the public course of play: the card turned, the closing, the
+        exchange, the marriages and a trick a claim left unfinished. The cards never played
+        (hands, the rest of the stock) stay unshown."""
+        shown = self.detail(deal)
+        del shown["tricks"]  # tricks_won says it
+        shown.update(
+            turned=deal.first_turned,
+            closed_after=deal.closed_after,
+            exchange=_exchange(deal),
+            marriages=_marriages(deal),
+            trick=on_table(self, deal),
+        )
+        return shown
 
 
-def new_match(seats: int, options: Options | None, first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    if seats != 2:
-        raise ValueError("Sixty-six is played by two")
-    return Match(first_dealer, options)
+def deal_action(pack: Sequence[Card]) -> Action:
+    return Action("deal", ",".join(pack))
 
 
-def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
-    for seat, text in log:
-        yield seat, parse_action(text)
+def random_deal(rng: random.Random) -> Action:
+    """The table's chance step: a uniformly shuffled pack."""
+    pack = list(CARDS)
+    rng.shuffle(pack)
+    return deal_action(pack)
+
+
+parse_action: Final = action_parser(Match)
+"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
+
+PLAY: Final[dict[Card, Action]] = Match.PLAYS
 
 
 def replay(
     first_dealer: int, log: Sequence[tuple[int, str]], options: Options | None = None
 ) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(first_dealer, options)
-    for seat, action in iter_actions(log):
-        match.apply(seat, action)
+    match = Match(2, options, first_dealer)
+    for seat, text in log:
+        match.apply(seat, parse_action(text))
     return match

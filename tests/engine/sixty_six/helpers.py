@@ -3,7 +3,6 @@ inverse of Clarification 7), scripted actions, refusal checks and random play.""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -17,6 +16,7 @@ from app.engine.game import OptionValue
 from app.engine.sixty_six import (
     CARDS,
     TABLE,
+    Deal,
     Match,
     Result,
     deal_action,
@@ -64,7 +64,7 @@ def start(
 ) -> Match:
     """A match (new unless given) with the next deal dealt from :func:`build_pack`."""
     if match is None:
-        match = Match(dealer_seat, options)
+        match = Match(2, options, dealer_seat)
     assert match.next_dealer == dealer_seat, "the deal falls to the other seat"
     match.apply(TABLE, deal_action(build_pack(non_dealer, dealer, turned, stock)))
     return match
@@ -83,8 +83,22 @@ def play(match: Match, text: str) -> None:
         act(match, f"play:{card}")
 
 
+def _plain(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
 def state_key(match: Match) -> tuple[Any, ...]:
-    """Everything the match holds, as plain data, to prove a state unchanged."""
+    """Everything the match holds, as plain data, to prove a state unchanged: every field
+    of every deal, its ledger's whole."""
+
+    def deal_key(deal: Deal) -> tuple[Any, ...]:
+        ledger = deal.ledger
+        cards = tuple(_plain(getattr(ledger, name)) for name in ledger.__slots__)
+        fields = [name for kind in type(deal).__mro__ for name in getattr(kind, "__slots__", ())]
+        return tuple(cards if name == "ledger" else _plain(getattr(deal, name)) for name in fields)
+
     return (
         tuple(match.totals),
         match.carried,
@@ -92,7 +106,7 @@ def state_key(match: Match) -> tuple[Any, ...]:
         match.next_dealer,
         match.base,
         match.first_dealer,
-        tuple(dataclasses.astuple(d) for d in match.deals),
+        tuple(deal_key(d) for d in match.deals),
     )
 
 
@@ -188,7 +202,7 @@ def played_out_deal(
     or closing, whose result ends as ``wanted`` (an end, or a test of the result): the first
     of a fixed series of shuffles that does. Deterministic, so a test built on it always
     sees the same deal."""
-    base = match if match is not None else Match(B, options)
+    base = match if match is not None else Match(2, options, B)
     for seed in range(tries):
         trial = base.clone()
         rng = random.Random(seed)

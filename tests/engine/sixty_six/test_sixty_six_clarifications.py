@@ -197,7 +197,7 @@ def test_c7_pack_to_hands() -> None:
     pack = build_pack("AS TS AH TH AD TD", "9S JS 9H JH 9D JD", "QC", "KC 9C")
     assert pack[:13] == cards("AS TS AH 9S JS 9H TH AD TD JH 9D JD QC")
     for dealer in (A, B):
-        match = Match(dealer)
+        match = Match(2, None, dealer)
         match.apply(TABLE, deal_action(pack))
         deal = match.deals[-1]
         assert deal.hands == dealt_hands(pack, dealer)
@@ -219,7 +219,7 @@ def test_c7_the_trick_winner_draws_the_top_card() -> None:
 
 
 def test_only_the_table_deals_and_only_between_deals() -> None:
-    match = Match(B)
+    match = Match(2, None, B)
     pack = build_pack("AS TS AH TH AD TD", "9S JS 9H JH 9D JD", "QC")
     assert match.legal_actions() == [] and match.legal_actions(A) == []
     assert_refused(match, deal_action(pack), "not_your_turn", seat=A)

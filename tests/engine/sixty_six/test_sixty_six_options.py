@@ -51,7 +51,7 @@ def test_options_resolve_with_their_defaults() -> None:
     with pytest.raises(OptionError):
         GAME.resolve_options({"german_phase2": 1})
     with pytest.raises(OptionError):
-        Match(A, {"trumps": True})
+        Match(2, {"trumps": True}, A)
 
 
 # -- german_phase2 -------------------------------------------------------------------------------
@@ -92,7 +92,7 @@ def wrong_claim_by(match: Match, seat: int) -> None:
 
 
 def test_the_deal_alternates_by_default() -> None:
-    match = Match(B)
+    match = Match(2, None, B)
     wrong_claim_by(match, A)  # B wins deal 1
     assert match.next_dealer == A
     wrong_claim_by(match, A)  # B wins again
@@ -102,7 +102,7 @@ def test_the_deal_alternates_by_default() -> None:
 
 
 def test_c6_winner_deals_next_and_a_deal_nobody_wins_keeps_its_dealer() -> None:
-    match = Match(B, WINNER_DEALS)
+    match = Match(2, WINNER_DEALS, B)
     wrong_claim_by(match, A)
     assert match.next_dealer == B  # B won and deals again
     wrong_claim_by(match, B)
@@ -222,7 +222,7 @@ def test_points_are_shown_only_with_show_points() -> None:
 
 
 def test_the_match_ends_when_a_seat_reaches_the_target() -> None:
-    match = Match(B, {"target": 3})
+    match = Match(2, {"target": 3}, B)
     wrong_claim_by(match, A)
     assert match.totals == [0, 2] and not match.is_over
     assert GAME.outcome(match) is None

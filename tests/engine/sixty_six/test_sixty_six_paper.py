@@ -29,7 +29,7 @@ CASES: list[tuple[str, dict[str, OptionValue]]] = [
 def played(seed: int, options: Mapping[str, OptionValue]) -> Match:
     """A whole match of random legal play (claims, closings, marriages and all)."""
     rng = random.Random(f"sixty-six-paper:{seed}")
-    match = Match(rng.randrange(2), options)
+    match = Match(2, options, rng.randrange(2))
     while not match.is_over:
         match.apply(*random_action(match, rng))
     return match

@@ -72,7 +72,7 @@ def play_match(
     claim_rate: float = 0.01,
 ) -> Match:
     rng = random.Random(seed)
-    match = Match(rng.randrange(2), options)
+    match = Match(2, options, rng.randrange(2))
     steps = 0
     while not match.is_over:
         if on_step is not None:
@@ -100,8 +100,8 @@ def test_24_cards_are_conserved_and_hands_refilled_to_six(
 ) -> None:
     def check(match: Match, rng: random.Random) -> None:
         for deal in match.deals[-1:]:
-            where = [*deal.hands[0], *deal.hands[1], *deal.stock, *deal.trick]
-            where += deal.won[0] + deal.won[1]
+            where = [*deal.hands[0], *deal.hands[1], *deal.stock, *deal.ledger.trick_cards()]
+            where += deal.taken(0) + deal.taken(1)
             if deal.turned is not None:
                 where.append(deal.turned)
             assert sorted(where) == sorted(CARDS)
@@ -110,15 +110,13 @@ def test_24_cards_are_conserved_and_hands_refilled_to_six(
             if not deal.finished and deal.stock_open:
                 sizes = [len(h) for h in deal.hands]
                 expected = [6, 6]
-                if deal.trick:
+                if deal.ledger.trick:
                     expected[deal.leader] = 5
                 assert sizes == expected
             if not deal.finished:
-                assert len(deal.hands[0]) + len(deal.hands[1]) + len(deal.trick) >= 1
-                assert sum(deal.tricks) == len(deal.history)
-                assert deal.tricks == [
-                    sum(1 for t in deal.history if t.winner == s) for s in (A, B)
-                ]
+                assert len(deal.hands[0]) + len(deal.hands[1]) + len(deal.ledger.trick) >= 1
+                assert sum(deal.won) == len(deal.history)
+                assert deal.won == [sum(1 for t in deal.history if t.winner == s) for s in (A, B)]
 
     play_match(seed, options, check)
 
@@ -235,12 +233,10 @@ def permuted(match: Match, seat: int | None, rng: random.Random) -> Match:
     shuffled = list(cards)
     rng.shuffle(shuffled)
     mapping = dict(zip(cards, shuffled, strict=True))
-    deal.stock = [mapping[c] for c in deal.stock]
-    for s in (A, B):
-        if s != seat:
-            deal.hands[s] = sorted(
-                (mapping.get(c, c) for c in deal.hands[s]), key=ORDER.__getitem__
-            )
+    ledger = deal.ledger
+    ledger.cards = [mapping.get(c, c) for c in ledger.cards]  # the hidden cards trade places
+    for hand in ledger.hands:
+        hand.sort(key=lambda i: ORDER[ledger.cards[i]])
     return other
 
 
@@ -259,7 +255,8 @@ def test_no_view_shows_a_card_hidden_from_its_seat(seed: int, options: dict[str,
             assert set(deal.stock) <= hidden
             other = 1 - seat if seat is not None else None
             if other is not None:
-                assert hidden == set(deal.stock) | (set(deal.hands[other]) - set(deal.shown[other]))
+                public = set(deal.ledger.known_in_hand(other, None))
+                assert hidden == set(deal.stock) | (set(deal.hands[other]) - public)
                 assert set(shown["deal"]["hand"]) == set(deal.hands[seat])
             assert shown["deal"]["stock"] == len(deal.stock)
             # the whole view stays the same when the hidden cards change places
@@ -306,7 +303,7 @@ def test_resampling_respects_what_the_closed_phase_revealed() -> None:
     checked = 0
     for seed in range(60):
         rng = random.Random(seed)
-        match = Match(0, {"german_phase2": seed % 2 == 0})
+        match = Match(2, {"german_phase2": seed % 2 == 0}, 0)
         while not match.is_over and checked < 400:
             seat, action = random_action(match, rng, 0.0)
             match.apply(seat, action)

@@ -94,7 +94,7 @@ def test_s3_a_marriage_is_lost_without_a_trick() -> None:
     match = start(S3_A, S3_B, "9C", "QD KS QS KH QH JH", options=SHOW)
     act(match, "marriage:C")
     play(match, "QC AC AH 9S AD JS AS 9H TH 9D TD KS")
-    assert match.deals[-1].tricks == [0, 6]
+    assert match.deals[-1].won == [0, 6]
     assert view(match, B)["deal"]["points"] == [0, 73]
     act(match, "claim", B)
     result = match.deals[-1].result
@@ -163,7 +163,7 @@ def test_s6_closer_fails_before_the_opponent_had_a_trick() -> None:
     assert deal.result is not None
     assert (deal.result.end, deal.result.scores) == (End.CLOSER_FAILED, (0, 3))
     # the last trick earns nothing after a closing
-    assert sum(deal.result.points) == card_points(deal.won[A] + deal.won[B])
+    assert sum(deal.result.points) == card_points(deal.taken(A) + deal.taken(B))
 
 
 def test_s6_closer_claims_correctly() -> None:

@@ -63,7 +63,7 @@ def test_the_game_is_registered() -> None:
 
 
 def test_views_carry_the_shared_keys() -> None:
-    match = Match(B)
+    match = Match(2, None, B)
     before = view(match, A)
     assert set(before) >= SHARED_KEYS
     assert (before["phase"], before["to_act"], before["deal"], before["legal"]) == (
