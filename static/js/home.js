@@ -251,6 +251,13 @@ async function playNow(name, remembered = null) {
     body.seats = remembered.seats;
   }
   setPlaying(true);
+  if (!(await openRoom(body, error, typed))) setPlaying(false);
+}
+
+// Create the room `body` asks for and go to it, keeping its seat's secret in this browser
+// (never in a URL) and `nickname` for the next time; false, with the reason in `error`, when
+// the server refuses or cannot be reached.
+async function openRoom(body, error, nickname) {
   try {
     const response = await fetch('/api/rooms', {
       method: 'POST',
@@ -261,17 +268,19 @@ async function playNow(name, remembered = null) {
     if (!response.ok) {
       const detail = answer.detail;
       error.textContent =
-        detail && typeof detail === 'object' && detail.code ? errorText(detail.code, detail.message) : errorText('bad_nickname');
-      setPlaying(false);
-      return;
+        detail && typeof detail === 'object' && detail.code
+          ? errorText(detail.code, detail.message)
+          : errorText('bad_nickname');
+      return false;
     }
-    if (typed) localStorage.setItem(NAME_KEY, typed);
+    if (nickname) localStorage.setItem(NAME_KEY, nickname);
     localStorage.setItem(`kortbord:secret:${answer.code}`, answer.secret);
     remember(answer.code);
     location.assign(`/r/${encodeURIComponent(answer.code)}`);
+    return true;
   } catch {
     error.textContent = t('conn.not_connected');
-    setPlaying(false);
+    return false;
   }
 }
 
@@ -432,31 +441,8 @@ async function createRoom(event) {
   }
   const button = $('#create-button');
   button.disabled = true;
-  try {
-    const response = await fetch('/api/rooms', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      const detail = answer.detail;
-      error.textContent =
-        detail && typeof detail === 'object' && detail.code
-          ? errorText(detail.code, detail.message)
-          : errorText('bad_nickname');
-      return;
-    }
-    localStorage.setItem(NAME_KEY, nickname);
-    // The secret stays in this browser, never in a URL.
-    localStorage.setItem(`kortbord:secret:${answer.code}`, answer.secret);
-    remember(answer.code);
-    location.assign(`/r/${encodeURIComponent(answer.code)}`);
-  } catch {
-    error.textContent = t('conn.not_connected');
-  } finally {
-    button.disabled = false;
-  }
+  await openRoom(body, error, nickname);
+  button.disabled = false;
 }
 
 async function joinRoom(event) {
