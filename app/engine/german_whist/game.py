@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from ..cards import FULL_DECK, SUITS, Card
-from ..game import Option, Options, Pack, ScoredDeal, Termination, View
+from ..game import Option, Options, Pack, ScoredDeal, Termination
 from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
 from ..trick_game import Sheet, Trick, TrickDeal, TrickMatch, make_game
 from ..tricks import WHIST, TrickRules
@@ -128,10 +128,6 @@ def _public(match: Match) -> dict[str, Any]:
     return {"deals_total": _deals_total(2, match.options), "target": match.target or None}
 
 
-def _restore(match: Match, deal: TrickDeal, view: View) -> None:
-    """German Whist keeps nothing beyond what the base restores."""
-
-
 def _next_deal(
     seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
 ) -> PaperDeal | None:
@@ -187,7 +183,6 @@ GAME = make_game(
     pack=Pack("AKQJT98765432"),
     sheet=SHEET,
     public_fields=_public,
-    restore=_restore,
     deals_total=_deals_total,
     hand_positions=hand_positions,
     deal_sum=None,
