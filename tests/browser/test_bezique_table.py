@@ -14,6 +14,7 @@ and every wait is on the pages themselves (the version both pages show), never o
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -316,11 +317,17 @@ def phones_at_a_table(open_page: OpenPage, game: str) -> tuple[Page, Page]:
     return anna, bertil
 
 
-def same_version(*pages: Page) -> None:
-    """Every page shows the state the first one shows (nothing moves unless a player acts)."""
-    version = attr(pages[0], "v")
-    for page in pages[1:]:
-        expect(page.locator(ROOM)).to_have_attribute("data-v", version)
+def same_version(*pages: Page, timeout: float = 60.0) -> None:
+    """Every page comes to show one and the same state. A version read from one page may be
+    overtaken before the others are looked at (the seeds of the next deal move it without a
+    player acting), so the pages are read together until they agree."""
+    deadline = time.monotonic() + timeout
+    while True:
+        versions = [attr(page, "v") for page in pages]
+        if len(set(versions)) == 1:
+            return
+        assert time.monotonic() < deadline, f"the pages show different states: {versions}"
+        time.sleep(0.02)
 
 
 def assert_no_sideways_scroll(page: Page) -> None:
