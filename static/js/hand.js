@@ -118,13 +118,24 @@ export function layoutHand(handEl) {
   }
 }
 
-function joinBar(ctx, handlers) {
-  // With no free seat, a computer player's own seat is the one to take.
+// The form a spectator types a name into. It is drawn anew only when what it says changes:
+// a state arriving mid-word (someone else sits down, a presence changes) must not take the
+// field, its caret or its text away from the person typing.
+function renderJoinBar(handEl, ctx, handlers) {
   const empty = ctx.room.seats.filter((s) => !s.taken);
+  // With no free seat, a computer player's own seat is the one to take.
   const free = empty.length ? empty : ctx.room.seats.filter((s) => s.taken && s.bot && !s.stand_in);
+  const hint = empty.length ? 'join.pick_seat' : 'join.take_bot_hint';
+  const key = JSON.stringify([free[0]?.seat ?? null, t(hint), t('join.watching'), t('join.name')]);
+  const shown = handEl.firstElementChild;
+  if (handEl.childElementCount === 1 && shown.classList.contains('join-bar') && shown.dataset.key === key) return;
+  replace(handEl, joinBar(ctx, handlers, free, hint, key));
+}
+
+function joinBar(ctx, handlers, free, hint, key) {
   return h(
     'div',
-    { class: 'join-bar panel-card' },
+    { class: 'join-bar panel-card', 'data-key': key },
     h('p', { class: 'join-title', text: t('join.watching') }),
     free.length
       ? h(
@@ -147,7 +158,7 @@ function joinBar(ctx, handlers) {
             value: ctx.nickname ?? '',
             oninput: (e) => handlers.setNickname(e.target.value),
           }),
-          h('p', { class: 'muted join-hint', text: t(empty.length ? 'join.pick_seat' : 'join.take_bot_hint') }),
+          h('p', { class: 'muted join-hint', text: t(hint) }),
         )
       : h('p', { class: 'muted', text: t('join.no_free_seat') }),
   );
@@ -232,7 +243,7 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
     return;
   }
   if (ctx.seat === null) {
-    replace(handEl, joinBar(ctx, handlers));
+    renderJoinBar(handEl, ctx, handlers);
     return;
   }
   const deal = isPlaying(ctx) ? view.deal : null;

@@ -17,6 +17,7 @@ from table_driver import (
     start_match,
     stop_clock,
     take_seat,
+    wait_connected,
     whose_turn,
 )
 
@@ -163,3 +164,23 @@ def test_three_players_play_a_complete_deal_while_a_fourth_watches(
         expect(page.locator("#ranking-dialog")).to_be_visible()
         expect(page.locator("#ranking-dialog .ranking li")).to_have_count(3)
     shot(bertil, artifacts, "10-match-ended")
+
+
+def test_a_name_typed_while_someone_else_sits_down_is_kept_whole(open_page: OpenPage) -> None:
+    """Each state redraws the table; the name field a spectator is typing into must survive
+    it, with its focus and its text, or the second half of the name goes nowhere."""
+    anna = open_page("/")
+    create_room(anna, "Anna")
+    bertil = open_page(anna.url)
+    wait_connected(bertil)
+    bertil.locator("#nickname").click()
+    bertil.keyboard.type("Ber")
+    cecilia = open_page(anna.url)
+    take_seat(cecilia, "Cecilia", 2)
+    # Bertil's page has drawn the state in which Cecilia sits, mid-word.
+    expect(bertil.locator(".seat[data-seat='2']")).to_have_attribute("aria-label", "Cecilia")
+    bertil.keyboard.type("til")
+    expect(bertil.locator("#nickname")).to_have_value("Bertil")
+    bertil.keyboard.press("Enter")
+    expect(bertil.locator(ROOM)).to_have_attribute("data-seat", "1")
+    expect(anna.locator(".seat[data-seat='1']")).to_have_attribute("aria-label", "Bertil")
