@@ -1,8 +1,9 @@
 """Where every card of a deal lies, who has seen it, and what play has revealed about the
 cards nobody has seen.
 
-A game moves its cards through a :class:`Ledger` (deal into a hand, lay face down in a stock,
-turn, draw, play to a trick, gather into a pile taken) instead of through lists of its own.
+A game moves its cards through a :class:`Ledger` (deal into a hand, face up or down, lay
+face down in a stock, turn, draw, pass to another hand, play to a trick, gather into a pile
+taken) instead of through lists of its own.
 Because the ledger knows, for every physical card, its place and the seats that have seen
 it, what a seat may be shown of the cards, the cards a seat has not seen and a state dealt
 anew for a seat's sampling player are written here once for every game:
@@ -55,6 +56,7 @@ STOCK: Final = Place.STOCK
 TURNED: Final = Place.TURNED
 TRICK: Final = Place.TRICK
 TAKEN: Final = Place.TAKEN
+PASSED: Final = Place.PASSED
 
 
 def seen_by(seat: int | None) -> int:
@@ -72,15 +74,18 @@ class Ledger:
     __slots__ = (
         "cards",
         "everyone",
+        "face_down",
         "hands",
         "holder",
         "order",
         "pack_seen",
+        "passed",
         "place",
         "rank",
         "seats",
         "seen",
         "stock",
+        "suits_taken",
         "taken",
         "trick",
         "voids",
@@ -102,6 +107,14 @@ class Ledger:
         self.taken: list[list[int]] = [[] for _ in range(seats)]
         self.voids: list[int] = [0] * seats
         """Per seat, the suits (bits of :data:`SUIT_BIT`) it is known to hold none of."""
+        self.passed: list[int] = []
+        """The cards passed from one hand to another and not yet taken up, in order; each
+        card's ``holder`` is the seat it is passed to."""
+        self.face_down = 0
+        """The seats (a bit each) whose hands were dealt face down and not yet looked at."""
+        self.suits_taken = 0
+        """The suits (bits of :data:`SUIT_BIT`) of the cards in the tricks taken: a suit
+        "broken" once played to a finished trick (spades' lead)."""
         self.pack_seen: list[int] = []
         """Per card, the seats that saw it where the pack put it (dealt, turned, drawn): a
         card played later is seen by all, yet where it came from stays theirs alone."""
@@ -124,9 +137,30 @@ class Ledger:
         else:
             insort(self.hands[seat], i, key=self.rank.__getitem__)
 
-    def deal(self, seat: int, card: Card) -> None:
-        """Deal ``card`` into ``seat``'s hand, seen by that seat alone."""
-        self._to_hand(seat, self._add(card, HAND, seat, 1 << seat))
+    def deal(self, seat: int, card: Card, face_down: bool = False) -> None:
+        """Deal ``card`` into ``seat``'s hand, seen by that seat alone; ``face_down``: seen by
+        nobody until the seat looks at its hand (:meth:`look`)."""
+        if face_down:
+            self.face_down |= 1 << seat
+            self._to_hand(seat, self._add(card, HAND, seat, 0))
+        else:
+            self._to_hand(seat, self._add(card, HAND, seat, 1 << seat))
+
+    def look(self, seat: int) -> None:
+        """``seat`` looks at its hand dealt face down: it has seen every card of it, and seen
+        it where the pack put it. Nothing, for a hand looked at already."""
+        bit = 1 << seat
+        if not self.face_down & bit:
+            return
+        self.face_down &= ~bit
+        seen, pack_seen = self.seen, self.pack_seen
+        for i in self.hands[seat]:
+            seen[i] |= bit
+            pack_seen[i] |= bit
+
+    def looked(self, seat: int) -> bool:
+        """Whether ``seat`` has seen its hand (a hand not dealt face down, or looked at)."""
+        return not self.face_down & (1 << seat)
 
     def lay_stock(self, cards: Iterable[Card]) -> None:
         """Lay ``cards`` face down under the stock, top first."""
@@ -222,11 +256,48 @@ class Ledger:
         if shows_void is not None:
             self.voids[seat] |= SUIT_BIT[shows_void]
 
+    def pass_cards(self, giver: int, taker: int, cards: Iterable[Card]) -> None:
+        """``giver`` passes ``cards`` of its hand face down towards ``taker``, who has not
+        taken them up yet (:meth:`take_up`): still seen by the giver alone."""
+        hand = self.hands[giver]
+        for card in cards:
+            i = self.index_in_hand(giver, card)
+            if i is None:
+                raise ValueError(f"seat {giver} does not hold {card}")
+            hand.remove(i)
+            self.place[i] = PASSED
+            self.holder[i] = taker
+            self.passed.append(i)
+
+    def take_up(self, taker: int, into: int | None = None) -> None:
+        """The cards passed to ``taker`` go into the hand of ``into`` (by default the taker;
+        the giver, for a pass called back), who has seen them from now on."""
+        seat = taker if into is None else into
+        bit = 1 << seat
+        kept: list[int] = []
+        for i in self.passed:
+            if self.holder[i] != taker:
+                kept.append(i)
+                continue
+            self.place[i] = HAND
+            self.holder[i] = seat
+            self.seen[i] |= bit
+            self._to_hand(seat, i)
+        self.passed = kept
+
+    def passed_to(self, taker: int) -> list[Card]:
+        """The cards passed to ``taker`` and not yet taken up, in the order passed."""
+        return [self.cards[i] for i in self.passed if self.holder[i] == taker]
+
     def gather(self, winner: int) -> None:
         """The trick's cards go to the pile ``winner`` took."""
+        cards, place, holder = self.cards, self.place, self.holder
+        suits = self.suits_taken
         for i in self.trick:
-            self.place[i] = TAKEN
-            self.holder[i] = winner
+            place[i] = TAKEN
+            holder[i] = winner
+            suits |= SUIT_BIT[cards[i][1]]
+        self.suits_taken = suits
         self.taken[winner].extend(self.trick)
         self.trick = []
 
@@ -288,6 +359,9 @@ class Ledger:
         other.taken = list(map(list, self.taken))
         other.voids = list(self.voids)
         other.pack_seen = list(self.pack_seen)
+        other.passed = list(self.passed)
+        other.face_down = self.face_down
+        other.suits_taken = self.suits_taken
         return other
 
     # -- dealt anew for a seat -----------------------------------------------------------------
@@ -338,6 +412,7 @@ class Ledger:
         for seat, cards in enumerate(taken):
             for card in cards:
                 ledger.taken[seat].append(ledger._add(card, TAKEN, seat, everyone))
+                ledger.suits_taken |= SUIT_BIT[card[1]]
         for seat, suits in enumerate(shown["voids"]):
             ledger.voids[seat] = sum(SUIT_BIT[s] for s in suits)
         ledger.redeal(pack, rng)

@@ -10,6 +10,8 @@ base gives it the rest, once for every such game:
   first change, so that a refused action changes nothing; a game's actions of other kinds
   (a claim, a bid, a meld) through four hooks: their texts, ``other_actions``,
   ``check_other`` and ``apply_other``;
+- a deal in steps before its play where a game has them (bids, passes: ``TrickDeal.step``,
+  ``check_step``, ``pick`` for a choice of cards), hands dealt face down until looked at;
 - ``check`` (apply to a clone), ``clone``, the legal actions;
 - the views (the spectator's, then each seat's with its hand and legal actions), the cards
   a seat has not seen, and a resampler that deals them anew straight from the ledger;
@@ -25,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 from .actions import Action, split_action
 from .cards import Card, Suit
@@ -62,9 +64,13 @@ from .recorded import (
     verdict,
 )
 from .tricks import Heading, TrickRules, legal_cards, trick_winner
+from .view_cache import ViewCache
 from .words import with_article
 
+NEVER: Final = Heading.NEVER
+
 M = TypeVar("M", bound="TrickMatch[Any]")
+PLAY: Final = "play"
 DealT = TypeVar("DealT", bound="TrickDeal")
 
 
@@ -100,6 +106,7 @@ class TrickDeal:
         "number",
         "pack",
         "scores",
+        "step",
         "trump",
         "won",
     )
@@ -124,9 +131,14 @@ class TrickDeal:
         """Tricks taken per seat."""
         self.actions: list[tuple[int, str]] = []
         self.scores: tuple[int, ...] | None = None
+        self.step = PLAY
+        """What the seat to act does now: ``play`` once the cards are played; a game whose
+        deal goes in steps before that (bids, passes) names them, each an action kind."""
 
     @property
     def finished(self) -> bool:
+        """Scored (``TrickMatch.current`` reads ``scores`` itself: a deal is over once
+        scored, never otherwise)."""
         return self.scores is not None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -150,6 +162,7 @@ class TrickDeal:
         other.won = list(self.won)
         other.actions = list(self.actions)
         other.scores = self.scores
+        other.step = self.step
         return other
 
 
@@ -184,6 +197,13 @@ class TrickMatch(DealSequence[D]):
     TWICE: ClassVar[bool] = False
     """Whether the pack holds a card more than once."""
     OTHERS: ClassVar[frozenset[tuple[str, str]]] = frozenset()
+    NOUN: ClassVar[str] = ""
+    """The game's name inside a sentence ("not a spades action"): its ``TITLE`` unless
+    given."""
+    SHOWS_TRUMP: ClassVar[bool] = True
+    """Whether views and scored deals name the deal's trump (not where it never changes)."""
+    WON_KEY: ClassVar[str] = "tricks_won"
+    """The name views and records give the tricks taken per seat."""
 
     __slots__ = (
         "base",
@@ -202,6 +222,8 @@ class TrickMatch(DealSequence[D]):
             cls.CARDS = frozenset(cls.PACK)
             cls.PLAYS = {c: Action("play", c) for c in cls.PACK}
             cls.TWICE = len(cls.CARDS) < len(cls.PACK)
+        if "TITLE" in cls.__dict__ and "NOUN" not in cls.__dict__:
+            cls.NOUN = cls.TITLE
         if "OTHER_ACTIONS" in cls.__dict__:
             cls.OTHERS = frozenset((a.kind, a.arg) for a in cls.OTHER_ACTIONS)
             cls.KINDS = ("deal", "play", *dict.fromkeys(a.kind for a in cls.OTHER_ACTIONS))
@@ -224,6 +246,11 @@ class TrickMatch(DealSequence[D]):
     def lay_out(self, deal: D, pack: Sequence[Card]) -> None:
         """Put the pack's cards in their places (the deal's ledger) and set the trump."""
         raise NotImplementedError
+
+    def first_to_act(self, deal: D) -> int:
+        """Who acts first in a deal just laid out: its first leader, by default (a game that
+        bids first sets the deal's ``step`` in :meth:`lay_out` and names its first bidder)."""
+        return deal.leader
 
     def after_trick(self, deal: D, trick: Trick) -> None:
         """What follows a trick won (draws from a stock): nothing, by default."""
@@ -270,7 +297,22 @@ class TrickMatch(DealSequence[D]):
         """Refuse an action of the game's other kinds as the rules would (the turn included:
         :meth:`refuse_turn`), before any change; otherwise the deal it acts on. ``deal`` is
         the deal in progress, ``None`` between deals."""
-        raise MalformedAction(f"not {with_article(self.TITLE)} action: {str(action)[:40]!r}")
+        raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
+
+    def check_step(self, deal: D, kind: str) -> None:
+        """Refuse an action of ``kind`` at a step of the deal that is not its own
+        (``wrong_phase``): a card played while the table bids, a bid during the play."""
+        step = deal.step
+        if kind != step:
+            raise IllegalAction(
+                "wrong_phase", f"it is time to {step}, not to {kind}", {"step": step}
+            )
+
+    def pick(self, deal: D, seat: int) -> tuple[int, list[Card]] | None:
+        """For the seat to act at a step where it chooses cards (a pass, a discard): how
+        many, and from which; its legal shape is then ``{"kind", "count", "from"}`` rather
+        than a list of every choice. ``None`` (a list of actions), by default."""
+        return None
 
     def apply_other(self, deal: D, seat: int, action: Action) -> None:
         """Carry out an action of the game's other kinds, :meth:`check_other` having passed
@@ -318,6 +360,17 @@ class TrickMatch(DealSequence[D]):
     def is_over(self) -> bool:
         return self.to_act is None
 
+    @property
+    def current(self) -> D | None:
+        """The deal being played, or ``None`` between deals and after the match (read once
+        or more per action: the deal's ``finished`` read as its ``scores``)."""
+        deals = self.deals
+        if deals:
+            deal = deals[-1]
+            if deal.scores is None:
+                return deal
+        return None
+
     def playable(self, deal: D, seat: int) -> list[Card]:
         ledger = deal.ledger
         hand = ledger.hand(seat)
@@ -331,7 +384,7 @@ class TrickMatch(DealSequence[D]):
         if deal is None or actor is None or not 0 <= actor < self.seats:
             return []
         out: list[Action] = []
-        if actor == self.to_act:
+        if actor == self.to_act and deal.step == PLAY and not deal.ledger.face_down & (1 << actor):
             plays = self.PLAYS
             cards = self.playable(deal, actor)
             if self.TWICE:  # a card held twice is listed once
@@ -343,9 +396,12 @@ class TrickMatch(DealSequence[D]):
         return out
 
     def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
-        """The kind a view's legal shape names: ``play`` for the seat to act, else the kind
-        of its first action."""
-        return "play" if seat == self.to_act or not actions else actions[0].kind
+        """The kind a view's legal shape names: the deal's step (``play``) for the seat to
+        act, else the kind of its first action."""
+        if seat == self.to_act or not actions:
+            deal = self.current
+            return PLAY if deal is None else deal.step
+        return actions[0].kind
 
     # -- checking ------------------------------------------------------------------------------
 
@@ -361,7 +417,7 @@ class TrickMatch(DealSequence[D]):
         else:
             shaped = kind == "deal" or self.shaped(action)
         if not shaped:
-            raise MalformedAction(f"not {with_article(self.TITLE)} action: {str(action)[:40]!r}")
+            raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
         if self.to_act is None:
             raise IllegalAction("match_over", "the match is over")
         if kind == "deal":
@@ -380,6 +436,8 @@ class TrickMatch(DealSequence[D]):
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
         assert deal is not None
+        if deal.step != PLAY:
+            self.check_step(deal, PLAY)
         card = action.arg
         ledger = deal.ledger
         if ledger.index_in_hand(seat, card) is None:
@@ -395,11 +453,14 @@ class TrickMatch(DealSequence[D]):
         rules = self.rules(deal)
         if not rules.follow_suit:  # any card held goes
             return
-        hand = deal.ledger.hand(seat)
-        trick = deal.ledger.trick_cards()
+        ledger = deal.ledger
+        led = ledger.cards[ledger.trick[0]][1]
+        if card[1] == led and rules.heading is NEVER:  # following suit is all the duty
+            return
+        hand = ledger.hand(seat)
+        trick = ledger.trick_cards()
         if card in legal_cards(hand, trick, deal.trump, rules):
             return
-        led = trick[0][1]
         detail = {"card": card, "suit": led, "seat": seat}
         if any(c[1] == led for c in hand):
             if card[1] != led:
@@ -439,23 +500,26 @@ class TrickMatch(DealSequence[D]):
             deal = cast(D, self.DEAL(number, self.next_dealer, self.seats, pack, self.CARD_ORDER))
             self.lay_out(deal, pack)
         self.deals.append(deal)
-        self.to_act = deal.leader
+        self.to_act = self.first_to_act(deal)
         return deal
 
     def play(self, deal: D, seat: int, card: Card) -> None:
         ledger = deal.ledger
+        if ledger.face_down:  # a card chosen from a hand not looked at is the look
+            ledger.look(seat)
+        rules = self.rules(deal)
         void = None
         if ledger.trick:
             led = ledger.cards[ledger.trick[0]][1]
             # a card off the suit led shows a void only where the rules make a player follow
-            if card[1] != led and self.rules(deal).follow_suit:
+            if card[1] != led and rules.follow_suit:
                 void = led
         ledger.play(seat, card, void)
         if len(ledger.trick) < self.seats:
             self.to_act = (seat + 1) % self.seats
             return
         cards = tuple(ledger.trick_cards())
-        winner = (deal.leader + trick_winner(cards, deal.trump, self.rules(deal))) % self.seats
+        winner = (deal.leader + trick_winner(cards, deal.trump, rules)) % self.seats
         trick = Trick(deal.leader, cards, winner)
         ledger.gather(winner)
         deal.history.append(trick)
@@ -524,44 +588,61 @@ def on_table(match: TrickMatch[Any], deal: TrickDeal) -> list[dict[str, Any]]:
     ]
 
 
-def _deal_json(match: TrickMatch[Any], deal: TrickDeal, viewer: int | None) -> dict[str, Any]:
-    return {
+def _deal_json(
+    match: TrickMatch[Any], deal: TrickDeal, viewer: int | None, cache: Any = None
+) -> dict[str, Any]:
+    out = {
         "number": deal.number,
         "dealer": deal.dealer,
         "leader": deal.leader,
-        "trump": deal.trump,
         **match.deal_json(deal),
         **match.cards_json(deal, viewer),
         "trick": on_table(match, deal),
-        "tricks_played": [t.to_json(match.seats) for t in deal.history],
-        "tricks_won": list(deal.won),
+        "tricks_played": (
+            cache.tricks_played(deal)
+            if cache is not None
+            else [t.to_json(match.seats) for t in deal.history]
+        ),
+        match.WON_KEY: list(deal.won),
     }
+    if match.SHOWS_TRUMP:
+        out["trump"] = deal.trump
+    return out
 
 
 def _previous_json(match: TrickMatch[Any], deal: TrickDeal) -> dict[str, Any]:
     assert deal.scores is not None
-    return {
+    out = {
         "number": deal.number,
         "dealer": deal.dealer,
-        "trump": deal.trump,
         "scores": list(deal.scores),
-        "tricks_won": list(deal.won),
+        match.WON_KEY: list(deal.won),
         "tricks_played": [t.to_json(match.seats) for t in deal.history],
-        **match.previous_fields(deal),
     }
+    if match.SHOWS_TRUMP:
+        out["trump"] = deal.trump
+    out.update(match.previous_fields(deal))
+    return out
 
 
 def _phase(match: TrickMatch[Any]) -> str:
     if match.to_act is None:
         return "match_over"
-    return "deal" if match.to_act == TABLE else "play"
+    deal = match.current
+    return "deal" if match.to_act == TABLE or deal is None else deal.step
 
 
 def legal(match: TrickMatch[Any], seat: int) -> dict[str, Any] | None:
     """What ``seat`` may do now in the shape views carry: the seat to act, and a seat not to
-    act that has actions of another kind (a claim)."""
-    if match.current is None:
+    act that has actions of another kind (a claim). A choice of cards (:meth:`TrickMatch.pick`)
+    is shown as its count and the cards to choose from."""
+    deal = match.current
+    if deal is None:
         return None
+    if seat == match.to_act:
+        picked = match.pick(deal, seat)
+        if picked is not None:
+            return {"kind": deal.step, "count": picked[0], "from": picked[1]}
     actions = match.legal_actions(seat)
     if seat != match.to_act and not actions:
         return None
@@ -604,7 +685,7 @@ def scored_deals(match: TrickMatch[Any], start: int = 0) -> list[ScoredDeal]:
             number=d.number,
             dealer=d.dealer,
             scores=d.scores,
-            detail={"trump": d.trump, **match.detail(d)},
+            detail={"trump": d.trump, **match.detail(d)} if match.SHOWS_TRUMP else match.detail(d),
         )
         for d in match.finished_deals[start:]
         if d.scores is not None
@@ -615,11 +696,12 @@ def make_view(
     sheet: Sheet, public_fields: Callable[[Any], dict[str, Any]]
 ) -> Callable[[Any, int | None, View | None, Any], View]:
     """The game's ``view``: an allow-list of fields, every card among them from the ledger as
-    the viewer has seen it."""
+    the viewer has seen it. With a cache (:func:`view_cache`), the finished tricks and what
+    changes only when a deal is scored are built once."""
 
-    def public_view(match: TrickMatch[Any]) -> View:
-        finished = match.finished_deals
+    def public_view(match: TrickMatch[Any], cache: Any) -> View:
         current = match.current
+        kept = _standing(match, sheet) if cache is None else cache.standing(match)
         return {
             "game": match.NAME,
             "seats": match.seats,
@@ -629,13 +711,13 @@ def make_view(
             "first_dealer": match.first_dealer,
             "next_dealer": match.next_dealer if match.to_act == TABLE else None,
             "deals_played": match.deals_played,
-            "totals": list(match.totals),
+            "totals": kept["totals"],
             "options": dict(match.options),
             **public_fields(match),
             "winners": match.winners() if match.is_over else None,
-            "scoresheet": sheet.scoresheet(match.seats, match.options, scored_deals(match)),
-            "deal": _deal_json(match, current, None) if current is not None else None,
-            "previous_deal": _previous_json(match, finished[-1]) if finished else None,
+            "scoresheet": kept["scoresheet"],
+            "deal": _deal_json(match, current, None, cache) if current is not None else None,
+            "previous_deal": kept["previous_deal"],
             "legal": None,
         }
 
@@ -645,7 +727,7 @@ def make_view(
         if seat is not None and not 0 <= seat < match.seats:
             raise ValueError(f"no seat {seat} at a table of {match.seats}")
         if public is None:
-            public = public_view(match)
+            public = public_view(match, cache)
         if seat is None:
             return public
         own = dict(public)
@@ -657,6 +739,29 @@ def make_view(
         return own
 
     return view
+
+
+def _standing(match: TrickMatch[Any], sheet: Sheet) -> View:
+    """The public view's fields that change only when a deal is scored."""
+    finished = match.finished_deals
+    return {
+        "totals": list(match.totals),
+        "scoresheet": sheet.scoresheet(match.seats, match.options, scored_deals(match)),
+        "previous_deal": _previous_json(match, finished[-1]) if finished else None,
+    }
+
+
+def view_cache(sheet: Sheet) -> Callable[[], ViewCache[Any, Trick, Any]]:
+    """The game's ``new_view_cache``: what :func:`make_view` may build once per trick and
+    once per scored deal (:mod:`app.engine.view_cache`)."""
+
+    def new() -> ViewCache[Any, Trick, Any]:
+        return ViewCache(
+            lambda deal, trick: trick.to_json(deal.ledger.seats),
+            lambda match: _standing(match, sheet),
+        )
+
+    return new
 
 
 def hidden_cards(match: TrickMatch[Any], seat: int | None) -> list[Card]:
@@ -748,6 +853,17 @@ class TrickRecords(Generic[D]):
         seen = ledger.pack_seen
         return {"pack": [c if seen[i] & bit else None for i, c in enumerate(ledger.cards)]}
 
+    def actions(self, deal: D, seat: int | None, whole: bool) -> list[list[Any]]:
+        """What an entry says of the seats' actions: each as sent, by default. A game whose
+        actions name cards only some seats saw (a pass) hides them from the others in a
+        running record."""
+        return [[s, t] for s, t in deal.actions]
+
+    def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[Card]:
+        """The pack a record's deal ``entry`` dealt, or :class:`RecordError`: its ``pack``,
+        by default (a game whose record lists the hands dealt builds the pack from them)."""
+        return self.check_pack(entry.get("pack"), k)
+
     def dealer_rule(self, match: TrickMatch[Any]) -> str:
         """Who deals next, in words, for a record that names another dealer."""
         return PASSES_LEFT
@@ -794,7 +910,7 @@ class TrickRecords(Generic[D]):
             return {
                 "dealer": deal.dealer,
                 **self.dealt(deal, seat, whole),
-                "actions": [[s, t] for s, t in deal.actions],
+                "actions": self.actions(deal, seat, whole),
                 **self.derived(deal),
             }
 
@@ -826,8 +942,8 @@ class TrickRecords(Generic[D]):
     def _deal(
         self, match: TrickMatch[D], players: Sequence[str], record: object, k: int, last: bool
     ) -> None:
-        d, _ = opened_deal(record, match.seats, match.next_dealer, self.dealer_rule(match), k)
-        pack = self.check_pack(d.get("pack"), k)
+        d, dealer = opened_deal(record, match.seats, match.next_dealer, self.dealer_rule(match), k)
+        pack = self.recorded_pack(d, dealer, k)
         match.apply(TABLE, Action("deal", ",".join(pack)))
         current = match.deals[-1]
         play_actions(
@@ -836,7 +952,7 @@ class TrickRecords(Generic[D]):
             d.get("actions", []),
             match.seats,
             self.parse,
-            match.TITLE,
+            match.NOUN,
             lambda seat, kind, refused: self.explain(match, players, seat, kind, refused),
             k,
         )
@@ -881,10 +997,16 @@ def make_game(
     deal_sum: int | None = None,
     paper: Any = None,
     short_match: Mapping[str, OptionValue] | None = None,
+    partnerships: bool = False,
+    cached: bool = False,
+    stable_view_keys: tuple[str, ...] = ("previous_deal", "scoresheet", "totals"),
 ) -> Game:
     """The registry's :class:`Game` for a trick game built on :class:`TrickMatch`: the
     ledger's resampler (``restore`` setting the game's own fields from a view) unless the
-    game brings its own ``resample``, and the base's records unless it brings a subclass."""
+    game brings its own ``resample``, and the base's records unless it brings a subclass.
+    ``partnerships``: played in two fixed partnerships (``Game.partnerships``); ``cached``:
+    rooms keep a view cache (:func:`view_cache`) and send ``stable_view_keys`` and the
+    finished tricks only when they change."""
     parse = action_parser(match_class)
 
     def new_match(seats: int, options: Options, first: int) -> M:
@@ -925,7 +1047,16 @@ def make_game(
         paper=paper,
         hand_positions=hand_positions,
         short_match=dict(short_match or {}),
+        partnerships=partnerships,
+        new_view_cache=view_cache(sheet) if cached else _no_cache,
+        stable_view_keys=stable_view_keys if cached else (),
+        growing_deal_keys=("tricks_played",) if cached else (),
     )
+
+
+def _no_cache() -> None:
+    """A game without a view cache builds every view afresh."""
+    return None
 
 
 def _restore_nothing(match: TrickMatch[Any], deal: TrickDeal, view: View) -> None:

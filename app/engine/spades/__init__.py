@@ -1,15 +1,22 @@
 """Spades, the four-player partnership game with bids, nil and blind nil, spades always
-trumps (shared/rules/spades.md)."""
+trumps (shared/rules/spades.md).
+
+Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (bids, nil exchanges and play on
+the trick-game base); actions, the standard refusals, views, hidden cards, records and the
+scoresheet's totals come from the base (``app/engine/trick_game.py``) and the card ledger.
+Its own besides: the words and the dealt hands of its records (``record.py``), its
+scoresheet's columns and teams (``sheet.py``), the resampler that replays bids and exchanges
+(``resample.py``) and its paper form.
+"""
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
-from ..actions import Action
-from ..game import Game, Options, Outcome, Records, Termination
-from .deal import Deal, Exchange, Result, Trick, dealt_hands, hand_positions, pack_for
+from ..game import Options
+from ..trick_game import Trick, hidden_cards, legal, make_game, scored_deals
 from .paper import PAPER
-from .record import dealt_pack, export_record, replay_record, validate
+from .record import SpadesRecords
 from .resample import resample
 from .rules import (
     BLIND_NIL,
@@ -24,69 +31,69 @@ from .rules import (
     side_score,
     winning_side,
 )
-from .sheet import scored_deals, scoresheet
+from .sheet import SHEET, scoresheet
 from .state import (
     BIDS,
     LOOK,
     PLAY,
     TABLE,
+    TEAMS,
+    Deal,
+    Exchange,
     Match,
+    Result,
+    bags_of,
     cards_action,
     deal_action,
-    new_match,
+    dealt_hands,
+    hand_positions,
+    pack_for,
     parse_action,
     random_deal,
     replay,
 )
-from .view import ViewCache, hidden_cards, legal, view
 
 
-def _chance(match: Match, rng: random.Random) -> Action:
-    return random_deal(rng)
-
-
-def _outcome(match: Match) -> Outcome | None:
-    if not match.is_over:
-        return None
-    return Outcome(Termination.TARGET_REACHED, tuple(match.winners()))
+def _public(match: Match) -> dict[str, Any]:
+    return {
+        "teams": [list(m) for m in TEAMS],
+        "deals_total": None,
+        "team_totals": match.side_totals,
+        "target": match.target,
+        "bags": bags_of(match),
+    }
 
 
 def _deals_total(seats: int, options: Options) -> None:
     return None
 
 
-GAME = Game(
-    name=NAME,
-    title="Spades",
+GAME = make_game(
+    Match,
     summary="Four players in two partnerships bid the tricks they will take, spades always "
     "trumps; nil and blind nil for the bold. First side to 500 wins.",
     seat_counts=(4,),
     pack=PACK,
-    options=OPTIONS,
-    new_match=new_match,
-    parse_action=parse_action,
-    chance=_chance,
-    view=view,
-    legal=legal,
-    scored_deals=scored_deals,
-    scoresheet=scoresheet,
+    sheet=SHEET,
+    public_fields=_public,
     deals_total=_deals_total,
-    outcome=_outcome,
-    records=Records(
-        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
-    ),
-    hidden_cards=hidden_cards,
-    resample=resample,
-    deal_sum=None,
-    new_view_cache=ViewCache,
-    stable_view_keys=("previous_deal", "scoresheet", "totals"),
-    growing_deal_keys=("tricks_played",),
-    partnerships=True,
-    short_match={"lose_at_minus_200": True, "target": 250},
-    paper=PAPER,
     hand_positions=hand_positions,
+    resample=resample,
+    records=SpadesRecords,
+    paper=PAPER,
+    short_match={"lose_at_minus_200": True, "target": 250},
+    partnerships=True,
+    cached=True,
 )
 SPADES = GAME
+
+new_match = GAME.new_match
+view = GAME.view
+ViewCache = GAME.new_view_cache
+export_record = GAME.records.export
+replay_record = GAME.records.replay
+validate = GAME.records.validate
+dealt_pack = GAME.records.dealt_pack
 
 __all__ = [
     "BIDS",
@@ -107,9 +114,11 @@ __all__ = [
     "Result",
     "SideScore",
     "Trick",
+    "ViewCache",
     "cards_action",
     "deal_action",
     "dealt_hands",
+    "dealt_pack",
     "export_record",
     "hand_positions",
     "hidden_cards",

@@ -15,7 +15,6 @@ from typing import Any
 
 from ..game import Options, OptionValue, ScoredDeal
 from ..paper import SEAT_CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
-from .deal import Result
 from .rules import (
     BLIND_NIL,
     HAND_SIZE,
@@ -30,7 +29,7 @@ from .rules import (
     side_score,
     winning_side,
 )
-from .state import TEAMS, bid_of
+from .state import TEAMS, Result, bid_of
 
 NUMBERS = tuple(str(n) for n in range(1, HAND_SIZE + 1))
 """The number bids as the engine writes them; a bid of 0 is nil (§3)."""

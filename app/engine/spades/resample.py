@@ -22,16 +22,15 @@ from typing import Any, Final
 from ..assign import Assignment, NoDealFits
 from ..cards import SUITS, Card
 from ..game import TABLE, View
-from .deal import pack_for
 from .rules import BLIND_NIL, CARDS, RANKS, SEATS, TRUMP, sort_hand
-from .state import Match, cards_action, deal_action, parse_action, side_of
+from .state import Match, cards_action, deal_action, pack_for, parse_action, side_of
 
 LAID: Final = "laid"
 _PLAIN: Final = [s for s in SUITS if s != TRUMP]
 
 
 def resample(view: View, rng: random.Random) -> Match:
-    match = Match(view["first_dealer"], view["options"])
+    match = Match(SEATS, view["options"], view["first_dealer"])
     match.totals = list(view["totals"])
     match.bags = list(view["bags"]) if view["bags"] is not None else [0, 0]
     match.base = view["deals_played"]

@@ -7,14 +7,13 @@ live match and a stored one read the same. Each partner carries his side's score
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..game import Options, ScoredDeal
 from ..teams import partnerships, with_teams
-from .deal import Deal
-from .rules import BLIND_NIL, NIL, SEATS, Bid, is_nil, resolve_options
-from .state import Match, side_of
+from ..trick_game import Sheet
+from .rules import BLIND_NIL, NIL, Bid, resolve_options
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
@@ -28,72 +27,37 @@ TERMS: Final[dict[str, dict[str, str]]] = {
 }
 
 
-def nil_results(deal: Deal) -> list[str | None]:
-    """Per seat: ``made`` or ``failed`` for a nil bidder, judged on his own tricks alone."""
-    return [
-        ("made" if deal.tricks[s] == 0 else "failed") if is_nil(deal.bids[s]) else None
-        for s in range(SEATS)
-    ]
-
-
-def deal_detail(deal: Deal) -> dict[str, Any]:
-    """What the scoresheet and the store keep of a finished deal."""
-    result = deal.result
-    assert result is not None
-    return {
-        "bids": list(deal.bids),
-        "blind": [b == BLIND_NIL for b in deal.bids],
-        "tricks": list(deal.tricks),
-        "nil": nil_results(deal),
-        "sides": [side.to_json() for side in result.sides],
-        "winner": result.winner,
-    }
-
-
-def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    """The scored deals from the ``start``-th on."""
-    return [
-        ScoredDeal(
-            number=deal.number,
-            dealer=deal.dealer,
-            scores=deal.result.scores,
-            detail=deal_detail(deal),
-        )
-        for deal in match.finished_deals[start:]
-        if deal.result is not None
-    ]
-
-
 def bid_cell(bid: Bid | None) -> int | dict[str, str] | None:
     if isinstance(bid, str):
         return TERMS[bid]
     return bid
 
 
-def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
-    with_bags = bool(resolve_options(options)["bags"])
-    totals = [0] * seats
-    lines: list[dict[str, Any]] = []
-    for deal in deals:
-        for seat, score in enumerate(deal.scores):
-            totals[seat] += score or 0
-        detail = deal.detail
-        cells: dict[str, Any] = {
-            "dealer": deal.dealer,
-            "bids": [bid_cell(b) for b in detail["bids"]],
-            "tricks": list(detail["tricks"]),
-        }
+def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "bids": [bid_cell(b) for b in detail["bids"]],
+        "tricks": list(detail["tricks"]),
+    }
+
+
+class SpadesSheet(Sheet):
+    """The base's sheet with the dealer's column, the bags column under option ``bags``
+    and the teams block."""
+
+    def scoresheet(
+        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> dict[str, Any]:
+        with_bags = bool(resolve_options(options)["bags"])
+        sheet = super().scoresheet(seats, options, deals)
+        for line, deal in zip(sheet["deals"], deals, strict=True):
+            line["cells"]["dealer"] = deal.dealer
+            if with_bags:
+                sides = deal.detail["sides"]
+                line["cells"]["bags"] = [sides[s % 2]["bags"] for s in range(seats)]
         if with_bags:
-            cells["bags"] = [detail["sides"][side_of(s)]["bags"] for s in range(seats)]
-        lines.append(
-            {
-                "number": deal.number,
-                "dealer": deal.dealer,
-                "scores": list(deal.scores),
-                "totals": list(totals),
-                "cells": cells,
-            }
-        )
-    columns = [*COLUMNS, BAGS_COLUMN] if with_bags else list(COLUMNS)
-    sheet = {"columns": columns, "deals": lines, "totals": totals}
-    return with_teams(sheet, partnerships(seats))
+            sheet["columns"] = [*COLUMNS, BAGS_COLUMN]
+        return with_teams(sheet, partnerships(seats))
+
+
+SHEET: Final = SpadesSheet(list(COLUMNS), cells)
+scoresheet: Final = SHEET.scoresheet

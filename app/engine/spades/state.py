@@ -1,55 +1,63 @@
-"""The state of a spades match and the one function that changes it, :meth:`Match.apply`.
+"""Spades on the trick-game base: the state of a match and what only spades has.
 
-A deal runs: the table's ``deal:<52 cards>``; four bids in turn (``bid:4``, ``bid:nil``,
-``bid:blind_nil``), each nil bidder laying three cards (``lay:…``) right after his bid and
-his partner giving three (``give:…``) right after the later of his own bid and that lay,
-the swap following at once (Clarification 1); then thirteen tricks (``play:QS``). A seat
-may ``look`` at his cards at any moment of a deal, out of turn too, and only before it may
-he bid blind nil; a lay, give or play counts as his look if he has not sent one
-(Clarification 6). Every check comes before the first change, so a refused action leaves
-the state as it was.
+A deal runs: the table's ``deal:<52 cards>``, every hand dealt face down; four bids in turn
+(``bid:4``, ``bid:nil``, ``bid:blind_nil``), each nil bidder laying three cards (``lay:…``)
+right after his bid and his partner giving three (``give:…``) right after the later of his
+own bid and that lay, the swap following at once (Clarification 1); then thirteen tricks
+(``play:QS``). A seat may ``look`` at his cards at any moment of a deal, out of turn too, and
+only before it may he bid blind nil; a lay, give or play counts as his look if he has not
+sent one (Clarification 6).
+
+The cards move through the deal's ledger (``app/engine/ledger.py``): a hand is seen by
+nobody until its seat looks, a lay is a pass towards the partner (``Place.PASSED``, seen by
+the nil bidder alone) taken up when the partner gives, and spades are broken once one lies
+in a trick taken. The base (``app/engine/trick_game.py``) gives the notation, the standard
+refusals, the play, the views' frame, the hidden cards and the records; bids, lays and gives
+are this game's other actions, its deal's steps before the play.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
-from ..actions import Action, split_action
+from ..actions import Action
 from ..cards import Card
-from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
-from ..game import Options, OptionValue
+from ..game import Option, Options, Termination
+from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
+from ..ledger import SUIT_BIT
 from ..teams import partnerships
-from ..tricks import legal_cards, trick_winner
-from .deal import Deal, Exchange, Result, Trick, dealt_hands
+from ..trick_game import TrickDeal, TrickMatch, action_parser
+from ..tricks import TrickRules, legal_cards
 from .rules import (
     BLIND_NIL,
     CARDS,
     EXCHANGE_SIZE,
     HAND_SIZE,
+    NAME,
     NIL,
+    OPTIONS,
     ORDER,
     RULES,
     SEATS,
-    TRICKS,
     TRUMP,
     Bid,
+    SideScore,
     bid_order,
     is_nil,
-    resolve_options,
     side_score,
     sort_hand,
     winning_side,
 )
 
-PACK_SIZE: Final = len(CARDS)
 TEAMS: Final = partnerships(SEATS)
+BROKEN: Final = SUIT_BIT[TRUMP]
 
-PLAY: Final[dict[Card, Action]] = {c: Action("play", c) for c in CARDS}
 LOOK: Final = Action("look")
 BIDS: Final[dict[Bid, Action]] = {
     NIL: Action("bid", NIL),
@@ -57,73 +65,27 @@ BIDS: Final[dict[Bid, Action]] = {
     BLIND_NIL: Action("bid", BLIND_NIL),
 }
 KINDS: Final = ("deal", "look", "bid", "lay", "give", "play")
-
-_FIXED: Final[dict[str, Action]] = {
-    **{str(a): a for a in PLAY.values()},
-    **{str(a): a for a in BIDS.values()},
-    "bid:0": BIDS[NIL],
-    "look": LOOK,
-}
 _CARD = re.compile(r"^[AKQJT98765432][SHDC]$")
 
-
-def parse_action(text: object) -> Action:
-    """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none.
-    ``bid:0`` is ``bid:nil``; the cards of ``lay`` and ``give`` are put in canonical order."""
-    if type(text) is str:
-        known = _FIXED.get(text)
-        if known is not None:
-            return known
-    action = split_action(text)
-    kind, arg = action.kind, action.arg
-    if kind in ("lay", "give"):
-        cards = arg.split(",")
-        if len(cards) > HAND_SIZE or not all(_CARD.match(c) for c in cards):
-            raise MalformedAction(f"'{kind}' takes three cards apart by ',' ({kind}:AS,7H,2C)")
-        return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
-    if kind == "bid":
-        raise MalformedAction(
-            f"'bid' takes nil, blind_nil or a number of tricks from 1 to 13, got {arg[:20]!r}"
-        )
-    if kind == "play":
-        raise MalformedAction(f"'play' takes one card such as QS, got {arg[:20]!r}")
-    if kind == "look":
-        raise MalformedAction("'look' takes no argument")
-    if kind == "deal":
-        cards = arg.split(",") if arg else []
-        if len(cards) != PACK_SIZE or set(cards) != set(CARDS):
-            raise MalformedAction("'deal' takes the 52 cards, each once")
-        return Action("deal", arg)
-    raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
+HAND_POSITIONS: Final = positions_of(((1 + p) % SEATS for p in range(SEATS * HAND_SIZE)), SEATS)
+"""The positions of the pack each hand is dealt, the dealer's first: one card at a time from
+the dealer's left, card ``p`` to the seat ``(1 + p) % 4`` places after the dealer (§2)."""
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
+def hand_positions(seats: int, options: Options) -> HandPositions:
+    """``Game.hand_positions``: the same at every deal and whatever the options."""
+    return HAND_POSITIONS
 
 
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    pack = list(CARDS)
-    rng.shuffle(pack)
-    return deal_action(pack)
+def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
+    """The four hands the pack deals, one card at a time from the dealer's left: card ``k``
+    to seat ``(dealer + 1 + k) % 4`` (§2), each in canonical order."""
+    return [sort_hand(h) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
 
 
-def cards_action(kind: str, cards: Sequence[Card]) -> Action:
-    """``lay:…`` or ``give:…`` with ``cards`` in canonical order."""
-    return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
-
-
-def _shape(action: Action) -> None:
-    """Refuse an ``Action`` built by hand that no text would parse to."""
-    if action.kind == "deal":
-        return  # a deal's cards are checked as a rule (bad_deck)
-    text = str(action)
-    try:
-        parsed = parse_action(text)
-    except MalformedAction:
-        parsed = None
-    if parsed != action:
-        raise MalformedAction(f"not a spades action: {text[:40]!r}")
+def pack_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
+    """A pack that deals ``hands`` (the inverse of :func:`dealt_hands`)."""
+    return pack_from(hands, HAND_POSITIONS, dealer)
 
 
 def bid_of(arg: str) -> Bid:
@@ -149,41 +111,188 @@ def _triples(cards: Sequence[Card]) -> list[str]:
     ]
 
 
-class Match(DealSequence[Deal]):
-    """A match of spades for four seats in two partnerships. Build one with
-    :func:`new_match`."""
+@dataclass(slots=True)
+class Exchange:
+    """A side's nil exchange (§3.1, Clarifications 1 and 2): the nil bidder lays three cards
+    face down, his partner gives three, and the two sets change hands at once."""
 
-    __slots__ = (
-        "bags",
-        "base",
-        "deals",
-        "first_dealer",
-        "next_dealer",
-        "options",
-        "seats",
-        "to_act",
-        "totals",
-        "winner",
-    )
+    nil: int
+    partner: int
+    laid: list[Card] | None = None
+    given: list[Card] | None = None
+    cancelled: bool = False
+    """The partner bid nil too: the laid cards went back and nothing changes hands."""
 
-    def __init__(self, first_dealer: int, options: Options | None = None) -> None:
-        if not 0 <= first_dealer < SEATS:
-            raise ValueError("the first dealer is a seat from 0 to 3")
-        self.seats = SEATS
-        self.options: dict[str, OptionValue] = resolve_options(options)
-        self.first_dealer = first_dealer
-        self.next_dealer = first_dealer
-        """Who deals the next deal (meaningful between deals)."""
-        self.deals: list[Deal] = []
-        self.totals: list[int] = [0] * SEATS
-        """Per seat; partners carry their side's total."""
+    @property
+    def done(self) -> bool:
+        return self.given is not None
+
+    def copy(self) -> Exchange:
+        return Exchange(
+            self.nil,
+            self.partner,
+            None if self.laid is None else list(self.laid),
+            None if self.given is None else list(self.given),
+            self.cancelled,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a deal scored."""
+
+    sides: tuple[SideScore, SideScore]
+    """Per side (seats 0 & 2, then 1 & 3)."""
+    winner: int | None
+    """The side that won the match with this deal, if it did."""
+
+    @property
+    def side_totals(self) -> tuple[int, int]:
+        return (self.sides[0].total, self.sides[1].total)
+
+    @property
+    def scores(self) -> tuple[int, int, int, int]:
+        """Per seat: each partner carries his side's score."""
+        a, b = self.side_totals
+        return (a, b, a, b)
+
+
+class Deal(TrickDeal):
+    """One deal: the base's (ledger, tricks, actions, step) and the bids and exchanges."""
+
+    __slots__ = ("bids", "exchanges", "order", "result")
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None = None,
+    ) -> None:
+        super().__init__(number, dealer, seats, pack, order)
+        self.order: tuple[int, ...] = ()
+        """The seats in bidding order."""
+        self.bids: list[Bid | None] = [None] * SEATS
+        self.exchanges: list[Exchange | None] = [None, None]
+        """Per side."""
+        self.result: Result | None = None
+
+    def copy(self) -> Deal:
+        other = super().copy()
+        other.order = self.order
+        other.bids = list(self.bids)
+        other.exchanges = [e.copy() if e is not None else None for e in self.exchanges]
+        other.result = self.result
+        return other
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """What each seat holds now, in canonical order (laid cards are out of the hand)."""
+        ledger = self.ledger
+        return [ledger.hand(s) for s in range(SEATS)]
+
+    @property
+    def dealt(self) -> list[list[Card]]:
+        """Each seat's 13 cards as dealt, in canonical order."""
+        assert self.pack is not None
+        return dealt_hands(self.pack, self.dealer)
+
+    @property
+    def looked(self) -> list[bool]:
+        ledger = self.ledger
+        return [ledger.looked(s) for s in range(SEATS)]
+
+    @property
+    def tricks(self) -> list[int]:
+        """Tricks taken per seat."""
+        return self.won
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, in play order."""
+        return self.ledger.trick_cards()
+
+    @property
+    def spades_broken(self) -> bool:
+        """Whether a spade lies in a trick taken (for every later lead, Cl. 7)."""
+        return bool(self.ledger.suits_taken & BROKEN)
+
+    @property
+    def bid_count(self) -> int:
+        return sum(1 for b in self.bids if b is not None)
+
+    @property
+    def first_lead(self) -> int:
+        """The dealer's left-hand neighbour leads first, whoever bid first (Cl. 7)."""
+        return (self.dealer + 1) % SEATS
+
+
+class Match(TrickMatch[Deal]):
+    """A match of spades for four seats in two partnerships."""
+
+    NAME: ClassVar[str] = NAME
+    TITLE: ClassVar[str] = "Spades"
+    NOUN: ClassVar[str] = "spades"
+    PACK: ClassVar[tuple[Card, ...]] = CARDS
+    RULES: ClassVar[TrickRules] = RULES
+    OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
+    DEAL: ClassVar[type[TrickDeal]] = Deal
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
+    OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (LOOK, *BIDS.values())
+    SHOWS_TRUMP: ClassVar[bool] = False
+    WON_KEY: ClassVar[str] = "tricks"
+
+    __slots__ = ("bags", "winner")
+
+    def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
+        if seats != SEATS:
+            raise ValueError("spades is played by four")
+        super().__init__(seats, options, first_dealer)
         self.bags: list[int] = [0, 0]
         """Each side's bags not yet paid for (option bags)."""
-        self.base = 0
-        """Scored deals before the first one held (a state rebuilt from a view)."""
         self.winner: int | None = None
         """The side that won, once the match is over."""
-        self.to_act: int | None = TABLE
+
+    def clone(self) -> Match:
+        other = super().clone()
+        other.bags = list(self.bags)
+        other.winner = self.winner
+        return other
+
+    # -- the notation --------------------------------------------------------------------------
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
+        """``bid:0`` is ``bid:nil``; the cards of ``lay`` and ``give`` are put in canonical
+        order."""
+        kind, arg = action.kind, action.arg
+        if kind in ("lay", "give"):
+            cards = arg.split(",")
+            if len(cards) > HAND_SIZE or not all(_CARD.match(c) for c in cards):
+                raise MalformedAction(f"'{kind}' takes three cards apart by ',' ({kind}:AS,7H,2C)")
+            return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
+        if kind == "bid":
+            if arg == "0":
+                return BIDS[NIL]
+            raise MalformedAction(
+                f"'bid' takes nil, blind_nil or a number of tricks from 1 to 13, got {arg[:20]!r}"
+            )
+        if kind == "look":
+            raise MalformedAction("'look' takes no argument")
+        if kind == "deal":
+            return super().parse_other(action)
+        raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
+
+    def shaped(self, action: Action) -> bool:
+        if (action.kind, action.arg) in self.OTHERS:
+            return True
+        if action.kind not in ("lay", "give"):
+            return False
+        try:
+            return self.parse_other(action) == action
+        except MalformedAction:
+            return False
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -194,10 +303,6 @@ class Match(DealSequence[Deal]):
         return target
 
     @property
-    def is_over(self) -> bool:
-        return self.to_act is None
-
-    @property
     def side_totals(self) -> list[int]:
         return [self.totals[0], self.totals[1]]
 
@@ -205,6 +310,9 @@ class Match(DealSequence[Deal]):
         if not self.is_over or self.winner is None:
             return []
         return list(TEAMS[self.winner])
+
+    def termination(self) -> Termination:
+        return Termination.TARGET_REACHED
 
     def phase(self) -> str:
         """``deal`` (the table deals next), ``bid``, ``lay``, ``give``, ``play`` or
@@ -214,179 +322,147 @@ class Match(DealSequence[Deal]):
         deal = self.current
         return "deal" if deal is None else deal.step
 
-    def playable(self, deal: Deal, seat: int) -> list[Card]:
-        """The cards ``seat``, to play, may play now (§4, Cl. 7)."""
-        return legal_cards(deal.hands[seat], deal.trick, TRUMP, RULES, deal.spades_broken)
+    def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
+        """No spade led until spades are broken, unless the hand holds nothing else (§4)."""
+        if deal.ledger.suits_taken & BROKEN:
+            return hand
+        return legal_cards(hand, (), TRUMP, RULES, False)
+
+    def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
+        if card[1] != TRUMP or deal.ledger.suits_taken & BROKEN:
+            return
+        if any(c[1] != TRUMP for c in deal.ledger.hand(seat)):
+            raise IllegalAction(
+                "spades_not_broken",
+                "spades may not be led until broken, unless you hold only spades",
+                {"card": card, "seat": seat},
+            )
 
     def may_bid_blind(self, deal: Deal, seat: int) -> bool:
-        return bool(self.options["double_nil"]) and not deal.looked[seat]
+        return bool(self.options["double_nil"]) and not deal.ledger.looked(seat)
 
     def may_bid_open(self, deal: Deal, seat: int) -> bool:
         """Whether ``seat`` may bid a number or nil now, as far as looking goes (Cl. 6)."""
-        return deal.looked[seat] or not self.options["bid_requires_look"]
+        return deal.ledger.looked(seat) or not self.options["bid_requires_look"]
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every action ``seat`` may take now (default: whoever is to act). A seat that has
-        not looked at his cards may always ``look``; at a bid it may also bid (blind nil
-        among them). At a lay, give or play such a seat is offered only ``look``: listing
-        his cards would show them to him unlooked. A card he sends all the same is accepted
-        and counts as the look (Cl. 6). A lay or a give is listed as every choice of three
-        cards. The table's shuffle is drawn, not listed."""
-        actor = self.to_act if seat is None else seat
-        deal = self.current
-        if deal is None or actor is None or not 0 <= actor < SEATS:
-            return []
-        looked = deal.looked[actor]
-        if actor != self.to_act:
+    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """A seat that has not looked at his cards may always ``look``; at a bid it may also
+        bid (blind nil among them). At a lay, give or play such a seat is offered only
+        ``look``: listing his cards would show them to him unlooked. A card he sends all the
+        same is accepted and counts as the look (Cl. 6). A lay or a give is listed as every
+        choice of three cards."""
+        looked = not deal.ledger.face_down & (1 << seat)
+        if seat != self.to_act:
             return [] if looked else [LOOK]
         step = deal.step
+        if step == "play":
+            return [] if looked else [LOOK]
         if step == "bid":
             out = [] if looked else [LOOK]
-            if self.may_bid_open(deal, actor):
+            if self.may_bid_open(deal, seat):
                 out.extend(BIDS[b] for b in BIDS if b != BLIND_NIL)
-            if self.may_bid_blind(deal, actor):
+            if self.may_bid_blind(deal, seat):
                 out.append(BIDS[BLIND_NIL])
             return out
         if not looked:
             return [LOOK]
-        if step == "play":
-            return [PLAY[c] for c in self.playable(deal, actor)]
-        return [Action(step, t) for t in _triples(deal.hands[actor])]
+        return [Action(step, t) for t in _triples(deal.ledger.hand(seat))]
+
+    def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
+        """The step for the seat to act, but ``look`` while it has not looked at a lay, give
+        or play; ``look`` for any other seat."""
+        deal = self.current
+        assert deal is not None
+        step = deal.step
+        if seat == self.to_act and (step == "bid" or deal.ledger.looked(seat)):
+            return step
+        return "look"
+
+    def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
+        """A lay or a give is a choice of three cards of the hand."""
+        if deal.step in ("lay", "give") and deal.ledger.looked(seat):
+            return EXCHANGE_SIZE, deal.ledger.hand(seat)
+        return None
 
     def exchange_of(self, deal: Deal, seat: int) -> Exchange | None:
         return deal.exchanges[side_of(seat)]
 
     # -- checking ------------------------------------------------------------------------------
 
-    def _check(self, seat: int, action: Action) -> Deal | None:
-        """Every condition of ``action``; the deal it acts on (``None`` for a deal)."""
-        _shape(action)
+    def refuse_turn(self, seat: int) -> None:
+        """Out of turn; ``to_act`` is shown as ``null`` to what is no seat of the table."""
+        shown = None if self.to_act == TABLE or not 0 <= seat < SEATS else self.to_act
+        raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown})
+
+    def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         kind = action.kind
-        if self.to_act is None:
-            raise IllegalAction("match_over", "the match is over")
-        if kind == "deal":
-            if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
-            if self.to_act != TABLE:
-                raise IllegalAction("wrong_phase", "a deal is already in progress")
-            cards = action.arg.split(",")
-            if len(cards) != PACK_SIZE or set(cards) != set(CARDS):
-                raise IllegalAction("bad_deck", "a deal takes the 52 cards, each once")
-            return None
-        deal = self.current
         if deal is None or not 0 <= seat < SEATS:
             raise IllegalAction(
                 "not_your_turn", "it is not your turn", {"seat": seat, "to_act": None}
             )
         if kind == "look":
-            if deal.looked[seat]:
-                raise IllegalAction("already_looked", "you have looked at your cards already")
-            return deal
+            if not deal.ledger.looked(seat):
+                return deal
+            raise IllegalAction("already_looked", "you have looked at your cards already")
         if seat != self.to_act:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
-        step = deal.step
-        if kind != step:
-            raise IllegalAction(
-                "wrong_phase", f"it is time to {step}, not to {kind}", {"step": step}
-            )
+            self.refuse_turn(seat)
+        self.check_step(deal, kind)
         if kind == "bid":
             self._check_bid(deal, seat, bid_of(action.arg))
             return deal
-        if kind == "play":
-            self._check_play(deal, seat, action.arg)
-        else:
-            cards = action.arg.split(",")
-            hand = deal.hands[seat]
-            if (
-                len(cards) != EXCHANGE_SIZE
-                or len(set(cards)) != EXCHANGE_SIZE
-                or not all(c in hand for c in cards)
-            ):
-                raise IllegalAction(
-                    "exchange_must_be_3_own_cards",
-                    f"{kind} exactly three different cards of your hand",
-                    {"cards": cards},
-                )
+        cards = action.arg.split(",")
+        hand = deal.ledger.hand(seat)
+        if (
+            len(cards) != EXCHANGE_SIZE
+            or len(set(cards)) != EXCHANGE_SIZE
+            or not all(c in hand for c in cards)
+        ):
+            raise IllegalAction(
+                "exchange_must_be_3_own_cards",
+                f"{kind} exactly three different cards of your hand",
+                {"cards": cards},
+            )
         return deal
 
     def _check_bid(self, deal: Deal, seat: int, bid: Bid) -> None:
         if bid == BLIND_NIL:
             if not self.options["double_nil"]:
                 raise IllegalAction("no_blind_nil", "blind nil is not played at this table")
-            if deal.looked[seat]:
+            if deal.ledger.looked(seat):
                 raise IllegalAction(
                     "already_looked", "blind nil only before you look at your cards (SP12)"
                 )
         elif not self.may_bid_open(deal, seat):
             raise IllegalAction("look_first", "look at your cards before you bid")
 
-    def _check_play(self, deal: Deal, seat: int, card: Card) -> None:
-        hand = deal.hands[seat]
-        if card not in hand:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        if card in self.playable(deal, seat):
-            return
-        if not deal.trick:
-            raise IllegalAction(
-                "spades_not_broken",
-                "spades may not be led until broken, unless you hold only spades",
-                {"card": card, "seat": seat},
-            )
-        led = deal.trick[0][1]
-        raise IllegalAction(
-            "must_follow_suit", "you must follow suit", {"card": card, "suit": led, "seat": seat}
-        )
-
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it (``TABLE`` when the table deals next, ``None`` when the match ends)."""
-        self._check(seat, action)
-        trial = self.clone()
-        trial.apply(seat, action)
-        return trial.to_act
-
     # -- changing ------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing nothing."""
-        deal = self._check(seat, action)
-        if deal is None:
-            self._deal(action.arg.split(","))
-            return
+    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
+        """Every hand dealt face down, one card at a time from the dealer's left (§2); the
+        bidding first."""
+        ledger = deal.ledger
+        first = (deal.dealer + 1) % SEATS
+        for k, card in enumerate(pack):
+            ledger.deal((first + k) % SEATS, card, face_down=True)
+        deal.trump = TRUMP
+        first_bidder = self.options["first_bidder"]
+        assert isinstance(first_bidder, str)
+        deal.order = bid_order(deal.dealer, first_bidder)
+        deal.step = "bid"
+
+    def first_to_act(self, deal: Deal) -> int:
+        return deal.order[0]
+
+    def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
-        deal.actions.append((seat, str(action)))
-        if kind in ("lay", "give", "play"):
-            deal.looked[seat] = True  # choosing a card is looking at it (Cl. 6)
-        if kind == "play":
-            self._play(deal, seat, action.arg)
-        elif kind == "look":
-            deal.looked[seat] = True
-        elif kind == "bid":
+        if kind != "bid":  # a look; choosing a card is looking at it (Cl. 6)
+            deal.ledger.look(seat)
+        if kind == "bid":
             self._bid(deal, seat, bid_of(action.arg))
         elif kind == "lay":
             self._lay(deal, seat, action.arg.split(","))
-        else:
+        elif kind == "give":
             self._give(deal, seat, action.arg.split(","))
-
-    def _deal(self, pack: list[Card]) -> None:
-        dealer = self.next_dealer
-        dealt = dealt_hands(pack, dealer)
-        first_bidder = self.options["first_bidder"]
-        assert isinstance(first_bidder, str)
-        order = bid_order(dealer, first_bidder)
-        deal = Deal(
-            number=self.deals_played + 1,
-            dealer=dealer,
-            order=order,
-            pack=tuple(pack),
-            dealt=dealt,
-            hands=[list(h) for h in dealt],
-            leader=(dealer + 1) % SEATS,
-        )
-        self.deals.append(deal)
-        self.to_act = order[0]
 
     def _bid(self, deal: Deal, seat: int, bid: Bid) -> None:
         deal.bids[seat] = bid
@@ -398,27 +474,24 @@ class Match(DealSequence[Deal]):
             else:  # both partners nil: no exchange, the laid cards go back (Cl. 2)
                 exchange.cancelled = True
                 if exchange.laid is not None:
-                    deal.hands[exchange.nil] = sort_hand(
-                        [*deal.hands[exchange.nil], *exchange.laid]
-                    )
+                    deal.ledger.take_up(exchange.partner, into=exchange.nil)
         self._advance(deal)
 
     def _lay(self, deal: Deal, seat: int, cards: list[Card]) -> None:
         exchange = self.exchange_of(deal, seat)
         assert exchange is not None and exchange.nil == seat
         exchange.laid = cards
-        hand = deal.hands[seat]
-        for card in cards:
-            hand.remove(card)
+        deal.ledger.pass_cards(seat, exchange.partner, cards)
         self._advance(deal)
 
     def _give(self, deal: Deal, seat: int, cards: list[Card]) -> None:
         exchange = self.exchange_of(deal, seat)
         assert exchange is not None and exchange.partner == seat and exchange.laid is not None
         exchange.given = cards
-        mine = [c for c in deal.hands[seat] if c not in cards]
-        deal.hands[seat] = sort_hand([*mine, *exchange.laid])
-        deal.hands[exchange.nil] = sort_hand([*deal.hands[exchange.nil], *cards])
+        ledger = deal.ledger
+        ledger.pass_cards(seat, exchange.nil, cards)
+        ledger.take_up(seat)
+        ledger.take_up(exchange.nil)
         self._advance(deal)
 
     def _advance(self, deal: Deal) -> None:
@@ -439,92 +512,176 @@ class Match(DealSequence[Deal]):
         else:
             deal.step, self.to_act = "play", deal.leader
 
-    def _play(self, deal: Deal, seat: int, card: Card) -> None:
-        deal.hands[seat].remove(card)
-        deal.trick.append(card)
-        if len(deal.trick) < SEATS:
-            self.to_act = (seat + 1) % SEATS
-            return
-        leader = deal.leader
-        winner = (leader + trick_winner(deal.trick, TRUMP, RULES)) % SEATS
-        deal.history.append(Trick(leader, tuple(deal.trick), winner))
-        deal.tricks[winner] += 1
-        if any(c[1] == TRUMP for c in deal.trick):
-            deal.spades_broken = True  # for every later lead, however it was played (Cl. 7)
-        deal.trick = []
-        deal.leader = winner
-        if len(deal.history) == TRICKS:
-            self._score(deal)
-        else:
-            self.to_act = winner
-
-    def _score(self, deal: Deal) -> None:
+    def score(self, deal: Deal) -> tuple[int, ...]:
         failed = self.options["failed_nil_tricks"]
         assert isinstance(failed, str)
         with_bags = bool(self.options["bags"])
+        won = deal.won
         sides = []
         for side, (a, b) in enumerate(TEAMS):
             bid_a, bid_b = deal.bids[a], deal.bids[b]
             assert bid_a is not None and bid_b is not None
-            sides.append(
-                side_score(
-                    (bid_a, bid_b),
-                    (deal.tricks[a], deal.tricks[b]),
-                    failed,
-                    self.bags[side] if with_bags else None,
-                )
+            score = side_score(
+                (bid_a, bid_b), (won[a], won[b]), failed, self.bags[side] if with_bags else None
             )
-        for side, members in enumerate(TEAMS):
-            score = sides[side]
-            for seat in members:
-                self.totals[seat] += score.total
+            sides.append(score)
             if score.bags is not None:
                 self.bags[side] = score.bags
-        winner = winning_side(
-            self.side_totals, self.target, bool(self.options["lose_at_minus_200"])
-        )
-        deal.result = Result((sides[0], sides[1]), winner)
-        self.next_dealer = (deal.dealer + 1) % SEATS  # Cl. 8
-        if winner is None:
-            self.to_act = TABLE
+        totals = [self.totals[side] + sides[side].total for side in (0, 1)]
+        self.winner = winning_side(totals, self.target, bool(self.options["lose_at_minus_200"]))
+        deal.result = Result((sides[0], sides[1]), self.winner)
+        return deal.result.scores
+
+    def match_over(self) -> bool:
+        return self.winner is not None
+
+    # -- what the table sees -------------------------------------------------------------------
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """Who bids in what order, who has looked (public: at a real table everyone sees who
+        picks up his cards), the bids and contracts, how far each exchange has gone."""
+        return {
+            "bid_order": list(deal.order),
+            "first_bidder": deal.order[0],
+            "first_lead": deal.first_lead,
+            "step": deal.step,
+            "looked": deal.looked,
+            "bids": list(deal.bids),
+            "contracts": contracts(deal),
+            "spades_broken": deal.spades_broken,
+            "bags": bags_of(self),
+        }
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """A seat's own hand once he has looked at it (blind nil depends on that), the other
+        hands' sizes; of a nil exchange the two partners see what they laid, gave and, after
+        the swap, received, everyone else only who exchanges with whom and how far it has
+        gone."""
+        ledger = deal.ledger
+        exchange = [_exchange_json(deal, e, viewer) for e in deal.exchanges]
+        if viewer is not None:
+            return {
+                "hand": ledger.hand(viewer) if ledger.looked(viewer) else [],
+                "exchange": exchange,
+            }
+        return {
+            "hand": None,
+            "hand_sizes": [len(h) for h in ledger.hands],
+            "exchange": exchange,
+        }
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        """What the scoresheet and the store keep of a finished deal."""
+        result = deal.result
+        assert result is not None
+        won = deal.won
+        return {
+            "bids": list(deal.bids),
+            "blind": [b == BLIND_NIL for b in deal.bids],
+            "tricks": list(won),
+            "nil": [
+                ("made" if won[s] == 0 else "failed") if is_nil(deal.bids[s]) else None
+                for s in range(SEATS)
+            ],
+            "sides": [side.to_json() for side in result.sides],
+            "winner": result.winner,
+        }
+
+    def previous_fields(self, deal: Deal) -> dict[str, Any]:
+        """Bids, tricks, nil results, each side's score and bags, and the tricks as played
+        (every card was played to the table). The exchanged cards stay with the partners
+        who saw them."""
+        result = deal.result
+        assert result is not None
+        return {
+            **self.detail(deal),
+            "first_lead": deal.first_lead,
+            "scores": list(result.side_totals),
+            "exchanges": [
+                None if e is None else {"nil": e.nil, "partner": e.partner, "done": e.done}
+                for e in deal.exchanges
+            ],
+        }
+
+
+def contracts(deal: Deal) -> list[int | None]:
+    """Per side: the sum of its non-nil bids once both partners have bid, else ``None``."""
+    out: list[int | None] = []
+    for members in TEAMS:
+        bids = [deal.bids[s] for s in members]
+        if any(b is None for b in bids):
+            out.append(None)
         else:
-            self.winner = winner
-            self.to_act = None
+            out.append(sum(int(b) for b in bids if b is not None and not is_nil(b)))
+    return out
 
-    # -- copying -------------------------------------------------------------------------------
 
-    def clone(self) -> Match:
-        other = Match.__new__(Match)
-        other.seats = self.seats
-        other.options = self.options  # never changed after the match starts
-        other.first_dealer = self.first_dealer
-        other.next_dealer = self.next_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
-        other.totals = list(self.totals)
-        other.bags = list(self.bags)
-        other.base = self.base
-        other.winner = self.winner
-        other.to_act = self.to_act
-        return other
+def bags_of(match: Match) -> list[int] | None:
+    return list(match.bags) if match.options["bags"] else None
+
+
+def exchange_state(deal: Deal, exchange: Exchange) -> str:
+    """``lay`` (the nil bidder lays next), ``waiting`` (for the partner's bid), ``give``
+    (the partner gives next), ``done`` or ``cancelled`` (both partners bid nil)."""
+    if exchange.cancelled:
+        return "cancelled"
+    if exchange.laid is None:
+        return "lay"
+    if exchange.given is None:
+        return "waiting" if deal.bids[exchange.partner] is None else "give"
+    return "done"
+
+
+def _exchange_json(deal: Deal, exchange: Exchange | None, seat: int | None) -> Any:
+    if exchange is None:
+        return None
+    done = exchange.done
+    sees_laid = exchange.laid is not None and (
+        seat == exchange.nil or (seat == exchange.partner and done)
+    )
+    sees_given = done and seat in (exchange.nil, exchange.partner)
+    return {
+        "nil": exchange.nil,
+        "partner": exchange.partner,
+        "state": exchange_state(deal, exchange),
+        "laid": list(exchange.laid) if sees_laid and exchange.laid is not None else None,
+        "given": list(exchange.given) if sees_given and exchange.given is not None else None,
+    }
+
+
+parse_action: Final = action_parser(Match)
+"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none.
+``bid:0`` is ``bid:nil``; the cards of ``lay`` and ``give`` are put in canonical order."""
+
+PLAY: Final[dict[Card, Action]] = Match.PLAYS
+
+
+def deal_action(pack: Sequence[Card]) -> Action:
+    return Action("deal", ",".join(pack))
+
+
+def random_deal(rng: random.Random) -> Action:
+    """The table's chance step: a uniformly shuffled pack."""
+    pack = list(CARDS)
+    rng.shuffle(pack)
+    return deal_action(pack)
+
+
+def cards_action(kind: str, cards: Sequence[Card]) -> Action:
+    """``lay:…`` or ``give:…`` with ``cards`` in canonical order."""
+    return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
 
 
 def new_match(seats: int, options: Options | None, first_dealer: int) -> Match:
     """A match waiting for its first deal."""
-    if seats != SEATS:
-        raise ValueError("spades is played by four")
-    return Match(first_dealer, options)
-
-
-def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
-    for seat, text in log:
-        yield seat, parse_action(text)
+    return Match(seats, options, first_dealer)
 
 
 def replay(
     first_dealer: int, log: Sequence[tuple[int, str]], options: Options | None = None
 ) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(first_dealer, options)
-    for seat, action in iter_actions(log):
-        match.apply(seat, action)
+    match = Match(SEATS, options, first_dealer)
+    for seat, text in log:
+        match.apply(seat, parse_action(text))
     return match

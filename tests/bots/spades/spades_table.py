@@ -35,7 +35,7 @@ def table(
 ) -> Match:
     """A new match whose first deal gives each seat the cards named for it. With the
     default dealer (West) North leads first, and West bids first."""
-    match = Match(dealer, dict(options) if options else None)
+    match = Match(4, dict(options) if options else None, dealer)
     match.apply(TABLE, deal_action(pack_for(hands_of(named), dealer)))
     return match
 

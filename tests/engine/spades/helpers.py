@@ -65,7 +65,7 @@ def start(
 ) -> Match:
     """A match (new unless given) with its next deal dealt from :func:`build_hands`."""
     if match is None:
-        match = Match(dealer, options)
+        match = Match(4, options, dealer)
     assert match.next_dealer == dealer, "the deal falls to another seat"
     match.apply(TABLE, deal_action(pack_for(build_hands(named), dealer)))
     return match
@@ -113,8 +113,25 @@ def play(match: Match, text: str) -> None:
         act(match, f"play:{card}")
 
 
+def _plain(value: Any) -> Any:
+    """``value`` as comparable plain data: lists as tuples, dataclasses as theirs."""
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.astuple(value)
+    return value
+
+
 def state_key(match: Match) -> tuple[Any, ...]:
-    """Everything the match holds, as plain data, to prove a state unchanged."""
+    """Everything the match holds, as plain data, to prove a state unchanged: every field
+    of every deal, its ledger's whole."""
+
+    def deal_key(deal: Any) -> tuple[Any, ...]:
+        ledger = deal.ledger
+        cards = tuple(_plain(getattr(ledger, name)) for name in ledger.__slots__)
+        fields = [name for kind in type(deal).__mro__ for name in getattr(kind, "__slots__", ())]
+        return tuple(cards if name == "ledger" else _plain(getattr(deal, name)) for name in fields)
+
     return (
         tuple(match.totals),
         tuple(match.bags),
@@ -122,7 +139,7 @@ def state_key(match: Match) -> tuple[Any, ...]:
         match.next_dealer,
         match.base,
         match.winner,
-        tuple(dataclasses.astuple(d) for d in match.deals),
+        tuple(deal_key(d) for d in match.deals),
     )
 
 
@@ -211,7 +228,7 @@ def played_deal(
     seat takes ``tricks[seat]`` tricks. The first of a fixed series of shuffles and plays
     that does, so a test built on it always sees the same deal."""
     assert sum(tricks) == 13
-    base = match if match is not None else Match(dealer, options)
+    base = match if match is not None else Match(4, options, dealer)
     for seed in range(tries):
         trial = base.clone()
         rng = random.Random(seed)
@@ -297,7 +314,7 @@ def random_match(
 ) -> tuple[Match, list[tuple[int, str]]]:
     """A complete match of :func:`random_action` play, and its log."""
     rng = random.Random(seed)
-    match = Match(rng.randrange(4), options)
+    match = Match(4, options, rng.randrange(4))
     log: list[tuple[int, str]] = []
     for _ in range(max_steps):
         if match.is_over:

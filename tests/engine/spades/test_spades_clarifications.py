@@ -24,9 +24,8 @@ from engine.spades.helpers import (
     start,
 )
 
-from app.engine.spades import TABLE, Match
+from app.engine.spades import TABLE, Match, legal, view
 from app.engine.spades.rules import side_score
-from app.engine.spades.view import legal, view
 
 # -- Clarification 1: the order of the exchange ------------------------------------------------
 
@@ -177,7 +176,7 @@ def test_cl4_only_contract_overtricks_count_as_bags() -> None:
 
 
 def test_cl5_the_bag_penalty_counts_before_the_check_for_500() -> None:
-    match = Match(N, {"bags": True})
+    match = Match(4, {"bags": True}, N)
     match.totals = [480, 0, 480, 0]
     match.bags = [9, 0]
     played = played_deal(("1", "3", "1", "3"), (2, 4, 2, 5), match=match)
@@ -186,7 +185,7 @@ def test_cl5_the_bag_penalty_counts_before_the_check_for_500() -> None:
 
 
 def test_cl5_equal_totals_over_500_deal_again_and_bags_go_on() -> None:
-    match = Match(N, {"bags": True})
+    match = Match(4, {"bags": True}, N)
     match.totals = [460, 459, 460, 459]
     match.bags = [3, 4]
     played = played_deal(("3", "3", "3", "3"), (3, 4, 3, 3), match=match)
@@ -197,7 +196,7 @@ def test_cl5_equal_totals_over_500_deal_again_and_bags_go_on() -> None:
 
 
 def test_cl5_without_the_option_there_is_no_losing_threshold() -> None:
-    match = Match(N)
+    match = Match(4, None, N)
     match.totals = [-900, 0, -900, 0]
     played = played_deal(("7", "1", "6", "1"), (2, 4, 3, 4), match=match)
     assert played.totals[N] == -900 - 130
@@ -315,7 +314,7 @@ def test_cl7_a_first_leader_holding_only_spades_leads_one_and_that_breaks_spades
 
 def test_cl8_the_deal_passes_to_the_left() -> None:
     rng = random.Random(8)
-    match = Match(W, {"target": 1000})
+    match = Match(4, {"target": 1000}, W)
     while match.deals_played < 5:
         match.apply(*random_action(match, rng))
     assert [d.dealer for d in match.deals[:5]] == [W, N, E, S, W]

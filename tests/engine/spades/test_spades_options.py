@@ -17,9 +17,8 @@ from engine.spades.helpers import (
 )
 
 from app.engine.game import OptionError
-from app.engine.spades import GAME, TABLE, Match
+from app.engine.spades import GAME, TABLE, Match, legal, view
 from app.engine.spades.rules import winning_side
-from app.engine.spades.view import legal, view
 
 NUMBERS = [f"bid:{n}" for n in range(1, 14)]
 
@@ -59,13 +58,13 @@ def test_first_bidder_left_moves_the_bidding_but_not_the_lead() -> None:
 
 
 def test_target_sets_the_score_that_wins() -> None:
-    match = Match(N, {"target": 200})
+    match = Match(4, {"target": 200}, N)
     match.totals = [150, 0, 150, 0]
     played = played_deal(("3", "2", "3", "2"), (3, 3, 3, 4), match=match)
     assert played.totals[N] == 210 and played.is_over
     assert played.winners() == [N, S]
     assert GAME.outcome(played) is not None
-    at_500 = Match(N)
+    at_500 = Match(4, None, N)
     at_500.totals = [150, 0, 150, 0]
     assert not played_deal(("3", "2", "3", "2"), (3, 3, 3, 4), match=at_500).is_over
 
@@ -77,7 +76,7 @@ def test_lose_at_minus_200_one_side_that_low_loses() -> None:
     assert winning_side((-200, -150), 500, True) == 1
     assert winning_side((10, -250), 500, True) == 0
     assert winning_side((-200, -150), 500, False) is None
-    match = Match(N, {"lose_at_minus_200": True})
+    match = Match(4, {"lose_at_minus_200": True}, N)
     match.totals = [-150, 20, -150, 20]
     played = played_deal(("5", "2", "4", "2"), (2, 4, 3, 4), match=match)
     assert played.totals[N] == -240
@@ -87,12 +86,12 @@ def test_lose_at_minus_200_one_side_that_low_loses() -> None:
 def test_lose_at_minus_200_both_that_low_the_higher_wins_equal_deals_again() -> None:
     assert winning_side((-300, -210), 500, True) == 1
     assert winning_side((-210, -210), 500, True) is None
-    match = Match(N, {"lose_at_minus_200": True})
+    match = Match(4, {"lose_at_minus_200": True}, N)
     match.totals = [-150, -100, -150, -100]
     played = played_deal(("5", "4", "4", "6"), (2, 4, 3, 4), match=match)
     assert played.totals == [-240, -200, -240, -200]
     assert played.winners() == [E, W]
-    level = Match(N, {"lose_at_minus_200": True})
+    level = Match(4, {"lose_at_minus_200": True}, N)
     level.totals = [-110, -100, -110, -100]
     drawn = played_deal(("5", "4", "4", "6"), (2, 4, 3, 4), match=level)
     assert drawn.totals == [-200, -200, -200, -200]

@@ -166,7 +166,7 @@ def test_random_play_reaches_every_kind_of_bid_and_exchange() -> None:
 @pytest.mark.parametrize("seed", range(2))
 def test_cards_are_conserved_and_the_log_replays_to_the_same_match(seed: int) -> None:
     match, log = random_match(100 + seed, {"bags": True, "target": 250})
-    step = Match(match.first_dealer, match.options)
+    step = Match(4, match.options, match.first_dealer)
     for k, (seat, text) in enumerate(log):
         step.apply(seat, GAME.parse_action(text))
         conserved(step)

@@ -93,7 +93,7 @@ def test_not_your_turn() -> None:
 
 
 def test_match_over() -> None:
-    match = Match(N, {"target": 200})
+    match = Match(4, {"target": 200}, N)
     match.totals = [180, 0, 180, 0]
     over = played_deal(("3", "2", "3", "2"), (3, 3, 3, 4), match=match)
     assert over.is_over
@@ -116,7 +116,7 @@ def test_wrong_phase() -> None:
 
 
 def test_bad_deck() -> None:
-    match = Match(N)
+    match = Match(4, None, N)
     short = Action("deal", ",".join(CARDS[:51]))
     twice = Action("deal", ",".join([*CARDS[:51], "AS"]))
     assert_refused(match, short, "bad_deck", TABLE)

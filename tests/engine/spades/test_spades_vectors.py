@@ -21,9 +21,8 @@ from engine.spades.helpers import (
     start,
 )
 
-from app.engine.spades import TABLE, Match
+from app.engine.spades import TABLE, Match, view
 from app.engine.spades.rules import RULES, side_score, winning_side
-from app.engine.spades.view import view
 from app.engine.tricks import legal_cards, trick_winner
 
 
@@ -220,7 +219,7 @@ def test_sp10_the_lowest_spade_beats_the_ace_of_the_suit_led() -> None:
 def test_sp11_both_over_500_the_higher_total_wins() -> None:
     assert winning_side((540, 551), 500, False) == 1
     assert winning_side((520, 520), 500, False) is None
-    match = Match(N)
+    match = Match(4, None, N)
     match.totals = [480, 490, 480, 490]
     played = played_deal(("3", "3", "3", "3"), (3, 4, 3, 3), match=match)
     assert played.totals == [540, 551, 540, 551]
@@ -228,7 +227,7 @@ def test_sp11_both_over_500_the_higher_total_wins() -> None:
 
 
 def test_sp11_equal_totals_over_500_play_another_deal() -> None:
-    match = Match(N)
+    match = Match(4, None, N)
     match.totals = [460, 459, 460, 459]
     played = played_deal(("3", "3", "3", "3"), (3, 4, 3, 3), match=match)
     assert played.totals == [520, 520, 520, 520]

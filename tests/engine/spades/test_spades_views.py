@@ -24,8 +24,7 @@ from engine.spades.helpers import (
 )
 from engine.test_conformance import redealt_log
 
-from app.engine.spades import TABLE, Match, export_record, replay, resample
-from app.engine.spades.view import ViewCache, legal, view
+from app.engine.spades import TABLE, Match, ViewCache, export_record, legal, replay, resample, view
 
 CARD = re.compile(r"^[AKQJT98765432][SHDC]$")
 VIEWERS: list[int | None] = [None, N, E, S, W]
@@ -67,7 +66,7 @@ def test_every_view_names_the_teams() -> None:
     match = start()
     for seat in VIEWERS:
         assert view(match, seat)["teams"] == [[0, 2], [1, 3]]
-    assert view(Match(N), None)["teams"] == [[0, 2], [1, 3]]
+    assert view(Match(4, None, N), None)["teams"] == [[0, 2], [1, 3]]
 
 
 def test_the_legal_shapes() -> None:
@@ -163,7 +162,7 @@ def test_the_previous_deal_shows_what_all_may_see_of_the_scored_deal() -> None:
 
 def test_views_built_with_a_cache_equal_fresh_ones() -> None:
     rng = random.Random(4)
-    match = Match(N, {"bags": True, "target": 250})
+    match = Match(4, {"bags": True, "target": 250}, N)
     cache = ViewCache()
     for _ in range(300):
         if match.is_over:
@@ -246,7 +245,7 @@ def test_the_resampler_fits_random_deals_at_every_step() -> None:
     checked = 0
     for seed in range(3):
         play_rng = random.Random(seed)
-        match = Match(seed % 4, {"target": 250})
+        match = Match(4, {"target": 250}, seed % 4)
         for _ in range(140):
             if match.is_over:
                 break
