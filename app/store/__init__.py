@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .base import EventJson, LeaseLost, RoomStore, StaleAppend
 from .memory import MemoryRoomStore
-from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow, SeatRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, ReviewRow, RoomRow, SeatRow
 
 
 def open_store(url: str, instance: str | None = None, lease_seconds: float = 10.0) -> RoomStore:
@@ -31,6 +31,7 @@ __all__ = [
     "MatchRow",
     "MemoryRoomStore",
     "Projection",
+    "ReviewRow",
     "RoomRow",
     "RoomStore",
     "SeatRow",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, ReviewRow, RoomRow
 
 EventJson = dict[str, Any]
 
@@ -45,6 +45,13 @@ class RoomStore(Protocol):
 
     async def chat(self, code: str, limit: int) -> list[ChatRow]:
         """The room's last ``limit`` chat lines, oldest first."""
+
+    async def add_review(self, code: str, review: ReviewRow) -> None:
+        """Keep a finished review of one of the room's deals. Any instance may, whoever owns
+        the room; a deal already reviewed keeps the review it has. Durable on return."""
+
+    async def review(self, code: str, match: int, deal: int) -> ReviewRow | None:
+        """The stored review of deal ``deal`` of match ``match``, or ``None``."""
 
     async def acquire(self, code: str) -> bool | None:
         """Take the room for this instance: ``True``; ``False`` while another instance holds

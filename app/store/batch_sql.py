@@ -54,6 +54,12 @@ class BatchSql:
             f"WHERE EXISTS (SELECT 1 FROM rooms WHERE code = {m} AND owner = {m} "
             f"AND owner_epoch = {m})"
         )
+        # A review is written once: whichever instance finishes one first keeps its own.
+        self.insert_review = (
+            "INSERT INTO deal_reviews (room_code, match_number, deal_number, body, "
+            f"created_at) VALUES ({m}, {m}, {m}, {m}, {m}) "
+            "ON CONFLICT (room_code, match_number, deal_number) DO NOTHING"
+        )
         self.delete_seats = f"DELETE FROM seats WHERE room_code = {m}"
         self.insert_seat = (
             "INSERT INTO seats (room_code, seat, nickname, secret_hash, bot) "

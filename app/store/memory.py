@@ -6,7 +6,7 @@ import copy
 from collections.abc import Callable, Sequence
 
 from .base import EventJson, StaleAppend
-from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, ReviewRow, RoomRow
 
 
 class MemoryRoomStore:
@@ -14,6 +14,7 @@ class MemoryRoomStore:
         self._logs: dict[str, list[EventJson]] = {}
         self._matches: dict[str, dict[int, tuple[MatchRow, list[DealRow]]]] = {}
         self._chat: dict[str, list[ChatRow]] = {}
+        self._reviews: dict[tuple[str, int, int], ReviewRow] = {}
 
     async def create_room(
         self, code: str, room: RoomRow, events: Sequence[EventJson], projection: Projection
@@ -54,6 +55,16 @@ class MemoryRoomStore:
 
     async def chat(self, code: str, limit: int) -> list[ChatRow]:
         return list(self._chat.get(code, [])[-limit:]) if limit > 0 else []
+
+    async def add_review(self, code: str, review: ReviewRow) -> None:
+        if code not in self._logs:
+            raise KeyError(f"no room {code}")
+        key = (code, review.match_number, review.deal_number)
+        self._reviews.setdefault(key, copy.deepcopy(review))
+
+    async def review(self, code: str, match: int, deal: int) -> ReviewRow | None:
+        kept = self._reviews.get((code, match, deal))
+        return copy.deepcopy(kept) if kept is not None else None
 
     # One process is the only instance there is: every room is its own.
     async def acquire(self, code: str) -> bool | None:

@@ -138,3 +138,19 @@ class ChatLine(Base):
     text: Mapped[str | None] = mapped_column(Text)
     reaction: Mapped[str | None] = mapped_column(String(32))
     audience: Mapped[str] = mapped_column(String(16))
+
+
+class DealReview(Base):
+    """The strong player's finished review of a deal (``app/tables/review.py``): kept with
+    the room, apart from its log, written once."""
+
+    __tablename__ = "deal_reviews"
+
+    room_code: Mapped[str] = mapped_column(
+        String(32), ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True
+    )
+    match_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    deal_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    body: Mapped[str] = mapped_column(Text)
+    """The review as the API gives it, JSON."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

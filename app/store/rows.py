@@ -76,3 +76,13 @@ class ChatRow:
     reaction: str | None
     audience: str
     """``all``, or ``spectators`` for a line only spectators read."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRow:
+    """A finished review of one deal: kept with the room, apart from its log."""
+
+    match_number: int
+    deal_number: int
+    body: dict[str, Any]
+    """The review as the API gives it."""

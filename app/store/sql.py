@@ -34,7 +34,7 @@ from .base import EventJson, LeaseLost, StaleAppend
 from .batch_sql import BatchSql
 from .engine import make_engine
 from .migrate import upgrade
-from .rows import ChatRow, DealRow, MatchRow, Projection, RoomRow
+from .rows import ChatRow, DealRow, MatchRow, Projection, ReviewRow, RoomRow
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,7 @@ class _Write:
     room: RoomRow | None  # what a new room is for; None for an append
     future: asyncio.Future[None]
     chat: ChatRow | None = None  # a chat line: no events, no version guard
+    review: ReviewRow | None = None  # a finished review: no events, no guard, no lease
     epoch: int | None = None  # the owner's epoch the write is fenced with, when leased
 
 
@@ -115,6 +116,11 @@ class SqlRoomStore:
         # connection would only wait for the first one's lock on a SQLite file.
         await self._submit(code, 0, (), Projection(status="", host=None), None, line)
 
+    async def add_review(self, code: str, review: ReviewRow) -> None:
+        # Any instance may review any room's deal, the room's owner or not: the write is
+        # fenced by no lease, and a deal's first stored review stays.
+        await self._submit(code, 0, (), Projection(status="", host=None), None, review=review)
+
     async def _submit(
         self,
         code: str,
@@ -123,17 +129,26 @@ class SqlRoomStore:
         projection: Projection,
         room: RoomRow | None,
         chat: ChatRow | None = None,
+        review: ReviewRow | None = None,
     ) -> None:
         if self._closed:
             raise RuntimeError("the store is closed")
         epoch = None
-        if self.leased and room is None:
+        if self.leased and room is None and review is None:
             epoch = self._epochs.get(code)
             if epoch is None:
                 raise LeaseLost(f"room {code} is not this instance's")
         loop = asyncio.get_running_loop()
         write = _Write(
-            code, version, list(events), projection, room, loop.create_future(), chat, epoch
+            code,
+            version,
+            list(events),
+            projection,
+            room,
+            loop.create_future(),
+            chat=chat,
+            review=review,
+            epoch=epoch,
         )
         self._pending.append(write)
         flushing = self._flushing
@@ -278,7 +293,7 @@ class SqlRoomStore:
                 # Rows are locked in the order of their codes, here and in a renewal, so that
                 # the two never wait for each other in a circle (PostgreSQL would find the
                 # deadlock only after a second, and abort one of them).
-                codes = sorted({w.code for w in batch if w.room is None})
+                codes = sorted({w.code for w in batch if w.room is None and w.review is None})
                 if codes:
                     cursor.execute(LOCK_IN_ORDER, (codes,))
             sql.write_rows(
@@ -362,6 +377,15 @@ class SqlRoomStore:
                         self._check_owner(cursor, w.code, w.epoch)
             else:
                 sql.write_rows(cursor, sql.insert_chat, [row for _, row in lines])
+            sql.write_rows(
+                cursor,
+                sql.insert_review,
+                [
+                    (w.code, r.match_number, r.deal_number, _json(r.body), stamp)
+                    for w in batch
+                    if (r := w.review) is not None
+                ],
+            )
         finally:
             cursor.close()
 
@@ -501,6 +525,19 @@ class SqlRoomStore:
             ChatRow(r.seq, r.sent_at, r.seat, r.watcher, r.name, r.text, r.reaction, r.audience)
             for r in reversed(rows)
         ]
+
+    async def review(self, code: str, match: int, deal: int) -> ReviewRow | None:
+        return await asyncio.to_thread(self._review, code, match, deal)
+
+    def _review(self, code: str, match: int, deal: int) -> ReviewRow | None:
+        kept = m.DealReview
+        with self.engine.connect() as conn:
+            body = conn.execute(
+                select(kept.body).where(
+                    kept.room_code == code, kept.match_number == match, kept.deal_number == deal
+                )
+            ).scalar()
+        return None if body is None else ReviewRow(match, deal, orjson.loads(body))
 
     # -- leases ----------------------------------------------------------------------------------
 

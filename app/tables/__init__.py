@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .live import Client, LiveRoom, Member
 from .ownership import RoomElsewhere
-from .review import NoSuchDeal, NotReviewed, ReviewsBusy
+from .review import NoSuchDeal, ReviewsBusy
 from .room import RoomState, Status, TableError
 from .service import Tables
 
@@ -13,7 +13,6 @@ __all__ = [
     "LiveRoom",
     "Member",
     "NoSuchDeal",
-    "NotReviewed",
     "ReviewsBusy",
     "RoomElsewhere",
     "RoomState",

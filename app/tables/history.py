@@ -147,53 +147,78 @@ def live_sheet(room: RoomState, match: GameState) -> dict[str, Any]:
     return room.game.scoresheet(match.seats, room.options, room.game.scored_deals(match, 0))
 
 
-def _mark(cell: dict[str, Any] | None) -> str:
-    """A marked cell of the sheet's grid: the X, its suit, the deal and the score."""
-    if cell is None:
+def _term(value: dict[str, Any]) -> str:
+    """A term as its key names it, without the key's namespace (``contract.valfri`` is
+    ``valfri``), its suit after it when it has one (``valfri H``): the words the game's
+    records and paper form use, in no language of the page's."""
+    word = str(value["term"]).partition(".")[2] or str(value["term"])
+    return f"{word} {value['suit']}" if value.get("suit") else word
+
+
+def _cell(kind: str, value: Any, players: Sequence[str]) -> str | int:
+    """One value of a deal's line, as its column's kind says it reads."""
+    if value is None:
         return ""
-    suit = f" {cell['suit']}" if cell.get("suit") else ""
-    return f"X{suit} (deal {cell['deal']}: {cell['score']:+d})"
+    if isinstance(value, dict):
+        return _term(value)
+    if kind == "seat" and isinstance(value, int) and 0 <= value < len(players):
+        return players[value]
+    return value if isinstance(value, int) else str(value)
 
 
-TEAM_LETTERS = "ABC"
-"""The teams' names in a CSV, as the table shows them."""
+def deal_table(
+    sheet: dict[str, Any], players: Sequence[str]
+) -> tuple[list[str], list[list[str | int]]]:
+    """The scoresheet as a table of one row per deal, every game alike from the columns its
+    sheet declares: the deal and its dealer (unless the game's own columns have one); each
+    column of the game's own (its ``key``; a
+    ``per_seat`` column one per player, ``key name``), each seat's score (``-`` for a seat
+    that took no part) and running total after the deal, and the balance after it of each
+    account the sheet keeps beside the seats (``key balance``)."""
+    columns: list[dict[str, Any]] = sheet["columns"]
+    accounts: list[dict[str, Any]] = sheet.get("accounts") or []
+    # a game whose line shows the dealer (spades) has its own column for it
+    dealer = all(column["key"] != "dealer" for column in columns)
+    header = ["deal", *(["dealer"] if dealer else [])]
+    for column in columns:
+        if column["kind"] == "per_seat":
+            header.extend(f"{column['key']} {name}" for name in players)
+        else:
+            header.append(column["key"])
+    header.extend(f"score {name}" for name in players)
+    header.extend(f"total {name}" for name in players)
+    header.extend(f"{account['key']} balance" for account in accounts)
+    rows: list[list[str | int]] = []
+    for index, deal in enumerate(sheet["deals"]):
+        row: list[str | int] = [deal["number"]]
+        if dealer:
+            row.append(_cell("seat", deal["dealer"], players))
+        for column in columns:
+            value = deal["cells"].get(column["key"])
+            if column["kind"] == "per_seat":
+                values = value if isinstance(value, list) else [None] * len(players)
+                row.extend(_cell("per_seat", v, players) for v in values)
+            else:
+                row.append(_cell(column["kind"], value, players))
+        scores = deal["scores"]
+        row.extend("-" if score is None else score for score in scores)
+        row.extend("-" if scores[s] is None else total for s, total in enumerate(deal["totals"]))
+        for account in accounts:
+            balance = account["running"][index]
+            row.append("-" if balance is None else balance)
+        rows.append(row)
+    return header, rows
 
 
 def protocol_csv(room: RoomState, number: int) -> str | None:
-    """One row per player: name, the team's letter in a partnership game, the grid's marks
-    when the game has a grid, the running total after each deal ("-" where the seat took no
-    part), and the total. Then one row per account the sheet keeps beside the seats (its
-    optional ``accounts``, such as a kitty): no seat, the account's key for a name, no marks,
-    its balance after each deal and its total."""
+    """The match's scoresheet as CSV: a header, then one row per deal (:func:`deal_table`),
+    for a match kept here or on paper alike."""
     found = find_match(room, number)
     if found is None:
         return None
-    match, players = found.match, found.players
-    sheet = live_sheet(room, match)
-    grid = sheet.get("grid")
-    keys = [c["key"] for c in grid["columns"]] if grid else []
-    deals = sheet["deals"]
-    # partners carry their team's score; a partnership game adds the team's letter
-    teams: list[list[int]] = sheet["teams"]["members"] if sheet.get("teams") else []
-    team_column = ["team"] if teams else []
+    header, rows = deal_table(live_sheet(room, found.match), found.players)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        [
-            "seat",
-            "player",
-            *team_column,
-            *keys,
-            *(f"after deal {k}" for k in range(1, len(deals) + 1)),
-            "total",
-        ]
-    )
-    for seat, name in enumerate(players):
-        team = [TEAM_LETTERS[i] for i, members in enumerate(teams) if seat in members]
-        marks = [_mark(grid["rows"][seat]["cells"][k]) for k in keys] if grid else []
-        running = ["-" if d["scores"][seat] is None else d["totals"][seat] for d in deals]
-        writer.writerow([seat, name, *team, *marks, *running, sheet["totals"][seat]])
-    for account in sheet.get("accounts") or []:
-        balances = ["-" if b is None else b for b in account["running"]]
-        writer.writerow(["", account["key"], *([""] * len(keys)), *balances, account["total"]])
+    writer.writerow(header)
+    writer.writerows(rows)
     return out.getvalue()

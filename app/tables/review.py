@@ -7,6 +7,11 @@ decision's budget. One review runs at a time, a few more may wait, and finished 
 kept (the latest first) so that everyone at a table who opens the review sees the same one
 at once. Judgements appear as they are made, so a page can show them while the rest are
 still being thought about.
+
+A review done with every decision judged is handed to ``keep`` (the room's store), so that
+it is shown again after a restart, and by every instance serving the room, without being
+thought about again. One the server stops in the middle of is kept nowhere: asked for
+again, it starts again.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import asyncio
 import hashlib
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -29,6 +35,8 @@ Key = tuple[str, int, int]
 
 
 class ReviewStatus(Enum):
+    NONE = "none"
+    """Nobody has asked for a review of the deal: what a review would judge, not judged."""
     QUEUED = "queued"
     RUNNING = "running"
     DONE = "done"
@@ -44,10 +52,6 @@ class ReviewsBusy(RuntimeError):
 
 class NoSuchDeal(LookupError):
     """The deal is not over, or there is none: nothing to review."""
-
-
-class NotReviewed(LookupError):
-    """Nobody has asked for a review of this deal (on this server) yet."""
 
 
 @dataclass(slots=True)
@@ -92,18 +96,35 @@ class Judging(Protocol):
     ) -> dict[str, Any] | None: ...
 
 
+Keep = Callable[[Review], Awaitable[None]]
+"""Stores a finished review, durably on return."""
+
+
 class Reviews:
-    def __init__(self, worker: Judging, budget: float, keep: int = 64, waiting: int = 8) -> None:
+    def __init__(
+        self,
+        worker: Judging,
+        budget: float,
+        keep: int = 64,
+        waiting: int = 8,
+        store: Keep | None = None,
+    ) -> None:
         self.worker = worker
         self.budget = budget
         self.keep = keep
         self.waiting = waiting
+        self.store = store
         self._reviews: OrderedDict[Key, Review] = OrderedDict()
         self._queue: asyncio.Queue[Review] = asyncio.Queue()
         self._runner: asyncio.Task[None] | None = None
 
     def get(self, key: Key) -> Review | None:
         return self._reviews.get(key)
+
+    def unasked(self, key: Key, game: str, decisions: list[Decision]) -> Review:
+        """What a review of ``key`` would judge, for a deal nobody asked to review: it is
+        neither queued nor kept."""
+        return Review(key, game, decisions, self.budget, ReviewStatus.NONE)
 
     def request(self, key: Key, game: str, decisions: list[Decision]) -> Review:
         """The review of ``key``: the one there is, or a new one queued."""
@@ -138,6 +159,18 @@ class Reviews:
                 where = {"step": decision.step, "seat": decision.seat}
                 review.judgements.append(where | judgement)
             review.status = ReviewStatus.DONE
+            await self._store(review)
+
+    async def _store(self, review: Review) -> None:
+        """A review with a decision the worker could not judge stays in memory only: asked
+        for again after a restart, it is made whole."""
+        if self.store is None or review.failed:
+            return
+        try:
+            await self.store(review)
+        except Exception:
+            # still shown from memory; a restart forgets it, as before reviews were stored
+            log.exception("review of %s: could not store it", review.key)
 
     async def _judge(self, review: Review, decision: Decision) -> dict[str, Any] | None:
         for attempt in (1, 2):  # a worker that died is started anew for the second

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.bots import DEFAULT_BUDGET
-from app.store import LeaseLost, RoomStore
+from app.store import LeaseLost, ReviewRow, RoomStore
 
 from . import history
 from .autoplay import Autoplay
@@ -47,7 +47,7 @@ from .limits import CLOSE_LIMIT, RoomLimits
 from .live import Client, LiveRoom, Member
 from .ownership import CLOSE_LOST, CLOSE_MOVED, Ownership, RoomElsewhere
 from .projection import projection, room_row
-from .review import DEFAULT_REVIEW_BUDGET, NoSuchDeal, NotReviewed, Reviews
+from .review import DEFAULT_REVIEW_BUDGET, NoSuchDeal, Review, Reviews, ReviewStatus
 from .room import AWAY_GRACE, RoomState, TableError
 from .stall import StallGuard
 
@@ -93,7 +93,7 @@ class Tables:
         self.limits = limits or RoomLimits()
         self.rng = rng or random.SystemRandom()
         self.autoplay = Autoplay(self, bot_delay, bot_budget)
-        self.reviews = Reviews(self.autoplay.worker, review_budget)
+        self.reviews = Reviews(self.autoplay.worker, review_budget, store=self._keep_review)
         self.stall = StallGuard(self)
         self.ownership = Ownership(
             self,
@@ -266,21 +266,33 @@ class Tables:
             return history.replay_for(live.state, number, deal)
 
     async def review(self, live: LiveRoom, number: int, deal: int, start: bool) -> dict[str, Any]:
-        """The strong player's review of a deal that is over: the one under way or done, or,
-        with ``start``, a new one queued. Raises :class:`NoSuchDeal` for a deal that is not
-        over (or none), :class:`NotReviewed` for one nobody asked to review, and
+        """The strong player's review of a deal that is over: the one stored with the room,
+        the one under way on this server, or, with ``start``, a new one queued; without,
+        for a deal nobody asked to review, one with the status ``none``. Raises
+        :class:`NoSuchDeal` for a deal that is not over (or none), and
         :class:`ReviewsBusy` when the server has as many reviews waiting as it takes."""
-        key = (live.state.code, number, deal)
+        code = live.state.code
+        key = (code, number, deal)
         review = self.reviews.get(key)
+        if review is None or review.status is ReviewStatus.DONE:
+            # the stored review is the one everyone sees, whichever instance made it
+            stored = await self.store.review(code, number, deal)
+            if stored is not None:
+                return stored.body
         if review is None:
             async with live.lock:
                 decisions = history.decisions_of(live.state, number, deal)
             if decisions is None:
                 raise NoSuchDeal(deal)
+            game = live.state.game.name
             if not start:
-                raise NotReviewed(deal)
-            review = self.reviews.request(key, live.state.game.name, decisions)
+                return self.reviews.unasked(key, game, decisions).as_json()
+            review = self.reviews.request(key, game, decisions)
         return review.as_json()
+
+    async def _keep_review(self, review: Review) -> None:
+        code, number, deal = review.key
+        await self.store.add_review(code, ReviewRow(number, deal, review.as_json()))
 
     async def protocol_csv(self, live: LiveRoom, number: int) -> str | None:
         async with live.lock:

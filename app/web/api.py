@@ -10,7 +10,7 @@ from fastapi.responses import PlainTextResponse, Response
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from app.tables import NoSuchDeal, NotReviewed, ReviewsBusy, TableError, Tables
+from app.tables import NoSuchDeal, ReviewsBusy, TableError, Tables
 from app.tables.catalogue import (
     BOT_LEVELS,
     DEFAULT_GAME,
@@ -361,10 +361,6 @@ async def deal_replay(
     return replay
 
 
-_NOT_REVIEWED = {
-    "code": "not_reviewed",
-    "message": "nobody has asked for a review of that deal yet: POST to start one",
-}
 _REVIEWS_BUSY = {
     "code": "reviews_busy",
     "message": "the server has as many reviews waiting as it takes; try again in a minute",
@@ -377,8 +373,6 @@ async def _review(code: str, number: int, deal: int, tables: Tables, start: bool
         return await tables.review(live, number, deal, start)
     except NoSuchDeal:
         raise HTTPException(404, _NO_DEAL) from None
-    except NotReviewed:
-        raise HTTPException(404, _NOT_REVIEWED) from None
     except ReviewsBusy:
         raise HTTPException(503, _REVIEWS_BUSY, headers={"Retry-After": "60"}) from None
 
@@ -394,8 +388,9 @@ async def deal_review(
     tables: TablesDep,
 ) -> dict[str, Any]:
     """The strong player's review of a deal that is over, as far as it has got: ``status``
-    (``queued``, ``running``, ``done``), how many decisions are ``judged``, and a judgement
-    for each decision where the seat had a choice (docs/protocol.md §1.5)."""
+    (``none`` while nobody has asked for one, ``queued``, ``running``, ``done``), how many
+    decisions are ``judged``, and a judgement for each decision where the seat had a choice
+    (docs/protocol.md §1.4)."""
     return await _review(code, number, deal, tables, start=False)
 
 

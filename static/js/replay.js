@@ -2,7 +2,7 @@
 // deal and after each action, with every seat's hand (docs/protocol.md §1.4); this page draws
 // one step at a time with the game's own panel and shows every hand face up beside it. It
 // holds no rules: each step is the server's. The strong player's review of the deal, asked for
-// here, comes from the server too (docs/protocol.md §1.5): the page polls it while it is made
+// here, comes from the server too (docs/protocol.md §1.4): the page polls it while it is made
 // and marks each step it judged.
 
 import { $, h, keepFocus, replace } from './dom.js';
@@ -173,11 +173,13 @@ async function fetchReview(method) {
     return;
   }
   if (response.ok) {
-    state.review = await response.json();
+    const review = await response.json();
+    // "none": nobody has asked for a review of this deal yet, and the button offers one
+    state.review = review.status === 'none' ? null : review;
     state.reviewError = null;
   } else if (response.status === 503) {
     state.reviewError = 'review.busy';
-  } else if (method === 'POST' || response.status !== 404) {
+  } else {
     state.reviewError = 'review.failed';
   }
   renderReview();
@@ -263,7 +265,8 @@ async function main() {
   if (state.replay) {
     root.dataset.status = 'ready';
     render();
-    // someone at the table may have asked already: everyone sees the same review
+    // someone at the table may have asked already, or the room keeps the review made
+    // before: everyone sees the same one, at once
     await fetchReview('GET');
   } else {
     $('#replay-review').hidden = true;

@@ -1,7 +1,8 @@
 """The strong player's review on the replay page, in Chromium: a spades deal with a
 deliberately bad bid is played over WebSockets; on its replay page a player asks for the
 review, watches it being made, and finds the bad bid marked with its cost, one click from
-its step; a second player who opens the page later sees the same review at once."""
+its step; a second player who opens the page later sees the same review at once, and so
+does anyone after a reload or a restart of the server."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
-from table_driver import OpenPage, shot
+from playwright.sync_api import Browser, Page, expect
+from table_driver import OpenPage, shot, wait_ready
 from test_fit import in_thread
 
 from support.bad_play import BAD_BID, spades_room_with_a_bad_deal
@@ -84,3 +85,65 @@ def test_the_review_marks_the_bad_bid_and_leads_to_its_step(
     expect(other.locator("#review-start")).to_be_hidden()
     expect(other.locator("#review-list li")).to_have_count(len(marked))
     assert bad_step(other) == marked[0]["step"]
+
+
+def test_the_replay_page_asks_without_an_error_and_shows_a_kept_review_again(
+    browser: Browser, fast_server: ServerProcess
+) -> None:
+    """The page asks for the review of every deal it shows: for a deal nobody asked about,
+    the answer says so, and the console stays clean (a failed request is logged there).
+    Once made, the review is kept with the room: a reload, and a server started again,
+    show it at once."""
+    code, _ = in_thread(
+        lambda: spades_room_with_a_bad_deal(fast_server.ws_url, fast_server.base_url)
+    )
+    context = browser.new_context(base_url=fast_server.base_url, reduced_motion="reduce")
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda message: (
+                problems.append(f"console {message.type}: {message.text}")
+                if message.type in ("error", "warning")
+                else None
+            ),
+        )
+        page.on(
+            "response",
+            lambda response: (
+                problems.append(f"{response.status} {response.url}")
+                if response.status >= 400
+                else None
+            ),
+        )
+        page.on("requestfailed", lambda request: problems.append(f"failed {request.url}"))
+        page.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+        path = f"/r/{code}/matches/1/deals/1"
+        page.goto(path)
+        wait_ready(page)
+        expect(page.locator("#replay")).to_have_attribute("data-status", "ready")
+        expect(page.locator(REVIEW)).to_have_attribute("data-status", "none")
+        expect(page.locator("#review-start")).to_be_visible()
+        assert problems == []
+
+        page.locator("#review-start").click()
+        expect(page.locator(REVIEW)).to_have_attribute("data-status", "done", timeout=A_REVIEW)
+        marked = page.locator("#review-list li").count()
+        assert marked >= 1
+
+        page.reload()
+        wait_ready(page)
+        expect(page.locator(REVIEW)).to_have_attribute("data-status", "done")
+        expect(page.locator("#review-start")).to_be_hidden()
+        expect(page.locator("#review-list li")).to_have_count(marked)
+
+        fast_server.restart()
+        page.reload()
+        wait_ready(page)
+        expect(page.locator(REVIEW)).to_have_attribute("data-status", "done")
+        expect(page.locator("#review-start")).to_be_hidden()
+        expect(page.locator("#review-list li")).to_have_count(marked)
+        assert problems == []
+    finally:
+        context.close()

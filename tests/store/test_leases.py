@@ -16,7 +16,16 @@ from typing import Any, TypeVar
 import pytest
 from sqlalchemy import select
 
-from app.store import ChatRow, EventJson, LeaseLost, Projection, RoomRow, SeatRow, StaleAppend
+from app.store import (
+    ChatRow,
+    EventJson,
+    LeaseLost,
+    Projection,
+    ReviewRow,
+    RoomRow,
+    SeatRow,
+    StaleAppend,
+)
 from app.store import models as m
 from app.store.sql import SqlRoomStore
 from support.databases import fresh_database, fresh_postgres
@@ -262,5 +271,34 @@ def test_an_owner_frozen_inside_a_transaction_does_not_keep_its_rooms(url: str) 
                 frozen.close()
             await a.close()
             await b.close()
+
+    run(scenario())
+
+
+def test_any_instance_keeps_a_review_and_every_instance_reads_it(url: str) -> None:
+    """A review is no part of the room's log: an instance that does not own the room may
+    store one (its visitors asked it for the review), and the owner reads it, as does any
+    instance after."""
+    review = ReviewRow(1, 1, {"game": "bismarck", "status": "done", "judgements": []})
+
+    async def scenario() -> None:
+        a = SqlRoomStore(url, instance="a")
+        b = SqlRoomStore(url, instance="b", migrate=False)
+        try:
+            await a.create_room("Leased003", ROOM, created(), waiting())
+            assert await a.acquire("Leased003") is True
+            await b.add_review("Leased003", review)
+            assert await a.review("Leased003", 1, 1) == review
+            assert owner_row(a, "Leased003") == ("a", 1)
+            # the owner's own writes go on under its lease
+            await a.append("Leased003", 2, act(2), playing())
+        finally:
+            await a.close()
+            await b.close()
+        c = SqlRoomStore(url, instance="c", migrate=False)
+        try:
+            assert await c.review("Leased003", 1, 1) == review
+        finally:
+            await c.close()
 
     run(scenario())

@@ -23,6 +23,7 @@ from app.store import (
     EventJson,
     MatchRow,
     Projection,
+    ReviewRow,
     RoomRow,
     SeatRow,
     StaleAppend,
@@ -639,3 +640,64 @@ def test_chat_lines_are_kept_apart_from_the_log_and_read_back_newest_last(url: s
     assert last_three == lines[-3:]
     assert none == []
     assert (events, version) == (5, 5)  # chat neither adds events nor moves the version
+
+
+def review_body(deal: int, note: str) -> dict[str, Any]:
+    return {
+        "game": "bismarck",
+        "match": 1,
+        "deal": deal,
+        "status": "done",
+        "judgements": [{"step": 3, "seat": 1, "played": "play:AS", "note": note, "cost": 1.25}],
+    }
+
+
+@pytest.mark.parametrize("make", ["sql", "memory"])
+def test_a_review_is_kept_once_per_deal_apart_from_the_log(url: str, make: str) -> None:
+    first = ReviewRow(1, 2, review_body(2, "Åsa 🂡 <b>"))
+
+    async def scenario() -> tuple[ReviewRow | None, ...]:
+        store = SqlRoomStore(url) if make == "sql" else MemoryRoomStore()
+        try:
+            await store.create_room("Reviewed1", ROOM3, created(), waiting())
+            assert await store.review("Reviewed1", 1, 2) is None
+            # a review joins the group commit of the rooms' events
+            await asyncio.gather(
+                store.add_review("Reviewed1", first),
+                store.append("Reviewed1", 2, acts(2, 3), playing()),
+            )
+            # a second review of the same deal (another instance's) leaves the first
+            await store.add_review("Reviewed1", ReviewRow(1, 2, review_body(2, "second")))
+            await store.add_review("Reviewed1", ReviewRow(2, 2, review_body(2, "match 2")))
+            with pytest.raises(Exception, match=r"(?i)foreign|no room"):
+                await store.add_review("Nobody123", ReviewRow(1, 1, review_body(1, "x")))
+            if make == "sql":
+                assert isinstance(store, SqlRoomStore)
+                assert (count_events(store, "Reviewed1"), room_version(store, "Reviewed1")) == (
+                    5,
+                    5,
+                )
+            return (
+                await store.review("Reviewed1", 1, 2),
+                await store.review("Reviewed1", 2, 2),
+                await store.review("Reviewed1", 1, 1),
+                await store.review("Nobody123", 1, 2),
+            )
+        finally:
+            await store.close()
+
+    kept, other_match, other_deal, no_room = run(scenario())
+    assert kept == first
+    assert other_match is not None and other_match.body["judgements"][0]["note"] == "match 2"
+    assert other_deal is None and no_room is None
+
+    if make == "sql":
+
+        async def reopened() -> ReviewRow | None:
+            store = SqlRoomStore(url)
+            try:
+                return await store.review("Reviewed1", 1, 2)
+            finally:
+                await store.close()
+
+        assert run(reopened()) == first

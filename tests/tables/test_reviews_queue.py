@@ -12,7 +12,7 @@ import pytest
 
 from app.tables.autoplay import WorkerGone
 from app.tables.history import Decision
-from app.tables.review import Reviews, ReviewsBusy, ReviewStatus
+from app.tables.review import Review, Reviews, ReviewsBusy, ReviewStatus
 
 
 class Worker:
@@ -111,6 +111,69 @@ def test_a_decision_the_worker_cannot_judge_is_counted_and_the_review_goes_on() 
         # step 1 judged on the second asking, step 2 failed, step 3 had no choice
         assert [j["step"] for j in shown["judgements"]] == [1]
         assert [step for _, step in worker.asked] == [1, 1, 2, 3]
+        await reviews.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_whole_review_is_stored_once_done_and_no_other_is() -> None:
+    """Stored when done with every decision judged; one with a decision not judged, or one
+    the server stopped in the middle of, is not: asked for again, it is made again."""
+
+    async def scenario() -> None:
+        worker = Worker()
+        worker.fail = {5: [RuntimeError("ValueError: no")]}
+        stored: list[dict[str, Any]] = []
+
+        async def keep(review: Review) -> None:
+            assert review.status is ReviewStatus.DONE
+            stored.append(review.as_json())
+
+        reviews = Reviews(worker, 0.1, store=keep)
+        whole = reviews.request(("ABC", 1, 1), "spades", decisions(2))
+        failing = Decision(5, 1, {"step": 5}, "play:5S")
+        reviews.request(("ABC", 1, 2), "spades", [failing])
+        stopped = reviews.request(("ABC", 1, 3), "spades", decisions(2))
+        for _ in range(4):  # the first two reviews, and the first decision of the third
+            worker.release.release()
+            await settle()
+        assert stopped.status is ReviewStatus.RUNNING and stopped.judged == 1
+        await reviews.close()
+        await settle()
+        assert stored == [whole.as_json()]
+        assert stored[0]["status"] == "done" and stored[0]["judged"] == 2
+
+        # a store that fails leaves the review shown from memory
+        async def broken(review: Review) -> None:
+            raise OSError("the disk is full")
+
+        worker = Worker()
+        reviews = Reviews(worker, 0.1, store=broken)
+        kept = reviews.request(("ABC", 1, 4), "spades", decisions(1))
+        worker.release.release()
+        await settle()
+        assert reviews.get(("ABC", 1, 4)) is kept and kept.status is ReviewStatus.DONE
+        await reviews.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_deal_nobody_asked_about_says_what_a_review_would_judge() -> None:
+    async def scenario() -> None:
+        reviews = Reviews(Worker(), 0.25)
+        shown = reviews.unasked(("ABC", 1, 2), "spades", decisions(3)).as_json()
+        assert shown == {
+            "game": "spades",
+            "match": 1,
+            "deal": 2,
+            "status": "none",
+            "decisions": 3,
+            "judged": 0,
+            "failed": 0,
+            "budget": 0.25,
+            "judgements": [],
+        }
+        assert reviews.get(("ABC", 1, 2)) is None  # neither queued nor kept
         await reviews.close()
 
     asyncio.run(scenario())

@@ -58,7 +58,6 @@ PROBLEM_CODES = {
     "no_such_room",
     "no_such_match",
     "no_such_deal",
-    "not_reviewed",
     "bad_nickname",
     "bad_seats",
 }

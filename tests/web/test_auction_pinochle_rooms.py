@@ -22,6 +22,7 @@ from app.engine.records import validate_record
 from app.tables import RoomState
 from app.tables.history import protocol_csv
 from support.client import Message, RoomClient, is_state, seated_table, start_match
+from support.protocol_csv import check_against_sheet, final_totals
 from support.server import ServerProcess, running_server
 
 GAME = "auction_pinochle"
@@ -373,20 +374,15 @@ def check_finished(server: ServerProcess, table: Table, last: dict[str, Any]) ->
     assert match["status"] == "finished" and match["scoresheet"] == sheet
     assert match["deals_total"] == len(deals) and match["totals"] == totals
 
-    # the CSV: a row per seat, then the kitty's
+    # the CSV: a row per deal, the kitty's balance after each
     text = api(server, f"{table.code}/matches/1/protocol.csv").text
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == [
-        "seat",
-        "player",
-        *(f"after deal {k}" for k in range(1, len(deals) + 1)),
-        "total",
-    ]
-    assert len(rows) == 1 + seats + 1
-    for seat, row in enumerate(rows[1 : 1 + seats]):
-        assert row == [str(seat), NAMES[seat], *(str(d["totals"][seat]) for d in deals),
-                       str(totals[seat])]  # fmt: skip
-    assert rows[-1] == ["", "kitty", *map(str, kitty["running"]), str(kitty["total"])]
+    assert rows[0][:8] == ["deal", "dealer", "bidder", "bid", "trump", "meld", "points", "end"]
+    assert rows[0][-1] == "kitty balance"
+    assert len(rows) == 1 + len(deals)
+    check_against_sheet(text, sheet, NAMES[:seats])
+    assert final_totals(text, NAMES[:seats]) == totals
+    assert [r[-1] for r in rows[1:]] == [str(b) for b in kitty["running"]]
 
 
 def run_session(server: ServerProcess, seats: int, options: dict[str, Any], seed: int) -> Seen:
@@ -648,27 +644,26 @@ def finished_room(game: str, seats: int, options: dict[str, Any], seed: int) -> 
     return room
 
 
-def test_the_csv_has_a_row_per_account_of_the_sheet() -> None:
+def test_the_csv_has_a_column_per_account_of_the_sheet() -> None:
     room = finished_room(GAME, 3, {"rounds": 1}, seed=1)
     sheet = room.view_for(0)["scoresheet"]  # type: ignore[index]
     [kitty] = sheet["accounts"]
     text = protocol_csv(room, 1)
     assert text is not None
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["seat", "player", "after deal 1", "after deal 2", "after deal 3", "total"]
-    assert [r[:2] for r in rows[1:]] == [["0", "Anna"], ["1", "Bertil"], ["2", "Cecilia"],
-                                         ["", "kitty"]]  # fmt: skip
-    assert rows[-1][2:] == [*map(str, kitty["running"]), str(kitty["total"])]
-    assert [int(r[-1]) for r in rows[1:4]] == sheet["totals"]
+    assert rows[0][-4:] == ["total Anna", "total Bertil", "total Cecilia", "kitty balance"]
+    assert [r[0] for r in rows[1:]] == ["1", "2", "3"]
+    assert [r[-1] for r in rows[1:]] == [str(b) for b in kitty["running"]]
+    assert [int(t) for t in rows[-1][-4:-1]] == sheet["totals"]
 
 
 @pytest.mark.parametrize(("game", "seats"), [("bismarck", 3), ("sixty_six", 2)])
-def test_games_without_accounts_keep_a_row_per_seat(game: str, seats: int) -> None:
+def test_games_without_accounts_have_no_balance_column(game: str, seats: int) -> None:
     room = finished_room(game, seats, {}, seed=3)
     sheet = room.view_for(0)["scoresheet"]  # type: ignore[index]
     assert "accounts" not in sheet
     text = protocol_csv(room, 1)
     assert text is not None
     rows = list(csv.reader(io.StringIO(text)))
-    assert len(rows) == 1 + seats
-    assert [r[0] for r in rows[1:]] == [str(s) for s in range(seats)]
+    assert len(rows) == 1 + len(sheet["deals"])
+    assert not any(name.endswith(" balance") for name in rows[0])

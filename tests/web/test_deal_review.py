@@ -1,7 +1,9 @@
 """The strong player's review of a finished deal, from a real server: asked for once, it is
 made one decision at a time in the worker that thinks for the bots, shown as it goes to
 whoever asks, and it marks a deliberately bad bid with what it cost. A deal still being
-played cannot be reviewed, and a deal nobody asked about has no review."""
+played cannot be reviewed, and a deal nobody asked about has no review yet: asking says
+so without an error. A finished review is kept with the room: a server started again
+shows it at once, without thinking about it again."""
 
 from __future__ import annotations
 
@@ -54,8 +56,14 @@ def test_a_deal_is_reviewed_on_request_and_the_bad_bid_is_marked(
 
     code, bad = asyncio.run(scenario())
     untouched = review(review_server, code, 1)
-    assert untouched.status_code == 404
-    assert untouched.json()["detail"]["code"] == "not_reviewed"
+    assert untouched.status_code == 200, untouched.text
+    unasked = untouched.json()
+    assert unasked["status"] == "none" and unasked["judgements"] == []
+    assert (unasked["game"], unasked["match"], unasked["deal"]) == ("spades", 1, 1)
+    assert unasked["judged"] == unasked["failed"] == 0 and unasked["decisions"] > 0
+    assert unasked["budget"] == 0.02
+    # asking starts nothing
+    assert review(review_server, code, 1).json()["status"] == "none"
 
     started = review(review_server, code, 1, "POST")
     assert started.status_code in (200, 202), started.text
@@ -64,6 +72,7 @@ def test_a_deal_is_reviewed_on_request_and_the_bad_bid_is_marked(
     assert first["status"] in ("queued", "running", "done")
     # asked again, the same review is returned, not a second one
     assert review(review_server, code, 1, "POST").json()["decisions"] == first["decisions"]
+    assert first["decisions"] == unasked["decisions"]
 
     seen = [first]
     while seen[-1]["status"] != "done":
@@ -108,3 +117,46 @@ def test_bad_requests_for_a_review_are_refused_clearly(review_server: ServerProc
     for path in ("matches/0/deals/1", "matches/1/deals/0", "matches/x/deals/1"):
         answer = httpx.post(f"{base}/ZZZZZZ/{path}/review", timeout=60)
         assert answer.status_code == 422, (path, answer.text)
+
+
+def play_and_review(server: ServerProcess) -> tuple[str, dict[str, Any]]:
+    """A spades room whose first deal is over and reviewed to its end."""
+
+    async def scenario() -> str:
+        code, players = await seated_table(server.ws_url, server.base_url, 4, game="spades")
+        await start_match(players)
+        await play_a_deal_with_a_bad_bid(players)
+        for player in players:
+            await player.close()
+        return code
+
+    code = asyncio.run(scenario())
+    assert review(server, code, 1, "POST").status_code in (200, 202)
+    done = review(server, code, 1).json()
+    while done["status"] != "done":
+        done = review(server, code, 1).json()
+    return code, done
+
+
+def test_a_finished_review_survives_a_restart_of_the_server(
+    backend: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = tmp_path_factory.mktemp(f"review-restart-{backend}")
+    with running_server(root, backend, QUICK) as server:
+        code, done = play_and_review(server)
+        assert done["judgements"] and done["failed"] == 0
+        server.restart()
+        # the first question after the restart has the whole review: it was stored, not
+        # made again (a review nobody asked this server for would say "none")
+        again = review(server, code, 1)
+        assert again.status_code == 200, again.text
+        assert again.json() == done
+        posted = review(server, code, 1, "POST")
+        assert posted.status_code == 200 and posted.json() == done
+        # a deal of no match, and a deal not over, are still no deals
+        assert review(server, code, 2).json()["detail"]["code"] == "no_such_deal"
+        missing = httpx.get(
+            f"{server.base_url}/api/rooms/{code}/matches/2/deals/1/review", timeout=60
+        )
+        assert missing.status_code == 404
+        assert missing.json()["detail"]["code"] == "no_such_deal"

@@ -20,6 +20,7 @@ import pytest
 
 from app.engine.records import validate_record
 from support.client import Message, RoomClient, is_state, seated_table, start_match
+from support.protocol_csv import final_totals
 from support.server import ServerProcess, running_server
 
 GAME = "finnish_bismarck"
@@ -196,9 +197,8 @@ def test_four_people_play_a_whole_match(finnish_server: ServerProcess) -> None:
     assert checked.totals == totals and checked.winners == winners
     text = httpx.get(f"{base}/api/rooms/{code}/matches/1/protocol.csv", timeout=60).text
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][:3] == ["seat", "player", "team"]
-    assert rows[0][-1] == "total" and "after deal 16" in rows[0]
-    assert [r[2] for r in rows[1:5]] == ["A", "B", "A", "B"]
-    assert [int(r[-1]) for r in rows[1:5]] == totals
+    assert rows[0][:5] == ["deal", "dealer", "forehand", "contract", f"tricks {NAMES[0]}"]
+    assert len(rows) == 1 + 16
+    assert final_totals(text, NAMES) == totals
     [stored] = httpx.get(f"{base}/api/rooms/{code}/matches", timeout=60).json()
     assert stored["status"] == "finished" and stored["winners"] == winners

@@ -96,7 +96,7 @@ def test_matches_lists_the_running_match_with_its_deals(
         assert sum(row["cells"]["tricks"]) == 16
 
 
-def test_protocol_csv_has_a_header_and_a_row_per_player(
+def test_protocol_csv_has_a_header_and_a_row_per_deal(
     live_server: ServerProcess, running: Running
 ) -> None:
     response = api(live_server, f"{running.code}/matches/1/protocol.csv")
@@ -107,32 +107,32 @@ def test_protocol_csv_has_a_header_and_a_row_per_player(
     rows = list(csv.reader(io.StringIO(response.text)))
     view = running.views[0]
     assert rows[0] == [
-        "seat",
-        "player",
-        *CONTRACTS,
-        "after deal 1",
-        "after deal 2",
-        "total",
+        "deal",
+        "dealer",
+        "forehand",
+        "contract",
+        *(f"tricks {name}" for name in NAMES),
+        *(f"score {name}" for name in NAMES),
+        *(f"total {name}" for name in NAMES),
     ]
-    assert len(rows) == 1 + 3
+    assert len(rows) == 1 + 2
     sheet = view["scoresheet"]
-    for seat, row in enumerate(rows[1:]):
-        expected = sheet["grid"]["rows"][seat]
-        assert row[0] == str(seat)
-        assert row[1] == NAMES[seat]
-        assert int(row[-1]) == view["totals"][seat] == sheet["totals"][seat]
-        running = [d["totals"][seat] for d in sheet["deals"]]
-        assert [int(t) for t in row[2 + len(CONTRACTS) : -1]] == running
-        for column, contract in enumerate(CONTRACTS, start=2):
-            cell = expected["cells"][contract]
-            assert row[column] == (
-                ""
-                if cell is None
-                else f"X{trump_mark(cell)} (deal {cell['deal']}: {cell['score']:+d})"
-            )
-    # every finished deal puts exactly one X on the sheet
-    marks = sum(cell.startswith("X") for row in rows[1:] for cell in row[2 : 2 + len(CONTRACTS)])
-    assert marks == 2
+    for row, deal in zip(rows[1:], sheet["deals"], strict=True):
+        cells = deal["cells"]
+        contract = cells["contract"]["term"].removeprefix("contract.")
+        if cells["contract"].get("suit"):
+            contract += f" {cells['contract']['suit']}"
+        assert row == [
+            str(deal["number"]),
+            NAMES[deal["dealer"]],
+            NAMES[cells["forehand"]],
+            contract,
+            *map(str, cells["tricks"]),
+            *map(str, deal["scores"]),
+            *map(str, deal["totals"]),
+        ]
+        assert contract.split()[0] in CONTRACTS
+    assert [int(t) for t in rows[-1][-3:]] == view["totals"] == sheet["totals"]
 
 
 # -- records of a running match ------------------------------------------------------------------
@@ -315,12 +315,6 @@ def test_match_numbers_out_of_range_are_refused(
 
     assert response.status_code == 422, response.text
     assert isinstance(response.json()["detail"], list)
-
-
-def trump_mark(cell: dict[str, Any]) -> str:
-    """Valfri's named trump goes in the cell, spades too; spader's go without saying (the
-    sheet names a suit only for valfri)."""
-    return f" {cell['suit']}" if cell["suit"] else ""
 
 
 @pytest.mark.parametrize("number", ["1.0", "1.", "01", "+1", " 1", "1_0", "\uff11"])

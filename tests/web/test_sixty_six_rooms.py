@@ -24,6 +24,7 @@ from support.client import (
     seated_table,
     start_match,
 )
+from support.protocol_csv import check_against_sheet, final_totals
 from support.server import ServerProcess, running_server
 
 GAME = "sixty_six"
@@ -72,7 +73,9 @@ def check_finished(server: ServerProcess, code: str, last: dict[str, Any]) -> di
     assert len(match["scoresheet"]["deals"]) == match["deals_played"] == len(record["deals"])
     text = httpx.get(f"{server.base_url}/api/rooms/{code}/matches/1/protocol.csv").text
     rows = list(csv.reader(io.StringIO(text)))
-    assert [int(r[-1]) for r in rows[1:]] == last["totals"]
+    assert rows[0][:3] == ["deal", "dealer", "trump"] and len(rows) == 1 + len(record["deals"])
+    check_against_sheet(text, last["scoresheet"], record["players"])
+    assert final_totals(text, record["players"]) == last["totals"]
     return record
 
 

@@ -22,6 +22,7 @@ import pytest
 
 from app.engine.records import validate_record
 from support.client import Message, RoomClient, is_state, seated_table, start_match
+from support.protocol_csv import check_against_sheet, final_totals
 from support.server import ServerProcess, running_server
 
 GAME = "spades"
@@ -349,12 +350,10 @@ def check_finished(server: ServerProcess, table: Table, last: dict[str, Any]) ->
 
     text = api(server, f"{table.code}/matches/1/protocol.csv").text
     rows = list(csv.reader(io.StringIO(text)))
-    deals = len(sheet["deals"])
-    assert rows[0] == ["seat", "player", "team", *(f"after deal {k}" for k in range(1, deals + 1)),
-                       "total"]  # fmt: skip
-    assert [r[:3] for r in rows[1:]] == [["0", "Anna", "A"], ["1", "Bertil", "B"],
-                                         ["2", "Cecilia", "A"], ["3", "David", "B"]]  # fmt: skip
-    assert [int(r[-1]) for r in rows[1:]] == totals
+    names = ("Anna", "Bertil", "Cecilia", "David")
+    assert rows[0][:3] == ["deal", "dealer", "bids Anna"]
+    check_against_sheet(text, sheet, names)
+    assert final_totals(text, names) == totals
     return record
 
 
