@@ -4,9 +4,10 @@
 // server's list (`deal.hand`), never by its code alone.
 
 import { h, keepFocus, replace } from './dom.js';
-import { cardName, cardSvg } from './cards.js';
+import { arrangeByTrump, cardName, cardSvg } from './cards.js';
 import { t, tOr } from './i18n.js';
-import { isMyTurn, isPlaying, playableCards, selectionLegal } from './model.js';
+import { finishing, isMyTurn, isPlaying, playableCards, selectionLegal } from './model.js';
+import { prefs } from './prefs.js';
 
 // The positions a choice of cards may take: each code of `from` once per time it is listed,
 // the first such copies of the hand in order.
@@ -24,9 +25,18 @@ export function selectablePositions(hand, from) {
   return out;
 }
 
-// Display order: the panel's arrangement when it gives a full one, else the server's order.
-function displayOrder(ctx, panel, hand) {
-  const order = panel.arrange?.(ctx, hand);
+// Display order, as the player chose it (setting `sort`): by suit and rank, or with the
+// trumps first when the game's panel says where its view keeps them (`trumpSuit`, with its
+// ranks high to low in `handRanks`); else the panel's own arrangement when it gives a full
+// one; else the server's order.
+export function displayOrder(ctx, panel, hand) {
+  let order = null;
+  if (panel.trumpSuit || panel.handRanks) {
+    const trump = prefs.sort === 'trump' ? (panel.trumpSuit?.(ctx) ?? null) : null;
+    order = arrangeByTrump(hand, trump, panel.handRanks ?? null);
+  } else {
+    order = panel.arrange?.(ctx, hand);
+  }
   const valid =
     Array.isArray(order) &&
     order.length === hand.length &&
@@ -61,6 +71,8 @@ function cardButton(ctx, panel, handlers, item) {
       selected ? 'selected' : '',
       playable ? 'playable' : '',
       item.lifted ? 'lifted' : '',
+      item.premoved ? 'premoved' : '',
+      item.autoPlaying ? 'auto-playing' : '',
       note?.className ?? '',
     ]
       .filter(Boolean)
@@ -69,13 +81,17 @@ function cardButton(ctx, panel, handlers, item) {
     'data-position': position,
     'data-key': key,
     'data-playable': enabled ? 'true' : 'false',
+    'data-premoved': item.premoved ? 'true' : null,
     'aria-label': name,
     'aria-disabled': enabled ? null : 'true',
     'aria-description': description,
     title: description ? `${name} — ${description}` : name,
     onclick: () => {
       if (!enabled) {
-        if (reason) handlers.explain(reason);
+        // While another player is on turn, a tap on a touch screen chooses the card to play
+        // when the turn comes (a premove); nothing is sent until then.
+        if (item.premovable && lastPointer === 'touch') handlers.premove(position, card);
+        else if (reason) handlers.explain(reason);
         return;
       }
       handlers.cardClick(position, card, lastPointer);
@@ -196,6 +212,71 @@ function selectionBar(ctx, legal, handlers) {
   );
 }
 
+// Whether a tap on a card now chooses it ahead of the turn (setting `premove`, on a touch
+// screen where the first tap lifts a card): a seated player in a deal, another on turn.
+export function premoveAllowed(ctx) {
+  return (
+    prefs.premove &&
+    !prefs.oneTap &&
+    isPlaying(ctx) &&
+    ctx.seat !== null &&
+    Boolean(ctx.view.deal?.hand?.length) &&
+    !isMyTurn(ctx) &&
+    !finishing(ctx) &&
+    !ctx.room?.paper
+  );
+}
+
+// The hand position of the copy of a card a premove chose, or null when the hand holds it no
+// more.
+export function premovePosition(ctx) {
+  const chosen = ctx.premove;
+  const hand = ctx.view?.deal?.hand;
+  if (!chosen || !Array.isArray(hand) || ctx.view.deal.number !== chosen.deal) return null;
+  let copy = 0;
+  for (let position = 0; position < hand.length; position += 1) {
+    if (hand[position] === chosen.card) {
+      copy += 1;
+      if (copy === chosen.copy) return position;
+    }
+  }
+  return null;
+}
+
+// A card chosen ahead of the turn: what will happen to it, and a button to let it go.
+function premoveBar(ctx, handlers) {
+  if (!ctx.premove || isMyTurn(ctx) || premovePosition(ctx) === null) return null;
+  const card = cardName(ctx.premove.card);
+  return h(
+    'div',
+    { class: 'lift-bar', id: 'premove-bar' },
+    h('p', {
+      class: 'premove-note',
+      id: 'premove-note',
+      text: t(prefs.premoveConfirm ? 'premove.waiting_confirm' : 'premove.waiting', { card }),
+    }),
+    h('button', {
+      type: 'button',
+      class: 'btn',
+      id: 'premove-cancel',
+      'data-action': 'premove-cancel',
+      text: t('premove.cancel'),
+      onclick: () => handlers.dropPremove(),
+    }),
+  );
+}
+
+// What the page is about to do by itself (settings `autoPlay`, `autoClaim`), said for the
+// moment it waits, so that the player sees it coming.
+function autoBar(ctx) {
+  const action = ctx.autoAction;
+  if (!action) return null;
+  const text = action.startsWith('play:')
+    ? t('auto.playing', { card: cardName(action.slice(5)) })
+    : t('auto.claiming', { action: tOr(`action.${action.split(':')[0]}`, action) });
+  return h('div', { class: 'lift-bar' }, h('p', { class: 'premove-note', id: 'auto-note', role: 'status', text }));
+}
+
 // A card lifted by a first tap on a touch screen: the button that plays it.
 function liftBar(ctx, handlers) {
   const lifted = ctx.lifted;
@@ -226,7 +307,9 @@ function renderBar(barEl, ctx, panel, handlers, ui) {
   const fresh = h(
     'div',
     {},
+    autoBar(ctx),
     liftBar(ctx, handlers),
+    premoveBar(ctx, handlers),
     hasOwn ? own : legal ? selectionBar(ctx, legal, handlers) : null,
   );
   if (fresh.innerHTML === barEl.innerHTML) return;
@@ -269,6 +352,10 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
   // A copy of a card is known by its code and which copy it is, so focus stays on "the same"
   // card across a re-render that moved it.
   const copies = new Map();
+  const premovable = mode === 'play' && premoveAllowed(ctx);
+  const premoved = premovable ? premovePosition(ctx) : null;
+  const autoCard = ctx.autoAction?.startsWith('play:') ? ctx.autoAction.slice(5) : null;
+  const autoAt = autoCard === null ? -1 : hand.indexOf(autoCard);
   const items = displayOrder(ctx, panel, hand).map((position) => {
     const card = hand[position];
     const copy = (copies.get(card) ?? 0) + 1;
@@ -282,6 +369,9 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
       selectable: selectable.has(position),
       selected: chosen.has(position),
       lifted: ctx.lifted === position,
+      premovable,
+      premoved: premoved === position,
+      autoPlaying: autoAt === position,
       note: panel.cardNote?.(ctx, position, card) ?? null,
     };
   });
@@ -292,7 +382,8 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
     mode,
     Boolean(ctx.pending),
     isMyTurn(ctx),
-    items.map((i) => [i.key, i.position, i.playable, i.selectable, i.selected, i.lifted, i.note]),
+    premovable,
+    items.map((i) => [i.key, i.position, i.playable, i.selectable, i.selected, i.lifted, i.premoved, i.autoPlaying, i.note]),
   ]);
   if (handEl.dataset.signature !== signature || !handEl.querySelector('.card-btn')) {
     keepFocus(handEl, 'data-key', () => {

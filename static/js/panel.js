@@ -37,7 +37,17 @@
 //   seatStats(ctx, seat)           nodes for the seat's line of figures (tricks, quota, points)
 //   seatExtra(ctx, seat)           nodes under it (an opponent's hand as backs, melds)
 //   handNote(ctx)                  words in place of a hand the seat does not hold now
-//   arrange(ctx, hand)             the display order of the hand: hand positions, permuted
+//   trumpSuit(ctx)                 where the view keeps the trump suit ('S', 'H', 'D', 'C' or
+//                                  null): the hand shows trumps first when the player's setting
+//                                  `sort` asks for it (as it does by default), else by suit
+//   handRanks                      the game's ranks, high to low ('AKQJT98765432'), to order a
+//                                  suit of the hand by (default: the server's order)
+//   arrange(ctx, hand)             the display order of the hand: hand positions, permuted; for
+//                                  a panel with neither of the two above
+//   sureClaim(ctx)                 the action text of a claim the view shows to win ('claim'
+//                                  once Sixty-six's shown points reach 66), or null: the page
+//                                  makes it by itself when the player's setting `autoClaim`
+//                                  asks, and only while the legal list offers it
 //   cardNote(ctx, position, card)  {className, label} marking one card of the hand, or null
 //                                  (the core draws `shown`: a card the others have seen)
 //   whyNot(ctx, card)              why a card cannot be played although it is the seat's turn

@@ -2,12 +2,35 @@
 // it is what this browser mixes into the deals of the rooms where it holds a seat.
 
 const KEY = 'kortbord:prefs';
-const DEFAULTS = { lang: null, theme: 'auto', deck: 'two', sound: true, titleSignal: true, oneTap: false, motion: true };
+// Less clicking: `autoPlay` plays a card that is the only legal action; `autoClaim` makes a
+// claim the table shows to win (a game's panel says when: its `sureClaim`); `sort` orders the
+// hand by suit and rank ('suit') or with the game's trumps first ('trump', as before);
+// `premove` lets a tap on a touch screen choose a card while another player is on turn, and
+// `premoveConfirm` asks for one more tap when the turn comes rather than playing it at once.
+const DEFAULTS = {
+  lang: null,
+  theme: 'auto',
+  deck: 'two',
+  sound: true,
+  titleSignal: true,
+  oneTap: false,
+  motion: true,
+  autoPlay: false,
+  autoClaim: false,
+  sort: 'trump',
+  premove: true,
+  premoveConfirm: true,
+};
+const CHOICES = { sort: ['suit', 'trump'] };
 const listeners = new Set();
 
 function load() {
   try {
-    return { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || '{}') };
+    const stored = { ...DEFAULTS, ...JSON.parse(localStorage.getItem(KEY) || '{}') };
+    for (const [name, allowed] of Object.entries(CHOICES)) {
+      if (!allowed.includes(stored[name])) stored[name] = DEFAULTS[name];
+    }
+    return stored;
   } catch {
     return { ...DEFAULTS };
   }

@@ -8,11 +8,22 @@ import { applyPrefs, onPrefs, prefs, setPref } from './prefs.js';
 import { currentLanguage, detectLanguage, errorText, has, onLanguage, setLanguage, t } from './i18n.js';
 import { initSettings } from './settings.js';
 import { RoomSocket } from './net.js';
-import { defaultBotLevel, finishing, isHost, isMyTurn, isPlaying, seatName, selectionLegal } from './model.js';
+import {
+  defaultBotLevel,
+  finishing,
+  isHost,
+  isMyTurn,
+  isPlaying,
+  myLegal,
+  playableCards,
+  seatName,
+  selectionLegal,
+} from './model.js';
 import { loadPanel } from './panel.js';
 import { paperBadges, paperStatus, refused as paperRefused, renderPaper } from './paper.js';
 import { renderCenter, renderSeats, tickDue } from './table.js';
-import { handKeys, layoutHand, renderHand } from './hand.js';
+import { handKeys, layoutHand, premoveAllowed, premovePosition, renderHand } from './hand.js';
+import { cardName } from './cards.js';
 import { renderSide } from './side.js';
 import { renderProtocol } from './protocol-sheet.js';
 import { createHistory } from './history.js';
@@ -33,6 +44,9 @@ import { createChat } from './chat.js';
 import { noteSeedRefused, noteState } from './fairness.js';
 
 const HOLD_TRICK_MS = 1400;
+// How long the page shows what it is about to do by itself (a forced card, a sure claim)
+// before it does it.
+const AUTO_MS = 700;
 // A stale refusal without an action id, this soon after a host command, answers that command.
 const HOST_STALE_MS = 3000;
 const HOST_RETRIES = 3;
@@ -61,6 +75,13 @@ const ctx = {
   // The hand position of a card a first tap on a touch screen lifted, waiting for a second
   // tap or the play button; null when none is.
   lifted: null,
+  // A card a tap chose while another player was on turn (setting `premove`): {card, copy,
+  // deal}, the copy of that code in the hand (1 for the first); null when none is.
+  premove: null,
+  // The action the page is about to take by itself (settings `autoPlay`, `autoClaim`), and
+  // the version it was decided on: never twice for one version.
+  autoAction: null,
+  autoFor: null,
   held: null,
   lastTrickOpen: false,
   nickname: localStorage.getItem(NAME_KEY) || '',
@@ -105,6 +126,7 @@ const matchHistory = createHistory({
 });
 let actionCounter = 0;
 let holdTimer = null;
+let autoTimer = null;
 let chat = null;
 
 // ---- outgoing ------------------------------------------------------------------------------
@@ -205,6 +227,25 @@ const handlers = {
   dropLifted() {
     if (ctx.lifted === null) return;
     ctx.lifted = null;
+    render();
+  },
+  // A tap on a card while another player is on turn: that card is the one to play when the
+  // turn comes; a tap on it again lets it go.
+  premove(position, card) {
+    if (!premoveAllowed(ctx)) return;
+    if (premovePosition(ctx) === position) {
+      handlers.dropPremove();
+      return;
+    }
+    const hand = ctx.view.deal.hand;
+    const copy = hand.slice(0, position + 1).filter((c) => c === card).length;
+    ctx.premove = { card, copy, deal: ctx.view.deal.number };
+    render();
+    announce(t(prefs.premoveConfirm ? 'premove.waiting_confirm' : 'premove.waiting', { card: cardName(card) }));
+  },
+  dropPremove() {
+    if (!ctx.premove) return;
+    ctx.premove = null;
     render();
   },
   toggleSelect(position) {
@@ -367,6 +408,7 @@ function onState(message) {
   if (!isMyTurn(ctx) || JSON.stringify(before?.deal?.hand) !== JSON.stringify(ctx.view?.deal?.hand)) {
     ctx.lifted = null;
   }
+  const premoved = resolvePremove();
   const status = ctx.room.status;
   if (ctx.rendered && statusBefore === 'playing' && (status === 'finished' || status === 'ended')) {
     hideSummary(els.summary);
@@ -379,6 +421,76 @@ function onState(message) {
   render();
   ctx.rendered = true;
   if (ctx.hostRetry) retryHost(ctx.room);
+  if (premoved) handlers.cardClick(premoved.position, premoved.card, 'mouse');
+  else scheduleAuto();
+}
+
+// A card chosen ahead of the turn, once the turn comes: offered for one confirming tap (it is
+// lifted, with its play button), or, if the player chose so, returned to be played at once;
+// dropped with a note when the server's legal list does not offer it. Nothing is ever sent
+// before the turn.
+function resolvePremove() {
+  if (!ctx.premove) return null;
+  const chosen = ctx.premove;
+  const position = premovePosition(ctx);
+  if (position === null || !isPlaying(ctx) || ctx.seat === null) {
+    ctx.premove = null; // the deal is over, or the hand holds the card no more
+    return null;
+  }
+  if (!isMyTurn(ctx)) return null;
+  ctx.premove = null;
+  const playable = ctx.panel.playable?.(ctx) ?? playableCards(ctx);
+  if (selectionLegal(ctx) || !playable.has(chosen.card)) {
+    toast(t('premove.dropped', { card: cardName(chosen.card) }));
+    return null;
+  }
+  if (prefs.premoveConfirm) {
+    ctx.lifted = position;
+    return null;
+  }
+  return { position, card: chosen.card };
+}
+
+// What the page may do by itself on this state, or null: the card that is the seat's only
+// legal action (setting `autoPlay`), or the claim the game's panel shows to be a sure win
+// (setting `autoClaim`, the panel's `sureClaim`). Only ever an action of the server's legal
+// list, for a seated player, with nothing in flight.
+function autoAction() {
+  if (ctx.seat === null || ctx.pending || ctx.connection !== 'open' || ctx.room?.paper) return null;
+  const legal = myLegal(ctx);
+  const actions = Array.isArray(legal?.actions) ? legal.actions : null;
+  if (!actions) return null;
+  if (prefs.autoClaim) {
+    const claim = ctx.panel.sureClaim?.(ctx) ?? null;
+    if (claim && actions.includes(claim)) return claim;
+  }
+  const only = actions.length === 1 && !legal.also?.length && !legal.revise?.length;
+  if (prefs.autoPlay && isMyTurn(ctx) && only && actions[0].startsWith('play:')) return actions[0];
+  return null;
+}
+
+// Once per version, after a moment in which the page shows what it is about to do; the state
+// must still be the same one when the moment is over.
+function scheduleAuto() {
+  const action = autoAction();
+  if (!action || ctx.autoFor === ctx.v) {
+    if (!action && ctx.autoAction && ctx.autoFor !== ctx.v) {
+      clearTimeout(autoTimer);
+      ctx.autoAction = null;
+      render();
+    }
+    return;
+  }
+  const v = ctx.v;
+  ctx.autoFor = v;
+  ctx.autoAction = action;
+  render();
+  clearTimeout(autoTimer);
+  autoTimer = setTimeout(() => {
+    ctx.autoAction = null;
+    if (ctx.v === v && autoAction() === action) handlers.act(action);
+    else render();
+  }, AUTO_MS);
 }
 
 // The list of matches is read again when a match ends or a new one begins, and, while the
@@ -606,6 +718,7 @@ function wireHeader() {
   // A tap anywhere but on a card or its play button puts a lifted card back.
   document.addEventListener('click', (event) => {
     if (!event.target.closest?.('.card-btn, #play-lifted')) handlers.dropLifted();
+    if (!event.target.closest?.('.card-btn, #premove-bar, #settings-dialog, #settings-button')) handlers.dropPremove();
   });
   $('#protocol-button').addEventListener('click', () => handlers.openProtocol());
   $('#share-button').addEventListener('click', () => {
@@ -629,6 +742,10 @@ function wireHeader() {
   onPrefs((name) => {
     syncSound();
     refreshTitle();
+    // a setting of the hand (its order, premoves, what plays by itself) shows at once
+    if (name === 'premove' || name === 'oneTap') ctx.premove = null;
+    render();
+    scheduleAuto();
   });
   onLanguage(syncSound);
   syncSound();

@@ -37,8 +37,9 @@ export function initSettings() {
   });
   dialog.addEventListener('change', (event) => {
     const input = event.target;
-    if (input.name === 'theme' || input.name === 'deck') setPref(input.name, input.value);
-    if (['sound', 'titleSignal', 'oneTap', 'motion'].includes(input.name)) setPref(input.name, input.checked);
+    if (['theme', 'deck', 'sort'].includes(input.name)) setPref(input.name, input.value);
+    const flags = ['sound', 'titleSignal', 'oneTap', 'motion', 'autoPlay', 'autoClaim', 'premove', 'premoveConfirm'];
+    if (flags.includes(input.name)) setPref(input.name, input.checked);
   });
   const preview = $('#deck-preview', dialog);
   if (preview) preview.replaceChildren(...['AS', 'KH', 'QD', 'JC'].map((c) => cardSvg(c)));

@@ -7,7 +7,7 @@
 // offers what `legal` lists and adds nothing up but the meld builder's running sum.
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, legalOf, myLegal, seatName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -791,8 +791,12 @@ export function handNote(ctx) {
 
 // ---- the hand -----------------------------------------------------------------------------
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
+// The hand is ordered by the core (the player's setting `sort`): its ranks high to low, and
+// where the view keeps the trump suit.
+export const handRanks = RANKS;
+
+export function trumpSuit(ctx) {
+  return ctx.view.deal.trump ?? null;
 }
 
 // The bidder's cards before his first lead: which copies his meld shows (the later copies

@@ -13,7 +13,7 @@
 // out no score: every figure shown is the server's.
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, legalOf, seatName } from '../../js/model.js';
 import { prefs } from '../../js/prefs.js';
@@ -367,8 +367,12 @@ export function sideSections(ctx) {
 
 // ---- the hand -------------------------------------------------------------------------------
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
+// The hand is ordered by the core (the player's setting `sort`): its ranks high to low, and
+// where the view keeps the trump suit.
+export const handRanks = RANKS;
+
+export function trumpSuit(ctx) {
+  return ctx.view.deal.trump ?? null;
 }
 
 // A card of the viewer's hand the other player has seen (carte blanche shown).

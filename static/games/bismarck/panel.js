@@ -3,7 +3,7 @@
 // against quotas, each player's contracts still to play, and the deal's summary.
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isPlaying, legalOf, seatName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -165,8 +165,12 @@ export function handNote(ctx) {
 
 const RANKS = 'AKQJT98765432';
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
+// The hand is ordered by the core (the player's setting `sort`): its ranks high to low, and
+// where the view keeps the trump suit.
+export const handRanks = RANKS;
+
+export function trumpSuit(ctx) {
+  return ctx.view.deal.trump ?? null;
 }
 
 export function whyNot() {

@@ -11,7 +11,8 @@ import { dealLabel as rubiconLabel } from '../bezique_rubicon/panel.js';
 
 export {
   actions,
-  arrange,
+  handRanks,
+  trumpSuit,
   badges,
   cardNote,
   centre,

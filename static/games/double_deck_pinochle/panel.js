@@ -10,7 +10,8 @@ import { t } from '../../js/i18n.js';
 import { button, decide, moment } from '../partnership_pinochle/panel.js';
 
 export {
-  arrange,
+  handRanks,
+  trumpSuit,
   badges,
   centre,
   dealLabel,

@@ -11,7 +11,7 @@
 // finnish-bismarck.md). The panel adds up nothing.
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, isPlaying, legalOf, seatName, TEAM_LETTERS, teamName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -619,8 +619,12 @@ export function sideSections(ctx) {
 
 // ---- the hand -----------------------------------------------------------------------------
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
+// The hand is ordered by the core (the player's setting `sort`): its ranks high to low, and
+// where the view keeps the trump suit.
+export const handRanks = RANKS;
+
+export function trumpSuit(ctx) {
+  return ctx.view.deal.trump ?? null;
 }
 
 // A card chosen for the share is marked with the number of its receiver's slot; a card the

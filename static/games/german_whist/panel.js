@@ -6,7 +6,7 @@
 // counted from the points and hands it sends, not from a rule of the game.
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon } from '../../js/cards.js';
 import { t } from '../../js/i18n.js';
 import { isMyTurn, seatName } from '../../js/model.js';
 import { otherHand, seatStat } from '../../js/table.js';
@@ -141,8 +141,12 @@ export function seatExtra(ctx, seat) {
 
 // ---- the hand -------------------------------------------------------------------------------
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
+// The hand is ordered by the core (the player's setting `sort`): its ranks high to low, and
+// where the view keeps the trump suit.
+export const handRanks = RANKS;
+
+export function trumpSuit(ctx) {
+  return ctx.view.deal.trump ?? null;
 }
 
 // A card of the viewer's hand the opponent saw taken face up: no secret to them.

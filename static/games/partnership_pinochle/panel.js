@@ -11,7 +11,7 @@
 // (`extra`): controls drawn in the bid bar, and the flag a bid carries.
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon, suitOf } from '../../js/cards.js';
 import { formatNumber, t, tOr } from '../../js/i18n.js';
 import { isMyTurn, myLegal, seatName, TEAM_LETTERS } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -642,8 +642,12 @@ export function seatStats(ctx, seat) {
 
 // ---- the hand -----------------------------------------------------------------------------
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, ctx.view.deal.trump, RANKS);
+// The hand is ordered by the core (the player's setting `sort`): its ranks high to low, and
+// where the view keeps the trump suit.
+export const handRanks = RANKS;
+
+export function trumpSuit(ctx) {
+  return ctx.view.deal.trump ?? null;
 }
 
 export function whyNot(ctx) {

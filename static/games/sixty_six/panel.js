@@ -6,7 +6,7 @@
 // the view carries them (option show_points).
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon } from '../../js/cards.js';
 import { t } from '../../js/i18n.js';
 import { isMyTurn, lastTrick, myLegal, seatName } from '../../js/model.js';
 import { otherHand, seatStat } from '../../js/table.js';
@@ -244,8 +244,19 @@ export function seatExtra(ctx, seat) {
 
 // ---- the hand -------------------------------------------------------------------------------
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, ctx.view.deal.trump);
+// The hand is ordered by the core (the player's setting `sort`): where the view keeps the
+// trump suit; within a suit, the server's order.
+// The claim the table shows to win, for the setting that claims by itself: only where the view
+// carries the running points (option show_points), once the player's own reach 66 — a claim
+// at 66 or more wins whoever closed (§8). The core makes it only if the legal list offers it.
+export function sureClaim(ctx) {
+  const points = ctx.view.deal?.points;
+  if (!Array.isArray(points) || ctx.seat === null) return null;
+  return points[ctx.seat] >= 66 ? 'claim' : null;
+}
+
+export function trumpSuit(ctx) {
+  return ctx.view.deal.trump ?? null;
 }
 
 // A card of the viewer's hand the opponent has seen (a marriage partner, the turned card).

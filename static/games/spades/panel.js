@@ -7,7 +7,7 @@
 // what `legal` lists and adds up nothing but a team's tricks.
 
 import { h } from '../../js/dom.js';
-import { arrangeByTrump, cardName, cardSvg, suitIcon } from '../../js/cards.js';
+import { cardName, cardSvg, suitIcon } from '../../js/cards.js';
 import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, myLegal, seatName, TEAM_LETTERS } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
@@ -413,8 +413,12 @@ export function handNote(ctx) {
   return blindStillOpen(ctx) ? t('hand.unseen') : t('hand.unseen_plain');
 }
 
-export function arrange(ctx, hand) {
-  return arrangeByTrump(hand, 'S', RANKS);
+// The hand is ordered by the core (the player's setting `sort`): its ranks high to low, and
+// where the view keeps the trump suit.
+export const handRanks = RANKS;
+
+export function trumpSuit(ctx) {
+  return 'S';
 }
 
 // The cards the partner sent over in a nil exchange stay marked for the deal.
