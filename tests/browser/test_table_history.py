@@ -154,13 +154,13 @@ def test_past_matches_their_protocols_and_downloads(
     body.locator("[data-download='csv']").scroll_into_view_if_needed()
     shot(anna, artifacts, "history-02-desktop-match-1")
 
-    # Its CSV: one row per player under a header that starts with the seat.
+    # Its CSV: one row per deal, the game's own columns, then each player's score and total.
     name, text = download(anna, body.locator("[data-download='csv']"))
     assert name == f"kortbord-{code}-match-1.csv"
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][0] == "seat", rows[0]
-    assert rows[0][2:6] == COLUMNS and rows[0][-2:] == ["after deal 1", "total"], rows[0]
-    assert [r[1] for r in rows[1:]] == first["players"]
+    assert rows[0][:2] == ["deal", "dealer"], rows[0]
+    assert rows[0][-len(first["players"]) :] == [f"total {p}" for p in first["players"]]
+    assert [r[0] for r in rows[1:]] == ["1"], rows
 
     # Its record: an ended match is public, every hand whole, and it replays as valid.
     name, text = download(anna, body.locator("[data-download='record']"))
