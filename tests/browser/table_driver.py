@@ -73,11 +73,12 @@ def take_seat(page: Page, nickname: str, seat: int) -> None:
     expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat), timeout=60_000)
 
 
-def sixty_six_on_phones(open_page: OpenPage) -> tuple[Page, Page]:
-    """Anna and Bertil, each on a phone, at a Sixty-six table whose first deal is dealt."""
+def two_on_phones(open_page: OpenPage, game: str, cards: int) -> tuple[Page, Page]:
+    """Anna and Bertil, each on a phone, at a two-seat table of `game` whose first deal of
+    `cards` cards a hand is dealt."""
     anna = open_page("/", phone=True)
     anna.fill("#create-name", "Anna")
-    anna.locator("input[name='game'][value='sixty_six']").tap()
+    anna.locator(f"input[name='game'][value='{game}']").tap()
     anna.locator("#create-button").tap()
     anna.wait_for_url("**/r/*")
     wait_ready(anna)
@@ -87,8 +88,13 @@ def sixty_six_on_phones(open_page: OpenPage) -> tuple[Page, Page]:
     anna.locator("#start-button").tap()
     for page in (anna, bertil):
         expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
-        expect(page.locator("#hand .card-btn")).to_have_count(6)
+        expect(page.locator("#hand .card-btn")).to_have_count(cards)
     return anna, bertil
+
+
+def sixty_six_on_phones(open_page: OpenPage) -> tuple[Page, Page]:
+    """Anna and Bertil, each on a phone, at a Sixty-six table whose first deal is dealt."""
+    return two_on_phones(open_page, "sixty_six", 6)
 
 
 def start_match(host: Page) -> None:
