@@ -75,6 +75,10 @@ class Settings(BaseSettings):
     chat_tick: float = Field(default=0.1, ge=0, le=5)
     room_chat_burst: int = Field(default=20, gt=0)
     room_chat_every: float = Field(default=0.5, gt=0)
+    # Hints a seat may ask for at once, and then one every room_hint_every seconds: each is
+    # a computer player's decision made on the server.
+    room_hint_burst: int = Field(default=5, gt=0)
+    room_hint_every: float = Field(default=2.0, gt=0)
     # Seconds a computer player waits before acting, so people can follow the table.
     bot_delay: float = Field(default=0.8, ge=0, le=30)
     # Seconds a strong computer player may think about one decision.

@@ -116,6 +116,20 @@ class ClientSeed:
     commitment: str
 
 
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """Host: whether the players may ask for hints: ``auto`` (those whose every other seat
+    is a computer player's), ``on`` or ``off``."""
+
+    hints: str
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """A player asks what the basic computer player would do in their seat now."""
+
+
 Command = (
     Hello
     | Sit
@@ -133,4 +147,6 @@ Command = (
     | ChatRules
     | Mute
     | ClientSeed
+    | Hints
+    | AskHint
 )

@@ -24,9 +24,25 @@ CHAT_RULES = "chat_rules"  # spectators: who reads what spectators say
 MUTE = "mute"  # seat, muted: the seat's player may not chat
 SEED = "seed"  # seed: the server seed committed for the next deal (docs/fairness.md)
 CLIENT_SEED = "client_seed"  # seat, seed: the seat's client seed for the deals to come
+HINTS = "hints"  # hints: auto, on or off (whether a player may ask for a hint)
 
 KINDS = frozenset(
-    {CREATED, SIT, LEAVE, REORDER, HOST, START, ACT, END, BOT, CHAT_RULES, MUTE, SEED, CLIENT_SEED}
+    {
+        CREATED,
+        SIT,
+        LEAVE,
+        REORDER,
+        HOST,
+        START,
+        ACT,
+        END,
+        BOT,
+        CHAT_RULES,
+        MUTE,
+        SEED,
+        CLIENT_SEED,
+        HINTS,
+    }
 )
 
 

@@ -35,6 +35,10 @@ class RoomLimits:
     """Lines a room's spectators may say at once, together; ``None``: no such budget."""
     chat_every: float = 0.5
     """Seconds after which the spectators of a room may say one more line."""
+    hint_burst: int | None = None
+    """Hints one seat may ask for at once; ``None``: as many as it likes."""
+    hint_every: float = 2.0
+    """Seconds after which a seat past its burst may ask for one more hint."""
 
 
 class TokenBucket:

@@ -120,12 +120,25 @@ class LiveRoom:
     """States built so far (:attr:`Member.shown`)."""
     chat_budget: TokenBucket | None = field(default=None, init=False, repr=False)
     """What the room's spectators may still say together (``limits.chat_burst``)."""
+    hint_budgets: dict[int, TokenBucket] = field(default_factory=dict, init=False, repr=False)
+    """The hints each seat may still ask for (``limits.hint_burst``), however many
+    connections it has."""
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
         self.encoded = _parts_for(self.state)
         if self.limits.chat_burst is not None:
             self.chat_budget = TokenBucket(1 / self.limits.chat_every, self.limits.chat_burst)
+
+    def may_hint(self, seat: int) -> bool:
+        """Takes one of the seat's hints, if it has one left."""
+        burst = self.limits.hint_burst
+        if burst is None:
+            return True
+        budget = self.hint_budgets.get(seat)
+        if budget is None:
+            budget = self.hint_budgets[seat] = TokenBucket(1 / self.limits.hint_every, burst)
+        return budget.take()
 
     def replace_state(self, state: RoomState) -> None:
         """The room rebuilt from the store: what was kept of the old state goes."""

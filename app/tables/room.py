@@ -50,6 +50,9 @@ MOVE_CLOCK_MAX = 600
 """The longest time per move a room may set, in seconds."""
 STAND_IN_LEVEL = "basic"
 """The computer player that stands in for a player who is away."""
+HINT_SETTINGS = ("auto", "on", "off")
+"""Who may ask for a hint: ``auto``, a person whose every other seat is a computer
+player's; ``on``, every person seated; ``off``, nobody."""
 
 
 class Status(StrEnum):
@@ -228,6 +231,8 @@ class RoomState:
         """Who reads what spectators say in the chat: ``all``, ``spectators``, ``off``."""
         self.muted: set[int] = set()
         """Seats whose players the host has muted in the chat."""
+        self.hints = "auto"
+        """Who may ask for a hint (:meth:`hints_for`): ``auto``, ``on`` or ``off``."""
         self.next_seed: str | None = None
         """The server seed committed for the next deal: the room's secret until that deal
         is over (``None`` in a room made before deals were seeded, until its next deal)."""
@@ -373,6 +378,8 @@ class RoomState:
             seat.finishes_deal = False
         elif kind == ev.CHAT_RULES:
             self.spectator_chat = d["spectators"]
+        elif kind == ev.HINTS:
+            self.hints = d["hints"]
         elif kind == ev.MUTE:
             if d["muted"]:
                 self.muted.add(d["seat"])
@@ -487,6 +494,10 @@ class RoomState:
                 "spectators": self.spectator_chat,
                 "muted": sorted(self.muted),
                 "muted_watchers": sorted(muted_watchers),
+            },
+            "hints": {
+                "setting": self.hints,
+                "seats": [i for i in range(self.size) if self.hints_for(i)],
             },
             "seats": [
                 self._seat_json(i, seat, connected, due, clock_at, teams)
@@ -850,6 +861,25 @@ class RoomState:
         if self.spectator_chat == "off":
             raise TableError("chat_closed", "the host has closed the chat to spectators")
         return self.spectator_chat
+
+    # -- hints -------------------------------------------------------------------------------
+
+    def set_hints(self, by: int | None, hints: object) -> list[Event]:
+        self._require_host(by)
+        if hints not in HINT_SETTINGS:
+            raise TableError("bad_hints", "hints are auto, on or off")
+        return [Event(ev.HINTS, {"hints": hints})]
+
+    def hints_for(self, seat: int) -> bool:
+        """Whether the person in ``seat`` may ask for a hint: as the host set it, or, left
+        to ``auto``, when every other seat is a computer player's own (a table of one person
+        learning the game, as Play now makes)."""
+        occupant = self.seats[seat]
+        if occupant is None or occupant.bot_seat or self.paper:
+            return False
+        if self.hints != "auto":
+            return self.hints == "on"
+        return all(s is not None and s.bot_seat for i, s in enumerate(self.seats) if i != seat)
 
     # -- a player away -------------------------------------------------------------------------
 

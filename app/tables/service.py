@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.bots import DEFAULT_BUDGET
+from app.bots import DEFAULT_BUDGET, NotMyTurn
+from app.bots.hints import hint_for
 from app.store import LeaseLost, ReviewRow, RoomStore
 
 from . import history
@@ -25,12 +26,14 @@ from .chat import KEPT, ChatLog, check_reaction, clean_text, line_json, spectato
 from .commands import (
     Act,
     AddBot,
+    AskHint,
     ChatRules,
     ClientSeed,
     Command,
     End,
     FillBots,
     Hello,
+    Hints,
     Leave,
     Mute,
     Remove,
@@ -464,6 +467,9 @@ class Tables:
         if isinstance(command, Say):
             await self._say(member, live, command)
             return
+        if isinstance(command, AskHint):
+            self._hint(member, live, ident)
+            return
         if isinstance(command, Mute) and command.watcher is not None:
             state.require_host(member.seat)
             if not any(m.watcher == command.watcher and m.seat is None for m in live.members):
@@ -528,6 +534,8 @@ class Tables:
             await self._commit(live, state.chat_rules(member.seat, command.spectators))
         elif isinstance(command, Mute):
             await self._commit(live, state.mute(member.seat, command.seat, command.muted))
+        elif isinstance(command, Hints):
+            await self._commit(live, state.set_hints(member.seat, command.hints))
         elif isinstance(command, ClientSeed):
             events = state.set_client_seed(member.seat, command.seed, command.commitment)
             if events and state.starts_on_seed(member.seat):
@@ -569,6 +577,34 @@ class Tables:
             live.queue_chat(line_json(line))
         else:
             live.send_chat(live.members, [line_json(line)])
+
+    def _hint(self, member: Member, live: LiveRoom, ident: str | None) -> None:
+        """What the basic computer player would do in the member's seat now, sent to that
+        connection alone: it is made from the seat's own view, which nobody else may see."""
+        state = live.state
+        seat = member.seat
+        if seat is None:
+            raise TableError("not_seated", "take a seat to ask for a hint")
+        if not state.hints_for(seat):
+            raise TableError("hints_off", "hints are off at this table")
+        occupant = state.seats[seat]
+        view = state.view_for(seat) if state.playing else None
+        if view is None or not view.get("legal") or occupant is None or occupant.bot:
+            raise TableError("not_your_turn", "a hint is for your own turn")
+        if not live.may_hint(seat):
+            raise TableError("hint_too_fast", "too many hints; wait a moment")
+        try:
+            hint = hint_for(state.game, view)
+        except NotMyTurn:
+            raise TableError("not_your_turn", "a hint is for your own turn") from None
+        except Exception:
+            log.exception("room %s: no hint for seat %d", state.code, seat)
+            raise TableError("no_hint", "no hint could be found for this position") from None
+        answer: dict[str, Any] = {"type": "hint", "v": state.version, "seat": seat}
+        answer.update(hint.as_json())
+        if ident is not None:
+            answer["id"] = ident
+        live.reply(member, answer)
 
     async def _hello(self, member: Member, live: LiveRoom, hello: Hello, ident: str | None) -> None:
         was = member.seat

@@ -47,6 +47,8 @@ def room_limits(settings: Settings) -> RoomLimits:
         chat_tick=settings.chat_tick,
         chat_burst=settings.room_chat_burst,
         chat_every=settings.room_chat_every,
+        hint_burst=settings.room_hint_burst,
+        hint_every=settings.room_hint_every,
     )
 
 

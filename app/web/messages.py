@@ -16,12 +16,14 @@ from app.tables.chat import TEXT_MAX
 from app.tables.commands import (
     Act,
     AddBot,
+    AskHint,
     ChatRules,
     ClientSeed,
     Command,
     End,
     FillBots,
     Hello,
+    Hints,
     Leave,
     Mute,
     Remove,
@@ -92,6 +94,8 @@ _FIELDS: dict[str, dict[str, tuple[type, bool, int | None]]] = {
     # their lengths are the room's to judge, so that a seed one character too long is
     # refused as a seed (bad_client_seed), not as a field; the frame cap bounds them
     "seed": {"seed": (str, True, None), "commitment": (str, True, None)},
+    "hints": {"v": _OPT_INT, "hints": (str, True, 16)},
+    "hint": {},
 }
 
 MESSAGE_TYPES = tuple(_FIELDS)
@@ -166,6 +170,10 @@ def _parse_object(obj: dict[str, Any]) -> Command | Ping:
         return Mute(fields["muted"], fields.get("seat"), fields.get("watcher"), fields.get("v"))
     if kind == "seed":
         return ClientSeed(fields["seed"], fields["commitment"])
+    if kind == "hints":
+        return Hints(fields["hints"], fields.get("v"))
+    if kind == "hint":
+        return AskHint()
     return Ping()
 
 

@@ -638,6 +638,8 @@ FAULTS: dict[str, list[tuple[dict[str, object], str]]] = {
         ({"seed": "abc"}, "bad_field"),
         ({"seed": "abc", "commitment": 7}, "bad_field"),
     ],
+    "hints": [({"hints": "on"}, "not_host"), ({"hints": True}, "bad_field")],
+    "hint": [({}, "not_seated"), ({"seat": 1}, "bad_field")],
 }
 
 

@@ -26,6 +26,8 @@ def bid_of(view: View) -> str:
 
 class BasicBot:
     level = "basic"
+    trump = "S"
+    """Spades are always trump; the view names no trump suit (for a hint's reason)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed  # unused: the level is deterministic
