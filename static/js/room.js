@@ -42,6 +42,7 @@ import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
 import { animate, measure } from './motion.js';
 import { createChat } from './chat.js';
 import { noteSeedRefused, noteState } from './fairness.js';
+import { receiveHint, renderLearn } from './learn.js';
 
 const HOLD_TRICK_MS = 1400;
 // How long the page shows what it is about to do by itself (a forced card, a sure claim)
@@ -103,6 +104,7 @@ const els = {
   center: $('#center'),
   hand: $('#hand'),
   bar: $('#action-bar'),
+  learn: $('#learn-bar'),
   side: $('#side'),
   status: $('#status-line'),
   connection: $('#connection'),
@@ -125,6 +127,7 @@ const matchHistory = createHistory({
   paper: () => Boolean(ctx.room?.paper),
 });
 let actionCounter = 0;
+let hintCounter = 0;
 let holdTimer = null;
 let autoTimer = null;
 let chat = null;
@@ -152,6 +155,15 @@ const handlers = {
   },
   command(type, extra = {}) {
     sendHost({ type, ...extra }, 0);
+  },
+  // The basic computer player's choice for this seat, from the server; it answers this
+  // connection alone.
+  askHint() {
+    hintCounter += 1;
+    if (send({ type: 'hint', id: `hint-${hintCounter}` })) {
+      ctx.hintAsked = true;
+      render();
+    }
   },
   setBotLevel(seat, level) {
     ctx.botLevels[seat] = level;
@@ -512,6 +524,7 @@ function onError(message) {
     noteSeedRefused(ctx.room, ctx.seedCommitment, message.code);
     return;
   }
+  if (typeof message.id === 'string' && message.id.startsWith('hint-')) ctx.hintAsked = false;
   // the action this refuses, when it is the one in flight
   const answered = message.id && message.id === ctx.pendingId ? ctx.pending : null;
   ctx.pending = null;
@@ -550,6 +563,11 @@ socket.addEventListener('message', (event) => {
     onError(message);
     chat?.refused(message);
   } else if (message.type === 'chat') chat?.receive(message);
+  else if (message.type === 'hint') {
+    ctx.hintAsked = false;
+    receiveHint(ctx, message);
+    render();
+  }
 });
 
 // The errors that come just before the server closes a socket for a limit (4429).
@@ -662,6 +680,7 @@ function render() {
     else renderCenter(els.center, ctx, panel, handlers, ui);
   });
   renderHand(els.hand, els.bar, ctx, panel, handlers, ui);
+  renderLearn(els.learn, ctx, handlers, { hand: els.hand, bar: els.bar });
   renderSide(els.side, ctx, panel, handlers);
   chat?.sync();
   if (els.protocol.open) renderProtocol(els.protocolBody, ctx, { getSecret });

@@ -6,6 +6,7 @@ import { h, keepFocus, replace } from './dom.js';
 import { formatNumber, has, t } from './i18n.js';
 import { defaultBotLevel, isHost, isPlaying, seatName, TEAM_LETTERS, teamOf } from './model.js';
 import { botIcon, botLabel, levelName } from './table.js';
+import { hintsControl } from './learn.js';
 
 // The small letter that marks a seat's team, where the game is played in partnerships.
 export function teamMark(room, seat) {
@@ -308,6 +309,7 @@ function hostControls(ctx, handlers) {
     h('h2', { id: 'host-title', text: t('host.title') }),
     fill,
     h('ul', { class: 'host-seats' }, items),
+    hintsControl(ctx, handlers),
     room.teams && !playing ? h('p', { class: 'muted host-teams-note', text: t('host.teams_note') }) : null,
     room.bots?.length ? h('p', { class: 'muted host-bots-note', text: t('host.bots_note') }) : null,
     h('div', { class: 'button-row' }, main),

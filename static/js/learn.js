@@ -1,0 +1,142 @@
+// Learning at the table: the hint (what the basic computer player would do now, and why,
+// asked of the server for this seat alone) and the host's setting of who may ask for one.
+// The browser holds no rules: the hint's card and its reason both come from the server.
+
+import { h, replace } from './dom.js';
+import { cardName, cardSvg } from './cards.js';
+import { t, tOr } from './i18n.js';
+import { finishing, isMyTurn, isPlaying } from './model.js';
+
+const CARD = /^[AKQJT2-9][SHDC]$/;
+
+// Whether this page's seat may ask for a hint now: its turn, hints on for it.
+export function hintOffered(ctx) {
+  const { room } = ctx;
+  return Boolean(
+    room &&
+      !room.paper &&
+      ctx.seat !== null &&
+      isPlaying(ctx) &&
+      isMyTurn(ctx) &&
+      !finishing(ctx) &&
+      room.hints?.seats?.includes(ctx.seat),
+  );
+}
+
+// A hint holds while the same choice is before the seat: the same deal and the same legal.
+const choiceKey = (ctx) => JSON.stringify([ctx.view?.deal?.number ?? null, ctx.view?.legal ?? null]);
+
+export function receiveHint(ctx, message) {
+  if (message.seat !== ctx.seat) return;
+  ctx.hint = { action: message.action, reason: message.reason ?? null, key: choiceKey(ctx) };
+}
+
+function currentHint(ctx) {
+  if (!ctx.hint) return null;
+  if (!hintOffered(ctx) || ctx.hint.key !== choiceKey(ctx)) {
+    ctx.hint = null;
+    return null;
+  }
+  return ctx.hint;
+}
+
+// The cards an action names: `play:QS`, or a choice such as `discard:AS,KD`.
+function actionCards(action) {
+  const [, rest = ''] = action.split(':');
+  const cards = rest.split(',');
+  return rest && cards.every((c) => CARD.test(c)) ? cards : [];
+}
+
+// What the hint says: the card (or cards) drawn as on the table, then the words.
+function hintLine(ctx, hint, bar) {
+  const cards = actionCards(hint.action);
+  let what;
+  if (hint.action.startsWith('play:') && cards.length === 1) {
+    what = t('hint.play', { card: cardName(cards[0]) });
+  } else if (cards.length) {
+    what = t('hint.cards', { cards: cards.map(cardName).join(', ') });
+  } else {
+    // a decision the game's panel draws as a button: the hint names it as the button does
+    const button = bar ? [...bar.querySelectorAll('[data-action]')].find((b) => b.dataset.action === hint.action) : null;
+    const label = button?.textContent.trim() || tOr(`action.${hint.action.split(':')[0]}`, hint.action);
+    what = t('hint.other', { action: label });
+  }
+  const reason = hint.reason ? tOr(`hint.reason.${hint.reason}`, '') : '';
+  return h(
+    'p',
+    { class: 'hint-line', id: 'hint-line', 'data-action': null, 'data-hint': hint.action, 'data-reason': hint.reason ?? '' },
+    cards.map((card) =>
+      h('span', { class: 'card hint-card', role: 'img', 'aria-label': cardName(card), 'data-card': card }, cardSvg(card)),
+    ),
+    h('span', { class: 'hint-what', text: what }),
+    reason ? h('span', { class: 'hint-reason', text: reason }) : null,
+  );
+}
+
+// Marks the hinted card(s) in the hand, or the hinted button in the bar, and clears old marks.
+function markHint(hint, hand, bar) {
+  for (const el of document.querySelectorAll('[data-hinted]')) el.removeAttribute('data-hinted');
+  if (!hint) return;
+  const cards = actionCards(hint.action);
+  if (cards.length && hand) {
+    const buttons = [...hand.querySelectorAll('.card-btn')];
+    const used = new Set();
+    for (const card of cards) {
+      const button = buttons.find((b) => b.dataset.card === card && !used.has(b));
+      if (button) {
+        used.add(button);
+        button.setAttribute('data-hinted', 'true');
+      }
+    }
+  } else if (bar) {
+    const button = [...bar.querySelectorAll('[data-action]')].find((b) => b.dataset.action === hint.action);
+    button?.setAttribute('data-hinted', 'true');
+  }
+}
+
+// The hint's row above the hand: its button on the seat's turn, and the hint once given.
+export function renderLearn(el, ctx, handlers, { hand = null, bar = null } = {}) {
+  const offered = hintOffered(ctx);
+  const hint = currentHint(ctx);
+  const parts = [];
+  if (offered) {
+    parts.push(
+      h('button', {
+        type: 'button',
+        class: 'btn small hint-button',
+        id: 'hint-button',
+        'aria-pressed': hint ? 'true' : 'false',
+        disabled: Boolean(ctx.pending) || Boolean(ctx.hintAsked),
+        title: t('hint.title'),
+        text: t('hint.button'),
+        onclick: () => handlers.askHint(),
+      }),
+    );
+    if (hint) parts.push(hintLine(ctx, hint, bar));
+  }
+  replace(el, parts);
+  el.hidden = parts.length === 0;
+  markHint(hint, hand, bar);
+}
+
+// The host's choice of who may ask for a hint, for the host panel.
+export function hintsControl(ctx, handlers) {
+  const room = ctx.room;
+  if (!room || room.paper || !room.hints) return null;
+  return h(
+    'label',
+    { class: 'host-hints' },
+    h('span', { text: t('host.hints') }),
+    h(
+      'select',
+      {
+        id: 'hints-setting',
+        'data-host-action': 'hints',
+        onchange: (e) => handlers.command('hints', { hints: e.target.value }),
+      },
+      ['auto', 'on', 'off'].map((value) =>
+        h('option', { value, selected: room.hints.setting === value, text: t(`host.hints_${value}`) }),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,105 @@
+"""Learning at the table, in Chromium: the hint button shows the basic computer player's card,
+marked in the hand, with its reason, and the card is one the table takes; the host switches
+hints off and on for the table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from table_driver import ROOM, OpenPage, shot, wait_ready
+
+from support.server import REPO_ROOT
+
+pytestmark = pytest.mark.browser
+
+I18N = REPO_ROOT / "static" / "i18n"
+
+
+def words(lang: str) -> dict[str, str]:
+    table: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text())
+    return table
+
+
+def play_now(page: Page, game: str, title: str) -> None:
+    page.locator(f"input[name='game'][value='{game}']").check()
+    page.get_by_role("button", name=f"Play {title} now against computer players").click()
+    page.wait_for_url("**/r/*")
+    wait_ready(page)
+    expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
+
+
+def my_turn(page: Page) -> None:
+    expect(page.locator(ROOM)).to_have_attribute("data-my-turn", "true")
+    expect(page.locator(ROOM)).to_have_attribute("data-pending", "false")
+
+
+def test_the_hint_shows_the_basic_players_card_with_its_reason_and_it_is_legal(
+    open_bot_page: OpenPage, artifacts: Path
+) -> None:
+    anna = open_bot_page("/")
+    play_now(anna, "german_whist", "German Whist")
+    en = words("en")
+    for turn in range(3):
+        my_turn(anna)
+        button = anna.locator("#hint-button")
+        expect(button).to_be_visible()
+        expect(anna.locator("#hint-line")).to_have_count(0)
+        button.click()
+        line = anna.locator("#hint-line")
+        expect(line).to_be_visible()
+        action = line.get_attribute("data-hint") or ""
+        assert action.startswith("play:"), action
+        card = action[5:]
+        # the card the hint names is drawn beside its words and marked in the hand
+        expect(line.locator(f".hint-card[data-card='{card}'] svg")).to_have_count(1)
+        hinted = anna.locator("#hand .card-btn[data-hinted='true']")
+        expect(hinted).to_have_count(1)
+        expect(hinted).to_have_attribute("data-card", card)
+        expect(hinted).to_have_attribute("data-playable", "true")
+        reason = line.get_attribute("data-reason") or ""
+        if reason:
+            expect(line.locator(".hint-reason")).to_have_text(en[f"hint.reason.{reason}"])
+        if turn == 0:
+            shot(anna, artifacts, "hint-german-whist")
+        # the table takes the card: it leaves the hand, and the hint is gone
+        hinted.click()
+        expect(anna.locator(f"#hand .card-btn[data-card='{card}']")).to_have_count(0)
+        expect(anna.locator("#hand .card-btn[data-hinted]")).to_have_count(0)
+
+
+def test_the_host_switches_hints_off_and_on(open_bot_page: OpenPage) -> None:
+    anna = open_bot_page("/")
+    play_now(anna, "german_whist", "German Whist")
+    setting = anna.locator("#hints-setting")
+    expect(setting).to_have_value("auto")
+    my_turn(anna)
+    expect(anna.locator("#hint-button")).to_be_visible()
+    setting.select_option("off")
+    expect(anna.locator("#hint-button")).to_have_count(0)
+    expect(anna.locator("#learn-bar")).to_be_hidden()
+    anna.locator("#hints-setting").select_option("on")
+    expect(anna.locator("#hint-button")).to_be_visible()
+
+
+def test_the_hint_speaks_swedish_and_russian(open_bot_page: OpenPage) -> None:
+    for lang, locale in (("sv", "sv-SE"), ("ru", "ru-RU")):
+        page = open_bot_page("/", locale=locale)
+        page.locator("input[name='game'][value='german_whist']").check()
+        page.locator("#game-choice button[data-play='german_whist']").click()
+        page.wait_for_url("**/r/*")
+        wait_ready(page)
+        my_turn(page)
+        table = words(lang)
+        expect(page.locator("#hint-button")).to_have_text(table["hint.button"])
+        page.locator("#hint-button").click()
+        line = page.locator("#hint-line")
+        expect(line).to_be_visible()
+        card = (line.get_attribute("data-hint") or "")[5:]
+        expect(line.locator(".hint-what")).to_contain_text(table["hint.play"].split("{")[0].strip())
+        reason = line.get_attribute("data-reason") or ""
+        if reason:
+            expect(line.locator(".hint-reason")).to_have_text(table[f"hint.reason.{reason}"])
+        assert card
