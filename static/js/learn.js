@@ -1,11 +1,14 @@
 // Learning at the table: the hint (what the basic computer player would do now, and why,
-// asked of the server for this seat alone) and the host's setting of who may ask for one.
-// The browser holds no rules: the hint's card and its reason both come from the server.
+// asked of the server for this seat alone), the host's setting of who may ask for one, and
+// the coach line that names what to do in each phase of a player's first deal of a game.
+// The browser holds no rules: the hint's card and its reason both come from the server, and
+// the coach's words are the game's own (`coach.<phase>` in its translations).
 
 import { h, replace } from './dom.js';
 import { cardName, cardSvg } from './cards.js';
-import { t, tOr } from './i18n.js';
+import { has, t, tOr } from './i18n.js';
 import { finishing, isMyTurn, isPlaying } from './model.js';
+import { prefs, setPref } from './prefs.js';
 
 const CARD = /^[AKQJT2-9][SHDC]$/;
 
@@ -94,11 +97,65 @@ function markHint(hint, hand, bar) {
   }
 }
 
-// The hint's row above the hand: its button on the seat's turn, and the hint once given.
+// ---- the coach: a first deal of a game, phase by phase --------------------------------------
+
+const seenGames = () => (prefs.coachSeen && typeof prefs.coachSeen === 'object' ? prefs.coachSeen : {});
+
+function markSeen(game) {
+  setPref('coachSeen', { ...seenGames(), [game]: true });
+}
+
+// The phase's words for this seat in its first deal of the room's game, or null. The end of
+// the first deal played at this browser's seat ends the coaching for that game, as "Got it"
+// does.
+function coachText(ctx) {
+  const { room, view } = ctx;
+  if (!room || room.paper || ctx.seat === null || !isPlaying(ctx) || !view.deal) return null;
+  const game = room.game;
+  if (seenGames()[game]) return null;
+  const deal = `${room.code}:${room.match_number}:${view.deal.number}`;
+  const coached = ctx.coachDeal;
+  if (!coached || coached.game !== game || (coached.deal !== deal && !coached.played)) {
+    // a deal thrown in before any card was played is no first deal yet
+    ctx.coachDeal = { game, deal, played: false };
+  } else if (coached.deal !== deal) {
+    // setPref draws the page again, which must not happen in the middle of a drawing
+    queueMicrotask(() => {
+      if (!seenGames()[game]) markSeen(game);
+    });
+    return null;
+  }
+  if (view.deal.trick?.length || view.deal.tricks_played?.length) ctx.coachDeal.played = true;
+  const key = `coach.${view.phase}`;
+  return has(key) ? t(key) : null;
+}
+
+function coachLine(ctx, text) {
+  const game = ctx.room.game;
+  return h(
+    'p',
+    { class: 'coach-line', id: 'coach-line', 'data-phase': ctx.view.phase },
+    h('strong', { class: 'coach-label', text: t('coach.label') }),
+    h('span', { class: 'coach-text', text }),
+    h('button', {
+      type: 'button',
+      class: 'btn small',
+      id: 'coach-dismiss',
+      text: t('coach.dismiss'),
+      title: t('coach.dismiss_title'),
+      onclick: () => markSeen(game),
+    }),
+  );
+}
+
+// The row above the hand: the coach line in a first deal, the hint button on the seat's turn,
+// and the hint once given.
 export function renderLearn(el, ctx, handlers, { hand = null, bar = null } = {}) {
   const offered = hintOffered(ctx);
   const hint = currentHint(ctx);
   const parts = [];
+  const coach = coachText(ctx);
+  if (coach) parts.push(coachLine(ctx, coach));
   if (offered) {
     parts.push(
       h('button', {

@@ -20,6 +20,8 @@ const DEFAULTS = {
   sort: 'trump',
   premove: true,
   premoveConfirm: true,
+  // the games whose first-deal coach this browser has seen out or dismissed (learn.js)
+  coachSeen: {},
 };
 const CHOICES = { sort: ['suit', 'trump'] };
 const listeners = new Set();

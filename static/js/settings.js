@@ -41,11 +41,18 @@ export function initSettings() {
     const flags = ['sound', 'titleSignal', 'oneTap', 'motion', 'autoPlay', 'autoClaim', 'premove', 'premoveConfirm'];
     if (flags.includes(input.name)) setPref(input.name, input.checked);
   });
+  const again = $('#coach-again', dialog);
+  again?.addEventListener('click', () => {
+    setPref('coachSeen', {});
+    again.disabled = true;
+  });
   const preview = $('#deck-preview', dialog);
   if (preview) preview.replaceChildren(...['AS', 'KH', 'QD', 'JC'].map((c) => cardSvg(c)));
 }
 
 function syncForm(dialog) {
+  const again = $('#coach-again', dialog);
+  if (again) again.disabled = Object.keys(prefs.coachSeen ?? {}).length === 0;
   for (const input of dialog.querySelectorAll('input')) {
     if (input.type === 'radio') input.checked = prefs[input.name] === input.value;
     if (input.type === 'checkbox') input.checked = Boolean(prefs[input.name]);

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, shot, wait_ready
+from table_driver import ROOM, OpenPage, attr, shot, wait_ready
 
 from support.server import REPO_ROOT
 
@@ -23,9 +23,9 @@ def words(lang: str) -> dict[str, str]:
     return table
 
 
-def play_now(page: Page, game: str, title: str) -> None:
+def play_now(page: Page, game: str) -> None:
     page.locator(f"input[name='game'][value='{game}']").check()
-    page.get_by_role("button", name=f"Play {title} now against computer players").click()
+    page.locator(f"#game-choice button[data-play='{game}']").click()
     page.wait_for_url("**/r/*")
     wait_ready(page)
     expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
@@ -40,7 +40,7 @@ def test_the_hint_shows_the_basic_players_card_with_its_reason_and_it_is_legal(
     open_bot_page: OpenPage, artifacts: Path
 ) -> None:
     anna = open_bot_page("/")
-    play_now(anna, "german_whist", "German Whist")
+    play_now(anna, "german_whist")
     en = words("en")
     for turn in range(3):
         my_turn(anna)
@@ -72,7 +72,7 @@ def test_the_hint_shows_the_basic_players_card_with_its_reason_and_it_is_legal(
 
 def test_the_host_switches_hints_off_and_on(open_bot_page: OpenPage) -> None:
     anna = open_bot_page("/")
-    play_now(anna, "german_whist", "German Whist")
+    play_now(anna, "german_whist")
     setting = anna.locator("#hints-setting")
     expect(setting).to_have_value("auto")
     my_turn(anna)
@@ -103,3 +103,73 @@ def test_the_hint_speaks_swedish_and_russian(open_bot_page: OpenPage) -> None:
         if reason:
             expect(line.locator(".hint-reason")).to_have_text(table[f"hint.reason.{reason}"])
         assert card
+
+
+# ---- the first-deal coach ---------------------------------------------------------------------
+
+GAMES = REPO_ROOT / "static" / "games"
+
+
+def game_words(game: str, lang: str) -> dict[str, str]:
+    table: dict[str, str] = json.loads((GAMES / game / "i18n" / f"{lang}.json").read_text())
+    return table
+
+
+def test_the_coach_names_each_phase_and_is_dismissed_for_good(open_bot_page: OpenPage) -> None:
+    game = "partnership_pinochle"
+    anna = open_bot_page("/")
+    play_now(anna, game)
+    en = game_words(game, "en")
+    line = anna.locator("#coach-line")
+    room = "document.querySelector('#room').dataset"
+    seen = []
+    # Before the play the line says what each phase is for, whoever's turn it is; Anna
+    # passes (or makes the least bid, or names the first suit) until the play begins.
+    for _ in range(40):
+        anna.wait_for_function(
+            f"{room}.phase === 'play' || ({room}.myTurn === 'true' && {room}.pending === 'false')"
+        )
+        phase = attr(anna, "phase")
+        if phase == "play":
+            break
+        seen.append(phase)
+        expect(line).to_have_attribute("data-phase", phase)
+        expect(line.locator(".coach-text")).to_have_text(en[f"coach.{phase}"])
+        version = attr(anna, "v")
+        choices = anna.locator(
+            "#action-bar #pass-button, #action-bar [data-action^='bid:'],"
+            " #action-bar [data-action^='trump:']"
+        )
+        choices.first.click()
+        anna.wait_for_function(f"Number({room}.v) > {version}")
+    assert "bid" in seen, seen
+    expect(anna.locator(ROOM)).to_have_attribute("data-phase", "play")
+    expect(line).to_have_attribute("data-phase", "play")
+    expect(line.locator(".coach-text")).to_have_text(en["coach.play"])
+    # closed, it stays closed for this game, after a reload too
+    anna.locator("#coach-dismiss").click()
+    expect(line).to_have_count(0)
+    anna.reload()
+    wait_ready(anna)
+    expect(anna.locator(ROOM)).to_have_attribute("data-phase", "play")
+    expect(line).to_have_count(0)
+    # the setting brings it back
+    anna.locator("#settings-button").click()
+    anna.locator("#coach-again").click()
+    anna.locator("#settings-dialog [data-close]").first.click()
+    expect(line).to_have_attribute("data-phase", "play")
+    expect(line.locator(".coach-text")).to_have_text(en["coach.play"])
+
+
+def test_the_coach_speaks_the_pages_language(open_bot_page: OpenPage) -> None:
+    for lang, locale in (("sv", "sv-SE"), ("ru", "ru-RU")):
+        page = open_bot_page("/", locale=locale)
+        page.locator("input[name='game'][value='german_whist']").check()
+        page.locator("#game-choice button[data-play='german_whist']").click()
+        page.wait_for_url("**/r/*")
+        wait_ready(page)
+        line = page.locator("#coach-line")
+        expect(line.locator(".coach-text")).to_have_text(
+            game_words("german_whist", lang)["coach.play"]
+        )
+        expect(page.locator("#coach-dismiss")).to_have_text(words(lang)["coach.dismiss"])
