@@ -71,8 +71,13 @@ function hintLine(ctx, hint, bar) {
     cards.map((card) =>
       h('span', { class: 'card hint-card', role: 'img', 'aria-label': cardName(card), 'data-card': card }, cardSvg(card)),
     ),
-    h('span', { class: 'hint-what', text: what }),
-    reason ? h('span', { class: 'hint-reason', text: reason }) : null,
+    h(
+      'span',
+      { class: 'hint-words' },
+      h('span', { class: 'hint-what', text: what }),
+      reason ? ' ' : null,
+      reason ? h('span', { class: 'hint-reason', text: reason }) : null,
+    ),
   );
 }
 
@@ -132,10 +137,22 @@ function coachText(ctx) {
 
 function coachLine(ctx, text) {
   const game = ctx.room.game;
+  // On a phone the line is folded to its label over a corner of the felt, opened by a tap.
   return h(
-    'p',
-    { class: 'coach-line', id: 'coach-line', 'data-phase': ctx.view.phase },
-    h('strong', { class: 'coach-label', text: t('coach.label') }),
+    'div',
+    { class: `coach-line${ctx.coachOpen ? ' open' : ''}`, id: 'coach-line', 'data-phase': ctx.view.phase },
+    h('button', {
+      type: 'button',
+      class: 'coach-label',
+      'aria-expanded': ctx.coachOpen ? 'true' : 'false',
+      text: t('coach.label'),
+      onclick: (event) => {
+        ctx.coachOpen = !ctx.coachOpen;
+        const line = event.currentTarget.closest('.coach-line');
+        line.classList.toggle('open', ctx.coachOpen);
+        event.currentTarget.setAttribute('aria-expanded', ctx.coachOpen ? 'true' : 'false');
+      },
+    }),
     h('span', { class: 'coach-text', text }),
     h('button', {
       type: 'button',
@@ -148,14 +165,15 @@ function coachLine(ctx, text) {
   );
 }
 
-// The row above the hand: the coach line in a first deal, the hint button on the seat's turn,
-// and the hint once given.
-export function renderLearn(el, ctx, handlers, { hand = null, bar = null } = {}) {
+// Above the hand: the hint button on the seat's turn and the hint once given (in `el`), and
+// the coach line in a first deal (in `coachEl`, a row of its own).
+export function renderLearn(el, coachEl, ctx, handlers, { hand = null, bar = null } = {}) {
   const offered = hintOffered(ctx);
   const hint = currentHint(ctx);
   const parts = [];
   const coach = coachText(ctx);
-  if (coach) parts.push(coachLine(ctx, coach));
+  replace(coachEl, coach ? coachLine(ctx, coach) : null);
+  coachEl.hidden = !coach;
   if (offered) {
     parts.push(
       h('button', {

@@ -105,6 +105,7 @@ const els = {
   hand: $('#hand'),
   bar: $('#action-bar'),
   learn: $('#learn-bar'),
+  coach: $('#coach-bar'),
   side: $('#side'),
   status: $('#status-line'),
   connection: $('#connection'),
@@ -680,7 +681,7 @@ function render() {
     else renderCenter(els.center, ctx, panel, handlers, ui);
   });
   renderHand(els.hand, els.bar, ctx, panel, handlers, ui);
-  renderLearn(els.learn, ctx, handlers, { hand: els.hand, bar: els.bar });
+  renderLearn(els.learn, els.coach, ctx, handlers, { hand: els.hand, bar: els.bar });
   renderSide(els.side, ctx, panel, handlers);
   chat?.sync();
   if (els.protocol.open) renderProtocol(els.protocolBody, ctx, { getSecret });
