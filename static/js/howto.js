@@ -2,8 +2,9 @@
 // /static/games/<game>/howto/<lang>.html and its translations, in the page's language.
 
 import { $, h, replace } from './dom.js';
+import { cardName, cardSvg } from './cards.js';
 import { applyPrefs } from './prefs.js';
-import { currentLanguage, detectLanguage, has, onLanguage, setLanguage, t, translator } from './i18n.js';
+import { currentLanguage, detectLanguage, has, onLanguage, setLanguage, t, tOr, translator } from './i18n.js';
 import { gameFolder, loadPanelWords } from './panel.js';
 import { initSettings } from './settings.js';
 
@@ -11,6 +12,65 @@ const article = $('#howto');
 const game = article.dataset.game;
 const folder = gameFolder(game);
 const rules = new Map(); // language -> the fragment's text, or null when it failed
+let exampleData; // the game's worked example (howto/example.json): a promise, once asked
+
+// The worked example: a hand, a trick with its winner marked and a scoring line, drawn from
+// the game's data with the table's own cards, in the page's language.
+function exampleOf() {
+  exampleData ??= fetch(`${folder}/howto/example.json`)
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+  return exampleData;
+}
+
+function cardPicture(card) {
+  return h('div', { class: 'card', role: 'img', 'aria-label': cardName(card), 'data-card': card }, cardSvg(card));
+}
+
+function exampleSection(data) {
+  const suit = data.trump ? t(`suit.name.${data.trump}`) : null;
+  return h(
+    'section',
+    { class: 'howto-example', id: 'howto-example', 'aria-labelledby': 'example-title' },
+    h('h2', { id: 'example-title', text: t('example.title') }),
+    h('p', { class: 'muted', text: t('example.intro') }),
+    h(
+      'div',
+      { class: 'example-step', id: 'example-hand' },
+      h('h3', { text: suit ? t('example.hand', { suit }) : t('example.hand_plain') }),
+      h('div', { class: 'example-cards' }, data.hand.map(cardPicture)),
+    ),
+    h(
+      'div',
+      { class: 'example-step', id: 'example-trick' },
+      h('h3', { text: t('example.trick') }),
+      h(
+        'div',
+        { class: 'example-cards' },
+        data.trick.map((play, i) =>
+          h(
+            'figure',
+            { class: i === data.winner ? 'played won' : 'played', 'data-player': play.player },
+            cardPicture(play.card),
+            h(
+              'figcaption',
+              {},
+              h('span', { class: 'example-player', text: tOr(`example.name.${play.player}`, play.player) }),
+              i === data.winner ? h('span', { class: 'example-wins', text: t('example.wins') }) : null,
+            ),
+          ),
+        ),
+      ),
+      h('p', { class: 'example-text', text: tOr('example.trick_text', '') }),
+    ),
+    h(
+      'div',
+      { class: 'example-step', id: 'example-score' },
+      h('h3', { text: t('example.score') }),
+      h('p', { class: 'example-text', text: tOr('example.score_text', '') }),
+    ),
+  );
+}
 
 async function fragment(lang) {
   if (!rules.has(lang)) {
@@ -36,6 +96,7 @@ async function show() {
   play.textContent = t('howto.play', { game: title });
   play.href = `/?game=${encodeURIComponent(game)}`;
   const text = (await fragment(lang)) ?? (lang === 'en' ? null : await fragment('en'));
+  const example = await exampleOf();
   if (mine !== shown) return;
   const body = $('#howto-body');
   body.removeAttribute('aria-busy');
@@ -46,6 +107,11 @@ async function show() {
   // The fragments are this site's own static files, written as HTML.
   body.innerHTML = text;
   body.lang = rules.get(lang) === null ? 'en' : lang;
+  if (example) {
+    const section = exampleSection(example);
+    section.lang = lang;
+    body.append(section);
+  }
 }
 
 // Links to the other games' pages, by their titles in the page's language.

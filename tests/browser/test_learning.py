@@ -1,16 +1,20 @@
-"""Learning at the table, in Chromium: the hint button shows the basic computer player's card,
-marked in the hand, with its reason, and the card is one the table takes; the host switches
-hints off and on for the table."""
+"""Learning, in Chromium: the hint button shows the basic computer player's card, marked in the
+hand, with its reason, and the card is one the table takes; the host switches hints off and
+on; the first-deal coach names each phase and is dismissed for good, until the setting shows
+it again; each game's how-to page draws a worked example with the table's cards."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from table_driver import ROOM, OpenPage, attr, shot, wait_ready
 
+from app.engine import GAMES as ENGINE_GAMES
+from app.engine.tricks import TrickRules, trick_winner
 from support.server import REPO_ROOT
 
 pytestmark = pytest.mark.browser
@@ -107,6 +111,17 @@ def test_the_hint_speaks_swedish_and_russian(open_bot_page: OpenPage) -> None:
 # ---- the first-deal coach ---------------------------------------------------------------------
 
 GAMES = REPO_ROOT / "static" / "games"
+# the phases each game's view goes through, beyond the play (each has its coach line)
+COACHED = {
+    "bismarck": ("contract", "discard", "play"),
+    "finnish_bismarck": ("contract", "exchange", "play"),
+    "auction_pinochle": ("bid", "widow", "trump", "meld", "bury", "play"),
+    "partnership_pinochle": ("bid", "trump", "play"),
+    "double_deck_pinochle": ("bid", "trump", "play"),
+    "spades": ("bid", "lay", "give", "play"),
+    "bezique_rubicon": ("play", "declare", "endgame"),
+    "chinese_bezique": ("play", "declare", "endgame"),
+}
 
 
 def game_words(game: str, lang: str) -> dict[str, str]:
@@ -172,3 +187,68 @@ def test_the_coach_speaks_the_pages_language(open_bot_page: OpenPage) -> None:
             game_words("german_whist", lang)["coach.play"]
         )
         expect(page.locator("#coach-dismiss")).to_have_text(words(lang)["coach.dismiss"])
+
+
+# ---- the worked example on each how-to page ---------------------------------------------------
+
+
+def example_of(game: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((GAMES / game / "howto" / "example.json").read_text())
+    return data
+
+
+@pytest.mark.parametrize("name", list(ENGINE_GAMES))
+def test_each_example_is_a_possible_deal_of_its_game(name: str) -> None:
+    """Cards of the game's own pack, none twice (Anna's trick card is from her hand), the
+    winner marked as the rules have it, and the words in every language."""
+    game = ENGINE_GAMES[name]
+    data = example_of(name)
+    pack = list(game.pack.cards)
+    for play in data["trick"]:
+        if play["player"] == "Anna":
+            assert play["card"] in data["hand"]
+    for card in data["hand"] + [p["card"] for p in data["trick"] if p["player"] != "Anna"]:
+        assert card in pack, card
+        pack.remove(card)
+    trick = [p["card"] for p in data["trick"]]
+    assert trick_winner(trick, data["trump"], TrickRules(ranks=game.pack.ranks)) == data["winner"]
+    for lang in ("en", "sv", "ru"):
+        table = game_words(name, lang)
+        assert table["example.trick_text"] and table["example.score_text"], lang
+        assert all(f"coach.{p}" in table for p in COACHED.get(name, ("play",))), lang
+
+
+@pytest.mark.parametrize("name", list(ENGINE_GAMES))
+def test_the_how_to_page_draws_the_worked_example(open_page: OpenPage, name: str) -> None:
+    page = open_page(f"/games/{name}")
+    data = example_of(name)
+    en = game_words(name, "en")
+    example = page.locator("#howto-example")
+    expect(example).to_be_visible()
+    hand = example.locator("#example-hand .card")
+    expect(hand).to_have_count(len(data["hand"]))
+    expect(hand.locator("svg")).to_have_count(len(data["hand"]))
+    assert hand.evaluate_all("cards => cards.map(c => c.dataset.card)") == data["hand"]
+    figures = example.locator("#example-trick figure")
+    expect(figures).to_have_count(len(data["trick"]))
+    won = example.locator("#example-trick figure.won")
+    expect(won).to_have_count(1)
+    winner = data["trick"][data["winner"]]
+    expect(won.locator(".card")).to_have_attribute("data-card", winner["card"])
+    expect(won.locator("figcaption")).to_contain_text(winner["player"])
+    expect(example.locator("#example-trick .example-text")).to_have_text(en["example.trick_text"])
+    expect(example.locator("#example-score .example-text")).to_have_text(en["example.score_text"])
+
+
+def test_the_worked_example_speaks_the_pages_language(open_page: OpenPage) -> None:
+    for lang, locale in (("sv", "sv-SE"), ("ru", "ru-RU")):
+        page = open_page("/games/spades", locale=locale)
+        table = game_words("spades", lang)
+        example = page.locator("#howto-example")
+        expect(example.locator("#example-title")).to_have_text(words(lang)["example.title"])
+        expect(example.locator("#example-score .example-text")).to_have_text(
+            table["example.score_text"]
+        )
+        expect(example.locator("#example-trick figure.won figcaption")).to_contain_text(
+            words(lang)["example.wins"]
+        )
