@@ -1,6 +1,6 @@
 """Hints over a real server: the host's room setting, a seat's ``hint`` answered to that
 connection alone with the basic computer player's legal choice, and every refusal
-(docs/protocol.md §5.3, §7.6)."""
+(docs/protocol.md §5.2, §5.3, §6.6)."""
 
 from __future__ import annotations
 
