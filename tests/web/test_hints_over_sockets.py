@@ -98,9 +98,11 @@ def test_the_host_turns_hints_on_and_a_hint_goes_to_the_asking_seat_alone(
 
         assert (await ask(watcher, "w1"))["code"] == "not_seated"
         assert (await ask(other, "o1"))["code"] == "not_your_turn"
+        # the mover's seat open in a second place: that connection is not told either
+        twin = await RoomClient.open(server.ws_url, code, name="twin", secret=mover.secret)
         hint = await ask(mover, "h1")
         check_hint(hint, mover)
-        await nothing_but_my_own(other, watcher)
+        await nothing_but_my_own(other, watcher, twin)
 
         # the seat's hints are counted: the burst, then a refusal
         for n in range(2, HINT_BURST + 1):
@@ -112,8 +114,8 @@ def test_the_host_turns_hints_on_and_a_hint_goes_to_the_asking_seat_alone(
         assert closed["room"]["hints"] == {"setting": "off", "seats": []}
         await mover.until_version(closed["v"])
         assert (await ask(mover, "h-off"))["code"] == "hints_off"
-        await nothing_but_my_own(other, watcher)
-        for client in (anna, bertil, watcher):
+        await nothing_but_my_own(other, watcher, twin)
+        for client in (anna, bertil, watcher, twin):
             await client.close()
 
     asyncio.run(scenario())
