@@ -50,8 +50,8 @@ function actionCards(action) {
   return rest && cards.every((c) => CARD.test(c)) ? cards : [];
 }
 
-// What the hint says: the card (or cards) drawn as on the table, then the words.
-function hintLine(ctx, hint, bar) {
+// The hint's words: what to do, and why when there is a reason.
+function hintWords(hint, bar) {
   const cards = actionCards(hint.action);
   let what;
   if (hint.action.startsWith('play:') && cards.length === 1) {
@@ -65,6 +65,18 @@ function hintLine(ctx, hint, bar) {
     what = t('hint.other', { action: label });
   }
   const reason = hint.reason ? tOr(`hint.reason.${hint.reason}`, '') : '';
+  return { cards, what, reason };
+}
+
+// The hint as one line of text, for screen readers.
+export function hintText(hint, bar = null) {
+  const { what, reason } = hintWords(hint, bar);
+  return reason ? `${what} — ${reason}` : what;
+}
+
+// What the hint says: the card (or cards) drawn as on the table, then the words.
+function hintLine(ctx, hint, bar) {
+  const { cards, what, reason } = hintWords(hint, bar);
   return h(
     'p',
     { class: 'hint-line', id: 'hint-line', 'data-action': null, 'data-hint': hint.action, 'data-reason': hint.reason ?? '' },

@@ -42,7 +42,7 @@ import { announce, refreshTitle, setMyTurn, setTitleKey } from './notify.js';
 import { animate, measure } from './motion.js';
 import { createChat } from './chat.js';
 import { noteSeedRefused, noteState } from './fairness.js';
-import { receiveHint, renderLearn } from './learn.js';
+import { hintText, receiveHint, renderLearn } from './learn.js';
 
 const HOLD_TRICK_MS = 1400;
 // How long the page shows what it is about to do by itself (a forced card, a sure claim)
@@ -568,6 +568,7 @@ socket.addEventListener('message', (event) => {
     ctx.hintAsked = false;
     receiveHint(ctx, message);
     render();
+    if (ctx.hint) announce(hintText(ctx.hint, els.bar));
   }
 });
 
@@ -579,6 +580,7 @@ socket.addEventListener('status', (event) => {
   ctx.connection = event.detail;
   ctx.refusal = socket.refusal;
   ctx.seedSentFor = null;
+  ctx.hintAsked = false; // an answer the closed socket owed never comes
   if (event.detail === 'open') {
     ctx.awaitingHello = Boolean(getSecret());
     // Should the answer to hello never come, show the table as a spectator rather than nothing.
