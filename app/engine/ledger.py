@@ -455,6 +455,68 @@ class Ledger:
             for hand in self.hands:
                 hand.sort(key=self.rank.__getitem__)
 
+    # -- a pack with each card twice: which copy ----------------------------------------------
+
+    def lay_away(self, seat: int, cards: Iterable[Card]) -> None:
+        """``seat`` lays ``cards`` of its hand away face down (``Place.BURIED``), still seen by
+        whoever saw them; of two copies, one the others have not seen goes first, so that
+        what they know of the hand stays with the copy still held."""
+        hand = self.hands[seat]
+        for card in cards:
+            i = self._copy(seat, card, public=False)
+            hand.remove(i)
+            self.place[i] = Place.BURIED
+
+    def show_only(self, seat: int, cards: Iterable[Card]) -> None:
+        """The cards of ``seat``'s hand the others have seen are now ``cards`` (copies already
+        seen by all counting towards them) besides those seen where the pack put them: a
+        meld shown anew replaces the one before it."""
+        seen, pack_seen, everyone = self.seen, self.pack_seen, self.everyone
+        for i in self.hands[seat]:
+            seen[i] = pack_seen[i]
+        wanted: dict[Card, int] = {}
+        for card in cards:
+            wanted[card] = wanted.get(card, 0) + 1
+        for card, n in wanted.items():
+            copies = [i for i in self.hands[seat] if self.cards[i] == card]
+            public = sum(1 for i in copies if seen[i] & SPECTATOR)
+            for i in copies:
+                if public >= n:
+                    break
+                if not seen[i] & SPECTATOR:
+                    seen[i] = everyone
+                    public += 1
+
+    def seen_copy_first(self, seat: int, card: Card) -> None:
+        """Of the copies of ``card`` in ``seat``'s hand, put one every seat has seen first, so
+        that it is the one played: the others cannot tell which copy went, and what they
+        knew of the hand goes with it."""
+        hand, cards, seen = self.hands[seat], self.cards, self.seen
+        first = -1
+        for k, i in enumerate(hand):
+            if cards[i] == card:
+                if first < 0:
+                    if seen[i] & SPECTATOR:
+                        return
+                    first = k
+                elif seen[i] & SPECTATOR:
+                    hand[first], hand[k] = i, hand[first]
+                    return
+
+    def _copy(self, seat: int, card: Card, public: bool) -> int:
+        """A copy of ``card`` in ``seat``'s hand, one seen by all (``public``) or not if there
+        is one."""
+        found = -1
+        for i in self.hands[seat]:
+            if self.cards[i] == card:
+                if bool(self.seen[i] & SPECTATOR) == public:
+                    return i
+                if found < 0:
+                    found = i
+        if found < 0:
+            raise ValueError(f"seat {seat} does not hold {card}")
+        return found
+
 
 _ASSIGNMENTS: dict[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], Assignment[int]] = {}
 

@@ -8,7 +8,6 @@ import random
 from ...actions import Action
 from ...game import Game, Outcome, Records, Termination
 from .. import melds
-from .deal import Deal, Result, Trick
 from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
@@ -25,7 +24,18 @@ from .rules import (
     settle,
 )
 from .sheet import scored_deals, scoresheet
-from .state import TABLE, Match, deal_action, new_match, parse_action, random_deal, replay
+from .state import (
+    TABLE,
+    Deal,
+    Match,
+    Result,
+    Trick,
+    deal_action,
+    new_match,
+    parse_action,
+    random_deal,
+    replay,
+)
 from .view import ViewCache, hidden_cards, legal, view
 
 

@@ -27,9 +27,8 @@ from ...recorded import (
     replay_deals,
     verdict,
 )
-from .deal import Deal
 from .rules import CARDS, DEFAULTS, HAND_SIZE, LAYOUTS, NAME, WIDOW_SIZE, active_seats
-from .state import TABLE, Match, deal_action, parse_action
+from .state import TABLE, Deal, Match, deal_action, parse_action
 
 _PACK = Counter(CARDS)
 

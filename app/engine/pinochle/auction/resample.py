@@ -223,6 +223,7 @@ def _rebuild(
         deal.actions.append((bidder, f"trump:{d['trump']}"))
     if d["meld"] is not None:
         deal.shown = list(d["meld"]["cards"])
+        deal.ledger.show_only(bidder, deal.shown)
         deal.melds = meld_rules.best(deal.shown, d["trump"]) if d["trump"] else []
         deal.actions.append((bidder, meld_rules.meld_text(deal.melds)))
     if buried is not None:
@@ -231,6 +232,7 @@ def _rebuild(
     for c in d["concessions"]:
         deal.conceded[c["seat"]] = c["value"]
         deal.actions.append((c["seat"], "concede"))
+    deal.step = deal.next_step()
     for t in [*(t["cards"] for t in d["tricks_played"]), d["trick"]]:
         for entry in t:
             match.apply(entry["seat"], parse_action(f"play:{entry['card']}"))

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...game import Options, ScoredDeal
-from .deal import Deal
 from .rules import ranks
-from .state import Match
+from .state import Deal, Match
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "bidder", "label": "sheet.bidder", "kind": "seat"},

@@ -1,5 +1,5 @@
 """The state of an auction pinochle session and the one function that changes it,
-:meth:`Match.apply`.
+:meth:`Match.apply` (the trick-game base's, docs/engine.md §4).
 
 A deal runs: the table's ``deal:<48 cards>``; the auction (``bid:320``, ``pass``); the
 widow (``widow``, or eldest's ``throw_in`` on the compulsory bid nobody raised); the
@@ -7,6 +7,11 @@ bidder's ``trump:H``, ``meld:…`` and ``bury:…``, each provisional and open t
 his first ``play:``; ``concede`` by the bidder or by an opponent (out of turn) until that
 lead; then fifteen tricks. Every check comes before the first change, so a refused action
 leaves the state as it was.
+
+Its cards lie in the deal's ledger: each active hand dealt, the widow face down in the stock
+until turned up and taken into the bidder's hand for all to see, a meld's cards shown
+(:meth:`Ledger.show_only`, a meld shown anew replacing the last), the burial laid away
+(``Place.BURIED``) at the bidder's first lead, while it can still change until then.
 """
 
 from __future__ import annotations
@@ -14,29 +19,31 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from typing import Final
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
-from ...actions import Action, split_action
-from ...cards import SUITS, Card
-from ...deal_sequence import DealSequence
+from ...actions import Action
+from ...cards import SUITS, Card, Suit
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
-from ...game import Options, OptionValue, resolve_options_of
+from ...game import Options
+from ...trick_game import Trick as BaseTrick
+from ...trick_game import TrickDeal, TrickMatch, action_parser
 from ...tricks import legal_cards, trick_winner
 from .. import melds as meld_rules
 from ..melds import Meld
-from .deal import Deal, Result, Trick, dealt_places
 from .rules import (
     BURY_SIZE,
     CARDS,
-    DISTINCT,
     HAND_SIZE,
     LAYOUTS,
     MAX_BID,
     OPTIONS,
+    ORDER,
     PINOCHLE,
     TRICKS,
+    WIDOW,
     End,
     active_seats,
     basic_value,
@@ -56,10 +63,9 @@ LISTED_UP_TO: Final = 650
 """Bids are listed among the legal actions from the least allowed to here (or a few steps
 above the high bid); any higher multiple of ten up to ``MAX_BID`` is accepted too."""
 
-PLAY: Final[dict[Card, Action]] = {c: Action("play", c) for c in DISTINCT}
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 PASS: Final = Action("pass")
-WIDOW: Final = Action("widow")
+WIDOW_UP: Final = Action("widow")
 THROW_IN: Final = Action("throw_in")
 CONCEDE: Final = Action("concede")
 SHOW_NOTHING: Final = Action("meld")
@@ -75,18 +81,205 @@ KINDS: Final = (
     "concede",
     "play",
 )
-
-_FIXED: Final[dict[str, Action]] = {
-    **{str(a): a for a in PLAY.values()},
-    **{str(a): a for a in TRUMP.values()},
-    "pass": PASS,
-    "widow": WIDOW,
-    "throw_in": THROW_IN,
-    "concede": CONCEDE,
-    "meld": SHOW_NOTHING,
-}
 _BID = re.compile(r"^[1-9][0-9]*$")
 _CARD = re.compile(r"^[ATKQJ9][SHDC]$")
+_PACK_COUNT: Final = Counter(CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Trick(BaseTrick):
+    """A trick as the base keeps it, with the seats that played its cards: three of the
+    table's, not always next to each other."""
+
+    seats: tuple[int, ...]
+
+    def to_json(self, seats: int) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "winner": self.winner,
+            "cards": [{"seat": s, "card": c} for s, c in zip(self.seats, self.cards, strict=True)],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a deal settled (§10)."""
+
+    end: End
+    bid: int
+    value: int
+    """The bid's value in chips as settled (spade doubling included)."""
+    total: int | None
+    """The bidder's count (meld + card points + buried + last trick) when played out."""
+    card_points: int | None
+    """Card points the bidder took in tricks and burial, last trick apart."""
+    last_trick: int | None
+    """The seat that won the last trick, when played out."""
+    chips: tuple[int, ...]
+    """What the deal's settlement gave each seat."""
+    kitty: int
+    """What it gave the kitty."""
+
+
+class Deal(TrickDeal):
+    """One deal: the base's (its cards in the ledger, the tricks, the actions) with the
+    active seats, the auction, the widow and the bidder's provisional choices."""
+
+    __slots__ = (
+        "active",
+        "bidder",
+        "bids",
+        "buried",
+        "conceded",
+        "dealt",
+        "high",
+        "high_seat",
+        "led",
+        "melds",
+        "minimum",
+        "out",
+        "result",
+        "shown",
+        "widow",
+        "widow_turned",
+    )
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None = ORDER,
+    ) -> None:
+        super().__init__(number, dealer, seats, pack, order)
+        self.active = active_seats(seats, dealer)
+        """The active seats in bidding order, eldest first."""
+        self.minimum = 0
+        """The compulsory opening bid."""
+        self.dealt: list[list[Card]] = [[] for _ in range(seats)]
+        """Each seat's 15 cards as dealt (empty for a seat sitting out), in canonical order."""
+        self.widow: list[Card] = []
+        self.bids: list[tuple[int, int | None]] = []
+        """The auction in order: (seat, bid), ``None`` for a pass."""
+        self.high = 0
+        self.high_seat: int | None = None
+        self.out: list[int] = []
+        """Seats that passed, in order."""
+        self.bidder: int | None = None
+        self.widow_turned = False
+        self.shown: list[Card] | None = None
+        """The cards shown in melds (``None`` until the bidder melds; ``[]`` shows nothing)."""
+        self.melds: list[Meld] = []
+        """What ``shown`` is worth at its best with ``trump``."""
+        self.buried: list[Card] | None = None
+        """The burial chosen; laid away in the ledger at the bidder's first lead."""
+        self.conceded: dict[int, int] = {}
+        """Opponents who conceded, each with the bid's value at that moment."""
+        self.led = False
+        """The bidder has led: trump, meld and burial are final."""
+        self.result: Result | None = None
+        self.step = "bid"
+
+    def copy(self) -> Deal:
+        other = TrickDeal.copy(self)
+        other.active = self.active
+        other.minimum = self.minimum
+        other.dealt = self.dealt  # never changed after the deal
+        other.widow = self.widow
+        other.bids = list(self.bids)
+        other.high = self.high
+        other.high_seat = self.high_seat
+        other.out = list(self.out)
+        other.bidder = self.bidder
+        other.widow_turned = self.widow_turned
+        other.shown = self.shown  # replaced, never changed in place
+        other.melds = self.melds
+        other.buried = self.buried
+        other.conceded = dict(self.conceded)
+        other.led = self.led
+        other.result = self.result
+        return other
+
+    # -- read from the ledger, under the names the computer players read ------------------------
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """What each seat holds now, in canonical order (the burial until the first lead)."""
+        ledger = self.ledger
+        return [ledger.hand(s) for s in range(ledger.seats)]
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        ledger = self.ledger
+        return [(ledger.holder[i], ledger.cards[i]) for i in ledger.trick]
+
+    def taken(self) -> tuple[list[Card], list[Card]]:
+        """Cards taken in tricks by the bidder and by the opponents together."""
+        ledger = self.ledger
+        cards = ledger.cards
+        mine: list[Card] = []
+        theirs: list[Card] = []
+        for seat, pile in enumerate(ledger.taken):
+            (mine if seat == self.bidder else theirs).extend(cards[i] for i in pile)
+        return mine, theirs
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def eldest(self) -> int:
+        return self.active[0]
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        return tuple(s for s in self.active if s != self.bidder)
+
+    @property
+    def meld_value(self) -> int:
+        return sum(m.value for m in self.melds)
+
+    @property
+    def auction_over(self) -> bool:
+        return self.bidder is not None
+
+    @property
+    def may_throw_in(self) -> bool:
+        """Eldest holds the compulsory bid nobody raised, the widow still down (§4.1,
+        Clarification 1)."""
+        return (
+            self.bidder == self.eldest
+            and not self.widow_turned
+            and self.high == self.minimum
+            and sum(1 for _, bid in self.bids if bid is not None) == 1
+        )
+
+    def next_step(self) -> str:
+        """``bid``, ``widow``, ``trump``, ``meld``, ``bury`` or ``play``: the bidder's steps
+        are the first of trump, meld and burial still missing; each may be redone until the
+        first lead."""
+        if self.bidder is None:
+            return "bid"
+        if not self.widow_turned:
+            return "widow"
+        if self.led:
+            return "play"
+        if self.trump is None:
+            return "trump"
+        if self.shown is None:
+            return "meld"
+        if self.buried is None:
+            return "bury"
+        return "play"
+
+
+def dealt_places(
+    pack: Sequence[Card], layout: Sequence[int]
+) -> tuple[list[list[Card]], list[Card]]:
+    """The three active hands (bidding order) and the widow a pack deals."""
+    places: list[list[Card]] = [[], [], [], []]
+    for card, place in zip(pack, layout, strict=True):
+        places[place].append(card)
+    return [sort_cards(places[k]) for k in range(3)], sort_cards(places[WIDOW])
 
 
 def _cards(text: str) -> list[Card] | None:
@@ -100,48 +293,6 @@ def too_high(number: str) -> bool:
     return len(number) > len(str(MAX_BID)) or int(number) > MAX_BID
 
 
-def parse_action(text: object) -> Action:
-    """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-    if type(text) is str:
-        known = _FIXED.get(text)
-        if known is not None:
-            return known
-    action = split_action(text)
-    kind, arg = action.kind, action.arg
-    if kind == "bid":
-        if not _BID.match(arg):
-            raise MalformedAction("'bid' takes a number of points, such as 320")
-        return Action("bid", arg)
-    if kind == "meld":
-        groups = arg.split(";")
-        if len(groups) > 40 or any(_cards(g) is None for g in groups):
-            raise MalformedAction(
-                "'meld' takes melds apart by ';', each its cards apart by ',' "
-                "(meld:AH,TH,KH,QH,JH;QS,JD), or nothing to show no meld"
-            )
-        return Action("meld", ";".join(",".join(g) for g in meld_rules.parse_groups(arg)))
-    if kind == "bury":
-        cards = _cards(arg)
-        if cards is None or len(cards) > HAND_SIZE + 3:
-            raise MalformedAction("'bury' takes cards apart by ',' (bury:TS,TS,9C)")
-        return Action("bury", ",".join(sort_cards(cards)))
-    if kind == "play":
-        raise MalformedAction(f"'play' takes one card such as QS, got {arg[:20]!r}")
-    if kind == "trump":
-        raise MalformedAction(f"'trump' takes a suit (S, H, D or C), got {arg[:20]!r}")
-    if kind in ("pass", "widow", "throw_in", "concede"):
-        raise MalformedAction(f"'{kind}' takes no argument")
-    if kind == "deal":
-        cards = arg.split(",") if arg else []
-        if len(cards) != PACK_SIZE or Counter(cards) != _PACK_COUNT:
-            raise MalformedAction("'deal' takes the 48 cards (A T K Q J 9 of each suit, twice)")
-        return Action("deal", arg)
-    raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
-
-
-_PACK_COUNT: Final = Counter(CARDS)
-
-
 def deal_action(pack: Sequence[Card]) -> Action:
     return Action("deal", ",".join(pack))
 
@@ -152,61 +303,34 @@ def random_deal(rng: random.Random) -> Action:
     return deal_action(pack)
 
 
-def _shape(action: Action) -> None:
-    """Refuse an ``Action`` built by hand that no text would parse to."""
-    text = str(action)
-    if text in _FIXED or action.kind in ("deal", "bid", "meld", "bury"):
-        try:
-            parsed = parse_action(text)
-        except MalformedAction:
-            parsed = None
-        if parsed == action:
-            return
-    raise MalformedAction(f"not an auction pinochle action: {text[:40]!r}")
-
-
-class Match(DealSequence[Deal]):
+class Match(TrickMatch[Deal]):
     """A session of auction pinochle for 3, 4 or 5 seats. Build one with :func:`new_match`."""
 
-    __slots__ = (
-        "base",
-        "deals",
-        "first_dealer",
-        "kitty",
-        "next_dealer",
-        "options",
-        "seats",
-        "share",
-        "to_act",
-        "totals",
-    )
+    NAME = "auction_pinochle"
+    TITLE = "Auction pinochle"
+    NOUN = "auction pinochle"
+    PACK = CARDS
+    RULES = PINOCHLE
+    OPTIONS = OPTIONS
+    DEAL = Deal
+    CARD_ORDER = ORDER
+    OTHER_ACTIONS = (PASS, WIDOW_UP, THROW_IN, CONCEDE, SHOW_NOTHING, *TRUMP.values())
+    FREE_KINDS: ClassVar[tuple[str, ...]] = ("deal", "bid", "meld", "bury")
+    """The kinds whose argument is any of many texts (:meth:`parse_other`)."""
+
+    __slots__ = ("kitty", "share")
 
     def __init__(self, seats: int, first_dealer: int, options: Options | None = None) -> None:
         if seats not in (3, 4, 5):
             raise ValueError("auction pinochle is played by 3, 4 or 5")
         if not 0 <= first_dealer < seats:
             raise ValueError(f"no seat {first_dealer} at a table of {seats}")
-        self.seats = seats
-        self.options: dict[str, OptionValue] = resolve_options_of(
-            OPTIONS, options, "Auction pinochle"
-        )
-        self.first_dealer = first_dealer
-        self.next_dealer = first_dealer
-        self.deals: list[Deal] = []
-        self.totals: list[int] = [0] * seats
-        """Chips per seat; the kitty's share is added when the session ends."""
+        super().__init__(seats, options, first_dealer)
         self.kitty = 0
         self.share: list[int] | None = None
         """What each seat got of the kitty when the session ended."""
-        self.base = 0
-        """Scored deals before the first one held (a state rebuilt from a view)."""
-        self.to_act: int | None = TABLE
 
     # -- reading -------------------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.to_act is None
 
     @property
     def deals_total(self) -> int:
@@ -227,6 +351,9 @@ class Match(DealSequence[Deal]):
     def winners(self) -> list[int]:
         return winners(self.totals) if self.is_over else []
 
+    def match_over(self) -> bool:
+        return self.deals_played >= self.deals_total
+
     def share_of(self, deal: Deal) -> list[int] | None:
         """The kitty's share, when ``deal`` ended the session."""
         return self.share if self.is_over and deal is self.deals[-1] else None
@@ -234,35 +361,14 @@ class Match(DealSequence[Deal]):
     def deal_scores(self, deal: Deal) -> list[int]:
         """What each seat's balance changed by with ``deal``: its chips, and after the
         session's last deal the kitty's share (zeros while the deal runs)."""
-        result = deal.result
-        scores = list(result.chips) if result else [0] * self.seats
-        share = self.share_of(deal)
-        if share is not None:
-            scores = [a + b for a, b in zip(scores, share, strict=True)]
-        return scores
+        return list(deal.scores) if deal.scores is not None else [0] * self.seats
 
     def phase(self) -> str:
-        """``deal``, ``bid``, ``widow``, ``trump``, ``meld``, ``bury``, ``play`` or
-        ``match_over``: the bidder's steps are the first of trump, meld and burial still
-        missing; each may be redone until the first lead."""
+        """``deal``, ``match_over`` or the deal's step (:meth:`Deal.next_step`)."""
         if self.to_act is None:
             return "match_over"
         deal = self.current
-        if deal is None:
-            return "deal"
-        if deal.bidder is None:
-            return "bid"
-        if not deal.widow_turned:
-            return "widow"
-        if deal.led:
-            return "play"
-        if deal.trump is None:
-            return "trump"
-        if deal.shown is None:
-            return "meld"
-        if deal.buried is None:
-            return "bury"
-        return "play"
+        return "deal" if deal is None else deal.step
 
     def bid_options(self, deal: Deal) -> list[int]:
         """The bids listed for the seat to bid (any higher multiple of ten up to the table's
@@ -282,7 +388,7 @@ class Match(DealSequence[Deal]):
         """The bidder's best meld with the trump named, leaving three cards to bury unless
         it makes the bid on its own."""
         assert deal.bidder is not None and deal.trump is not None
-        hand = deal.hands[deal.bidder]
+        hand = deal.ledger.hand(deal.bidder)
         best = meld_rules.best(hand, deal.trump)
         if sum(m.value for m in best) >= deal.high:
             return best
@@ -293,51 +399,45 @@ class Match(DealSequence[Deal]):
     def unshown(self, deal: Deal) -> list[Card]:
         """The bidder's cards that no meld shows: those he may bury (per copy)."""
         assert deal.bidder is not None
-        left = Counter(deal.hands[deal.bidder])
+        left = Counter(deal.ledger.hand(deal.bidder))
         left.subtract(deal.shown or [])
         return sort_cards(left.elements())
 
-    def playable(self, deal: Deal, seat: int) -> list[Card]:
-        hand = deal.hands[seat]
+    def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
+        """Before his first lead the bidder's burial is still in his hand, and not his to
+        lead."""
         if deal.bidder == seat and deal.buried and not deal.led:
             left = Counter(hand)
             left.subtract(deal.buried)
-            hand = sort_cards(left.elements())
-        return legal_cards(hand, [c for _, c in deal.trick], deal.trump, PINOCHLE)
+            return sort_cards(left.elements())
+        return hand
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """What ``seat`` (default: whoever is to act) may do now, each step forward once:
-        bids up to 650 (higher ones up to ``MAX_BID`` are accepted too); trump; a meld, as
+    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """Bids up to 650 (higher ones up to ``MAX_BID`` are accepted too); trump; a meld, as
         the suggested best and as showing nothing (any other meld of the hand is accepted
-        too); every choice of three unshown cards to bury; a card; a concession; an
-        opponent's concession out of turn. Revising an earlier choice before the first lead
-        is accepted but not listed (:meth:`revisions`), so that a player who follows the
-        list always moves on."""
-        actor = self.to_act if seat is None else seat
-        deal = self.current
-        if deal is None or actor is None or actor == TABLE:
-            return []
-        if actor != self.to_act:
-            return [CONCEDE] if self.may_concede(deal, actor) else []
-        phase = self.phase()
-        if phase == "bid":
+        too); every choice of three unshown cards to bury; a concession, the opponents' out
+        of turn. Revising an earlier choice before the first lead is accepted but not listed
+        (:meth:`revisions`), so that a player who follows the list always moves on."""
+        if seat != self.to_act:
+            return [CONCEDE] if self.may_concede(deal, seat) else []
+        step = deal.step
+        if step == "play":
+            return [] if deal.led else [CONCEDE]
+        if step == "bid":
             out = [Action("bid", str(b)) for b in self.bid_options(deal)]
             return out if deal.high_seat is None else [*out, PASS]
-        if phase == "widow":
-            return [WIDOW, THROW_IN, CONCEDE]
-        if phase == "trump":
+        if step == "widow":
+            return [WIDOW_UP, THROW_IN, CONCEDE]
+        if step == "trump":
             return [*TRUMP.values(), CONCEDE]
-        if phase == "meld":
+        if step == "meld":
             best = self.suggestion(deal)
             listed = [parse_action(meld_rules.meld_text(best))]
             if best:
                 listed.append(SHOW_NOTHING)
             return [*listed, CONCEDE]
-        if phase == "bury":
-            choices = _triples(self.unshown(deal))
-            return [*(Action("bury", ",".join(t)) for t in choices), CONCEDE]
-        cards = [PLAY[c] for c in dict.fromkeys(self.playable(deal, actor))]
-        return cards if deal.led else [*cards, CONCEDE]
+        choices = _triples(self.unshown(deal))
+        return [*(Action("bury", ",".join(t)) for t in choices), CONCEDE]
 
     def revisions(self, seat: int) -> list[str]:
         """What the bidder may still change before his first lead: another trump
@@ -354,42 +454,103 @@ class Match(DealSequence[Deal]):
             out.append("bury")
         return out
 
+    # -- notation ------------------------------------------------------------------------------
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
+        kind, arg = action.kind, action.arg
+        if kind == "bid":
+            if not _BID.match(arg):
+                raise MalformedAction("'bid' takes a number of points, such as 320")
+            return Action("bid", arg)
+        if kind == "meld":
+            groups = arg.split(";")
+            if len(groups) > 40 or any(_cards(g) is None for g in groups):
+                raise MalformedAction(
+                    "'meld' takes melds apart by ';', each its cards apart by ',' "
+                    "(meld:AH,TH,KH,QH,JH;QS,JD), or nothing to show no meld"
+                )
+            return Action("meld", ";".join(",".join(g) for g in meld_rules.parse_groups(arg)))
+        if kind == "bury":
+            cards = _cards(arg)
+            if cards is None or len(cards) > HAND_SIZE + 3:
+                raise MalformedAction("'bury' takes cards apart by ',' (bury:TS,TS,9C)")
+            return Action("bury", ",".join(sort_cards(cards)))
+        if kind == "trump":
+            raise MalformedAction(f"'trump' takes a suit (S, H, D or C), got {arg[:20]!r}")
+        if kind in ("pass", "widow", "throw_in", "concede"):
+            raise MalformedAction(f"'{kind}' takes no argument")
+        if kind == "deal":
+            cards = arg.split(",") if arg else []
+            if len(cards) != PACK_SIZE or Counter(cards) != _PACK_COUNT:
+                raise MalformedAction("'deal' takes the 48 cards (A T K Q J 9 of each suit, twice)")
+            return action
+        raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
+
+    def shaped(self, action: Action) -> bool:
+        """Whether an ``Action`` built by hand is one some text parses to."""
+        if action.kind not in self.FREE_KINDS:
+            return (action.kind, action.arg) in self.OTHERS
+        try:
+            return parse_action(str(action)) == action
+        except MalformedAction:
+            return False
+
     # -- checking ------------------------------------------------------------------------------
 
     def _check(self, seat: int, action: Action) -> Deal | None:
-        """Every condition of ``action``; the deal it acts on (``None`` for a deal)."""
-        _shape(action)
-        kind = action.kind
-        if self.to_act is None:
-            raise IllegalAction("match_over", "the session is over")
-        if kind == "deal":
-            if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
-            if self.to_act != TABLE:
-                raise IllegalAction("wrong_phase", "a deal is already in progress")
-            return None
+        """The base's checks, in this game's words where they differ."""
+        if action.kind == "deal" and not self.shaped(action):
+            raise MalformedAction(f"not an auction pinochle action: {str(action)[:40]!r}")
+        try:
+            return super()._check(seat, action)
+        except IllegalAction as refused:
+            if refused.code == "match_over":
+                raise IllegalAction("match_over", "the session is over") from None
+            raise
+
+    def refuse_turn(self, seat: int) -> None:
         deal = self.current
         if deal is None or not 0 <= seat < self.seats:
             raise IllegalAction(
                 "not_your_turn", "it is not your turn", {"seat": seat, "to_act": None}
             )
+        detail = {"seat": seat, "to_act": self.to_act}
+        if seat not in deal.active:
+            raise IllegalAction("sitting_out", "you sit out this deal", detail)
+        raise IllegalAction("not_your_turn", "it is not your turn", detail)
+
+    def check_step(self, deal: Deal, kind: str) -> None:
+        """A card played before the bidder's steps are done, refused by the step."""
+        step = deal.step
+        if step == "bid":
+            raise IllegalAction("bid_or_pass", "bid or pass: the auction is on")
+        if step == "widow":
+            raise IllegalAction(
+                "turn_the_widow", "turn the widow up, name trumps, throw in or concede first"
+            )
+        if step == "trump":
+            raise IllegalAction("name_trump_first", "name trumps before you lead")
+        if step == "meld":
+            raise IllegalAction("meld_first", "show your meld (or none) before you lead")
+        raise IllegalAction("bury_first", "bury three cards before you lead")
+
+    def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
+        if deal is None or not 0 <= seat < self.seats:
+            self.refuse_turn(seat)
+        assert deal is not None
+        kind = action.kind
         if kind == "concede":
             self._check_concede(deal, seat)
             return deal
         if seat != self.to_act:
-            if seat not in deal.active:
-                raise IllegalAction(
-                    "sitting_out", "you sit out this deal", {"seat": seat, "to_act": self.to_act}
-                )
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
-        phase = self.phase()
-        if phase == "bid":
+            self.refuse_turn(seat)
+        step = deal.step
+        if step == "bid":
             self._check_bid(deal, action)
         elif kind in ("bid", "pass"):
             raise IllegalAction("auction_over", "the auction is over")
-        elif phase == "widow":
+        elif step == "widow":
             # any action but the throw-in turns the widow first (Clarification 2); naming
             # trump is the only other one that can follow at once
             if kind not in ("widow", "throw_in", "trump"):
@@ -398,14 +559,12 @@ class Match(DealSequence[Deal]):
                 )
         elif kind in ("widow", "throw_in"):
             raise IllegalAction("widow_turned", "the widow is already turned up")
-        elif deal.led and kind != "play":
+        elif deal.led:
             raise IllegalAction("play_started", "trump, meld and burial are final once you led")
         elif kind == "meld":
             self._check_meld(deal, action.arg)
         elif kind == "bury":
             self._check_bury(deal, action.arg.split(","))
-        elif kind == "play":
-            self._check_play(deal, seat, action.arg)
         return deal
 
     def _check_concede(self, deal: Deal, seat: int) -> None:
@@ -445,7 +604,7 @@ class Match(DealSequence[Deal]):
     def _check_meld(self, deal: Deal, arg: str) -> None:
         assert deal.bidder is not None
         named = meld_rules.name_melds(meld_rules.parse_groups(arg), deal.trump)
-        hand = deal.hands[deal.bidder]
+        hand = deal.ledger.hand(deal.bidder)
         shown = meld_rules.check_held(named, hand)
         value = meld_rules.value(shown, deal.trump or "S")
         if value < deal.high and len(shown) > len(hand) - BURY_SIZE:
@@ -459,7 +618,7 @@ class Match(DealSequence[Deal]):
         assert deal.bidder is not None
         if deal.shown is None:
             raise IllegalAction("meld_first", "show your meld (or none) before burying")
-        hand = Counter(deal.hands[deal.bidder])
+        hand = Counter(deal.ledger.hand(deal.bidder))
         asked = Counter(cards)
         if len(cards) != BURY_SIZE or not asked <= hand:
             raise IllegalAction(
@@ -474,25 +633,22 @@ class Match(DealSequence[Deal]):
                 {"cards": shown},
             )
 
-    def _check_play(self, deal: Deal, seat: int, card: Card) -> None:
-        if not deal.led:
-            if deal.trump is None:
-                raise IllegalAction("name_trump_first", "name trumps before you lead")
-            if deal.shown is None:
-                raise IllegalAction("meld_first", "show your meld (or none) before you lead")
-            if deal.buried is None:
-                raise IllegalAction("bury_first", "bury three cards before you lead")
-        hand = deal.hands[seat]
-        if card not in hand:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        if card in self.playable(deal, seat):
-            return
-        if deal.bidder == seat and not deal.led:
+    def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
+        if card not in self.lead_cards(deal, seat, deal.ledger.hand(seat)):
             raise IllegalAction(
                 "card_is_buried", f"{card} is buried: bury another card to lead it", {"card": card}
             )
-        led = deal.trick[0][1][1]
+
+    def _check_duty(self, deal: Deal, seat: int, card: Card) -> None:
+        """Pinochle's duties refused in its words: the trump named in every refusal, a trump
+        lead not beaten ``must_beat_trump_lead``."""
+        ledger = deal.ledger
+        hand = ledger.hand(seat)
+        trick = ledger.trick_cards()
         trump = deal.trump
+        if card in legal_cards(hand, trick, trump, PINOCHLE):
+            return
+        led = trick[0][1]
         detail = {"card": card, "suit": led, "seat": seat, "trump": trump}
         if any(c[1] == led for c in hand):
             if card[1] != led:
@@ -504,23 +660,25 @@ class Match(DealSequence[Deal]):
             )
         raise IllegalAction("must_trump", "without the suit led you must play a trump", detail)
 
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it (``TABLE`` when the table deals next, ``None`` when the session ends)."""
-        self._check(seat, action)
-        trial = self.clone()
-        trial.apply(seat, action)
-        return trial.to_act
-
     # -- changing ------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing nothing."""
-        deal = self._check(seat, action)
-        if deal is None:
-            self._deal(action.arg.split(","))
-            return
-        deal.actions.append((seat, str(action)))
+    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
+        packets = self.options["packets"]
+        assert isinstance(packets, int)
+        hands, widow = dealt_places(pack, LAYOUTS[packets])
+        deal.minimum = self.minimum
+        ledger = deal.ledger
+        for place, seat in enumerate(deal.active):
+            deal.dealt[seat] = hands[place]
+            for card in hands[place]:
+                ledger.deal(seat, card)
+        deal.widow = widow
+        ledger.lay_stock(widow)
+
+    def first_to_act(self, deal: Deal) -> int:
+        return deal.eldest
+
+    def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
         if kind == "concede":
             self._concede(deal, seat)
@@ -531,7 +689,6 @@ class Match(DealSequence[Deal]):
         elif kind == "widow":
             self._turn_widow(deal)
         elif kind == "throw_in":
-            assert deal.bidder is not None
             value = basic_value(deal.high, str(self.options["schedule"]))
             self._settle(deal, End.THROWN_IN, value)
         elif kind == "trump":
@@ -541,33 +698,9 @@ class Match(DealSequence[Deal]):
             self._value_meld(deal)
         elif kind == "meld":
             self._meld(deal, action.arg)
-        elif kind == "bury":
-            assert deal.bidder is not None
-            deal.buried = action.arg.split(",")
         else:
-            self._play(deal, seat, action.arg)
-
-    def _deal(self, pack: list[Card]) -> None:
-        dealer = self.next_dealer
-        active = active_seats(self.seats, dealer)
-        packets = self.options["packets"]
-        assert isinstance(packets, int)
-        hands, widow = dealt_places(pack, LAYOUTS[packets])
-        dealt: list[list[Card]] = [[] for _ in range(self.seats)]
-        for place, seat in enumerate(active):
-            dealt[seat] = hands[place]
-        deal = Deal(
-            number=self.deals_played + 1,
-            dealer=dealer,
-            active=active,
-            pack=tuple(pack),
-            minimum=self.minimum,
-            dealt=dealt,
-            hands=[list(h) for h in dealt],
-            widow=widow,
-        )
-        self.deals.append(deal)
-        self.to_act = deal.eldest
+            deal.buried = action.arg.split(",")
+        deal.step = deal.next_step()
 
     def _next_bidder(self, deal: Deal, seat: int) -> int:
         at = deal.active.index(seat)
@@ -587,7 +720,7 @@ class Match(DealSequence[Deal]):
         deal.out.append(seat)
         if len(deal.out) == 2:
             assert deal.high_seat is not None
-            deal.bidder = deal.high_seat
+            deal.bidder = deal.leader = deal.high_seat
             self.to_act = deal.bidder
             if not deal.may_throw_in:
                 self._turn_widow(deal)
@@ -595,9 +728,13 @@ class Match(DealSequence[Deal]):
         self.to_act = self._next_bidder(deal, seat)
 
     def _turn_widow(self, deal: Deal) -> None:
+        """The widow turned up for all and taken into the bidder's hand."""
         assert deal.bidder is not None
         deal.widow_turned = True
-        deal.hands[deal.bidder] = sort_cards([*deal.hands[deal.bidder], *deal.widow])
+        ledger = deal.ledger
+        while ledger.stock:
+            ledger.turn()
+            ledger.draw(deal.bidder)
 
     def _concede(self, deal: Deal, seat: int) -> None:
         value = bid_value(deal.high, deal.trump, self.options)
@@ -612,10 +749,12 @@ class Match(DealSequence[Deal]):
 
     def _meld(self, deal: Deal, arg: str) -> None:
         assert deal.bidder is not None
+        ledger = deal.ledger
         named = meld_rules.name_melds(meld_rules.parse_groups(arg), deal.trump)
-        deal.shown = meld_rules.check_held(named, deal.hands[deal.bidder])
+        deal.shown = meld_rules.check_held(named, ledger.hand(deal.bidder))
+        ledger.show_only(deal.bidder, deal.shown)
         if deal.buried is not None:
-            free = Counter(deal.hands[deal.bidder]) - Counter(deal.shown)
+            free = Counter(ledger.hand(deal.bidder)) - Counter(deal.shown)
             if not Counter(deal.buried) <= free:
                 deal.buried = None  # the new meld shows a buried card: bury again
         self._value_meld(deal)
@@ -630,35 +769,37 @@ class Match(DealSequence[Deal]):
         if deal.meld_value >= deal.high:
             self._settle(deal, End.MADE_ON_MELD, bid_value(deal.high, deal.trump, self.options))
 
-    def _play(self, deal: Deal, seat: int, card: Card) -> None:
-        if not deal.led:
-            assert deal.buried is not None and deal.bidder is not None
-            deal.led = True
-            hand = deal.hands[deal.bidder]
-            for buried in deal.buried:
-                hand.remove(buried)
-        deal.hands[seat].remove(card)
-        deal.trick.append((seat, card))
-        if len(deal.trick) < 3:
-            self.to_act = self._next_in_play(deal, seat)
+    def play(self, deal: Deal, seat: int, card: Card) -> None:
+        """A card to the trick among the three active seats; the bidder's first lead lays
+        his burial away, and of two copies he plays one the table has seen."""
+        ledger = deal.ledger
+        if seat == deal.bidder:
+            if not deal.led:
+                assert deal.buried is not None
+                deal.led = True
+                ledger.lay_away(seat, deal.buried)
+            ledger.seen_copy_first(seat, card)
+        ledger.play(seat, card)
+        trick = ledger.trick
+        active = deal.active
+        if len(trick) < 3:
+            self.to_act = active[(active.index(seat) + 1) % 3]
             return
-        cards = [c for _, c in deal.trick]
-        winner = deal.trick[trick_winner(cards, deal.trump, PINOCHLE)][0]
-        deal.history.append(Trick(deal.trick[0][0], tuple(deal.trick), winner))
-        deal.won[deal.side(winner)].extend(cards)
-        deal.trick = []
+        cards = tuple(ledger.trick_cards())
+        seats = tuple(ledger.holder[i] for i in trick)
+        winner = seats[trick_winner(cards, deal.trump, PINOCHLE)]
+        ledger.gather(winner)
+        deal.history.append(Trick(seats[0], cards, winner, seats))
+        deal.won[winner] += 1
+        deal.leader = winner
         if len(deal.history) == TRICKS:
             self._played_out(deal, winner)
         else:
             self.to_act = winner
 
-    @staticmethod
-    def _next_in_play(deal: Deal, seat: int) -> int:
-        return deal.active[(deal.active.index(seat) + 1) % 3]
-
     def _played_out(self, deal: Deal, last: int) -> None:
         assert deal.buried is not None
-        taken = card_points([*deal.won[0], *deal.buried], self.scheme)
+        taken = card_points([*deal.taken()[0], *deal.buried], self.scheme)
         total = bidder_total(deal.meld_value, taken, last == deal.bidder)
         end = End.MADE if total >= deal.high else End.DOUBLE_BETE
         value = bid_value(deal.high, deal.trump, self.options)
@@ -686,33 +827,20 @@ class Match(DealSequence[Deal]):
             chips=tuple(chips),
             kitty=kitty,
         )
-        for seat in range(self.seats):
-            self.totals[seat] += chips[seat]
         self.kitty += kitty
-        self.next_dealer = (deal.dealer + 1) % self.seats
-        if self.deals_played >= self.deals_total:
+        scores = list(chips)
+        if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
             self.share = share_kitty(self.kitty, self.seats, deal.dealer)
-            for seat in range(self.seats):
-                self.totals[seat] += self.share[seat]
+            scores = [a + b for a, b in zip(scores, self.share, strict=True)]
             self.kitty = 0
-            self.to_act = None
-        else:
-            self.to_act = TABLE
+        self.finish(deal, tuple(scores))
 
     # -- copying -------------------------------------------------------------------------------
 
     def clone(self) -> Match:
-        other = Match.__new__(Match)
-        other.seats = self.seats
-        other.options = self.options  # never changed after the session starts
-        other.first_dealer = self.first_dealer
-        other.next_dealer = self.next_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
-        other.totals = list(self.totals)
+        other = super().clone()
         other.kitty = self.kitty
         other.share = self.share
-        other.base = self.base
-        other.to_act = self.to_act
         return other
 
 
@@ -725,6 +853,10 @@ def _triples(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
             for k in range(j + 1, n):
                 out[(cards[i], cards[j], cards[k])] = None
     return list(out)
+
+
+parse_action = action_parser(Match)
+"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
 
 
 def new_match(seats: int, options: Options | None, first_dealer: int) -> Match:
@@ -744,3 +876,6 @@ def replay(
     for seat, action in iter_actions(log):
         match.apply(seat, action)
     return match
+
+
+__all__ = ["Deal", "Match", "Result", "Suit", "Trick"]

@@ -8,20 +8,20 @@ to all; the other hands never (only their sizes).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ... import view_cache
-from ...cards import SUITS, Card
+from ...cards import SUITS
 from ...game import TABLE, View
+from ...trick_game import Trick as BaseTrick
+from ...trick_game import hidden_cards as hidden_cards
 from .. import melds as meld_rules
-from .deal import Deal, Trick
-from .rules import NAME, card_points, ranks, sort_cards
+from .rules import NAME, card_points, ranks
 from .sheet import scored_deals, scoresheet
-from .state import Match
+from .state import Deal, Match
 
 
-class ViewCache(view_cache.ViewCache[Deal, Trick, Match]):
+class ViewCache(view_cache.ViewCache[Deal, BaseTrick, Match]):
     """What one session's public view can no longer change (:mod:`app.engine.view_cache`):
     the finished tricks of the deal in progress, the card points they hold, and what changes
     only when a deal is scored (scoresheet, last deal, totals, ranks)."""
@@ -65,35 +65,8 @@ def legal(match: Match, seat: int) -> dict[str, Any] | None:
     return out
 
 
-def hidden_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen, copy
-    for copy: the other active hands, less what everyone knows the bidder has (the widow and
-    his meld, once turned and shown); the widow until it is turned; the buried cards but to
-    the bidder."""
-    deal = match.current
-    if deal is None:
-        return []
-    hidden: Counter[Card] = Counter()
-    for s in deal.active:
-        if s == seat:
-            continue
-        held = Counter(deal.hands[s])
-        if s == deal.bidder:
-            if deal.led and deal.buried:
-                held.update(deal.buried)
-            held -= deal.bidder_known()[1]
-        hidden.update(held.elements())
-    if not deal.widow_turned:
-        hidden.update(deal.widow)
-    return sort_cards(hidden.elements())
-
-
-def _trick_json(trick: Trick) -> dict[str, Any]:
-    return {
-        "leader": trick.leader,
-        "winner": trick.winner,
-        "cards": [{"seat": s, "card": c} for s, c in trick.cards],
-    }
+def _trick_json(trick: BaseTrick) -> dict[str, Any]:
+    return trick.to_json(0)
 
 
 def _meld_json(deal: Deal) -> dict[str, Any] | None:
@@ -110,22 +83,16 @@ def _auction(deal: Deal) -> list[dict[str, Any]]:
     return [{"seat": s, "bid": b} for s, b in deal.bids]
 
 
-def _tricks_won(match: Match, deal: Deal) -> list[int]:
-    won = [0] * match.seats
-    for trick in deal.history:
-        won[trick.winner] += 1
-    return won
-
-
 def _points_taken(match: Match, deal: Deal) -> list[int]:
-    return [card_points(deal.won[0], match.scheme), card_points(deal.won[1], match.scheme)]
+    return [card_points(side, match.scheme) for side in deal.taken()]
 
 
 def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, Any]:
     """What everyone may see of the deal in progress; :func:`view` adds a seat's own."""
     bidder = deal.bidder
     # until his first lead the bidder's burial is provisional: its cards stay in his hand
-    hand_sizes = [len(h) if s in deal.active else None for s, h in enumerate(deal.hands)]
+    hands = deal.ledger.hands
+    hand_sizes = [len(hands[s]) if s in deal.active else None for s in range(match.seats)]
     leader = (
         deal.trick[0][0] if deal.trick else (deal.history[-1].winner if deal.history else bidder)
     )
@@ -160,7 +127,7 @@ def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, A
             if cache is not None
             else [_trick_json(t) for t in deal.history]
         ),
-        "tricks_won": _tricks_won(match, deal),
+        "tricks_won": list(deal.won),
         "points_taken": None
         if bidder is None
         else cache.points_taken(match, deal)
@@ -199,7 +166,7 @@ def _previous_json(match: Match, deal: Deal, share: list[int] | None) -> dict[st
         "kitty": result.kitty,
         "share": list(share) if share is not None else None,
         "tricks_played": [_trick_json(t) for t in deal.history],
-        "tricks_won": _tricks_won(match, deal),
+        "tricks_won": list(deal.won),
     }
 
 
@@ -250,12 +217,13 @@ def _public_view(match: Match, cache: ViewCache | None) -> View:
 
 def _own_deal(match: Match, deal: Deal, seat: int, public: dict[str, Any]) -> dict[str, Any]:
     mine = dict(public)
-    mine["hand"] = list(deal.hands[seat]) if seat in deal.active else None
+    hand = deal.ledger.hand(seat)
+    mine["hand"] = hand if seat in deal.active else None
     if seat == deal.bidder and deal.buried is not None:
         mine["buried"] = list(deal.buried)
     if seat == deal.bidder and deal.widow_turned and not deal.led:
         # what each trump would make of the hand: the bidder's own knowledge, for choosing
-        mine["trump_melds"] = {s: meld_rules.value(deal.hands[seat], s) for s in SUITS}
+        mine["trump_melds"] = {s: meld_rules.value(hand, s) for s in SUITS}
         if deal.trump is not None:
             best = match.suggestion(deal)
             mine["suggestion"] = {
