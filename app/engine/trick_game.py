@@ -204,6 +204,9 @@ class TrickMatch(DealSequence[D]):
     """Whether views and scored deals name the deal's trump (not where it never changes)."""
     WON_KEY: ClassVar[str] = "tricks_won"
     """The name views and records give the tricks taken per seat."""
+    PREVIOUS_SCORES: ClassVar[bool] = True
+    """Whether the view's previous deal names its scores (auction pinochle's names its chips
+    and the kitty's share in its own fields instead)."""
 
     __slots__ = (
         "base",
@@ -353,6 +356,12 @@ class TrickMatch(DealSequence[D]):
     def previous_fields(self, deal: D) -> dict[str, Any]:
         """The game's fields of the last deal scored, in the view: its detail, by default."""
         return self.detail(deal)
+
+    def legal_more(self, deal: D, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
+        """The legal shape of the seat to act with what the game adds to it (auction
+        pinochle's revisions, and the actions beside a choice of cards): as it is, by
+        default."""
+        return shape
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -581,11 +590,8 @@ def action_parser(match: type[TrickMatch[Any]]) -> Callable[[object], Action]:
 def on_table(match: TrickMatch[Any], deal: TrickDeal) -> list[dict[str, Any]]:
     """The trick in progress, as views show it: each card with its seat."""
     ledger = deal.ledger
-    seats = match.seats
-    return [
-        {"seat": (deal.leader + k) % seats, "card": ledger.cards[i]}
-        for k, i in enumerate(ledger.trick)
-    ]
+    holder, cards = ledger.holder, ledger.cards  # a card played is still its player's
+    return [{"seat": holder[i], "card": cards[i]} for i in ledger.trick]
 
 
 def _deal_json(
@@ -621,6 +627,8 @@ def _previous_json(match: TrickMatch[Any], deal: TrickDeal) -> dict[str, Any]:
     }
     if match.SHOWS_TRUMP:
         out["trump"] = deal.trump
+    if not match.PREVIOUS_SCORES:
+        del out["scores"]
     out.update(match.previous_fields(deal))
     return out
 
@@ -642,11 +650,13 @@ def legal(match: TrickMatch[Any], seat: int) -> dict[str, Any] | None:
     if seat == match.to_act:
         picked = match.pick(deal, seat)
         if picked is not None:
-            return {"kind": deal.step, "count": picked[0], "from": picked[1]}
+            shape = {"kind": deal.step, "count": picked[0], "from": picked[1]}
+            return match.legal_more(deal, seat, shape)
     actions = match.legal_actions(seat)
     if seat != match.to_act and not actions:
         return None
-    return {"kind": match.legal_kind(seat, actions), "actions": [str(a) for a in actions]}
+    shape = {"kind": match.legal_kind(seat, actions), "actions": [str(a) for a in actions]}
+    return shape if seat != match.to_act else match.legal_more(deal, seat, shape)
 
 
 class Sheet:

@@ -39,7 +39,7 @@ def deal(
     rest of the pack fills the other places in canonical order. With the dealer the last
     seat (the default), seat 0 is eldest, then 1, then 2."""
     dealer = seats - 1 if dealer is None else dealer
-    match = Match(seats, dealer)
+    match = Match(seats, None, dealer)
     active = active_seats(seats, dealer)
     rest = Counter(CARDS)
     given = {s: h.split() for s, h in hands.items()}
@@ -214,7 +214,7 @@ def test_burial_over_many_deals_takes_only_unshown_cards() -> None:
     rng = random.Random(4)
     checked = 0
     for _ in range(40):
-        match = Match(3, 2)
+        match = Match(3, None, 2)
         match.apply(TABLE, GAME.chance(match, rng))
         bots = [BasicBot(), BasicBot(), BasicBot()]
         while match.deals_played == 0:
@@ -346,7 +346,7 @@ def test_the_bid_estimate_orders_hands() -> None:
 def test_basic_plays_a_deal_with_listed_actions_at_every_table(seats: int) -> None:
     rng = random.Random(seats)
     for _ in range(10):
-        match = Match(seats, rng.randrange(seats))
+        match = Match(seats, None, rng.randrange(seats))
         match.apply(TABLE, GAME.chance(match, rng))
         while match.deals_played == 0:
             seat = match.to_act

@@ -42,7 +42,7 @@ def deal_match(
 ) -> Match:
     """A session whose first deal gives eldest (and second, if given) these cards and the
     widow these; the rest of the pack goes to the others in canonical order."""
-    match = Match(seats, dealer, options)
+    match = Match(seats, options, dealer)
     active = active_seats(seats, dealer)
     rest = Counter(CARDS)
     given = [cards(eldest), cards(second), []]

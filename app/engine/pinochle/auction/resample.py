@@ -33,7 +33,7 @@ _STRENGTH: Final = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 
 
 def resample(view: View, rng: random.Random) -> Match:
-    match = Match(view["seats"], view["first_dealer"], view["options"])
+    match = Match(view["seats"], view["options"], view["first_dealer"])
     match.totals = list(view["totals"])
     match.kitty = view["kitty"]
     match.base = view["deals_played"]

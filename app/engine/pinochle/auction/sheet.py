@@ -9,12 +9,12 @@ balance changed by: its settlement, and after the session's last deal the kitty'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ...game import Options, ScoredDeal
+from ...trick_game import Sheet
 from .rules import ranks
-from .state import Deal, Match
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "bidder", "label": "sheet.bidder", "kind": "seat"},
@@ -28,74 +28,37 @@ COLUMNS: Final[list[dict[str, str]]] = [
 ]
 
 
-def deal_detail(deal: Deal, share: Sequence[int] | None) -> dict[str, Any]:
-    """What the scoresheet and the store keep of a finished deal."""
-    result = deal.result
-    assert result is not None
+def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
     return {
-        "bidder": deal.bidder,
-        "bid": result.bid,
-        "trump": deal.trump,
-        "meld": deal.meld_value if deal.trump is not None else None,
-        "points": None if result.total is None else result.total - deal.meld_value,
-        "total": result.total,
-        "end": result.end.value,
-        "value": result.value,
-        "active": list(deal.active),
-        "conceded": sorted(deal.conceded),
-        "chips": list(result.chips),
-        "kitty": result.kitty,
-        "share": list(share) if share is not None else None,
+        "bidder": detail["bidder"],
+        "bid": detail["bid"],
+        "trump": detail["trump"],
+        "meld": detail["meld"],
+        "points": detail["points"],
+        "end": {"term": f"end.{detail['end']}"},
+        "kitty": detail["kitty"],
+        "share": detail["share"],
     }
 
 
-def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    return [
-        ScoredDeal(
-            number=deal.number,
-            dealer=deal.dealer,
-            scores=tuple(match.deal_scores(deal)),
-            detail=deal_detail(deal, match.share_of(deal)),
-        )
-        for deal in match.finished_deals[start:]
-    ]
+class KittySheet(Sheet):
+    """The base's sheet with each seat's place and the kitty's account."""
+
+    def scoresheet(
+        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> dict[str, Any]:
+        sheet = super().scoresheet(seats, options, deals)
+        kitty = 0
+        balances: list[int] = []
+        for deal in deals:
+            kitty += deal.detail["kitty"] - sum(deal.detail["share"] or ())
+            balances.append(kitty)
+        sheet["ranks"] = ranks(sheet["totals"])
+        sheet["accounts"] = [
+            {"key": "kitty", "label": "sheet.kitty", "running": balances, "total": kitty}
+        ]
+        return sheet
 
 
-def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
-    totals = [0] * seats
-    kitty = 0
-    balances: list[int] = []
-    lines: list[dict[str, Any]] = []
-    for deal in deals:
-        detail = deal.detail
-        for seat, score in enumerate(deal.scores):
-            totals[seat] += score or 0
-        kitty += detail["kitty"]
-        if detail["share"] is not None:
-            kitty -= sum(detail["share"])
-        balances.append(kitty)
-        lines.append(
-            {
-                "number": deal.number,
-                "dealer": deal.dealer,
-                "scores": list(deal.scores),
-                "totals": list(totals),
-                "cells": {
-                    "bidder": detail["bidder"],
-                    "bid": detail["bid"],
-                    "trump": detail["trump"],
-                    "meld": detail["meld"],
-                    "points": detail["points"],
-                    "end": {"term": f"end.{detail['end']}"},
-                    "kitty": detail["kitty"],
-                    "share": detail["share"],
-                },
-            }
-        )
-    return {
-        "columns": COLUMNS,
-        "deals": lines,
-        "totals": totals,
-        "ranks": ranks(totals),
-        "accounts": [{"key": "kitty", "label": "sheet.kitty", "running": balances, "total": kitty}],
-    }
+SHEET: Final = KittySheet(COLUMNS, _cells)
+scoresheet: Final = SHEET.scoresheet

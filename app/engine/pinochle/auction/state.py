@@ -51,6 +51,7 @@ from .rules import (
     bidder_total,
     card_points,
     deals_total,
+    ranks,
     settle,
     share_kitty,
     sort_cards,
@@ -119,6 +120,8 @@ class Result:
     """What the deal's settlement gave each seat."""
     kitty: int
     """What it gave the kitty."""
+    share: tuple[int, ...] | None = None
+    """What each seat got of the kitty, when the deal ended the session."""
 
 
 class Deal(TrickDeal):
@@ -309,6 +312,7 @@ class Match(TrickMatch[Deal]):
     NAME = "auction_pinochle"
     TITLE = "Auction pinochle"
     NOUN = "auction pinochle"
+    PREVIOUS_SCORES = False
     PACK = CARDS
     RULES = PINOCHLE
     OPTIONS = OPTIONS
@@ -320,7 +324,7 @@ class Match(TrickMatch[Deal]):
 
     __slots__ = ("kitty", "share")
 
-    def __init__(self, seats: int, first_dealer: int, options: Options | None = None) -> None:
+    def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         if seats not in (3, 4, 5):
             raise ValueError("auction pinochle is played by 3, 4 or 5")
         if not 0 <= first_dealer < seats:
@@ -354,9 +358,11 @@ class Match(TrickMatch[Deal]):
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
 
-    def share_of(self, deal: Deal) -> list[int] | None:
+    @staticmethod
+    def share_of(deal: Deal) -> list[int] | None:
         """The kitty's share, when ``deal`` ended the session."""
-        return self.share if self.is_over and deal is self.deals[-1] else None
+        share = deal.result.share if deal.result is not None else None
+        return list(share) if share is not None else None
 
     def deal_scores(self, deal: Deal) -> list[int]:
         """What each seat's balance changed by with ``deal``: its chips, and after the
@@ -817,6 +823,13 @@ class Match(TrickMatch[Deal]):
         assert deal.bidder is not None
         lone = deal.conceded if end is not End.OPPONENTS_CONCEDED else {}
         chips, kitty = settle(self.seats, deal.bidder, deal.high, value, end, lone)
+        self.kitty += kitty
+        scores = list(chips)
+        share = None
+        if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
+            share = self.share = share_kitty(self.kitty, self.seats, deal.dealer)
+            scores = [a + b for a, b in zip(scores, share, strict=True)]
+            self.kitty = 0
         deal.result = Result(
             end=end,
             bid=deal.high,
@@ -826,14 +839,129 @@ class Match(TrickMatch[Deal]):
             last_trick=last,
             chips=tuple(chips),
             kitty=kitty,
+            share=None if share is None else tuple(share),
         )
-        self.kitty += kitty
-        scores = list(chips)
-        if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
-            self.share = share_kitty(self.kitty, self.seats, deal.dealer)
-            scores = [a + b for a, b in zip(scores, self.share, strict=True)]
-            self.kitty = 0
         self.finish(deal, tuple(scores))
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
+        """Burying is a choice of three of the cards no meld shows."""
+        return (BURY_SIZE, self.unshown(deal)) if deal.step == "bury" else None
+
+    def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
+        """Beside the burial, the bidder's concession (``also``); before his first lead the
+        bidder may also revise an earlier choice: ``revise`` lists another trump
+        (``trump:X``), ``meld`` (any other meld) and ``bury`` (any other burial)."""
+        if deal.step == "bury":
+            shape["also"] = [str(CONCEDE)]
+        revise = self.revisions(seat)
+        if revise:
+            shape["revise"] = revise
+        return shape
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """What everyone may see of the deal in progress: the widow once turned up, the
+        meld's cards, the burial's size; the other hands never (only their sizes)."""
+        bidder = deal.bidder
+        return {
+            "active": list(deal.active),
+            "eldest": deal.eldest,
+            "sitting_out": [s for s in range(self.seats) if s not in deal.active],
+            "minimum": deal.minimum,
+            "auction": [{"seat": s, "bid": b} for s, b in deal.bids],
+            "high_bid": deal.high if deal.high_seat is not None else None,
+            "high_bidder": deal.high_seat,
+            "passed": list(deal.out),
+            "bidder": bidder,
+            "widow": list(deal.widow) if deal.widow_turned else None,
+            "widow_turned": deal.widow_turned,
+            "throw_in_open": deal.may_throw_in,
+            "meld": _meld_json(deal),
+            "buried_count": len(deal.buried) if deal.buried is not None else 0,
+            "conceded": sorted(deal.conceded),
+            "concessions": [{"seat": s, "value": v} for s, v in sorted(deal.conceded.items())],
+            "led": deal.led,
+            "leader": None if bidder is None else deal.leader,
+            "points_taken": None
+            if bidder is None
+            else [card_points(side, self.scheme) for side in deal.taken()],
+        }
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """Each hand's size (the burial in the bidder's until his first lead); a seat's own
+        hand, and the bidder's burial and what each trump would make of his hand (his own
+        knowledge, for choosing) and the meld suggested with the trump named."""
+        hands = deal.ledger.hands
+        out: dict[str, Any] = {
+            "hand": None,
+            "hand_sizes": [len(hands[s]) if s in deal.active else None for s in range(self.seats)],
+            "buried": None,
+            "suggestion": None,
+            "trump_melds": None,
+        }
+        if viewer is None or viewer not in deal.active:
+            return out
+        hand = out["hand"] = deal.ledger.hand(viewer)
+        if viewer != deal.bidder:
+            return out
+        if deal.buried is not None:
+            out["buried"] = list(deal.buried)
+        if deal.widow_turned and not deal.led:
+            out["trump_melds"] = {s: meld_rules.value(hand, s) for s in SUITS}
+            if deal.trump is not None:
+                best = self.suggestion(deal)
+                out["suggestion"] = {
+                    "action": meld_rules.meld_text(best),
+                    "melds": [m.to_json() for m in best],
+                    "cards": meld_rules.shown_cards(best),
+                    "value": sum(m.value for m in best),
+                }
+        return out
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        """What the scoresheet and the store keep of a finished deal."""
+        result = deal.result
+        assert result is not None
+        return {
+            "bidder": deal.bidder,
+            "bid": result.bid,
+            "meld": deal.meld_value if deal.trump is not None else None,
+            "points": None if result.total is None else result.total - deal.meld_value,
+            "total": result.total,
+            "end": result.end.value,
+            "value": result.value,
+            "active": list(deal.active),
+            "conceded": sorted(deal.conceded),
+            "chips": list(result.chips),
+            "kitty": result.kitty,
+            "share": self.share_of(deal),
+        }
+
+    def previous_fields(self, deal: Deal) -> dict[str, Any]:
+        """A scored deal as everyone may see it: the auction, the widow if it was turned, the
+        meld, the burial now revealed and the settlement. Hands never played stay unshown."""
+        result = deal.result
+        assert result is not None
+        return {
+            "active": list(deal.active),
+            "sitting_out": [s for s in range(self.seats) if s not in deal.active],
+            "auction": [{"seat": s, "bid": b} for s, b in deal.bids],
+            "bidder": deal.bidder,
+            "bid": result.bid,
+            "widow": list(deal.widow) if deal.widow_turned else None,
+            "meld": _meld_json(deal),
+            "buried": list(deal.buried) if deal.buried is not None and deal.led else None,
+            "conceded": sorted(deal.conceded),
+            "end": result.end.value,
+            "value": result.value,
+            "total": result.total,
+            "points": None if result.total is None else result.total - deal.meld_value,
+            "last_trick": result.last_trick,
+            "chips": list(result.chips),
+            "kitty": result.kitty,
+            "share": self.share_of(deal),
+        }
 
     # -- copying -------------------------------------------------------------------------------
 
@@ -842,6 +970,27 @@ class Match(TrickMatch[Deal]):
         other.kitty = self.kitty
         other.share = self.share
         return other
+
+
+def _meld_json(deal: Deal) -> dict[str, Any] | None:
+    if deal.shown is None:
+        return None
+    return {
+        "cards": list(deal.shown),
+        "melds": [m.to_json() for m in deal.melds],
+        "value": deal.meld_value,
+    }
+
+
+def public_fields(match: Match) -> dict[str, Any]:
+    """The session's own fields of every view: its length, the kitty, its share once the
+    session is over, and each seat's place."""
+    return {
+        "deals_total": match.deals_total,
+        "kitty": match.kitty,
+        "share": list(match.share) if match.share is not None else None,
+        "ranks": ranks(match.totals),
+    }
 
 
 def _triples(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
@@ -861,7 +1010,7 @@ parse_action = action_parser(Match)
 
 def new_match(seats: int, options: Options | None, first_dealer: int) -> Match:
     """A session waiting for its first deal."""
-    return Match(seats, first_dealer, options)
+    return Match(seats, options, first_dealer)
 
 
 def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
@@ -872,7 +1021,7 @@ def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]
 def replay(
     seats: int, first_dealer: int, log: Sequence[tuple[int, str]], options: Options | None = None
 ) -> Match:
-    match = Match(seats, first_dealer, options)
+    match = Match(seats, options, first_dealer)
     for seat, action in iter_actions(log):
         match.apply(seat, action)
     return match
