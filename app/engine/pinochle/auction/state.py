@@ -649,12 +649,13 @@ class Match(TrickMatch[Deal]):
         """Pinochle's duties refused in its words: the trump named in every refusal, a trump
         lead not beaten ``must_beat_trump_lead``."""
         ledger = deal.ledger
-        hand = ledger.hand(seat)
-        trick = ledger.trick_cards()
         trump = deal.trump
-        if card in legal_cards(hand, trick, trump, PINOCHLE):
+        led = ledger.cards[ledger.trick[0]][1]
+        if card[1] == led and led != trump:  # following a side suit is all the duty
             return
-        led = trick[0][1]
+        hand = ledger.hand(seat)
+        if card in legal_cards(hand, ledger.trick_cards(), trump, PINOCHLE):
+            return
         detail = {"card": card, "suit": led, "seat": seat, "trump": trump}
         if any(c[1] == led for c in hand):
             if card[1] != led:
