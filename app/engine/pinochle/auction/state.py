@@ -16,10 +16,9 @@ until turned up and taken into the bidder's hand for all to see, a meld's cards 
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
@@ -234,16 +233,8 @@ class Deal(TrickDeal):
         return self.active[0]
 
     @property
-    def opponents(self) -> tuple[int, ...]:
-        return tuple(s for s in self.active if s != self.bidder)
-
-    @property
     def meld_value(self) -> int:
         return sum(m.value for m in self.melds)
-
-    @property
-    def auction_over(self) -> bool:
-        return self.bidder is not None
 
     @property
     def may_throw_in(self) -> bool:
@@ -298,12 +289,6 @@ def too_high(number: str) -> bool:
 
 def deal_action(pack: Sequence[Card]) -> Action:
     return Action("deal", ",".join(pack))
-
-
-def random_deal(rng: random.Random) -> Action:
-    pack = list(CARDS)
-    rng.shuffle(pack)
-    return deal_action(pack)
 
 
 class Match(TrickMatch[Deal]):
@@ -1007,25 +992,6 @@ def _triples(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
 
 parse_action = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-
-def new_match(seats: int, options: Options | None, first_dealer: int) -> Match:
-    """A session waiting for its first deal."""
-    return Match(seats, options, first_dealer)
-
-
-def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
-    for seat, text in log:
-        yield seat, parse_action(text)
-
-
-def replay(
-    seats: int, first_dealer: int, log: Sequence[tuple[int, str]], options: Options | None = None
-) -> Match:
-    match = Match(seats, options, first_dealer)
-    for seat, action in iter_actions(log):
-        match.apply(seat, action)
-    return match
 
 
 __all__ = ["Deal", "Match", "Result", "Suit", "Trick"]
