@@ -182,11 +182,15 @@ def _part(
     """The share of a slot's value its cards give: 1 when complete, else discounted."""
     total = 0
     held = 0
+    get = have.get
     for code, n in need.items():
         total += n
-        got = have.get(code, 0)
+        got = get(code, 0)
         if got:
-            held += min(max(got - spent.get(code, 0), 0), n)
+            if spent:
+                got -= spent.get(code, 0)
+            if got > 0:
+                held += got if got < n else n
     if held >= total:
         return 1.0
     if not held:
@@ -197,16 +201,21 @@ def _part(
 def slot_value(rules: Rules, slot: Slot, have: Mapping[str, int], spent: Spent) -> float:
     """What one slot of the prospects is worth with ``have`` and ``spent``."""
     kind, key = slot
-    hope = rules.hope
     if kind == "M":
-        return rules.marriage(key) * _part(have, spent.get(slot), MARRIAGE_NEED[key], hope)
+        used = spent.by_slot.get(slot, EMPTY)
+        return rules.marriage(key) * _part(have, used, MARRIAGE_NEED[key], rules.hope)
     if kind == "S":
-        return rules.sequence(key) * _part(have, spent.get(slot), SEQUENCE_NEED[key], hope)
+        used = spent.by_slot.get(slot, EMPTY)
+        return rules.sequence(key) * _part(have, used, SEQUENCE_NEED[key], rules.hope)
+    hope = rules.hope
     if kind == "F":
-        held = sum(have.get(c, 0) for c in FOUR_CODES[key])
+        get = have.get
+        spades, hearts, diamonds, clubs = FOUR_CODES[key]
+        held = get(spades, 0) + get(hearts, 0) + get(diamonds, 0) + get(clubs, 0)
         if not held:
             return 0.0
-        free = held - sum(spent.get(slot).values())
+        taken = spent.by_slot.get(slot)
+        free = held - sum(taken.values()) if taken else held
         if free >= 4:
             return float(FOURS[key])
         if free <= 0:
@@ -274,6 +283,17 @@ _TRUMP_DEPENDENT: dict[str, frozenset[str]] = {}
 
 def slots_of(rules: Rules, code: str) -> list[Slot]:
     """The slots a card may serve."""
+    key = (rules.variant.name, code)
+    found = _SLOTS.get(key)
+    if found is None:
+        found = _SLOTS[key] = _slots_of(rules, code)
+    return list(found)
+
+
+_SLOTS: dict[tuple[str, str], list[Slot]] = {}
+
+
+def _slots_of(rules: Rules, code: str) -> list[Slot]:
     rank, suit = code[0], code[1]
     out: list[Slot] = []
     if rank in "KQ":
@@ -387,35 +407,55 @@ def ready(rules: Rules, cards: Cards, pending: Sequence[Mapping[str, Any]]) -> f
     for item in pending:
         best = max(best, value_of(rules, Kind(item["kind"]), item["cards"]))
     have = cards.counts()
-    hand = Counter(cards.hand)
+    in_hand = set(cards.hand)
     spent = spent_of(cards)
+    by_slot = spent.by_slot
+    get = have.get
 
-    def consider(points: float, need: Mapping[str, int], used: Counter[str]) -> None:
-        nonlocal best
-        if points <= best or not any(hand.get(c, 0) for c in need):
-            return
-        if _part(have, used, need, 0.0) >= 1.0:
-            best = points
+    def complete(need: Mapping[str, int], used: Mapping[str, int]) -> bool:
+        """Every code held as often as needed besides what ``used`` holds."""
+        return all(get(c, 0) - used.get(c, 0) >= n for c, n in need.items())
 
     for suit in SUITS:
-        consider(rules.marriage(suit), MARRIAGE_NEED[suit], spent.get(("M", suit)))
-        consider(rules.sequence(suit), SEQUENCE_NEED[suit], spent.get(("S", suit)))
+        points: float = rules.marriage(suit)
+        need = MARRIAGE_NEED[suit]
+        if (
+            points > best
+            and not in_hand.isdisjoint(need)
+            and complete(need, by_slot.get(("M", suit), EMPTY))
+        ):
+            best = points
+        points = rules.sequence(suit)
+        need = SEQUENCE_NEED[suit]
+        if (
+            points > best
+            and not in_hand.isdisjoint(need)
+            and complete(need, by_slot.get(("S", suit), EMPTY))
+        ):
+            best = points
     pair = rules.bezique_pair(rules.trump)
-    if pair is not None:
+    if pair is not None and not in_hand.isdisjoint(pair):
         for level, points in BEZIQUE_POINTS.items():
-            if level > spent.bezique:
-                consider(points, {pair[0]: level, pair[1]: level}, EMPTY)
+            if (
+                level > spent.bezique
+                and points > best
+                and get(pair[0], 0) >= level
+                and get(pair[1], 0) >= level
+            ):
+                best = points
     for rank, points in FOURS.items():
         codes = FOUR_CODES[rank]
-        if points <= best or not any(hand.get(c, 0) for c in codes):
+        if points <= best or in_hand.isdisjoint(codes):
             continue
-        held = sum(have.get(c, 0) for c in codes)
+        held = sum(get(c, 0) for c in codes)
         if held - sum(spent.get(("F", rank)).values()) >= 4:
             best = points
     if rules.variant.trump_fours and rules.trump is not None:
         for rank, points in TRUMP_FOURS.items():
             code = rank + rules.trump
-            consider(points, {code: 4}, spent.get(("TF", rank)))
+            used = spent.get(("TF", rank))
+            if points > best and code in in_hand and get(code, 0) - used.get(code, 0) >= 4:
+                best = points
     return best
 
 

@@ -87,9 +87,17 @@ TRUMP_FOURS: Final = frozenset(
 )
 
 
+_KINDS: dict[Variant, tuple[Kind, ...]] = {}
+
+
 def kinds_of(variant: Variant) -> tuple[Kind, ...]:
     """The kinds a game has: the fours of trumps only in Chinese bezique."""
-    return tuple(k for k in Kind if variant.trump_fours or k not in TRUMP_FOURS)
+    found = _KINDS.get(variant)
+    if found is None:
+        found = _KINDS[variant] = tuple(
+            k for k in Kind if variant.trump_fours or k not in TRUMP_FOURS
+        )
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,7 +120,8 @@ class Deal:
     @property
     def endgame(self) -> bool:
         """The stock is gone: the tables are taken up and the last tricks are played."""
-        return not self.stock
+        stock = self.stock
+        return stock.drawn >= len(stock.cards)
 
     @property
     def follower(self) -> int:

@@ -61,6 +61,7 @@ MAX_ITEMS = 8
 """The most cards a combination has (a quadruple bezique)."""
 MAX_EXTRAS = 16
 KIND_NAMES = ", ".join(k.value for k in Kind)
+_KINDS = {k.value: k for k in Kind}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +115,12 @@ def parse_declaration(arg: str) -> Request:
             "'declare' takes a kind and its cards, as in declare:marriage:KH,QH@0",
             {"kinds": [k.value for k in Kind]},
         )
-    try:
-        kind = Kind(kind_text)
-    except ValueError:
+    kind = _KINDS.get(kind_text)
+    if kind is None:
         raise MalformedAction(
             f"no declaration {kind_text[:30]!r}; the kinds are {KIND_NAMES}",
             {"kinds": [k.value for k in Kind]},
-        ) from None
+        )
     main, plus, extra = rest.partition("+")
     texts = main.split(",")
     if len(texts) > MAX_ITEMS:
@@ -167,6 +167,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     for copy in (*plan.new, *plan.extras):
         holding.concealed.remove(copy)
     holding.table.extend((*plan.new, *plan.extras))
+    holding.table_plays = None
     holding.scored.append(Scored(combination, plan.points))
     if plan.from_pending:
         holding.pending.remove(combination)
@@ -190,22 +191,91 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     score, then each combination formed with cards from the hand."""
     out: dict[str, Offer] = {}
 
-    def offer(text: str) -> None:
+    def offer(kind: Kind, hand: Sequence[Card], table: Sequence[Copy]) -> None:
+        # the request the text would parse to, built beside it rather than read back
+        positions = sorted(holding.table.index(c) for c in table)
+        items: list[tuple[Card, int | None]] = [
+            *((code, None) for code in hand),
+            *((pack[holding.table[p]], p) for p in positions),
+        ]
+        text = f"{kind.value}:{','.join(code if p is None else f'{code}@{p}' for code, p in items)}"
         if text in out:
             return
         try:
-            plan = _plan(ctx, holding, parse_declaration(text))
+            plan = _plan(ctx, holding, Request(kind, tuple(items), ()))
         except IllegalAction:
             return
         out[text] = Offer(text, plan.points, plan.fixes_trump)
 
+    pack = ctx.pack
     for pending in holding.pending:
-        offer(_text_of(ctx, holding, pending.kind, [], list(pending.cards)))
-    for kind in kinds_of(ctx.variant):
-        for suit in suits_of(kind):
-            for hand, table in _choices(ctx, holding, kind, suit):
-                offer(_text_of(ctx, holding, kind, hand, table))
+        offer(pending.kind, [], list(pending.cards))
+    # most turns offer nothing: a kind is searched only when the hand and the table hold
+    # its cards, with at least one from the hand (what _choices would find otherwise),
+    # seen first by the codes present, then counted
+    in_hand = {pack[c] for c in holding.concealed}
+    present = in_hand.union([pack[c] for c in holding.table]) if holding.table else in_hand
+    hand_ranks = {c[0] for c in in_hand}
+    hand: Counter[Card] | None = None
+    # the codes of the hand and the table written one after another: a rank's count or a
+    # code's is how often its text occurs (no rank is a suit's letter)
+    held = ""
+    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
+    for kind, _, need, items, codes, counted in _candidates(ctx.variant, ctx.trump):
+        if need is None:
+            rank = items[0][0]
+            if rank not in hand_ranks:
+                continue
+            if not held:
+                held = "".join([pack[c] for c in holding.concealed])
+                held += "".join([pack[c] for c in holding.table])
+            if held.count(rank) < 4:
+                continue
+        elif not codes <= present or in_hand.isdisjoint(codes):
+            continue
+        elif counted:  # a double bezique or more, a four of trumps
+            if not held:
+                held = "".join([pack[c] for c in holding.concealed])
+                held += "".join([pack[c] for c in holding.table])
+            if any(held.count(code) < count for code, count in items):
+                continue
+        if hand is None:
+            hand = Counter([pack[c] for c in holding.concealed])
+        if classes is None:
+            classes = _classes(pack, holding)
+        for chosen, table in _choices(kind, need, hand, classes):
+            offer(kind, chosen, table)
     return list(out.values())
+
+
+_Candidate = tuple[
+    Kind, Suit | None, Counter[Card] | None, tuple[tuple[str, int], ...], frozenset[Card], bool
+]
+_CANDIDATES: dict[tuple[Variant, Suit | None], list[_Candidate]] = {}
+
+
+def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
+    """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
+    with the codes it needs and how many of each (``None`` and the rank for a plain four,
+    whose suits are free), those codes as a set, and whether any is needed twice or more."""
+    key = (variant, trump)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        found = []
+        for kind in kinds_of(variant):
+            info = INFO[kind]
+            for suit in suits_of(kind):
+                if info.family is Family.FOUR and info.level == 1:
+                    assert info.rank is not None
+                    found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True))
+                    continue
+                need = required(variant, kind, suit, trump)
+                if need:
+                    items = tuple(need.items())
+                    counted = any(n > 1 for _, n in items)
+                    found.append((kind, suit, need, items, frozenset(need), counted))
+        _CANDIDATES[key] = found
+    return found
 
 
 def declarations(ctx: Context, holding: Holding) -> list[str]:
@@ -363,44 +433,56 @@ def _completed(
     pack = ctx.pack
     order = {c: i for i, c in enumerate(table)}
     known = set(holding.pending)
-    for kind in kinds_of(ctx.variant):
+    # what a pending declaration needs: its cards on the table, one of them laid out now
+    codes = Counter([pack[c] for c in table])
+    ranks = Counter([code[0] for code in codes.elements()])
+    laid_codes = {pack[c] for c in laid}
+    laid_ranks = {code[0] for code in laid_codes}
+    on_table = set(table)
+    intact = [s.combination for s in scored if all(c in on_table for c in s.combination.cards)]
+    pairs: int | None = None
+    for kind, suit, need, items, needed, _ in _candidates(ctx.variant, trump):
         info = INFO[kind]
+        if need is None:
+            rank = items[0][0]
+            if ranks[rank] < 4 or rank not in laid_ranks:
+                continue
+        elif needed.isdisjoint(laid_codes) or any(codes[c] < n for c, n in items):
+            continue
         if info.family is Family.BEZIQUE:
-            pairs = min(4, pairs_on(ctx, table, trump))
+            if pairs is None:
+                pairs = min(4, pairs_on(ctx, table, trump))
             if pairs == 0 or BEZIQUES[pairs - 1] is not kind:
                 continue
-        for suit in suits_of(kind):
-            same_family = info.family is scored_now.family
-            barred = set(scored_now.cards) if same_family else set()
-            group = suit if info.family is Family.SAME_SUIT else info.rank
-            holders = {
-                c
-                for s in scored
-                if s.combination.family is info.family
-                and s.combination.group == group
-                and is_intact(s.combination, table)
-                for c in s.combination.cards
-            }
+        same_family = info.family is scored_now.family
+        barred = set(scored_now.cards) if same_family else set()
+        group = suit if info.family is Family.SAME_SUIT else info.rank
+        holders = {
+            c
+            for combination in intact
+            if combination.family is info.family and combination.group == group
+            for c in combination.cards
+        }
 
-            free = sorted(
-                (c for c in table if c not in barred),
-                key=_preference(laid, holders, order),
-            )
-            picked = _pick(ctx, kind, suit, trump, free)
-            if picked is None or not laid & set(picked):
-                continue
-            found_suit = matches(ctx.variant, kind, [pack[c] for c in picked], trump)
-            if found_suit is False or found_suit is True:
-                continue
-            candidate = Combination(kind, found_suit, tuple(sorted(picked)))
-            if candidate in known or candidate == scored_now:
-                continue
-            try:
-                _check_types(candidate, scored, table)
-            except IllegalAction:
-                continue
-            known.add(candidate)
-            yield candidate
+        free = sorted(
+            (c for c in table if c not in barred),
+            key=_preference(laid, holders, order),
+        )
+        picked = _pick(ctx, kind, suit, trump, free)
+        if picked is None or not laid & set(picked):
+            continue
+        found_suit = matches(ctx.variant, kind, [pack[c] for c in picked], trump)
+        if found_suit is False or found_suit is True:
+            continue
+        candidate = Combination(kind, found_suit, tuple(sorted(picked)))
+        if candidate in known or candidate == scored_now:
+            continue
+        try:
+            _check_types(candidate, scored, table)
+        except IllegalAction:
+            continue
+        known.add(candidate)
+        yield candidate
 
 
 def _preference(
@@ -439,15 +521,11 @@ def _pick(
 # -- listing ------------------------------------------------------------------------------------
 
 
-def _choices(
-    ctx: Context, holding: Holding, kind: Kind, suit: Suit | None
-) -> Iterator[tuple[list[Card], list[Copy]]]:
-    """Ways to form ``kind`` with at least one card from the hand: (codes from the hand,
-    table copies). Table copies in the same declarations are interchangeable, so only the
-    first of each such class is tried."""
-    pack = ctx.pack
-    info = INFO[kind]
-    hand = Counter(pack[c] for c in holding.concealed)
+def _classes(
+    pack: Sequence[Card], holding: Holding
+) -> dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]]:
+    """The table's copies by code and the declarations, scored and pending, holding them:
+    copies of one class are interchangeable in a new declaration."""
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] = {}
     for copy in holding.table:
         key = (
@@ -456,7 +534,20 @@ def _choices(
             frozenset(i for i, p in enumerate(holding.pending) if copy in p.cards),
         )
         classes.setdefault(key, []).append(copy)
-    if info.family is Family.FOUR and info.level == 1:
+    return classes
+
+
+def _choices(
+    kind: Kind,
+    need: Counter[Card] | None,
+    hand: Counter[Card],
+    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]],
+) -> Iterator[tuple[list[Card], list[Copy]]]:
+    """Ways to form ``kind`` (needing the codes ``need``; ``None`` for a plain four) with at
+    least one card from the hand: (codes from the hand, table copies). Table copies in the
+    same declarations are interchangeable, so only the first of each such class is tried."""
+    info = INFO[kind]
+    if need is None:
         codes = [c for c in hand if c[0] == info.rank]
         pools: list[tuple[Card | None, list[Copy]]] = [(c, []) for c in codes]
         pools += [(None, copies) for key, copies in classes.items() if key[0][0] == info.rank]
@@ -474,9 +565,6 @@ def _choices(
                 for copy in copies[:n]
             ]
             yield chosen_hand, table
-        return
-    need = required(ctx.variant, kind, suit, ctx.trump)
-    if not need:
         return
     per_code: list[list[tuple[list[Card], list[Copy]]]] = []
     for code, count in need.items():
@@ -506,11 +594,3 @@ def _spread(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
     for n in range(max(0, total - room), min(first, total) + 1):
         for tail in _spread(total - n, rest):
             yield (n, *tail)
-
-
-def _text_of(
-    ctx: Context, holding: Holding, kind: Kind, hand: Sequence[Card], table: Sequence[Copy]
-) -> str:
-    positions = sorted(holding.table.index(c) for c in table)
-    items = [*hand, *(f"{ctx.pack[holding.table[p]]}@{p}" for p in positions)]
-    return f"{kind.value}:{','.join(items)}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
@@ -33,10 +34,18 @@ class Holding:
     """Every declaration scored this deal, intact or broken since."""
     pending: list[Combination] = field(default_factory=list)
     """Declarations completed by a lay-out and not scored yet (rubicon §7.5); public."""
+    table_plays: list[Any] | None = field(default=None, compare=False, repr=False)
+    """The actions that play the table's cards, by position, once listed (the state's
+    notation builds them); ``None`` whenever the table changes. Never changed in place, so
+    copies share it."""
 
     def copy(self) -> Holding:
         return Holding(
-            list(self.concealed), list(self.table), list(self.scored), list(self.pending)
+            list(self.concealed),
+            list(self.table),
+            list(self.scored),
+            list(self.pending),
+            self.table_plays,
         )
 
     def cards(self) -> list[Copy]:
@@ -50,9 +59,21 @@ def new_holding(cards: Iterable[Copy]) -> Holding:
     return Holding(sorted(cards))
 
 
+_SPLIT: dict[str, tuple[Card, int | None]] = {}
+"""Every card argument read so far, at most each code at each position."""
+
+
 def split_card_argument(arg: str) -> tuple[Card, int | None]:
     """``QS`` → (``QS``, ``None``); ``QS@3`` → (``QS``, 3); :class:`MalformedAction` for any
     other text."""
+    found = _SPLIT.get(arg)
+    if found is not None:
+        return found
+    found = _SPLIT[arg] = _split(arg)
+    return found
+
+
+def _split(arg: str) -> tuple[Card, int | None]:
     code, at, position = arg.partition("@")
     if code not in _CODES:
         raise MalformedAction(
@@ -98,6 +119,7 @@ def remove(holding: Holding, copy: Copy) -> None:
     """``copy`` leaves for a trick: any pending declaration holding it is lost (§7.5)."""
     if copy in holding.table:
         holding.table.remove(copy)
+        holding.table_plays = None
         holding.pending = [p for p in holding.pending if copy not in p.cards]
     else:
         holding.concealed.remove(copy)
@@ -108,4 +130,5 @@ def take_up(holding: Holding) -> None:
     lost (rubicon §9, Clarification 14)."""
     holding.concealed = sorted([*holding.concealed, *holding.table])
     holding.table = []
+    holding.table_plays = None
     holding.pending = []

@@ -31,7 +31,14 @@ from ..words import with_article
 from .combinations import Copy
 from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
 from .declarations import Context, Offer, check_declare_syntax, declare, offers
-from .holding import check_card_argument, copy_to_play, play_arguments, remove, take_up
+from .holding import (
+    MAX_POSITION,
+    check_card_argument,
+    copy_to_play,
+    play_arguments,
+    remove,
+    take_up,
+)
 from .rules import WHILE_STOCK, endgame_rules, resolve_options
 from .scoring import settle
 from .variant import BRISQUE, BRISQUE_RANKS, COURT, RANKS, Variant
@@ -53,6 +60,11 @@ class Notation:
             **{str(a): a for a in self.play.values()},
             "draw": DRAW,
         }
+        self.table_play: list[dict[Card, Action]] = [{} for _ in range(MAX_POSITION + 1)]
+        """``play:QS@3`` by position and code, built once each."""
+        self.known: dict[int, Action] = {id(a): a for a in self.fixed.values()}
+        """Every action this notation built and keeps, by identity: :meth:`shape` accepts
+        them without reading their text (each is alive here, so its id is its own)."""
 
     def parse(self, text: object) -> Action:
         """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
@@ -82,7 +94,7 @@ class Notation:
 
     def shape(self, action: Action) -> None:
         """Refuse an ``Action`` built by hand that no text would parse to."""
-        if self.fixed.get(str(action)) == action:
+        if self.known.get(id(action)) is action or self.fixed.get(str(action)) == action:
             return
         try:
             parsed = self.parse(str(action))
@@ -99,7 +111,20 @@ class Notation:
         if known is not None:
             return known
         kind, _, arg = text.partition(":")
+        if kind == "play":
+            code, _, position = arg.partition("@")
+            return self.play_at(code, int(position))
         return Action(kind, arg)
+
+    def play_at(self, code: Card, position: int) -> Action:
+        """``play:<code>@<position>``, a card of the player's table."""
+        row = self.table_play[position]
+        found = row.get(code)
+        if found is None:
+            found = row[code] = Action("play", f"{code}@{position}")
+            self.fixed[str(found)] = found
+            self.known[id(found)] = found
+        return found
 
     def deal_action(self, pack: Sequence[Card]) -> Action:
         return Action("deal", ",".join(pack))
@@ -169,6 +194,17 @@ class Match(DealSequence[Deal]):
         self.to_act: int | None = TABLE
 
     # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> Deal | None:
+        """The deal being played, or ``None`` between deals and after the match (read often:
+        the deal's ``result`` directly)."""
+        deals = self.deals
+        if deals:
+            last = deals[-1]
+            if last.result is None:
+                return last
+        return None
 
     @property
     def is_over(self) -> bool:
@@ -254,7 +290,38 @@ class Match(DealSequence[Deal]):
         return offers(self.context(deal), deal.holdings[seat])
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        return [self.notation.action(t) for t in self.legal(seat)]
+        actor = self.to_act if seat is None else seat
+        deal = self.current
+        if deal is None or deal.deciding is not None or actor != self.to_act:
+            return [self.notation.action(t) for t in self.legal(seat)]
+        # the card plays, the most frequent list, built from the notation's own actions
+        assert actor is not None
+        holding = deal.holdings[actor]
+        pack = deal.pack
+        spelled = self.notation
+        play = spelled.play
+        if deal.trick and deal.endgame:
+            allowed = set(
+                legal_cards(
+                    [pack[c] for c in holding.concealed],
+                    deal.trick_cards(),
+                    deal.trump,
+                    self.endgame_rules,
+                )
+            )
+            codes = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
+            return [a for a in codes if a.arg in allowed]
+        actions = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
+        if holding.table:
+            plays = holding.table_plays
+            if plays is None:
+                rows = spelled.table_play
+                at = spelled.play_at
+                plays = holding.table_plays = [
+                    rows[i].get(pack[c]) or at(pack[c], i) for i, c in enumerate(holding.table)
+                ]
+            actions += plays
+        return actions
 
     # -- checking ------------------------------------------------------------------------------
 
@@ -310,17 +377,18 @@ class Match(DealSequence[Deal]):
         self._check_play(deal, seat, action.arg)
         return deal
 
-    def _check_play(self, deal: Deal, seat: int, arg: str) -> None:
+    def _check_play(self, deal: Deal, seat: int, arg: str) -> Copy:
+        """The copy ``arg`` plays, or the refusal of it."""
         holding = deal.holdings[seat]
         copy = copy_to_play(deal.pack, holding, arg)
         if not deal.trick or not deal.endgame:
-            return
+            return copy
         card = deal.pack[copy]
         hand = [deal.pack[c] for c in holding.concealed]
         rules = self.endgame_rules
         trick = deal.trick_cards()
         if card in legal_cards(hand, trick, deal.trump, rules):
-            return
+            return copy
         led = trick[0][1]
         detail = {"card": card, "suit": led, "seat": seat}
         if any(c[1] == led for c in hand):
@@ -347,6 +415,24 @@ class Match(DealSequence[Deal]):
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` taken by ``seat``, or raise an ``ActionError`` changing nothing."""
+        deal = self.current
+        if (
+            deal is not None
+            and seat == self.to_act
+            and self.notation.known.get(id(action)) is action
+        ):
+            # the notation's own card or draw by the seat to act: only the checks that may
+            # still fail, in the order _check makes them
+            if action.kind == "play":
+                if deal.deciding is None:
+                    copy = self._check_play(deal, seat, action.arg)
+                    self._play(deal, seat, copy)
+                    deal.actions.append((seat, str(action)))
+                    return
+            elif deal.deciding is not None:
+                self._draw(deal)
+                deal.actions.append((seat, "draw"))
+                return
         deal = self._check(seat, action)
         if deal is None:
             self._deal(action.arg.split(","))
@@ -357,7 +443,7 @@ class Match(DealSequence[Deal]):
         elif kind == "draw":
             self._draw(deal)
         else:
-            self._play(deal, seat, action.arg)
+            self._play(deal, seat, copy_to_play(deal.pack, deal.holdings[seat], action.arg))
         deal.actions.append((seat, str(action)))
 
     def _deal(self, pack: list[Card]) -> None:
@@ -419,8 +505,7 @@ class Match(DealSequence[Deal]):
                 take_up(holding)
         self.to_act = winner
 
-    def _play(self, deal: Deal, seat: int, arg: str) -> None:
-        copy = copy_to_play(deal.pack, deal.holdings[seat], arg)
+    def _play(self, deal: Deal, seat: int, copy: Copy) -> None:
         remove(deal.holdings[seat], copy)
         deal.trick.append(copy)
         if len(deal.trick) == 1:
@@ -430,16 +515,20 @@ class Match(DealSequence[Deal]):
         leader = deal.leader
         copies = (deal.trick[0], deal.trick[1])
         cards = (pack[copies[0]], pack[copies[1]])
-        won_by_leader = trick_winner(cards, deal.trump, self.rules(deal)) == 0
+        endgame = deal.endgame
+        rules = self.endgame_rules if endgame else WHILE_STOCK
+        won_by_leader = trick_winner(cards, deal.trump, rules) == 0
         winner = leader if won_by_leader else 1 - leader
         deal.history.append(Trick(leader, copies, cards, winner))
         deal.tricks_won[winner] += 1
         if self.variant.brisques:
-            deal.brisques[winner] += BRISQUE * sum(1 for c in cards if c[0] in BRISQUE_RANKS)
+            deal.brisques[winner] += BRISQUE * (
+                (cards[0][0] in BRISQUE_RANKS) + (cards[1][0] in BRISQUE_RANKS)
+            )
         deal.trick = []
         deal.leader = winner
         self.to_act = winner
-        if not deal.endgame:
+        if not endgame:
             deal.deciding = winner
         elif len(deal.history) == self.variant.tricks:
             deal.points[winner] += self.variant.last_trick
