@@ -316,6 +316,13 @@ function renderBar(barEl, ctx, panel, handlers, ui) {
   keepFocus(barEl, 'data-action', () => replace(barEl, [...fresh.childNodes]));
 }
 
+// Whether the seat's empty hand is one it has played out, rather than one it was never dealt.
+function playedOut(ctx) {
+  const deal = ctx.view.deal;
+  const played = [...(deal.tricks_played ?? []).flatMap((trick) => trick.cards), ...(deal.trick ?? [])];
+  return played.some((card) => card.seat === ctx.seat);
+}
+
 export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
   const { view, room } = ctx;
   handEl.classList.remove('choosing', 'has-cards');
@@ -338,7 +345,8 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
   }
   // A seat dealt no cards (one that sits the deal out) may hold null or an empty list.
   if (!deal.hand?.length) {
-    replace(handEl, h('p', { class: 'hand-note', text: panel.handNote?.(ctx) ?? t('hand.none') }));
+    const note = panel.handNote?.(ctx) ?? t(playedOut(ctx) ? 'hand.played_out' : 'hand.none');
+    replace(handEl, h('p', { class: 'hand-note', text: note }));
     return;
   }
   handEl.classList.add('has-cards');
@@ -386,15 +394,26 @@ export function renderHand(handEl, barEl, ctx, panel, handlers, ui) {
     items.map((i) => [i.key, i.position, i.playable, i.selectable, i.selected, i.lifted, i.premoved, i.autoPlaying, i.note]),
   ]);
   if (handEl.dataset.signature !== signature || !handEl.querySelector('.card-btn')) {
+    const before = [...handEl.querySelectorAll('.card-btn')].indexOf(document.activeElement);
     keepFocus(handEl, 'data-key', () => {
       const buttons = items.map((item) => cardButton(ctx, panel, handlers, item));
       replace(handEl, h('div', { class: 'hand-row' }, buttons));
       layoutHand(handEl);
     });
+    // The card a keyboard player just played has left the hand: focus stays in the hand, on
+    // the card that took its place, rather than falling back to the top of the page.
+    if (before >= 0 && !handEl.contains(document.activeElement)) {
+      const buttons = handEl.querySelectorAll('.card-btn');
+      buttons[Math.min(before, buttons.length - 1)]?.focus({ preventScroll: true });
+    }
     handEl.dataset.signature = signature;
   }
   handEl.setAttribute('aria-label', t('hand.label', { n: hand.length }));
   handEl.dataset.mode = choice ? choice.kind : mode;
+  // Where the turn uses no card of the hand (a bid, a meld, a trump named), no card is drawn
+  // as one that cannot be played: the grey is kept for a choice among the cards.
+  const usesCards = items.some((item) => (mode === 'select' ? item.selectable : item.playable));
+  handEl.dataset.cardsInUse = usesCards ? 'true' : 'false';
   handEl.dataset.count = hand.length;
 }
 

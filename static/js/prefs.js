@@ -7,6 +7,8 @@ const KEY = 'kortbord:prefs';
 // hand by suit and rank ('suit') or with the game's trumps first ('trump', as before);
 // `premove` lets a tap on a touch screen choose a card while another player is on turn, and
 // `premoveConfirm` asks for one more tap when the turn comes rather than playing it at once.
+// `narrate`: what the table's log tells a screen reader: every card, bid and trick ('all'),
+// bids and who takes each trick ('tricks'), or nothing ('off').
 const DEFAULTS = {
   lang: null,
   theme: 'auto',
@@ -22,8 +24,9 @@ const DEFAULTS = {
   premoveConfirm: true,
   // the games whose first-deal coach this browser has seen out or dismissed (learn.js)
   coachSeen: {},
+  narrate: 'all',
 };
-const CHOICES = { sort: ['suit', 'trump'] };
+const CHOICES = { sort: ['suit', 'trump'], narrate: ['all', 'tricks', 'off'] };
 const listeners = new Set();
 
 function load() {

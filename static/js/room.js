@@ -43,6 +43,7 @@ import { animate, measure } from './motion.js';
 import { createChat } from './chat.js';
 import { noteSeedRefused, noteState } from './fairness.js';
 import { hintText, receiveHint, renderLearn } from './learn.js';
+import { narrate, news } from './narrate.js';
 
 const HOLD_TRICK_MS = 1400;
 // How long the page shows what it is about to do by itself (a forced card, a sure claim)
@@ -411,7 +412,10 @@ function onState(message) {
   }
   if (message.room.game !== ctx.game) useGame(message.room.game);
   noteLastGame();
-  if (ctx.rendered) noteTransitions(before, ctx.view, ctx.room);
+  if (ctx.rendered) {
+    noteTransitions(before, ctx.view, ctx.room);
+    if (!ctx.room.paper) narrate(news(ctx, before, ctx.panel));
+  }
   // A choice of cards is kept only while the same hand is still to make it.
   if (!selectionLegal(ctx) || JSON.stringify(before?.deal?.hand) !== JSON.stringify(ctx.view?.deal?.hand)) {
     ctx.selected = [];

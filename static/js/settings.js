@@ -37,7 +37,7 @@ export function initSettings() {
   });
   dialog.addEventListener('change', (event) => {
     const input = event.target;
-    if (['theme', 'deck', 'sort'].includes(input.name)) setPref(input.name, input.value);
+    if (['theme', 'deck', 'sort', 'narrate'].includes(input.name)) setPref(input.name, input.value);
     const flags = ['sound', 'titleSignal', 'oneTap', 'motion', 'autoPlay', 'autoClaim', 'premove', 'premoveConfirm'];
     if (flags.includes(input.name)) setPref(input.name, input.checked);
   });

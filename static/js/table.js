@@ -103,9 +103,22 @@ function seatPanel(ctx, panel, seat, handlers) {
     );
   }
   if (room.host === seat) badge('host', t('badge.host'), '★');
-  if (info.bot) {
+  if (info.bot && info.stand_in) {
+    // Whom it plays for is the seat's own name: the badge says only that a computer stands
+    // in, so it is not cut short; the whole sentence is its title and what a screen reader says.
+    const long = botLabel(info);
+    badges.push(
+      h(
+        'span',
+        { class: 'badge badge-stand-in', title: long },
+        botIcon(),
+        h('span', { class: 'long', text: long }),
+        h('span', { class: 'brief', 'aria-hidden': 'true', text: t('badge.stand_in_brief', { level: levelName(info.bot) }) }),
+      ),
+    );
+  } else if (info.bot) {
     // The robot shows on every screen; on a phone the words stay for screen readers only.
-    badge(info.stand_in ? 'stand-in' : 'bot', botLabel(info), null, botIcon());
+    badge('bot', botLabel(info), null, botIcon());
   }
   if (deal && deal.dealer === seat) badge('dealer', t('badge.dealer'), t('badge.dealer_short'));
   // on paper no deal is in play here, and the badges say who deals the next one
@@ -227,6 +240,28 @@ export function renderSeats(container, ctx, panel, handlers) {
     container,
     ctx.room.seats.map((s) => seatPanel(ctx, panel, s.seat, handlers)),
   );
+  renderLegend(container);
+}
+
+// On a phone a seat's badges are single letters: a line under the table says what each one
+// shown means. Screen readers hear each badge's long form where it stands, so the line is
+// for the eye alone.
+function renderLegend(seats) {
+  const legend = document.getElementById('badge-legend');
+  if (!legend) return;
+  const meanings = new Map();
+  for (const badge of seats.querySelectorAll('.badge')) {
+    const short = badge.querySelector('.short')?.textContent;
+    const long = badge.querySelector('.long')?.textContent;
+    if (short && long && !meanings.has(`${short}\n${long}`)) meanings.set(`${short}\n${long}`, [short, long]);
+  }
+  replace(
+    legend,
+    [...meanings.values()].map(([short, long]) =>
+      h('span', { class: 'legend-item' }, h('span', { class: 'badge legend-letter', text: short }), ' ', long),
+    ),
+  );
+  legend.hidden = meanings.size === 0;
 }
 
 // Another player's hand as a panel draws it by the seat: backs, with the cards of it the view

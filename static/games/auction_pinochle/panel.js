@@ -1010,3 +1010,15 @@ export function summary(ctx, deal) {
     ),
   ];
 }
+
+// ---- said for a screen reader ----------------------------------------------------------------
+
+// Each call of the auction since the view `before`: a bid, or a pass.
+export function calls(ctx, before) {
+  const said = before.deal?.auction?.length ?? 0;
+  return (ctx.view.deal.auction ?? []).slice(said).map(({ seat, bid }) =>
+    bid === null
+      ? t('narrate.passes', { name: nameOf(ctx, seat) })
+      : t('narrate.bids', { name: nameOf(ctx, seat), bid: formatNumber(bid) }),
+  );
+}

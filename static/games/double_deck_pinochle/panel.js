@@ -13,6 +13,7 @@ export {
   handRanks,
   trumpSuit,
   badges,
+  calls,
   centre,
   dealLabel,
   seatStats,

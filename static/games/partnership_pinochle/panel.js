@@ -790,3 +790,16 @@ export function summary(ctx, deal) {
     ),
   ];
 }
+
+// ---- said for a screen reader ----------------------------------------------------------------
+
+// Each call of the auction since the view `before`: a bid, a pass or an announcement.
+export function calls(ctx, before) {
+  const said = before.deal?.bids?.length ?? 0;
+  return (ctx.view.deal.bids ?? []).slice(said).map((call) => {
+    const name = nameOf(ctx, call.seat);
+    if (call.call === 'pass') return t('narrate.passes', { name });
+    if (call.call === 'announce') return t('narrate.call', { name, call: callWords(call) });
+    return t('narrate.bids', { name, bid: callWords(call) });
+  });
+}

@@ -556,3 +556,14 @@ export function summary(ctx, deal) {
       : h('p', { class: 'sp-summary-winner', text: t('summary.winner', { names: teamNames(ctx, teams[deal.winner]) }) }),
   ];
 }
+
+// ---- said for a screen reader ----------------------------------------------------------------
+
+// Each bid made since the view `before`.
+export function calls(ctx, before) {
+  const now = ctx.view.deal.bids;
+  const was = before.deal?.bids ?? [];
+  return ctx.view.deal.bid_order
+    .filter((seat) => now[seat] !== null && now[seat] !== undefined && (was[seat] ?? null) === null)
+    .map((seat) => t('narrate.bids', { name: nameOf(ctx, seat), bid: bidWord(now[seat]) }));
+}

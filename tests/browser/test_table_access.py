@@ -1,0 +1,345 @@
+"""The table for a screen reader and a keyboard: a log says each card played, each bid and who
+takes each trick, as much of it as the setting asks; the page has no serious axe violation
+while a deal is played; focus stays in the hand after a card is played by keyboard; a hand
+that cannot be used this turn is not drawn greyed out; a played-out hand says so; a phone
+explains its one-letter badges; a stand-in's badge is not cut short.
+
+The seats are taken over WebSockets (a thread of their own, beside Playwright's loop); the
+page watches, or holds one seat by its secret, as after a reload.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+from table_driver import ROOM, OpenPage, host_action, wait_connected, wait_ready
+
+from support.client import Message, RoomClient, choose_action, legal_of, start_match
+from support.server import ServerProcess
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+T = TypeVar("T")
+NAMES = ["Ada", "Boole", "Church", "Dijkstra", "Euler"]
+LOG = "#table-log p"
+
+
+def in_thread(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run WebSocket clients to the end: Playwright's sync API holds this thread's loop."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result(timeout=600)
+
+
+@dataclass
+class Table:
+    code: str
+    secrets: list[str]
+    last: Message | None = None
+
+
+def new_table(server: ServerProcess, game: str, seats: int, names: list[str] = NAMES) -> Table:
+    """A started match, every seat taken over WebSockets and then left (nobody away is
+    replaced on their own)."""
+    body = {"game": game, "seats": seats, "nickname": names[0], "away_grace": None}
+    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
+    assert response.status_code == 201, response.text
+    created = response.json()
+    code = created["code"]
+
+    async def sit() -> Table:
+        clients = [await RoomClient.open(server.ws_url, code, secret=created["secret"])]
+        try:
+            for seat in range(1, seats):
+                client = await RoomClient.open(server.ws_url, code, name=names[seat])
+                reply = await client.sit(seat, names[seat])
+                assert reply["type"] == "seated", reply
+                clients.append(client)
+            for client in clients:
+                await client.until_version(clients[-1].v)
+            await start_match(clients)
+            return Table(code, [c.secret or "" for c in clients], clients[0].state)
+        finally:
+            for client in clients:
+                await client.close()
+
+    return in_thread(sit)
+
+
+def play(
+    server: ServerProcess, table: Table, done: Callable[[Message], bool], seed: int = 7
+) -> Message:
+    """Every seat back over WebSockets, random legal moves until ``done`` holds for seat 0's
+    latest state; returns that state."""
+
+    async def run() -> Message:
+        clients = [
+            await RoomClient.open(server.ws_url, table.code, secret=secret)
+            for secret in table.secrets
+        ]
+        rng = random.Random(seed)
+        try:
+            for _ in range(2000):
+                state = clients[0].state
+                assert state is not None
+                if done(state):
+                    break
+                await step(clients, rng)
+            state = clients[0].state
+            assert state is not None
+            return state
+        finally:
+            for client in clients:
+                await client.close()
+
+    table.last = in_thread(run)
+    return table.last
+
+
+# A claim or a concession ends a deal before its cards are played: the deals here are played out.
+ENDS_EARLY = ("claim", "concede")
+
+
+async def step(clients: list[RoomClient], rng: random.Random) -> None:
+    """The seat to act takes a random legal action, never one that ends the deal early."""
+    view = clients[0].view
+    assert view is not None and view["to_act"] is not None, view
+    actor = clients[view["to_act"]]
+    legal = legal_of(actor.state or {})
+    assert legal is not None, f"seat {view['to_act']} has no legal actions"
+    if "count" not in legal:
+        keep = [a for a in legal["actions"] if not a.startswith(ENDS_EARLY)]
+        legal = {**legal, "actions": keep or legal["actions"]}
+    ack = await actor.act(choose_action(legal, rng))
+    assert ack["type"] == "state", ack
+    for client in clients:
+        await client.until_version(ack["v"])
+
+
+def seat_page(open_page: OpenPage, table: Table, seat: int, **options: Any) -> Page:
+    """The table's page in a browser holding the seat's secret."""
+    page = open_page("/", **options)
+    page.evaluate(
+        "([code, secret]) => localStorage.setItem(`kortbord:secret:${code}`, secret)",
+        [table.code, table.secrets[seat]],
+    )
+    page.goto(f"/r/{table.code}")
+    wait_ready(page)
+    wait_connected(page)
+    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
+    return page
+
+
+def watch(open_page: OpenPage, table: Table, **options: Any) -> Page:
+    page = open_page(f"/r/{table.code}", **options)
+    wait_connected(page)
+    expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
+    return page
+
+
+def serious_violations(page: Page) -> list[str]:
+    found: list[dict[str, Any]] = AXE.run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(" ".join(n["target"]) for n in v["nodes"][:5])
+        for v in found
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+def deals_played(n: int) -> Callable[[Message], bool]:
+    return lambda message: bool(message["view"]["deals_played"] >= n)
+
+
+def log_lines(page: Page) -> list[str]:
+    return page.locator(LOG).all_text_contents()
+
+
+def choose_narration(page: Page, value: str) -> None:
+    """The setting, chosen in the settings dialog as a person does."""
+    page.click("#settings-button")
+    page.check(f"#settings-dialog input[name='narrate'][value='{value}']")
+    page.click("#settings-dialog [data-close]")
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('kortbord:prefs')).narrate")
+    assert stored == value
+
+
+# ---- the log, over a full deal of each family ------------------------------------------------
+
+FAMILIES = [
+    ("bismarck", 3, None),
+    ("sixty_six", 2, None),
+    ("german_whist", 2, None),
+    ("auction_pinochle", 3, re.compile(r"^\w+ (bids [\d,]+|passes)$")),
+    ("partnership_pinochle", 4, re.compile(r"^\w+ (bids \d+.*|passes|: .+)$")),
+    ("bezique_rubicon", 2, None),
+    ("spades", 4, re.compile(r"^\w+ bids (\d+|Nil|Blind nil)$")),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "bid"), FAMILIES, ids=[f[0] for f in FAMILIES])
+def test_the_log_says_every_card_bid_and_trick_of_a_deal(
+    game: str,
+    seats: int,
+    bid: re.Pattern[str] | None,
+    open_fast_page: OpenPage,
+    fast_server: ServerProcess,
+) -> None:
+    table = new_table(fast_server, game, seats)
+    page = watch(open_fast_page, table)
+    problems = serious_violations(page)
+    assert not problems, f"{game}, the deal dealt:\n" + "\n".join(problems)
+    expect(page.locator(LOG)).to_have_count(0)
+
+    state = play(fast_server, table, deals_played(1))
+    deal = state["view"]["previous_deal"]
+    expect(page.locator(ROOM)).to_have_attribute("data-deals-played", "1")
+    cards = [c for trick in deal["tricks_played"] for c in trick["cards"]] + deal.get("trick", [])
+    winners = [trick["winner"] for trick in deal["tricks_played"]]
+    lines = log_lines(page)
+    played = [line for line in lines if " plays the " in line]
+    taken = [line for line in lines if line.endswith(" takes the trick")]
+    assert len(played) == len(cards), lines
+    assert played[0].startswith(f"{NAMES[cards[0]['seat']]} plays the "), played[0]
+    assert played[-1].startswith(f"{NAMES[cards[-1]['seat']]} plays the "), played[-1]
+    assert taken == [f"{NAMES[w]} takes the trick" for w in winners]
+    if bid is not None:
+        calls = [line for line in lines if line not in played and line not in taken]
+        unlike = [line for line in calls if not bid.match(line)]
+        assert calls and not unlike, unlike
+        assert lines.index(calls[0]) < lines.index(played[0])
+    problems = serious_violations(page)
+    assert not problems, f"{game}, the deal played:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("verbosity", ["tricks", "off"])
+def test_the_setting_says_less(
+    verbosity: str, open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    table = new_table(fast_server, "spades", 4)
+    page = watch(open_fast_page, table)
+    choose_narration(page, verbosity)
+    play(fast_server, table, deals_played(1))
+    expect(page.locator(ROOM)).to_have_attribute("data-deals-played", "1")
+    lines = log_lines(page)
+    if verbosity == "off":
+        assert lines == []
+        return
+    assert not [line for line in lines if " plays the " in line], lines
+    assert len([line for line in lines if line.endswith(" takes the trick")]) == 13, lines
+    assert len([line for line in lines if " bids " in line]) == 4, lines
+
+
+# ---- the seated player's hand ----------------------------------------------------------------
+
+
+def test_focus_stays_in_the_hand_after_a_card_is_played_by_keyboard(
+    open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    table = new_table(fast_server, "german_whist", 2)
+    assert table.last is not None
+    leader = table.last["view"]["to_act"]
+    page = seat_page(open_fast_page, table, leader)
+    expect(page.locator(ROOM)).to_have_attribute("data-my-turn", "true")
+    cards = page.locator("#hand .card-btn")
+    expect(cards).to_have_count(13)
+    cards.nth(2).focus()
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    played = page.evaluate("() => document.activeElement.dataset.key")
+    following = cards.nth(5).get_attribute("data-key")
+    page.keyboard.press("Enter")
+    # The other seat is on turn now, and nobody plays it: the page rests here.
+    expect(page.locator(ROOM)).to_have_attribute("data-my-turn", "false")
+    expect(cards).to_have_count(12)
+    focused = page.evaluate(
+        "() => document.activeElement.closest('#hand .card-btn')?.dataset.key ?? null"
+    )
+    assert focused == following, (played, following, focused)
+    # The log said the card, from this seat's side.
+    expect(page.locator(LOG).last).to_have_text(re.compile(r"^You play the "))
+
+
+def test_a_hand_not_used_this_turn_is_drawn_normally(
+    open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    table = new_table(fast_server, "auction_pinochle", 3)
+    assert table.last is not None
+    view = table.last["view"]
+    assert view["phase"] == "bid"
+    bidder = view["to_act"]
+    page = seat_page(open_fast_page, table, bidder)
+    expect(page.locator(ROOM)).to_have_attribute("data-my-turn", "true")
+    expect(page.locator("#hand")).to_have_attribute("data-cards-in-use", "false")
+    filters = page.evaluate(
+        "() => [...document.querySelectorAll('#hand .card-btn .card')]"
+        ".map((c) => getComputedStyle(c).filter)"
+    )
+    assert filters and set(filters) == {"none"}, filters
+    # The others see the bidder on turn, in words that fit a bid as well as a card.
+    other = seat_page(open_fast_page, table, (bidder + 1) % 3)
+    expect(other.locator(".seat.to-act .turn-flag")).to_have_text("On turn")
+
+
+def last_card_led(message: Message) -> bool:
+    deal = message["view"]["deal"]
+    if not deal or len(deal["trick"]) != 1:
+        return False
+    return bool(deal["hand_sizes"][deal["trick"][0]["seat"]] == 0)
+
+
+def test_a_played_out_hand_says_so(open_fast_page: OpenPage, fast_server: ServerProcess) -> None:
+    table = new_table(fast_server, "german_whist", 2)
+    state = play(fast_server, table, last_card_led)
+    leader = state["view"]["deal"]["trick"][0]["seat"]
+    page = seat_page(open_fast_page, table, leader)
+    expect(page.locator("#hand .hand-note")).to_have_text(
+        "You have played all your cards in this deal."
+    )
+
+
+# ---- badges ----------------------------------------------------------------------------------
+
+
+def test_a_phone_says_what_its_one_letter_badges_mean(
+    open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    table = new_table(fast_server, "bismarck", 3)
+    phone = seat_page(open_fast_page, table, 1, phone=True)
+    legend = phone.locator("#badge-legend")
+    expect(legend).to_be_visible()
+    expect(legend.locator(".legend-item")).to_contain_text(["★ Host", "D Dealer"])
+    for item in legend.locator(".legend-item").all():
+        letter = item.locator(".legend-letter").text_content()
+        expect(phone.locator(".seat .badge .short", has_text=letter or "").first).to_be_visible()
+    desktop = seat_page(open_fast_page, table, 2)
+    expect(desktop.locator("#badge-legend")).to_be_hidden()
+
+
+LONG = ["Wilhelmina Wallenbergson", "Maximilian_Montgomery_Wu", "Bartholomew Worthingtons"]
+
+
+def test_a_stand_in_badge_is_not_cut_short(
+    open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    table = new_table(fast_server, "bismarck", 3, names=LONG)
+    host = seat_page(open_fast_page, table, 0, viewport={"width": 1366, "height": 768})
+    host.click(host_action("stand-in-1"))
+    badge = host.locator(".seat[data-seat='1'] .badge-stand-in")
+    expect(badge).to_have_attribute("title", f"Computer (Basic) plays for {LONG[1]}")
+    expect(badge.locator(".brief")).to_have_text("Stand-in · Basic")
+    expect(badge.locator(".long")).to_have_text(f"Computer (Basic) plays for {LONG[1]}")
+    sizes = badge.evaluate(
+        "(b) => [b, ...b.querySelectorAll('.brief')].map((el) => [el.scrollWidth, el.clientWidth])"
+    )
+    assert all(scroll <= client + 1 for scroll, client in sizes), sizes
