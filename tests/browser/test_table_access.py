@@ -22,7 +22,7 @@ import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, host_action, wait_connected, wait_ready
+from table_driver import ROOM, OpenPage, host_action, wait_connected, wait_ready, wait_version
 
 from support.client import Message, RoomClient, choose_action, legal_of, start_match
 from support.server import ServerProcess
@@ -343,3 +343,94 @@ def test_a_stand_in_badge_is_not_cut_short(
         "(b) => [b, ...b.querySelectorAll('.brief')].map((el) => [el.scrollWidth, el.clientWidth])"
     )
     assert all(scroll <= client + 1 for scroll, client in sizes), sizes
+
+
+# ---- hand and prompt above the fold ----------------------------------------------------------
+
+# Every card of the hand, the status line, the bar above the hand and the first control the
+# turn offers (a bid, a contract, a trump), each whole inside the window with the page at its
+# top: what the player must see and press needs no scrolling.
+ABOVE_THE_FOLD = """async () => {
+  window.scrollTo(0, 0);
+  for (const animation of document.getAnimations()) {
+    if (animation.effect?.getComputedTiming().endTime !== Infinity) animation.finish();
+  }
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const out = [];
+  const check = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) return;
+    const outside = r.top < -1 || r.left < -1;
+    if (outside || r.bottom > window.innerHeight + 1 || r.right > window.innerWidth + 1) {
+      out.push(`${what} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${window.innerHeight}`);
+    }
+    // Nor hidden in a box that scrolls (the felt, on a short screen).
+    for (let box = el.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowY === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      if (r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+        out.push(`${what} at ${Math.round(r.top)}..${Math.round(r.bottom)}, scrolled out of ` +
+          `${box.id || box.className} at ${Math.round(b.top)}..${Math.round(b.bottom)}`);
+      }
+    }
+  };
+  for (const card of document.querySelectorAll('#hand .card-btn .card')) {
+    check(card, `card ${card.parentElement.dataset.card}`);
+  }
+  check(document.querySelector('#status-line'), 'the status line');
+  for (const bar of document.querySelectorAll('#action-bar > *')) check(bar, 'the action bar');
+  const offered = document.querySelector('#room button[data-action]:not([disabled])');
+  if (offered) check(offered, `the control ${offered.dataset.action}`);
+  return out;
+}"""
+
+FOLD_SIZES = [(1366, 768), (1280, 720)]
+FOLD_GAMES = [
+    ("bismarck", 3),
+    ("bismarck", 4),
+    ("finnish_bismarck", 4),
+    ("sixty_six", 2),
+    ("german_whist", 2),
+    ("auction_pinochle", 3),
+    ("auction_pinochle", 5),
+    ("partnership_pinochle", 4),
+    ("double_deck_pinochle", 4),
+    ("bezique_rubicon", 2),
+    ("chinese_bezique", 2),
+    ("spades", 4),
+]
+
+
+@pytest.mark.parametrize(("game", "seats"), FOLD_GAMES, ids=[f"{g}-{n}" for g, n in FOLD_GAMES])
+def test_hand_and_prompt_need_no_scrolling_in_every_phase(
+    game: str, seats: int, open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    table = new_table(fast_server, game, seats)
+    pages = [seat_page(open_fast_page, table, seat) for seat in range(seats)]
+    seen: set[str] = set()
+    problems: list[str] = []
+    state = table.last
+    assert state is not None
+    for _ in range(12):
+        view = state["view"]
+        if view["deals_played"] >= 1 or view["to_act"] is None:
+            break
+        phase = view["phase"]
+        seen.add(phase)
+        page = pages[view["to_act"]]
+        wait_version(page, str(state["v"]))
+        expect(page.locator(ROOM)).to_have_attribute("data-my-turn", "true")
+        expect(page.locator(ROOM)).to_have_attribute("data-phase", phase)
+        for width, height in FOLD_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            for problem in page.evaluate(ABOVE_THE_FOLD):
+                problems.append(f"{phase}, {width}x{height}: {problem}")
+        state = play(
+            fast_server,
+            table,
+            lambda m, known=frozenset(seen): (
+                m["view"]["deals_played"] >= 1 or m["view"]["phase"] not in known
+            ),
+        )
+    where = f"{game}, {seats} seats, phases {sorted(seen)}"
+    assert not problems, f"{where}:\n  " + "\n  ".join(problems)
