@@ -64,6 +64,9 @@
 //   scoreColumns(ctx)              [{label, cell(seat) → nodes}] added to the side's scores
 //   sideSections(ctx)              nodes added to the side (Bismarck: your discard)
 //   summary(ctx, deal)             the body of the end-of-deal dialog for `previous_deal`
+//   calls(ctx, before)             the lines the table's log says for what was called since
+//                                  the view `before` of the same deal ("Boole bids 250"); the
+//                                  core says the cards played and the tricks taken itself
 //
 // A room kept on paper (`room.paper`) deals no card, and none of these hooks is called there:
 // the middle is paper.js's form, drawn from the fields the server sends in the game's words.
