@@ -16,13 +16,22 @@ import re
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, host_action, wait_connected, wait_ready, wait_version
+from table_driver import (
+    ROOM,
+    OpenPage,
+    host_action,
+    shot,
+    wait_connected,
+    wait_ready,
+    wait_version,
+)
 
 from support.client import Message, RoomClient, choose_action, legal_of, start_match
 from support.server import ServerProcess
@@ -409,7 +418,7 @@ FOLD_GAMES: list[Any] = [
 
 @pytest.mark.parametrize(("game", "seats"), FOLD_GAMES)
 def test_hand_and_prompt_need_no_scrolling_in_every_phase(
-    game: str, seats: int, open_fast_page: OpenPage, fast_server: ServerProcess
+    game: str, seats: int, open_fast_page: OpenPage, fast_server: ServerProcess, artifacts: Path
 ) -> None:
     table = new_table(fast_server, game, seats)
     pages = [seat_page(open_fast_page, table, seat) for seat in range(seats)]
@@ -431,6 +440,7 @@ def test_hand_and_prompt_need_no_scrolling_in_every_phase(
             page.set_viewport_size({"width": width, "height": height})
             for problem in page.evaluate(ABOVE_THE_FOLD):
                 problems.append(f"{phase}, {width}x{height}: {problem}")
+            shot(page, artifacts, f"fold-{game}-{seats}-{phase}-{width}x{height}")
         state = play(
             fast_server,
             table,
