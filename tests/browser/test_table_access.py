@@ -86,7 +86,11 @@ def new_table(server: ServerProcess, game: str, seats: int, names: list[str] = N
 
 
 def play(
-    server: ServerProcess, table: Table, done: Callable[[Message], bool], seed: int = 7
+    server: ServerProcess,
+    table: Table,
+    done: Callable[[Message], bool],
+    seed: int = 7,
+    prefer: str = "",
 ) -> Message:
     """Every seat back over WebSockets, random legal moves until ``done`` holds for seat 0's
     latest state; returns that state."""
@@ -103,7 +107,7 @@ def play(
                 assert state is not None
                 if done(state):
                     break
-                await step(clients, rng)
+                await step(clients, rng, prefer)
             state = clients[0].state
             assert state is not None
             return state
@@ -119,8 +123,9 @@ def play(
 ENDS_EARLY = ("claim", "concede")
 
 
-async def step(clients: list[RoomClient], rng: random.Random) -> None:
-    """The seat to act takes a random legal action, never one that ends the deal early."""
+async def step(clients: list[RoomClient], rng: random.Random, prefer: str = "") -> None:
+    """The seat to act takes a random legal action, never one that ends the deal early; one
+    starting with ``prefer`` whenever there is one."""
     view = clients[0].view
     assert view is not None and view["to_act"] is not None, view
     actor = clients[view["to_act"]]
@@ -128,7 +133,8 @@ async def step(clients: list[RoomClient], rng: random.Random) -> None:
     assert legal is not None, f"seat {view['to_act']} has no legal actions"
     if "count" not in legal:
         keep = [a for a in legal["actions"] if not a.startswith(ENDS_EARLY)]
-        legal = {**legal, "actions": keep or legal["actions"]}
+        preferred = [a for a in keep if prefer and a.startswith(prefer)]
+        legal = {**legal, "actions": preferred or keep or legal["actions"]}
     ack = await actor.act(choose_action(legal, rng))
     assert ack["type"] == "state", ack
     for client in clients:
@@ -450,3 +456,37 @@ def test_hand_and_prompt_need_no_scrolling_in_every_phase(
         )
     where = f"{game}, {seats} seats, phases {sorted(seen)}"
     assert not problems, f"{where}:\n  " + "\n  ".join(problems)
+
+
+# ---- the replay --------------------------------------------------------------------------------
+
+# Whether the point in the middle of each element hits that element (nothing lies on top of it).
+UNCOVERED = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return Boolean(hit && el.contains(hit));
+})"""
+
+
+def test_the_replay_shows_who_closed_the_stock(
+    open_fast_page: OpenPage, fast_server: ServerProcess, artifacts: Path
+) -> None:
+    table = new_table(fast_server, "sixty_six", 2)
+    play(fast_server, table, deals_played(1), prefer="close")
+    api = f"{fast_server.base_url}/api/rooms/{table.code}/matches/1/deals/1/replay"
+    steps = httpx.get(api, timeout=60).json()["steps"]
+    closed = next(
+        i
+        for i, s in enumerate(steps)
+        if s["view"]["deal"] and s["view"]["deal"].get("closed_by") is not None
+    )
+    page = open_fast_page(f"/r/{table.code}/matches/1/deals/1")
+    expect(page.locator("#replay")).to_have_attribute("data-status", "ready")
+    for _ in range(closed):
+        page.locator("#replay-forward").click()
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(closed))
+    caption = page.locator("#stock .stock-caption")
+    expect(caption).to_have_text(re.compile(r"^Closed by (Ada|Boole)$"))
+    caption.scroll_into_view_if_needed()
+    shot(page, artifacts, "replay-sixty-six-closed")
+    assert page.evaluate(UNCOVERED, "#stock .stock-caption") == [True]
