@@ -436,11 +436,15 @@ def test_hand_and_prompt_need_no_scrolling_in_every_phase(
         wait_version(page, str(state["v"]))
         expect(page.locator(ROOM)).to_have_attribute("data-my-turn", "true")
         expect(page.locator(ROOM)).to_have_attribute("data-phase", phase)
-        for width, height in FOLD_SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            for problem in page.evaluate(ABOVE_THE_FOLD):
-                problems.append(f"{phase}, {width}x{height}: {problem}")
-            shot(page, artifacts, f"fold-{game}-{seats}-{phase}-{width}x{height}")
+        # Each language: Russian's longer words have pushed a contract chooser below the fold.
+        for lang in ("ru", "sv", "en"):
+            page.select_option("#lang-select", lang)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            for width, height in FOLD_SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                for problem in page.evaluate(ABOVE_THE_FOLD):
+                    problems.append(f"{phase}, {lang}, {width}x{height}: {problem}")
+                shot(page, artifacts, f"fold-{game}-{seats}-{phase}-{lang}-{width}x{height}")
         state = play(
             fast_server,
             table,
