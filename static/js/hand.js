@@ -316,8 +316,9 @@ function renderBar(barEl, ctx, panel, handlers, ui) {
   keepFocus(barEl, 'data-action', () => replace(barEl, [...fresh.childNodes]));
 }
 
-// Whether the seat's empty hand is one it has played out, rather than one it was never dealt.
-function playedOut(ctx) {
+// Whether the seat's empty hand is one it has played out, rather than one it was never dealt
+// (a panel's handNote says so as the core does: `hand.played_out`).
+export function playedOut(ctx) {
   const deal = ctx.view.deal;
   const played = [...(deal.tricks_played ?? []).flatMap((trick) => trick.cards), ...(deal.trick ?? [])];
   return played.some((card) => card.seat === ctx.seat);

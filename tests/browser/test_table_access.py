@@ -313,8 +313,14 @@ def last_card_led(message: Message) -> bool:
     return bool(deal["hand_sizes"][deal["trick"][0]["seat"]] == 0)
 
 
-def test_a_played_out_hand_says_so(open_fast_page: OpenPage, fast_server: ServerProcess) -> None:
-    table = new_table(fast_server, "german_whist", 2)
+PLAYED_OUT = [("german_whist", 2), ("bismarck", 3), ("auction_pinochle", 3), ("spades", 4)]
+
+
+@pytest.mark.parametrize(("game", "seats"), PLAYED_OUT, ids=[g for g, _ in PLAYED_OUT])
+def test_a_played_out_hand_says_so(
+    game: str, seats: int, open_fast_page: OpenPage, fast_server: ServerProcess
+) -> None:
+    table = new_table(fast_server, game, seats)
     state = play(fast_server, table, last_card_led)
     leader = state["view"]["deal"]["trick"][0]["seat"]
     page = seat_page(open_fast_page, table, leader)

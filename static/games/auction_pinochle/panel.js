@@ -12,7 +12,7 @@ import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, legalOf, myLegal, seatName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
 import { totalsAfter } from '../../js/dialogs.js';
-import { selectablePositions } from '../../js/hand.js';
+import { playedOut, selectablePositions } from '../../js/hand.js';
 
 export const stylesheet = new URL('./panel.css', import.meta.url).href;
 
@@ -786,6 +786,7 @@ export function seatStats(ctx, seat) {
 
 export function handNote(ctx) {
   const deal = ctx.view.deal;
+  if (playedOut(ctx)) return t('hand.played_out');
   return deal.sitting_out.includes(ctx.seat) ? t('hand.sitting_out') : t('hand.none');
 }
 

@@ -8,6 +8,7 @@ import { formatNumber, t } from '../../js/i18n.js';
 import { isPlaying, legalOf, seatName } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
 import { totalsAfter } from '../../js/dialogs.js';
+import { playedOut } from '../../js/hand.js';
 
 export const stylesheet = new URL('./panel.css', import.meta.url).href;
 
@@ -160,6 +161,7 @@ export function seatStats(ctx, seat) {
 
 export function handNote(ctx) {
   const deal = ctx.view.deal;
+  if (playedOut(ctx)) return t('hand.played_out');
   return deal.order.includes(ctx.seat) ? t('hand.after_contract') : t('hand.sitting_out');
 }
 

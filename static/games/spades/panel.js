@@ -12,6 +12,7 @@ import { formatNumber, t } from '../../js/i18n.js';
 import { isMyTurn, myLegal, seatName, TEAM_LETTERS } from '../../js/model.js';
 import { seatStat } from '../../js/table.js';
 import { totalsAfter } from '../../js/dialogs.js';
+import { playedOut } from '../../js/hand.js';
 
 export const stylesheet = new URL('./panel.css', import.meta.url).href;
 
@@ -409,6 +410,7 @@ export function scoreColumns(ctx) {
 
 export function handNote(ctx) {
   const deal = ctx.view.deal;
+  if (playedOut(ctx)) return t('hand.played_out');
   if (deal.looked[ctx.seat]) return t('hand.none');
   return blindStillOpen(ctx) ? t('hand.unseen') : t('hand.unseen_plain');
 }
