@@ -192,7 +192,8 @@ def choose_narration(page: Page, value: str) -> None:
 # ---- the log, over a full deal of each family ------------------------------------------------
 
 FAMILIES = [
-    ("bismarck", 3, None),
+    ("bismarck", 3, re.compile(r"^\w+ chooses (Spader \(spades\)|Valfri \(\w+\)|Spel|Pass)$")),
+    ("finnish_bismarck", 4, re.compile(r"^\w+ chooses [\w ]+( \(\w+\))?$")),
     ("sixty_six", 2, None),
     ("german_whist", 2, None),
     ("auction_pinochle", 3, re.compile(r"^\w+ (bids [\d,]+|passes)$")),
