@@ -1,8 +1,9 @@
-"""The table fits its screen: at five desktop and tablet sizes, with a 24-character name in every
+"""The table fits its screen: at six desktop and tablet sizes, with a 24-character name in every
 seat, nothing sticks out of its box (measured from the boxes the browser laid out): the suit
 buttons of Bismarck's Valfri stay in their group in every language, each seat keeps its name
 and badges, the side panel keeps the scores' totals, and the page never scrolls sideways. At
-1366x768 the forehand's twenty cards all lie above the fold. The home page's "Your tables" shows
+1366x768 and 1280x720 the forehand's twenty cards all lie above the fold (every game's hand
+and prompt in every phase: tests/browser/test_table_access.py). The home page's "Your tables" shows
 each table's game, players and score.
 
 The other seats are taken over WebSockets (a thread of their own, beside Playwright's loop) and
@@ -30,7 +31,7 @@ from support.server import REPO_ROOT, ServerProcess
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1366, 768), (1440, 900), (1920, 1080), (1024, 768), (768, 1024)]
+SIZES = [(1366, 768), (1280, 720), (1440, 900), (1920, 1080), (1024, 768), (768, 1024)]
 PHONE = (390, 844)
 LANGUAGES = ("en", "sv", "ru")
 NAMES = [
@@ -358,6 +359,8 @@ def test_bismarck_fits_every_screen_with_long_names(
     resize(viewer, SIZES[0])
     viewer.evaluate("() => window.scrollTo(0, 0)")
     shot(viewer, artifacts, f"fit-bismarck-{seats}-20-cards-1366x768")
+    assert_hand_above_the_fold(viewer, 20)
+    resize(viewer, SIZES[1])
     assert_hand_above_the_fold(viewer, 20)
 
 
