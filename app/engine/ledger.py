@@ -308,6 +308,21 @@ class Ledger:
             raise ValueError(f"seat {seat} does not hold {card}")
         self.seen[i] = self.everyone
 
+    def lay_open(self, cards: Iterable[Card]) -> None:
+        """Lay ``cards`` face up on the table for all to see, to be taken up in turn with
+        :meth:`draw` (Bismarck's four open cards, which forehand takes up)."""
+        for card in cards:
+            self.stock.append(self._add(card, TURNED, -1, self.everyone))
+
+    def bury(self, seat: int, card: Card) -> None:
+        """``seat`` lays ``card`` of its hand away face down (a discard): seen as before, by
+        that seat alone unless it was shown."""
+        i = self.index_in_hand(seat, card)
+        if i is None:
+            raise ValueError(f"seat {seat} does not hold {card}")
+        self.hands[seat].remove(i)
+        self.place[i] = Place.BURIED
+
     # -- reading -------------------------------------------------------------------------------
 
     def hand(self, seat: int) -> list[Card]:

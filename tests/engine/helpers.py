@@ -74,7 +74,7 @@ def build_deck(
 
 
 def next_order(match: Match) -> tuple[int, int, int]:
-    return match.play_order(match.next_dealer())
+    return match.play_order(match.next_dealer)
 
 
 def deal(

@@ -509,7 +509,7 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
     match.apply(TABLE, parse_action("void"))
     assert match.phase is Phase.DEAL
     assert view(match, B)["deal"] is None
-    assert match.next_dealer() == A
+    assert match.next_dealer == A
     assert match.contracts_left(B) == ["valfri", "spel", "pass"]
 
     redeal = deal(match, {B: "AH KH"}, open_cards="2S 3S 4S 5S")

@@ -135,7 +135,7 @@ class _Replayer:
         dealer = d.get("dealer")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.n:
             raise RecordError(f"dealer must be a seat from 0 to {self.n - 1}", k)
-        expected = match.next_dealer()
+        expected = match.next_dealer
         if dealer != expected:
             raise RecordError(
                 f"dealer is seat {dealer} but the deal passes to the left: it is seat {expected}",
@@ -232,7 +232,7 @@ class _Replayer:
             raise RecordError(
                 f"tricks are stated as {d['tricks']} but the cards give {deal.tricks}", k
             )
-        scores = deal.scores or [0] * self.n
+        scores = list(deal.scores or [0] * self.n)
         if "scores" in d and not same_json(d["scores"], scores):
             raise RecordError(f"scores are stated as {d['scores']} but the cards give {scores}", k)
 

@@ -1,12 +1,13 @@
 """What a seat has not seen of the deal in progress, and deals of it that fit a seat's view.
 
-:func:`hidden_cards` says by the rules which cards a seat has not seen (rules §3.3): before
-the contract every card but the four open ones; after it, the other active hands, and for
-everyone but forehand the discard. :func:`resample` is OpenSpiel's ``ResampleFromInfostate``
-for Bismarck: from a seat's view alone it deals those cards anew, uniformly among the deals
-consistent with everything the view shows (a player who did not follow the suit led holds
-none of it; an open card not yet played lies with forehand), and replays the deal's
-actions, so the state it returns shows that seat the very deal it was shown.
+:func:`hidden_cards`, the base's, reads from the ledger which cards a seat has not seen
+(rules §3.3): before the contract every card but the four open ones (the 48 lie face down);
+after it, the other active hands, and for everyone but forehand the discard.
+:func:`resample` is OpenSpiel's ``ResampleFromInfostate`` for Bismarck: from a seat's view
+alone it deals those cards anew, uniformly among the deals consistent with everything the
+view shows (a player who did not follow the suit led holds none of it; an open card not yet
+played lies with forehand), and replays the deal's actions, so the state it returns shows
+that seat the very deal it was shown.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from ..assign import Assignment
 from ..cards import FULL_DECK, Card
+from ..trick_game import hidden_cards as hidden_cards
 from .rules import CARDS_PER_HAND, CONTRACTS, DISCARD_SIZE
 from .state import (
     PLAY,
@@ -28,21 +30,6 @@ from .state import (
     deck_from,
     discard_action,
 )
-
-
-def hidden_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the current deal ``seat`` (``None``: a spectator) has not seen."""
-    deal = match.current
-    if deal is None:
-        return []
-    seen = set(deal.open) | set(deal.plays) | set(deal.trick)
-    if deal.contract is not None and seat in deal.order:
-        held = deal.dealt[seat]
-        assert held is not None
-        seen |= set(held)
-        if seat == deal.forehand and deal.discard is not None:
-            seen |= set(deal.discard)
-    return [c for c in FULL_DECK if c not in seen]
 
 
 def _plays_in_order(deal: dict[str, Any]) -> list[tuple[int, Card]]:

@@ -7,10 +7,11 @@ so the live match and every stored one read identically.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
+from ..trick_game import Sheet
 from .protocol import ContractGrid
 from .rules import CONTRACTS, VALFRI
 from .state import Match
@@ -50,32 +51,30 @@ def _suit_shown(contract: str, trump: str | None) -> str | None:
     return trump if contract == VALFRI else None
 
 
-def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
-    totals = [0] * seats
-    grid = ContractGrid(seats, CONTRACTS)
-    lines: list[dict[str, Any]] = []
-    for deal in deals:
-        for seat, score in enumerate(deal.scores):
-            totals[seat] += score or 0
-        detail = deal.detail
-        contract, forehand = detail["contract"], detail["forehand"]
-        suit = _suit_shown(contract, detail["trump"])
-        grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
-        term: dict[str, Any] = {"term": f"contract.{contract}"}
-        if suit is not None:
-            term["suit"] = suit
-        lines.append(
-            {
-                "number": deal.number,
-                "dealer": deal.dealer,
-                "scores": list(deal.scores),
-                "totals": list(totals),
-                "cells": {"forehand": forehand, "contract": term, "tricks": detail["tricks"]},
-            }
-        )
-    return {
-        "columns": COLUMNS,
-        "deals": lines,
-        "totals": totals,
-        "grid": grid.to_json(),
-    }
+def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
+    contract = detail["contract"]
+    term: dict[str, Any] = {"term": f"contract.{contract}"}
+    suit = _suit_shown(contract, detail["trump"])
+    if suit is not None:
+        term["suit"] = suit
+    return {"forehand": detail["forehand"], "contract": term, "tricks": detail["tricks"]}
+
+
+class ProtocolSheet(Sheet):
+    """The base's deal lines and running totals, and the protocol's grid beside them."""
+
+    def scoresheet(
+        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> dict[str, Any]:
+        sheet = super().scoresheet(seats, options, deals)
+        grid = ContractGrid(seats, CONTRACTS)
+        for deal in deals:
+            contract, forehand = deal.detail["contract"], deal.detail["forehand"]
+            suit = _suit_shown(contract, deal.detail["trump"])
+            grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
+        sheet["grid"] = grid.to_json()
+        return sheet
+
+
+SHEET = ProtocolSheet(COLUMNS, _cells)
+scoresheet = SHEET.scoresheet

@@ -6,25 +6,32 @@ match is fully determined by its action log and any log replays to the same stat
 action is a seat's: ``contract:…``, ``discard:…``, ``play:…``.
 
 A refused action raises :class:`IllegalAction` before anything is changed.
+
+Built on the trick-game base (:mod:`app.engine.trick_game`): the cards lie in each deal's
+:class:`~app.engine.ledger.Ledger`, the contract and the discard are steps of the deal before
+its play, and what only Bismarck has (a seat sitting out at four, its refusals' order and
+words, the forced and the carried-over contract) is here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import Final
+from typing import ClassVar, Final
 
-from ..actions import Action, split_action
+from ..actions import Action
 from ..cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
 from ..hand_positions import HandPositions, dealt_to, positions_of
-from ..tricks import WHIST, legal_cards, trick_winner
+from ..ledger import HAND
+from ..trick_game import Trick as Trick
+from ..trick_game import TrickDeal, TrickMatch, action_parser
+from ..tricks import WHIST, TrickRules, trick_winner
 from .contracts import (
     TRUMP_SUITS,
     already_used,
@@ -38,6 +45,7 @@ from .rules import (
     CONTRACTS,
     DEALS_PER_MATCH,
     DISCARD_SIZE,
+    NAME,
     OPEN_CARDS,
     SPADER,
     VALFRI,
@@ -53,51 +61,7 @@ class Phase(StrEnum):
     OVER = "match_over"
 
 
-# Actions are immutable and few, so the hot path reuses one object per card.
-PLAY: dict[Card, Action] = {c: Action("play", c) for c in FULL_DECK}
 VOID: Final = Action("void")
-# A card's text is parsed twice per move on a server (checked, then applied from the log).
-_PLAY_TEXTS: dict[str, Action] = {str(a): a for a in PLAY.values()}
-# ...and a view lists the playable cards as text after every card.
-PLAY_TEXT: dict[Card, str] = {c: str(a) for c, a in PLAY.items()}
-
-
-def parse_action(text: object) -> Action:
-    """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-    if type(text) is str:
-        played = _PLAY_TEXTS.get(text)
-        if played is not None:
-            return played
-    action = split_action(text)
-    kind, arg = action.kind, action.arg
-    if kind == "play":
-        if not is_card(arg):
-            raise MalformedAction(f"'play' takes one card such as QS, got {arg[:20]!r}")
-        return PLAY[arg]
-    if kind == "contract":
-        name, colon, trump = arg.partition(":")
-        if colon and not trump:
-            raise MalformedAction("a trump suit follows the colon: contract:valfri:H")
-        if name not in CONTRACTS:
-            raise MalformedAction(f"unknown contract {name[:20]!r}", {"contracts": list(CONTRACTS)})
-        if trump and trump not in TRUMP_SUITS:
-            raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
-        if name == SPADER and trump == "S":
-            return Action("contract", SPADER)  # spades are spader's trump whether named or not
-        return Action("contract", arg)
-    if kind == "discard":
-        cards = _parse_card_list(arg, "discard")
-        return Action("discard", ",".join(sorted_cards(cards)))
-    if kind == "deal":
-        cards = _parse_card_list(arg, "deal")
-        if not is_full_deck(cards):
-            raise MalformedAction("'deal' takes all 52 cards, each once")
-        return Action("deal", arg)
-    if kind == "void" and not arg:
-        return VOID
-    raise MalformedAction(
-        f"unknown action {kind[:20]!r}", {"kinds": ["contract", "discard", "play", "deal", "void"]}
-    )
 
 
 def _parse_card_list(arg: str, kind: str) -> list[Card]:
@@ -116,126 +80,114 @@ def deal_action(deck: Sequence[Card]) -> Action:
     return Action("deal", ",".join(deck))
 
 
-@dataclass(slots=True)
-class Trick:
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
+class Deal(TrickDeal):
+    """One deal in progress or finished, its cards in the ledger: the 48 dealt face down to
+    the three active seats (nobody holds anything before the contract, rules §3.2), the
+    four open cards face up on the table until forehand takes them up, the discard buried
+    by forehand. At four seats the dealer sits out: no hand, ``None`` in ``tricks``."""
 
+    __slots__ = ("contract", "discard", "forced", "forehand", "open", "order")
 
-@dataclass(slots=True)
-class Deal:
-    """One deal in progress or finished. Seats that sit out have ``None`` where a hand would be."""
-
-    number: int
-    dealer: int
-    forehand: int
-    order: tuple[int, int, int]
-    open: tuple[Card, ...]
-    dealt: list[tuple[Card, ...] | None]
-    hands: list[list[Card]]
-    """What each seat still holds, always in the pack's canonical order (``sort_key``):
-    views show a hand after every card, and sorting it each time was a cost of every move."""
-    contract: str | None = None
-    trump: str | None = None
-    forced: bool = False
-    discard: tuple[Card, ...] | None = None
-    plays: list[Card] = field(default_factory=list)
-    trick: list[Card] = field(default_factory=list)
-    leader: int = 0
-    tricks: list[int | None] = field(default_factory=list)
-    history: list[Trick] = field(default_factory=list)
-    scores: list[int] | None = None
-
-    @property
-    def finished(self) -> bool:
-        return self.scores is not None
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None = None,
+    ) -> None:
+        super().__init__(number, dealer, seats, pack, order)
+        self.order = play_order(seats, dealer)
+        self.forehand = self.order[0]
+        self.open: tuple[Card, ...] = ()
+        self.contract: str | None = None
+        self.forced = False
+        self.discard: tuple[Card, ...] | None = None
 
     def copy(self) -> Deal:
-        return Deal(
-            self.number,
-            self.dealer,
-            self.forehand,
-            self.order,
-            self.open,
-            list(self.dealt),
-            [list(h) for h in self.hands],
-            self.contract,
-            self.trump,
-            self.forced,
-            self.discard,
-            list(self.plays),
-            list(self.trick),
-            self.leader,
-            list(self.tricks),
-            list(self.history),
-            None if self.scores is None else list(self.scores),
-        )
+        other = TrickDeal.copy(self)
+        other.order = self.order
+        other.forehand = self.forehand
+        other.open = self.open
+        other.contract = self.contract
+        other.forced = self.forced
+        other.discard = self.discard
+        return other
+
+    # What the deal was before the ledger, read from it: the bots' and the tests' names.
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """What each seat holds, in the pack's canonical order; face down before the
+        contract, forehand's with the open cards and without the discard after it."""
+        ledger = self.ledger
+        return [ledger.hand(s) for s in range(ledger.seats)]
+
+    @property
+    def dealt(self) -> list[tuple[Card, ...] | None]:
+        """Each seat's sixteen as dealt; ``None`` for the seat sitting out."""
+        assert self.pack is not None
+        hands = dealt_to(self.pack, dealt_positions(self.ledger.seats), self.dealer)
+        return [tuple(h) if h else None for h in hands]
+
+    @property
+    def trick(self) -> list[Card]:
+        return self.ledger.trick_cards()
+
+    @property
+    def plays(self) -> list[Card]:
+        """Every card played, in the order played."""
+        return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
+
+    @property
+    def tricks(self) -> list[int | None]:
+        """Tricks taken per seat, ``None`` for the seat sitting out."""
+        order = self.order
+        return [w if s in order else None for s, w in enumerate(self.won)]
 
 
-class Match:
-    """A Bismarck match for 3 or 4 seats. Build one with :func:`new_match`."""
+_PHASES: Final = {p.value: p for p in Phase}
 
-    __slots__ = (
-        "deals",
-        "first_dealer",
-        "pending",
-        "phase",
-        "seats",
-        "to_act",
-        "totals",
-        "used",
-    )
+
+class Match(TrickMatch[Deal]):
+    """A Bismarck match for 3 or 4 seats. Build one with :func:`new_match`.
+
+    Its actions are checked here in Bismarck's own order and words (the table's ``deal``
+    and ``void``, then the step: contract, discard, play); the base keeps the deals, the
+    ledger, the totals and the clone."""
+
+    NAME: ClassVar[str] = NAME
+    TITLE: ClassVar[str] = "Bismarck"
+    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
+    RULES: ClassVar[TrickRules] = WHIST
+    DEAL: ClassVar[type[TrickDeal]] = Deal
+    OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (VOID,)
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {c: i for i, c in enumerate(FULL_DECK)}
+
+    __slots__ = ("pending", "used")
 
     def __init__(self, seats: int, first_dealer: int) -> None:
         if seats not in DEALS_PER_MATCH:
             raise ValueError("Bismarck is played by 3 or 4 seats")
         if not 0 <= first_dealer < seats:
             raise ValueError(f"first dealer must be a seat 0..{seats - 1}")
-        self.seats = seats
-        self.first_dealer = first_dealer
-        self.deals: list[Deal] = []
+        super().__init__(seats, None, first_dealer)
         self.used: list[set[str]] = [set() for _ in range(seats)]
-        self.totals: list[int] = [0] * seats
-        self.phase = Phase.DEAL
-        self.to_act: int | None = TABLE
         # a contract carried over from a voided deal (rules §13): (contract, trump)
         self.pending: tuple[str, str | None] | None = None
 
     # -- reading -------------------------------------------------------------------------------
 
     @property
+    def phase(self) -> Phase:
+        if self.to_act is None:
+            return Phase.OVER
+        deal = self.current
+        return Phase.DEAL if deal is None else _PHASES[deal.step]
+
+    @property
     def deals_total(self) -> int:
         return DEALS_PER_MATCH[self.seats]
-
-    @property
-    def finished_deals(self) -> list[Deal]:
-        # Only the last deal can be unfinished: a voided deal is replaced by its redeal.
-        deals = self.deals
-        if deals and not deals[-1].finished:
-            return deals[:-1]
-        return list(deals)
-
-    @property
-    def deals_played(self) -> int:
-        return len(self.finished_deals)
-
-    @property
-    def current(self) -> Deal | None:
-        """The deal being played, or ``None`` between deals and after the match."""
-        if self.deals and not self.deals[-1].finished and self.phase is not Phase.DEAL:
-            return self.deals[-1]
-        return None  # a voided deal waiting for its redeal is no longer current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    def next_dealer(self) -> int:
-        if not self.deals:
-            return self.first_dealer
-        last = self.deals[-1]
-        return last.dealer if not last.finished else (last.dealer + 1) % self.seats
 
     def play_order(self, dealer: int) -> tuple[int, int, int]:
         return play_order(self.seats, dealer)
@@ -243,43 +195,90 @@ class Match:
     def contracts_left(self, seat: int) -> list[str]:
         return contracts_left(CONTRACTS, self.used[seat])
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every action ``seat`` may take now (default: whoever is to act).
-
-        The table's chance step is not enumerated (52! outcomes); draw one with :func:`random_deal`.
-        A discard is listed as its 4,845 combinations; views describe it compactly instead.
-        """
-        actor = self.to_act if seat is None else seat
-        if actor is None or actor != self.to_act or actor == TABLE:
+    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """The contracts forehand may choose; a discard is listed as its 4,845 choices
+        (views show it as a pick, :meth:`pick`). The table's chance step is not listed
+        (52! outcomes); draw one with :func:`random_deal`."""
+        step = deal.step
+        if seat != self.to_act or step == "play":
             return []
-        deal = self.deals[-1]
-        if self.phase is Phase.PLAY:  # the hot path of every playout
-            return [PLAY[c] for c in legal_cards(deal.hands[actor], deal.trick, deal.trump)]
-        if self.phase is Phase.CONTRACT:
+        if step == "contract":
             return contract_choices(self.contracts_left(deal.forehand), VALFRI)
-        if self.phase is Phase.DISCARD:
-            return [
-                discard_action(combo)
-                for combo in combinations(deal.hands[deal.forehand], DISCARD_SIZE)
-            ]
-        return []
+        return [discard_action(c) for c in combinations(deal.ledger.hand(seat), DISCARD_SIZE)]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The base's, with the hot path of every playout first: whist's one duty (rules
+        §6.1) read straight from the ledger, the cards of the suit led if the hand has any."""
+        to_act = self.to_act
+        deals = self.deals
+        if (seat is None or seat == to_act) and to_act is not None and to_act >= 0 and deals:
+            deal = deals[-1]
+            if deal.scores is None and deal.step == "play":
+                ledger = deal.ledger
+                cards = ledger.cards
+                hand = [cards[i] for i in ledger.hands[to_act]]
+                if ledger.trick:
+                    led = cards[ledger.trick[0]][1]
+                    hand = [c for c in hand if c[1] == led] or hand
+                plays = PLAY
+                return [plays[c] for c in hand]
+        return super().legal_actions(seat)
+
+    def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
+        if deal.step == "discard":
+            return DISCARD_SIZE, deal.ledger.hand(seat)
+        return None
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
+        """A contract (spader's own trump named or not), a discard in the pack's order, the
+        table's deal and void; the rest is refused in Bismarck's words."""
+        kind, arg = action.kind, action.arg
+        if kind == "contract":
+            name, colon, trump = arg.partition(":")
+            if colon and not trump:
+                raise MalformedAction("a trump suit follows the colon: contract:valfri:H")
+            if name not in CONTRACTS:
+                raise MalformedAction(
+                    f"unknown contract {name[:20]!r}", {"contracts": list(CONTRACTS)}
+                )
+            if trump and trump not in TRUMP_SUITS:
+                raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
+            if name == SPADER and trump == "S":
+                return Action("contract", SPADER)  # spades are spader's trump, named or not
+            return action
+        if kind == "discard":
+            return discard_action(_parse_card_list(arg, "discard"))
+        if kind == "deal":
+            if not is_full_deck(_parse_card_list(arg, "deal")):
+                raise MalformedAction("'deal' takes all 52 cards, each once")
+            return action
+        if kind == "void" and not arg:
+            return VOID
+        raise MalformedAction(
+            f"unknown action {kind[:20]!r}",
+            {"kinds": ["contract", "discard", "play", "deal", "void"]},
+        )
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play (rules §6.1)."""
-        if self.phase is not Phase.PLAY or self.to_act is None:
+        deal = self.current
+        if deal is None or deal.step != "play" or self.to_act is None:
             return []
-        deal = self.deals[-1]
-        return legal_cards(deal.hands[self.to_act], deal.trick, deal.trump)
+        return self.playable(deal, self.to_act)
 
     # -- changing ------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing nothing."""
         kind = action.kind
-        if kind == "play" and self.phase is Phase.PLAY:  # the hot path first
-            self._play(seat, action.arg)
+        deals = self.deals
+        deal = deals[-1] if deals and deals[-1].scores is None else None  # self.current
+        if kind == "play" and deal is not None and deal.step == "play":  # the hot path first
+            self._check_play(deal, seat, action.arg)
+            self.play(deal, seat, action.arg)
             return
-        if self.phase is Phase.OVER:
+        if self.to_act is None:
             raise IllegalAction("match_over", "the match is over")
         if kind == "deal" or kind == "void":
             if seat != TABLE:
@@ -287,25 +286,25 @@ class Match:
             if kind == "deal":
                 self._deal(action.arg.split(","))
             else:
-                self._void()
+                self._void(deal)
             return
-        if seat != self.to_act:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
+        if deal is None or seat != self.to_act:
+            self.refuse_turn(seat)
+        assert deal is not None
+        step = deal.step
         if kind == "contract":
-            if self.phase is not Phase.CONTRACT:
+            if step != "contract":
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
             name, _, trump = action.arg.partition(":")
-            self._choose(name, trump or None)
+            self._choose(deal, name, trump or None)
         elif kind == "discard":
-            if self.phase is Phase.PLAY:
+            if step == "play":
                 raise IllegalAction("discard_already_made", "the discard cannot be changed")
-            if self.phase is not Phase.DISCARD:
+            if step != "discard":
                 raise IllegalAction("wrong_phase", "the contract comes before the discard")
-            self._discard(action.arg.split(",") if action.arg else [])
+            self._discard(deal, action.arg.split(",") if action.arg else [])
         elif kind == "play":
-            if self.phase is Phase.DISCARD:
+            if step == "discard":
                 raise IllegalAction("discard_required", "discard four cards before leading")
             raise IllegalAction(
                 "wrong_phase", "no cards are played before the contract and discard"
@@ -313,33 +312,17 @@ class Match:
         else:
             raise IllegalAction("wrong_phase", f"no {kind!r} action in Bismarck now")
 
+    def refuse_turn(self, seat: int) -> None:
+        raise IllegalAction(
+            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
+        )
+
     def _deal(self, deck: list[Card]) -> None:
-        if self.phase is not Phase.DEAL:
+        if self.to_act != TABLE:
             raise IllegalAction("wrong_phase", "a deal is already in progress")
         if not is_full_deck(deck):
             raise IllegalAction("bad_deck", "a deal takes all 52 cards, each once")
-        dealer = self.next_dealer()
-        order = self.play_order(dealer)
-        open_cards = tuple(deck[:OPEN_CARDS])
-        dealt: list[tuple[Card, ...] | None] = [
-            tuple(hand) if hand else None
-            for hand in dealt_to(deck, dealt_positions(self.seats), dealer)
-        ]
-        deal = Deal(
-            number=len(self.finished_deals) + 1,
-            dealer=dealer,
-            forehand=order[0],
-            order=order,
-            open=open_cards,
-            dealt=dealt,
-            hands=[sorted_cards(h) if h is not None else [] for h in dealt],
-            leader=order[0],
-            tricks=[0 if seat in order else None for seat in range(self.seats)],
-        )
-        if self.deals and not self.deals[-1].finished:
-            self.deals[-1] = deal  # a voided deal leaves no trace in the match
-        else:
-            self.deals.append(deal)
+        deal = self.start(deck)
         left = self.contracts_left(deal.forehand)
         if self.pending is not None:
             contract, trump = self.pending
@@ -349,22 +332,28 @@ class Match:
             self._set_contract(deal, forced, None, forced=True)
         else:
             deal.forced = forced is not None  # a forced valfri still asks for its trump
-            self.phase = Phase.CONTRACT
-            self.to_act = deal.forehand
 
-    def _void(self) -> None:
-        deal = self.current
+    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
+        """The four open cards face up on the table, then card ``i`` of the other 48 face
+        down to the ``i % 3``-th seat of the play order (rules §3.2)."""
+        ledger = deal.ledger
+        deal.open = tuple(pack[:OPEN_CARDS])
+        ledger.lay_open(deal.open)
+        order = deal.order
+        for i, card in enumerate(pack[OPEN_CARDS:]):
+            ledger.deal(order[i % 3], card, face_down=True)
+        deal.step = "contract"
+
+    def _void(self, deal: Deal | None) -> None:
         if deal is None:
             raise IllegalAction("wrong_phase", "there is no deal in progress to void")
         if deal.contract is not None:
             self.pending = (deal.contract, deal.trump)
-        # The dealt cards stay in self.deals until the redeal replaces them, so the next dealer
-        # is still this one; the deal itself is discarded by _deal.
-        self.phase = Phase.DEAL
+        # a voided deal leaves no trace in the match; its dealer deals again
+        self.deals.pop()
         self.to_act = TABLE
 
-    def _choose(self, contract: str, trump: str | None) -> None:
-        deal = self.deals[-1]
+    def _choose(self, deal: Deal, contract: str, trump: str | None) -> None:
         if contract not in CONTRACTS or (trump is not None and trump not in TRUMP_SUITS):
             # parse_action refuses these; an Action built by hand must not slip through
             raise MalformedAction(f"no contract {contract!r} with trump {trump!r}")
@@ -385,16 +374,21 @@ class Match:
         self._set_contract(deal, contract, trump, forced=deal.forced)
 
     def _set_contract(self, deal: Deal, contract: str, trump: str | None, forced: bool) -> None:
+        """The contract made: the three active seats look at their sixteen and forehand
+        takes up the open cards."""
         deal.contract = contract
         deal.trump = "S" if contract == SPADER else trump
         deal.forced = forced
-        deal.hands[deal.forehand] = sorted_cards([*deal.hands[deal.forehand], *deal.open])
-        self.phase = Phase.DISCARD
+        ledger = deal.ledger
+        for seat in deal.order:
+            ledger.look(seat)
+        for _ in deal.open:
+            ledger.draw(deal.forehand)
+        deal.step = "discard"
         self.to_act = deal.forehand
 
-    def _discard(self, cards: list[Card]) -> None:
-        deal = self.deals[-1]
-        hand = deal.hands[deal.forehand]
+    def _discard(self, deal: Deal, cards: list[Card]) -> None:
+        hand = deal.ledger.hand(deal.forehand)
         if (
             len(cards) != DISCARD_SIZE
             or len(set(cards)) != DISCARD_SIZE
@@ -406,100 +400,89 @@ class Match:
                 {"cards": cards},
             )
         for card in cards:
-            hand.remove(card)
+            deal.ledger.bury(deal.forehand, card)
         deal.discard = tuple(sorted_cards(cards))
-        self.phase = Phase.PLAY
+        deal.step = "play"
         self.to_act = deal.forehand
 
-    def _check_play(self, seat: int, card: Card) -> Deal:
-        deal = self.deals[-1]
+    def _check_play(self, deal: Deal, seat: int, card: Card) -> None:
         if seat != self.to_act:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
-        hand = deal.hands[seat]
-        if card not in hand:
+            self.refuse_turn(seat)
+        ledger = deal.ledger
+        # each card is in the pack once: where it lies is read at its one index
+        try:
+            i = ledger.cards.index(card)
+        except ValueError:  # no card of the pack: an action built by hand
+            i = -1
+        if i < 0 or ledger.holder[i] != seat or ledger.place[i] is not HAND:
             raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        trick = deal.trick
+        trick = ledger.trick
         # Whist's one duty (rules §6.1), checked without building the list of legal cards:
         # a card off the suit led is refused while the hand holds that suit.
-        if trick and card[1] != (led := trick[0][1]) and any(c[1] == led for c in hand):
-            raise IllegalAction(
-                "must_follow_suit",
-                "you must follow suit",
-                {"card": card, "suit": trick[0][1], "seat": seat},
-            )
-        return deal
+        if trick:
+            cards = ledger.cards
+            led = cards[trick[0]][1]
+            if card[1] != led and any(cards[i][1] == led for i in ledger.hands[seat]):
+                raise IllegalAction(
+                    "must_follow_suit",
+                    "you must follow suit",
+                    {"card": card, "suit": led, "seat": seat},
+                )
 
-    def _play(self, seat: int, card: Card) -> None:
-        deal = self._check_play(seat, card)
-        trick = deal.trick
-        hand = deal.hands[seat]
-        hand.remove(card)
-        trick.append(card)
-        deal.plays.append(card)
+    def play(self, deal: Deal, seat: int, card: Card) -> None:
+        """The base's play for three active seats of three or four: the turn and the trick's
+        winner go round the play order, not round the table."""
+        ledger = deal.ledger
+        trick = ledger.trick
+        void = None
+        if trick:
+            led = ledger.cards[trick[0]][1]
+            if card[1] != led:
+                void = led
+        ledger.play(seat, card, void)
         order = deal.order
-        if len(trick) < 3:
+        if len(ledger.trick) < 3:
             self.to_act = order[(order.index(seat) + 1) % 3]
             return
         leader = deal.leader
-        winner = order[(order.index(leader) + trick_winner(trick, deal.trump, WHIST)) % 3]
-        deal.history.append(Trick(leader, tuple(trick), winner))
-        deal.tricks[winner] += 1  # type: ignore[operator]  # active seats always count
-        deal.trick = []
+        cards = tuple(ledger.trick_cards())
+        winner = order[(order.index(leader) + trick_winner(cards, deal.trump, WHIST)) % 3]
+        ledger.gather(winner)
+        deal.history.append(Trick(leader, cards, winner))
+        deal.won[winner] += 1
         deal.leader = winner
-        self.to_act = winner
-        if len(deal.history) == CARDS_PER_HAND:
-            self._finish(deal)
+        if ledger.hands[winner]:
+            self.to_act = winner
+            return
+        self.finish(deal, self.score(deal))
 
-    def _finish(self, deal: Deal) -> None:
+    def score(self, deal: Deal) -> tuple[int, ...]:
         assert deal.contract is not None
-        deal.scores = deal_scores(deal.contract, deal.forehand, deal.tricks)
-        for seat, score in enumerate(deal.scores):
-            self.totals[seat] += score
+        return tuple(deal_scores(deal.contract, deal.forehand, deal.tricks))
+
+    def finish(self, deal: Deal, scores: tuple[int, ...]) -> None:
+        assert deal.contract is not None
         self.used[deal.forehand].add(deal.contract)
-        if len(self.deals) == self.deals_total:
-            self.phase = Phase.OVER
-            self.to_act = None
-        else:
-            self.phase = Phase.DEAL
-            self.to_act = TABLE
+        super().finish(deal, scores)
+        # Bismarck's scores have always been a list, as its tests, records and sheet read them
+        deal.scores = list(scores)  # type: ignore[assignment]
 
-    # -- checking ------------------------------------------------------------------------------
-
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would raise for this action, changing nothing;
-        otherwise return who would act after it (``TABLE`` when the table deals next,
-        ``None`` when it ends the match).
-
-        A card, the common case, is checked in place; anything else is tried on a copy.
-        """
-        if action.kind != "play" or self.phase is not Phase.PLAY:
-            trial = self.clone()
-            trial.apply(seat, action)
-            return trial.to_act
-        deal = self._check_play(seat, action.arg)
-        order = deal.order
-        if len(deal.trick) < 2:
-            return order[(order.index(seat) + 1) % 3]
-        if len(deal.history) + 1 < CARDS_PER_HAND:
-            taken = trick_winner([*deal.trick, action.arg], deal.trump, WHIST)
-            return order[(order.index(deal.leader) + taken) % 3]
-        return None if len(self.deals) == self.deals_total else TABLE
+    def match_over(self) -> bool:
+        return self.deals_played == self.deals_total
 
     # -- copying -------------------------------------------------------------------------------
 
     def clone(self) -> Match:
-        other = Match.__new__(Match)
-        other.seats = self.seats
-        other.first_dealer = self.first_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
+        other = TrickMatch.clone(self)
         other.used = [set(u) for u in self.used]
-        other.totals = list(self.totals)
-        other.phase = self.phase
-        other.to_act = self.to_act
         other.pending = self.pending
         return other
+
+
+PLAY: Final = Match.PLAYS
+"""One ``play:<card>`` action per card: the hot path reuses them."""
+parse_action: Final = action_parser(Match)
+"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
 
 
 def new_match(
@@ -542,7 +525,8 @@ def random_deal(rng: random.Random) -> Action:
 
 def deck_of(deal: Deal) -> list[Card]:
     """The pack as it lay before dealing: the open cards, then the 48 in dealing order."""
-    return deck_from(deal.open, deal.order, deal.dealt)
+    assert deal.pack is not None
+    return list(deal.pack)
 
 
 def deck_from(

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .. import view_cache
-from .rules import DISCARD_SIZE, quotas, ranks, winners
+from ..trick_game import legal as legal
+from .rules import quotas, ranks, winners
 from .sheet import scored_deals, scoresheet
-from .state import PLAY_TEXT, TABLE, Deal, Match, Phase, Trick
+from .state import TABLE, Deal, Match, Phase, Trick
 
 View = dict[str, Any]
 
@@ -49,33 +50,20 @@ def _trick_json(deal: Deal, trick: Trick) -> dict[str, Any]:
 
 def _current_trick(deal: Deal) -> list[dict[str, Any]]:
     start = deal.order.index(deal.leader)
-    return [{"seat": deal.order[(start + i) % 3], "card": c} for i, c in enumerate(deal.trick)]
-
-
-def legal(match: Match, seat: int) -> dict[str, Any] | None:
-    """What ``seat`` may do now, in the shape every game's views carry."""
-    if seat != match.to_act:
-        return None
-    deal = match.deals[-1]
-    if match.phase is Phase.CONTRACT:
-        return {"kind": "contract", "actions": [str(a) for a in match.legal_actions(seat)]}
-    if match.phase is Phase.DISCARD:
-        return {
-            "kind": "discard",
-            "count": DISCARD_SIZE,
-            "from": list(deal.hands[seat]),
-        }
-    if match.phase is Phase.PLAY:
-        return {"kind": "play", "actions": [PLAY_TEXT[c] for c in match.legal_cards()]}
-    return None
+    cards = deal.ledger.cards
+    return [
+        {"seat": deal.order[(start + i) % 3], "card": cards[c]}
+        for i, c in enumerate(deal.ledger.trick)
+    ]
 
 
 def _deal_json(match: Match, deal: Deal, cache: ViewCache | None = None) -> dict[str, Any]:
     """What everyone may see of a deal; :func:`view` adds a seat's own hand and discard."""
     playing = deal.contract is not None
     shown = dict(cache.deal_settled(match, deal) if cache is not None else _settled(match, deal))
+    hands = deal.ledger.hands
     shown["hand_sizes"] = [
-        len(deal.hands[s]) if playing and s in deal.order else None for s in range(match.seats)
+        len(hands[s]) if playing and s in deal.order else None for s in range(match.seats)
     ]
     shown["discarded"] = deal.discard is not None
     shown["trick"] = _current_trick(deal)
@@ -85,7 +73,7 @@ def _deal_json(match: Match, deal: Deal, cache: ViewCache | None = None) -> dict
         else [_trick_json(deal, t) for t in deal.history]
     )
     shown["tricks"] = list(deal.tricks)
-    shown["scores"] = deal.scores
+    shown["scores"] = None if deal.scores is None else list(deal.scores)
     return shown
 
 
@@ -142,7 +130,7 @@ def view(
         mine = dict(current)
         # before the contract the 48 are not yet dealt (rules §3.2): nobody holds anything
         if deal.contract is not None and seat in deal.order:
-            mine["hand"] = list(deal.hands[seat])
+            mine["hand"] = deal.ledger.hand(seat)
         if deal.discard and seat == deal.forehand:
             mine["discard"] = list(deal.discard)
         own["deal"] = mine
