@@ -314,15 +314,6 @@ class Ledger:
         for card in cards:
             self.stock.append(self._add(card, TURNED, -1, self.everyone))
 
-    def bury(self, seat: int, card: Card) -> None:
-        """``seat`` lays ``card`` of its hand away face down (a discard): seen as before, by
-        that seat alone unless it was shown."""
-        i = self.index_in_hand(seat, card)
-        if i is None:
-            raise ValueError(f"seat {seat} does not hold {card}")
-        self.hands[seat].remove(i)
-        self.place[i] = Place.BURIED
-
     # -- reading -------------------------------------------------------------------------------
 
     def hand(self, seat: int) -> list[Card]:
@@ -474,8 +465,9 @@ class Ledger:
 
     def lay_away(self, seat: int, cards: Iterable[Card]) -> None:
         """``seat`` lays ``cards`` of its hand away face down (``Place.BURIED``), still seen by
-        whoever saw them; of two copies, one the others have not seen goes first, so that
-        what they know of the hand stays with the copy still held."""
+        whoever saw them (Bismarck's discard, auction pinochle's burial); of two copies, one the
+        others have not seen goes first, so that what they know of the hand stays with the copy
+        still held."""
         hand = self.hands[seat]
         for card in cards:
             i = self._copy(seat, card, public=False)

@@ -399,8 +399,7 @@ class Match(TrickMatch[Deal]):
                 "discard exactly four different cards from your twenty",
                 {"cards": cards},
             )
-        for card in cards:
-            deal.ledger.bury(deal.forehand, card)
+        deal.ledger.lay_away(deal.forehand, cards)
         deal.discard = tuple(sorted_cards(cards))
         deal.step = "play"
         self.to_act = deal.forehand
