@@ -26,12 +26,18 @@ wire; the state tells them apart by copy (Clarification 6)."""
 
 
 class Family(StrEnum):
+    # hashed as the text it is, in C: Enum's own hash is a Python call, and kinds key
+    # the tables read on every declaration considered
+    __hash__ = str.__hash__
+
     SAME_SUIT = "A"
     BEZIQUE = "B"
     FOUR = "C"
 
 
 class Kind(StrEnum):
+    __hash__ = str.__hash__
+
     MARRIAGE = "marriage"
     SEQUENCE = "sequence"
     BEZIQUE = "bezique"
@@ -87,16 +93,18 @@ TRUMP_FOURS: Final = frozenset(
 )
 
 
-_KINDS: dict[Variant, tuple[Kind, ...]] = {}
+_KINDS: dict[int, tuple[Variant, tuple[Kind, ...]]] = {}
+"""By the variant's id, beside the variant itself: hashing a variant is a Python call over
+every field, and this is read on every declaration considered."""
 
 
 def kinds_of(variant: Variant) -> tuple[Kind, ...]:
     """The kinds a game has: the fours of trumps only in Chinese bezique."""
-    found = _KINDS.get(variant)
-    if found is None:
-        found = _KINDS[variant] = tuple(
-            k for k in Kind if variant.trump_fours or k not in TRUMP_FOURS
-        )
+    entry = _KINDS.get(id(variant))
+    if entry is not None and entry[0] is variant:
+        return entry[1]
+    found = tuple(k for k in Kind if variant.trump_fours or k not in TRUMP_FOURS)
+    _KINDS[id(variant)] = (variant, found)
     return found
 
 

@@ -191,18 +191,24 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     score, then each combination formed with cards from the hand."""
     out: dict[str, Offer] = {}
 
-    def offer(kind: Kind, hand: Sequence[Card], table: Sequence[Copy]) -> None:
+    def offer(
+        kind: Kind,
+        hand: Sequence[Card],
+        table: Sequence[Copy],
+        formed: tuple[Suit | None] | None = None,
+    ) -> None:
         # the request the text would parse to, built beside it rather than read back
         positions = sorted(holding.table.index(c) for c in table)
         items: list[tuple[Card, int | None]] = [
             *((code, None) for code in hand),
             *((pack[holding.table[p]], p) for p in positions),
         ]
-        text = f"{kind.value}:{','.join(code if p is None else f'{code}@{p}' for code, p in items)}"
+        named = ",".join(code if p is None else f"{code}@{p}" for code, p in items)
+        text = f"{kind._value_}:{named}"
         if text in out:
             return
         try:
-            plan = _plan(ctx, holding, Request(kind, tuple(items), ()))
+            plan = _plan(ctx, holding, Request(kind, tuple(items), ()), formed)
         except IllegalAction:
             return
         out[text] = Offer(text, plan.points, plan.fixes_trump)
@@ -221,7 +227,14 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # code's is how often its text occurs (no rank is a suit's letter)
     held = ""
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
-    for kind, _, need, items, codes, counted in _candidates(ctx.variant, ctx.trump):
+    # the cheap tests first, over every candidate at once: a plain four's rank in the hand
+    # (its item is the rank alone, never a code), or its codes present, one from the hand
+    near = [
+        c
+        for c in _candidates(ctx.variant, ctx.trump)
+        if c[3][0][0] in hand_ranks or (c[4] <= present and not in_hand.isdisjoint(c[4]))
+    ]
+    for kind, suit, need, items, codes, counted in near:
         if need is None:
             rank = items[0][0]
             if rank not in hand_ranks:
@@ -243,38 +256,42 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             hand = Counter([pack[c] for c in holding.concealed])
         if classes is None:
             classes = _classes(pack, holding)
+        # _choices takes exactly the codes the kind needs: the suit is the candidate's
+        formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
         for chosen, table in _choices(kind, need, hand, classes):
-            offer(kind, chosen, table)
+            offer(kind, chosen, table, formed)
     return list(out.values())
 
 
 _Candidate = tuple[
     Kind, Suit | None, Counter[Card] | None, tuple[tuple[str, int], ...], frozenset[Card], bool
 ]
-_CANDIDATES: dict[tuple[Variant, Suit | None], list[_Candidate]] = {}
+_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate]]] = {}
+"""By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
 
 
 def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
     """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
     whose suits are free), those codes as a set, and whether any is needed twice or more."""
-    key = (variant, trump)
-    found = _CANDIDATES.get(key)
-    if found is None:
-        found = []
-        for kind in kinds_of(variant):
-            info = INFO[kind]
-            for suit in suits_of(kind):
-                if info.family is Family.FOUR and info.level == 1:
-                    assert info.rank is not None
-                    found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True))
-                    continue
-                need = required(variant, kind, suit, trump)
-                if need:
-                    items = tuple(need.items())
-                    counted = any(n > 1 for _, n in items)
-                    found.append((kind, suit, need, items, frozenset(need), counted))
-        _CANDIDATES[key] = found
+    key = (id(variant), trump)
+    entry = _CANDIDATES.get(key)
+    if entry is not None and entry[0] is variant:
+        return entry[1]
+    found: list[_Candidate] = []
+    for kind in kinds_of(variant):
+        info = INFO[kind]
+        for suit in suits_of(kind):
+            if info.family is Family.FOUR and info.level == 1:
+                assert info.rank is not None
+                found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True))
+                continue
+            need = required(variant, kind, suit, trump)
+            if need:
+                items = tuple(need.items())
+                counted = any(n > 1 for _, n in items)
+                found.append((kind, suit, need, items, frozenset(need), counted))
+    _CANDIDATES[key] = (variant, found)
     return found
 
 
@@ -335,15 +352,22 @@ def _resolve(
     return cards, new, extras
 
 
-def _plan(ctx: Context, holding: Holding, request: Request) -> _Plan:
+def _plan(
+    ctx: Context, holding: Holding, request: Request, formed: tuple[Suit | None] | None = None
+) -> _Plan:
+    """``formed``: the suit :func:`matches` would find, when the request was built from
+    exactly the codes its kind needs (rule 2 holds by construction)."""
     variant = ctx.variant
     kind = request.kind
-    name = kind.value.replace("_", " ")
+    name = kind._value_.replace("_", " ")
     if kind not in kinds_of(variant):
         raise IllegalAction("not_in_this_game", f"{variant.title} has no {name}")
     cards, new, extras = _resolve(ctx, holding, request)
-    codes = [ctx.pack[c] for c in cards]
-    suit = matches(variant, kind, codes, ctx.trump)
+    if formed is not None:
+        suit: Suit | bool | None = formed[0]
+    else:
+        codes = [ctx.pack[c] for c in cards]
+        suit = matches(variant, kind, codes, ctx.trump)
     if suit is False:
         needs_trumps = INFO[kind].family is Family.BEZIQUE or kind in TRUMP_FOURS
         if needs_trumps and not required(variant, kind, None, ctx.trump):
@@ -384,15 +408,17 @@ def _plan(ctx: Context, holding: Holding, request: Request) -> _Plan:
 
 def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequence[Copy]) -> None:
     """Rules 4, 5 and 7 against the declarations still intact on ``table``."""
-    name = combination.kind.value.replace("_", " ")
+    name = combination.kind._value_.replace("_", " ")
     mine = set(combination.cards)
+    family = combination.family
+    group = combination.group
     for earlier in scored:
         other = earlier.combination
-        if other.family is not combination.family or other.group != combination.group:
+        if other.family is not family or other.group != group:
             continue
         if not is_intact(other, table):
             continue
-        if combination.family is Family.BEZIQUE:
+        if family is Family.BEZIQUE:
             if other.level >= combination.level:
                 raise IllegalAction(
                     "bezique_not_higher",
