@@ -292,8 +292,15 @@ class Match(DealSequence[Deal]):
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         actor = self.to_act if seat is None else seat
         deal = self.current
-        if deal is None or deal.deciding is not None or actor != self.to_act:
+        if deal is None or actor != self.to_act:
             return [self.notation.action(t) for t in self.legal(seat)]
+        if deal.deciding is not None:
+            # what notation.action makes of legal()'s texts, without writing and reading them
+            if actor not in (0, 1):
+                return []
+            context = Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
+            found = offers(context, deal.holdings[actor])
+            return [*(Action("declare", o.text) for o in found), DRAW]
         # the card plays, the most frequent list, built from the notation's own actions
         assert actor is not None
         holding = deal.holdings[actor]
