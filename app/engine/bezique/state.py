@@ -65,6 +65,8 @@ class Notation:
         self.known: dict[int, Action] = {id(a): a for a in self.fixed.values()}
         """Every action this notation built and keeps, by identity: :meth:`shape` accepts
         them without reading their text (each is alive here, so its id is its own)."""
+        self.text: dict[int, str] = {id(a): t for t, a in self.fixed.items()}
+        """The text of each action in :attr:`known`, by identity: a play's record, unwritten."""
 
     def parse(self, text: object) -> Action:
         """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
@@ -124,6 +126,7 @@ class Notation:
             found = row[code] = Action("play", f"{code}@{position}")
             self.fixed[str(found)] = found
             self.known[id(found)] = found
+            self.text[id(found)] = str(found)
         return found
 
     def deal_action(self, pack: Sequence[Card]) -> Action:
@@ -434,7 +437,7 @@ class Match(DealSequence[Deal]):
                 if deal.deciding is None:
                     copy = self._check_play(deal, seat, action.arg)
                     self._play(deal, seat, copy)
-                    deal.actions.append((seat, str(action)))
+                    deal.actions.append((seat, self.notation.text[id(action)]))
                     return
             elif deal.deciding is not None:
                 self._draw(deal)
