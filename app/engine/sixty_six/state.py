@@ -25,7 +25,7 @@ from ..hand_positions import HandPositions, dealt_to, positions_of
 from ..ledger import Place
 from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, on_table
-from ..tricks import TrickRules
+from ..tricks import TrickRules, legal_cards
 from .rules import (
     CARDS,
     CLOSED,
@@ -335,6 +335,41 @@ class Match(TrickMatch[Deal]):
         if self.marriages_open(deal):
             out.extend(MARRIAGE[s] for s in marriage_suits(hand))
         out.extend(claim)
+        return out
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The base's listing in one pass over the hand, read once: random playouts list
+        the legal actions before every card."""
+        to_act = self.to_act
+        actor = to_act if seat is None else seat
+        deal = self.current
+        if deal is None or actor is None or not 0 <= actor < 2:
+            return []
+        claim = not self.options["claims_only_immediately"] or deal.window == actor
+        if actor != to_act:
+            return [CLAIM] if claim else []
+        ledger = deal.ledger
+        cards = ledger.cards
+        hand = [cards[i] for i in ledger.hands[actor]]
+        plays = self.PLAYS
+        pending = deal.pending
+        if ledger.trick:
+            rules = self.rules(deal)
+            if rules.follow_suit:
+                hand = legal_cards(hand, ledger.trick_cards(), deal.trump, rules)
+            out = [plays[c] for c in hand]
+        elif pending is not None:
+            out = [plays[c] for c in hand if c[1] == pending and c[0] in "KQ"]
+        else:
+            out = [plays[c] for c in hand]
+            if deal.closed_by is None and ledger.stock:  # the stock is open
+                if len(ledger.stock) > 1 and deal.won[actor] and NINE + str(deal.trump) in hand:
+                    out.append(EXCHANGE)
+                out.append(CLOSE)
+            if self.marriages_open(deal):
+                out.extend(MARRIAGE[s] for s in marriage_suits(hand))
+        if claim:
+            out.append(CLAIM)
         return out
 
     # -- checking ------------------------------------------------------------------------------
