@@ -309,37 +309,14 @@ class Match(TrickMatch[Deal]):
             return hand
         return [c for c in hand if c[1] == suit and c[0] in "KQ"]
 
-    def can_exchange(self, deal: Deal, seat: int, hand: list[Card]) -> bool:
-        return (
-            deal.stock_open
-            and len(deal.ledger.stock) > 1  # a face-down card above the turned one
-            and deal.won[seat] > 0
-            and NINE + str(deal.trump) in hand
-        )
-
     def marriages_open(self, deal: Deal) -> bool:
         return not (self.options["no_marriages_after_closing"] and deal.closed_by is not None)
 
-    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
-        """For the seat to act, on lead with no marriage pending: ``exchange``, ``close``,
-        ``marriage:X``; for either seat, ``claim``."""
-        claim = [CLAIM] if self.may_claim(deal, seat) else []
-        if seat != self.to_act or deal.ledger.trick or deal.pending is not None:
-            return claim
-        out: list[Action] = []
-        hand = deal.ledger.hand(seat)
-        if self.can_exchange(deal, seat, hand):
-            out.append(EXCHANGE)
-        if deal.stock_open:
-            out.append(CLOSE)
-        if self.marriages_open(deal):
-            out.extend(MARRIAGE[s] for s in marriage_suits(hand))
-        out.extend(claim)
-        return out
-
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The base's listing in one pass over the hand, read once: random playouts list
-        the legal actions before every card."""
+        """The base's listing, with the other kinds in place of its ``other_actions``: for
+        the seat to act on lead with no marriage pending ``exchange``, ``close`` and
+        ``marriage:X``; for either seat, ``claim``. One pass over the hand, read once,
+        because random playouts list the legal actions before every card."""
         to_act = self.to_act
         actor = to_act if seat is None else seat
         deal = self.current
