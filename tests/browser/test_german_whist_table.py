@@ -294,6 +294,8 @@ def test_a_phone_plays_a_deal_of_german_whist_against_a_computer(
     shot(replay, artifacts, "german-whist-04-replay")
 
     rules = open_bot_page("/games/german_whist", phone=True)
-    expect(rules.locator("#howto-body h2")).to_have_count(5)
+    # the rules' five sections, then the worked example drawn with the table's cards
+    expect(rules.locator("#howto-body h2:not(#example-title)")).to_have_count(5)
+    expect(rules.locator("#howto-example .card").first).to_be_visible()
     assert_accessible(rules, "the rules page")
     assert_no_sideways_scroll(rules)
