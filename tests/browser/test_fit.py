@@ -12,21 +12,17 @@ left, so that one page per table is enough; a computer player stands in for one 
 
 from __future__ import annotations
 
-import asyncio
 import json
-import random
-from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, host_action, shot, wait_connected, wait_ready
+from seated_tables import Table, seat_page, seated_table
+from table_driver import ROOM, OpenPage, host_action, shot, wait_ready
 
-from support.client import Message, RoomClient, play_until, start_match
+from support.client import Message
 from support.server import REPO_ROOT, ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -204,87 +200,6 @@ def bismarck_words(lang: str) -> dict[str, Any]:
     return words
 
 
-# ---- tables whose seats are taken over WebSockets --------------------------------------------
-
-
-def in_thread(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """Run WebSocket clients to the end: Playwright's sync API holds this thread's loop."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(make())).result(timeout=600)
-
-
-@dataclass(frozen=True)
-class Table:
-    code: str
-    secrets: list[str]
-    to_act: int | None
-
-
-def seated_table(
-    server: ServerProcess,
-    game: str,
-    seats: int,
-    *,
-    move_clock: int | None = None,
-    play: Callable[[Message], bool] | None = None,
-    end: bool = False,
-) -> Table:
-    """A started match with a long name in every seat, each seat taken and then left; nobody
-    away is ever replaced on their own. With ``move_clock`` the seat to move shows its time."""
-    body: dict[str, Any] = {
-        "game": game,
-        "seats": seats,
-        "nickname": NAMES[0],
-        "away_grace": None,
-        "move_clock": move_clock,
-    }
-    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
-    assert response.status_code == 201, response.text
-    created = response.json()
-    code = created["code"]
-
-    async def sit() -> Table:
-        clients = [await RoomClient.open(server.ws_url, code, secret=created["secret"])]
-        try:
-            for seat in range(1, seats):
-                client = await RoomClient.open(server.ws_url, code, name=NAMES[seat])
-                reply = await client.sit(seat, NAMES[seat])
-                assert reply["type"] == "seated", reply
-                clients.append(client)
-            for client in clients:
-                await client.until_version(clients[-1].v)
-            await start_match(clients)
-            if play is not None:
-                await play_until(clients, random.Random(7), play)
-            if end:
-                host = clients[0]
-                reply = await host.command({"type": "end", "v": host.v})
-                assert reply["type"] == "state", reply
-            view = clients[0].view
-            secrets = [c.secret for c in clients]
-            assert all(secrets)
-            return Table(code, secrets, view["to_act"] if view else None)  # type: ignore[arg-type]
-        finally:
-            for client in clients:
-                await client.close()
-
-    return in_thread(sit)
-
-
-def seat_page(open_page: OpenPage, table: Table, seat: int) -> Page:
-    """The table's page in a browser that holds the seat's secret, as after a reload."""
-    page = open_page("/")
-    page.evaluate(
-        "([code, secret]) => localStorage.setItem(`kortbord:secret:${code}`, secret)",
-        [table.code, table.secrets[seat]],
-    )
-    page.goto(f"/r/{table.code}")
-    wait_ready(page)
-    wait_connected(page)
-    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
-    return page
-
-
 # ---- the table -------------------------------------------------------------------------------
 
 
@@ -292,7 +207,7 @@ def seat_page(open_page: OpenPage, table: Table, seat: int) -> Page:
 def test_bismarck_fits_every_screen_with_long_names(
     seats: int, open_page: OpenPage, live_server: ServerProcess, artifacts: Path
 ) -> None:
-    table = seated_table(live_server, "bismarck", seats, move_clock=600)
+    table = seated_table(live_server, "bismarck", seats, NAMES, move_clock=600)
     forehand = table.to_act
     assert forehand is not None
     viewer = seat_page(open_page, table, forehand)
@@ -371,7 +286,7 @@ def test_bismarck_fits_every_screen_with_long_names(
 def test_the_other_games_fit_every_screen_with_long_names(
     game: str, seats: int, open_page: OpenPage, live_server: ServerProcess, artifacts: Path
 ) -> None:
-    table = seated_table(live_server, game, seats)
+    table = seated_table(live_server, game, seats, NAMES)
     page = seat_page(open_page, table, 0)
     expect(page.locator(ROOM)).to_have_attribute("data-status", "playing")
     expect(page.locator(".seat")).to_have_count(seats)
@@ -397,8 +312,8 @@ def one_deal_played(message: Message) -> bool:
 def test_your_tables_show_the_game_the_players_and_the_score(
     open_page: OpenPage, live_server: ServerProcess, artifacts: Path
 ) -> None:
-    playing = seated_table(live_server, "bismarck", 3, play=one_deal_played)
-    ended = seated_table(live_server, "auction_pinochle", 4, end=True)
+    playing = seated_table(live_server, "bismarck", 3, NAMES, play=one_deal_played)
+    ended = seated_table(live_server, "auction_pinochle", 4, NAMES, end=True)
     # A table still waiting for its second player.
     response = httpx.post(
         f"{live_server.base_url}/api/rooms",
@@ -494,7 +409,7 @@ SIDEWAYS = """() => ({
 def test_a_small_phone_shows_the_whole_header_and_never_scrolls_sideways(
     lang: str, open_page: OpenPage, live_server: ServerProcess, artifacts: Path
 ) -> None:
-    table = seated_table(live_server, "bismarck", 3)
+    table = seated_table(live_server, "bismarck", 3, NAMES)
     page = seat_page(open_page, table, 0)
     for width in (390, 360, 320):
         resize(page, (width, 740))

@@ -10,12 +10,9 @@ page watches, or holds one seat by its secret, as after a reload.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -23,17 +20,17 @@ import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+from seated_tables import Table, in_thread, seat_page, seated_table
 from table_driver import (
     ROOM,
     OpenPage,
     host_action,
     shot,
     wait_connected,
-    wait_ready,
     wait_version,
 )
 
-from support.client import Message, RoomClient, choose_action, legal_of, start_match
+from support.client import Message, RoomClient, choose_action, legal_of
 from support.server import ServerProcess
 
 pytestmark = pytest.mark.browser
@@ -42,47 +39,6 @@ AXE = Axe()
 T = TypeVar("T")
 NAMES = ["Ada", "Boole", "Church", "Dijkstra", "Euler"]
 LOG = "#table-log p"
-
-
-def in_thread(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """Run WebSocket clients to the end: Playwright's sync API holds this thread's loop."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(lambda: asyncio.run(make())).result(timeout=600)
-
-
-@dataclass
-class Table:
-    code: str
-    secrets: list[str]
-    last: Message | None = None
-
-
-def new_table(server: ServerProcess, game: str, seats: int, names: list[str] = NAMES) -> Table:
-    """A started match, every seat taken over WebSockets and then left (nobody away is
-    replaced on their own)."""
-    body = {"game": game, "seats": seats, "nickname": names[0], "away_grace": None}
-    response = httpx.post(f"{server.base_url}/api/rooms", json=body, timeout=60)
-    assert response.status_code == 201, response.text
-    created = response.json()
-    code = created["code"]
-
-    async def sit() -> Table:
-        clients = [await RoomClient.open(server.ws_url, code, secret=created["secret"])]
-        try:
-            for seat in range(1, seats):
-                client = await RoomClient.open(server.ws_url, code, name=names[seat])
-                reply = await client.sit(seat, names[seat])
-                assert reply["type"] == "seated", reply
-                clients.append(client)
-            for client in clients:
-                await client.until_version(clients[-1].v)
-            await start_match(clients)
-            return Table(code, [c.secret or "" for c in clients], clients[0].state)
-        finally:
-            for client in clients:
-                await client.close()
-
-    return in_thread(sit)
 
 
 def play(
@@ -141,20 +97,6 @@ async def step(clients: list[RoomClient], rng: random.Random, prefer: str = "") 
         await client.until_version(ack["v"])
 
 
-def seat_page(open_page: OpenPage, table: Table, seat: int, **options: Any) -> Page:
-    """The table's page in a browser holding the seat's secret."""
-    page = open_page("/", **options)
-    page.evaluate(
-        "([code, secret]) => localStorage.setItem(`kortbord:secret:${code}`, secret)",
-        [table.code, table.secrets[seat]],
-    )
-    page.goto(f"/r/{table.code}")
-    wait_ready(page)
-    wait_connected(page)
-    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
-    return page
-
-
 def watch(open_page: OpenPage, table: Table, **options: Any) -> Page:
     page = open_page(f"/r/{table.code}", **options)
     wait_connected(page)
@@ -211,7 +153,7 @@ def test_the_log_says_every_card_bid_and_trick_of_a_deal(
     open_fast_page: OpenPage,
     fast_server: ServerProcess,
 ) -> None:
-    table = new_table(fast_server, game, seats)
+    table = seated_table(fast_server, game, seats, NAMES)
     page = watch(open_fast_page, table)
     problems = serious_violations(page)
     assert not problems, f"{game}, the deal dealt:\n" + "\n".join(problems)
@@ -242,7 +184,7 @@ def test_the_log_says_every_card_bid_and_trick_of_a_deal(
 def test_the_setting_says_less(
     verbosity: str, open_fast_page: OpenPage, fast_server: ServerProcess
 ) -> None:
-    table = new_table(fast_server, "spades", 4)
+    table = seated_table(fast_server, "spades", 4, NAMES)
     page = watch(open_fast_page, table)
     choose_narration(page, verbosity)
     play(fast_server, table, deals_played(1))
@@ -262,7 +204,7 @@ def test_the_setting_says_less(
 def test_focus_stays_in_the_hand_after_a_card_is_played_by_keyboard(
     open_fast_page: OpenPage, fast_server: ServerProcess
 ) -> None:
-    table = new_table(fast_server, "german_whist", 2)
+    table = seated_table(fast_server, "german_whist", 2, NAMES)
     assert table.last is not None
     leader = table.last["view"]["to_act"]
     page = seat_page(open_fast_page, table, leader)
@@ -289,7 +231,7 @@ def test_focus_stays_in_the_hand_after_a_card_is_played_by_keyboard(
 def test_a_hand_not_used_this_turn_is_drawn_normally(
     open_fast_page: OpenPage, fast_server: ServerProcess
 ) -> None:
-    table = new_table(fast_server, "auction_pinochle", 3)
+    table = seated_table(fast_server, "auction_pinochle", 3, NAMES)
     assert table.last is not None
     view = table.last["view"]
     assert view["phase"] == "bid"
@@ -321,7 +263,7 @@ PLAYED_OUT = [("german_whist", 2), ("bismarck", 3), ("auction_pinochle", 3), ("s
 def test_a_played_out_hand_says_so(
     game: str, seats: int, open_fast_page: OpenPage, fast_server: ServerProcess
 ) -> None:
-    table = new_table(fast_server, game, seats)
+    table = seated_table(fast_server, game, seats, NAMES)
     state = play(fast_server, table, last_card_led)
     leader = state["view"]["deal"]["trick"][0]["seat"]
     page = seat_page(open_fast_page, table, leader)
@@ -336,7 +278,7 @@ def test_a_played_out_hand_says_so(
 def test_a_phone_says_what_its_one_letter_badges_mean(
     open_fast_page: OpenPage, fast_server: ServerProcess
 ) -> None:
-    table = new_table(fast_server, "bismarck", 3)
+    table = seated_table(fast_server, "bismarck", 3, NAMES)
     phone = seat_page(open_fast_page, table, 1, phone=True)
     legend = phone.locator("#badge-legend")
     expect(legend).to_be_visible()
@@ -354,7 +296,7 @@ LONG = ["Wilhelmina Wallenbergson", "Maximilian_Montgomery_Wu", "Bartholomew Wor
 def test_a_stand_in_badge_is_not_cut_short(
     open_fast_page: OpenPage, fast_server: ServerProcess
 ) -> None:
-    table = new_table(fast_server, "bismarck", 3, names=LONG)
+    table = seated_table(fast_server, "bismarck", 3, LONG)
     host = seat_page(open_fast_page, table, 0, viewport={"width": 1366, "height": 768})
     host.click(host_action("stand-in-1"))
     badge = host.locator(".seat[data-seat='1'] .badge-stand-in")
@@ -427,7 +369,7 @@ FOLD_GAMES = [
 def test_hand_and_prompt_need_no_scrolling_in_every_phase(
     game: str, seats: int, open_fast_page: OpenPage, fast_server: ServerProcess, artifacts: Path
 ) -> None:
-    table = new_table(fast_server, game, seats)
+    table = seated_table(fast_server, game, seats, NAMES)
     pages = [seat_page(open_fast_page, table, seat) for seat in range(seats)]
     seen: set[str] = set()
     problems: list[str] = []
@@ -476,7 +418,7 @@ UNCOVERED = """(selector) => [...document.querySelectorAll(selector)].map((el) =
 def test_the_replay_shows_who_closed_the_stock(
     open_fast_page: OpenPage, fast_server: ServerProcess, artifacts: Path
 ) -> None:
-    table = new_table(fast_server, "sixty_six", 2)
+    table = seated_table(fast_server, "sixty_six", 2, NAMES)
     play(fast_server, table, deals_played(1), prefer="close")
     api = f"{fast_server.base_url}/api/rooms/{table.code}/matches/1/deals/1/replay"
     steps = httpx.get(api, timeout=60).json()["steps"]

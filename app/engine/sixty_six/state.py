@@ -322,7 +322,7 @@ class Match(TrickMatch[Deal]):
         deal = self.current
         if deal is None or actor is None or not 0 <= actor < 2:
             return []
-        claim = not self.options["claims_only_immediately"] or deal.window == actor
+        claim = self.may_claim(deal, actor)
         if actor != to_act:
             return [CLAIM] if claim else []
         ledger = deal.ledger
@@ -336,7 +336,7 @@ class Match(TrickMatch[Deal]):
                 hand = legal_cards(hand, ledger.trick_cards(), deal.trump, rules)
             out = [plays[c] for c in hand]
         elif pending is not None:
-            out = [plays[c] for c in hand if c[1] == pending and c[0] in "KQ"]
+            out = [plays[c] for c in self.lead_cards(deal, actor, hand)]
         else:
             out = [plays[c] for c in hand]
             if deal.closed_by is None and ledger.stock:  # the stock is open

@@ -707,15 +707,5 @@ export function summary(ctx, deal) {
 
 // ---- said for a screen reader ----------------------------------------------------------------
 
-// The contract, once forehand has chosen it since the view `before`.
-export function calls(ctx, before) {
-  const deal = ctx.view.deal;
-  if (!deal.contract || before.deal?.contract) return [];
-  const name = seatName(ctx.room, deal.forehand);
-  const contract = t(`contract.${deal.contract}`);
-  return [
-    deal.trump
-      ? t('narrate.contract_trump', { name, contract, suit: t(`suit.name.${deal.trump}`) })
-      : t('narrate.contract', { name, contract }),
-  ];
-}
+// The contract forehand chose, said as in Bismarck: the same view fields and words.
+export { calls } from '../bismarck/panel.js';
