@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Final
 
@@ -382,12 +382,14 @@ class Ledger:
         taken: Sequence[Sequence[Card]],
         rng: random.Random,
         order: Mapping[Card, int] | None = None,
+        barred: Sequence[Collection[Card]] | None = None,
     ) -> Ledger:
         """A ledger that ``viewer`` cannot tell from the one behind ``shown`` (the cards part
         of its view, :meth:`cards_view`, with ``turned`` the face-up card on top of the stock
         or ``None``), its unseen cards dealt anew (:meth:`redeal`). ``trick`` is the trick in
         progress as ``(seat, card)``, ``taken`` the cards each seat has won; ``order``, the
-        order its hands are kept in."""
+        order its hands are kept in; ``barred``, per seat, cards play has shown it cannot
+        hold beyond its voids (a view with no ``voids`` shows none)."""
         ledger = cls(len(shown["hand_sizes"]), order)
         everyone = ledger.everyone
         unknown = 0
@@ -419,15 +421,22 @@ class Ledger:
             for card in cards:
                 ledger.taken[seat].append(ledger._add(card, TAKEN, seat, everyone))
                 ledger.suits_taken |= SUIT_BIT[card[1]]
-        for seat, suits in enumerate(shown["voids"]):
+        for seat, suits in enumerate(shown.get("voids", ())):
             ledger.voids[seat] = sum(SUIT_BIT[s] for s in suits)
-        ledger.redeal(pack, rng)
+        ledger.redeal(pack, rng, barred)
         return ledger
 
-    def redeal(self, pack: Sequence[Card], rng: random.Random) -> None:
+    def redeal(
+        self,
+        pack: Sequence[Card],
+        rng: random.Random,
+        barred: Sequence[Collection[Card]] | None = None,
+    ) -> None:
         """Deal the cards of ``pack`` that the ledger does not place (its blanks, ``""``)
         to the blank places, uniformly among the arrangements that respect every seat's
-        voids; seen as before, by nobody but a hand's holder."""
+        voids and the cards ``barred`` from it (per seat: what play showed it cannot hold
+        beyond a whole suit, as a follow that did not beat the card led); seen as before, by
+        nobody but a hand's holder."""
         left = list(pack)
         for card in self.cards:
             if card:
@@ -440,8 +449,13 @@ class Ledger:
                 blanks[holder if holder >= 0 else self.seats].append(i)
         if len(left) != sum(len(b) for b in blanks):
             raise NoDealFits("the view does not account for every card")
+        voids, seats = self.voids, range(self.seats)
         places = {
-            n: [s for s in range(self.seats) if not self.voids[s] & SUIT_BIT[card[1]]]
+            n: [
+                s
+                for s in seats
+                if not voids[s] & SUIT_BIT[card[1]] and (barred is None or card not in barred[s])
+            ]
             + [self.seats]
             for n, card in enumerate(left)
         }

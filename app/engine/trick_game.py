@@ -25,7 +25,7 @@ docs/engine.md walks through German Whist, the game written on it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
@@ -785,35 +785,49 @@ def hidden_cards(match: TrickMatch[Any], seat: int | None) -> list[Card]:
 
 
 def make_resample(
-    match_class: type[M], restore: Callable[[M, TrickDeal, View], None]
+    match_class: type[M],
+    restore: Callable[[M, TrickDeal, View], None],
+    shown: Callable[[View], Mapping[str, Any]] | None = None,
+    barred: Callable[[View], Sequence[Collection[Card]]] | None = None,
 ) -> Callable[[View, random.Random], M]:
     """The game's ``resample``: the match as the view shows it, the cards the seat has not
     seen dealt anew from the ledger's constraints (:meth:`Ledger.from_view`). ``restore``
-    sets the game's own fields of the match and the deal from the view."""
+    sets the game's own fields of the match and the deal from the view (and lays the
+    ledger's cards as the game keeps them); ``shown``, the cards part of the deal's view in
+    the ledger's terms where the game's view words it otherwise; ``barred``, per seat, the
+    cards play has shown it cannot hold beyond the voids the view shows."""
 
     def resample(view: View, rng: random.Random) -> M:
         match = match_class(view["seats"], view["options"], view["first_dealer"])
         match.totals = list(view["totals"])
         match.base = view["deals_played"]
-        shown = view["deal"]
-        if view["phase"] == "match_over" or shown is None:
+        shown_deal = view["deal"]
+        if view["phase"] == "match_over" or shown_deal is None:
             match.to_act = None if view["phase"] == "match_over" else TABLE
-            match.next_dealer = view["next_dealer"] if shown is None else match.next_dealer
+            match.next_dealer = view["next_dealer"] if shown_deal is None else match.next_dealer
             return match
-        deal = match.DEAL(shown["number"], shown["dealer"], match.seats, None, match.CARD_ORDER)
-        deal.leader = shown["leader"]
-        deal.trump = shown["trump"]
+        number, dealer = shown_deal["number"], shown_deal["dealer"]
+        deal = match.DEAL(number, dealer, match.seats, None, match.CARD_ORDER)
+        deal.leader = shown_deal["leader"]
+        deal.trump = shown_deal["trump"]
         deal.history = [
             Trick(t["leader"], tuple(c["card"] for c in t["cards"]), t["winner"])
-            for t in shown["tricks_played"]
+            for t in shown_deal["tricks_played"]
         ]
-        deal.won = list(shown["tricks_won"])
+        deal.won = list(shown_deal[match.WON_KEY])
         taken: list[list[Card]] = [[] for _ in range(match.seats)]
         for t in deal.history:
             taken[t.winner].extend(t.cards)
-        trick = [(e["seat"], e["card"]) for e in shown["trick"]]
+        trick = [(e["seat"], e["card"]) for e in shown_deal["trick"]]
         deal.ledger = Ledger.from_view(
-            shown, view["seat"], match.PACK, trick, taken, rng, match.CARD_ORDER
+            shown_deal if shown is None else shown(view),
+            view["seat"],
+            match.PACK,
+            trick,
+            taken,
+            rng,
+            match.CARD_ORDER,
+            None if barred is None else barred(view),
         )
         restore(match, deal, view)
         match.next_dealer = deal.dealer
