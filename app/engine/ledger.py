@@ -406,7 +406,7 @@ class Ledger:
             for _ in range(size - len(own)):
                 ledger.hands[seat].append(ledger._add("", HAND, seat, unknown))
         turned: Card | None = shown.get("turned")
-        for k in range(shown["stock"]):
+        for k in range(shown.get("stock", 0)):
             face_up = k == 0 and turned is not None
             i = ledger._add(
                 turned if turned is not None and face_up else "",

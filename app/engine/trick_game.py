@@ -786,30 +786,35 @@ def hidden_cards(match: TrickMatch[Any], seat: int | None) -> list[Card]:
 
 def make_resample(
     match_class: type[M],
-    restore: Callable[[M, TrickDeal, View], None],
+    restore: Callable[[M, TrickDeal | None, View, random.Random], None],
     shown: Callable[[View], Mapping[str, Any]] | None = None,
     barred: Callable[[View], Sequence[Collection[Card]]] | None = None,
 ) -> Callable[[View, random.Random], M]:
     """The game's ``resample``: the match as the view shows it, the cards the seat has not
     seen dealt anew from the ledger's constraints (:meth:`Ledger.from_view`). ``restore``
-    sets the game's own fields of the match and the deal from the view (and lays the
-    ledger's cards as the game keeps them); ``shown``, the cards part of the deal's view in
-    the ledger's terms where the game's view words it otherwise; ``barred``, per seat, the
-    cards play has shown it cannot hold beyond the voids the view shows."""
+    sets the game's own fields of the match and of the deal in progress (``None`` between
+    deals and once the match is over) from the view, and lays the ledger's cards as the game
+    keeps them; ``shown``, the cards part of the deal's view in the ledger's terms where the
+    game's view words it otherwise; ``barred``, per seat, the cards play has shown it cannot
+    hold beyond the voids the view shows."""
 
     def resample(view: View, rng: random.Random) -> M:
         match = match_class(view["seats"], view["options"], view["first_dealer"])
         match.totals = list(view["totals"])
         match.base = view["deals_played"]
         shown_deal = view["deal"]
-        if view["phase"] == "match_over" or shown_deal is None:
-            match.to_act = None if view["phase"] == "match_over" else TABLE
+        phase = view["phase"]
+        if phase == "match_over" or shown_deal is None:
+            match.to_act = None if phase == "match_over" else TABLE
             match.next_dealer = view["next_dealer"] if shown_deal is None else match.next_dealer
+            restore(match, None, view, rng)
             return match
         number, dealer = shown_deal["number"], shown_deal["dealer"]
         deal = match.DEAL(number, dealer, match.seats, None, match.CARD_ORDER)
         deal.leader = shown_deal["leader"]
-        deal.trump = shown_deal["trump"]
+        deal.trump = shown_deal.get("trump")
+        if phase != "deal":  # a step of the deal, as the view names it
+            deal.step = phase
         deal.history = [
             Trick(t["leader"], tuple(c["card"] for c in t["cards"]), t["winner"])
             for t in shown_deal["tricks_played"]
@@ -829,7 +834,7 @@ def make_resample(
             match.CARD_ORDER,
             None if barred is None else barred(view),
         )
-        restore(match, deal, view)
+        restore(match, deal, view, rng)
         match.next_dealer = deal.dealer
         match.start(None, deal)
         match.to_act = view["to_act"]
@@ -1015,7 +1020,7 @@ def make_game(
     public_fields: Callable[[M], dict[str, Any]],
     deals_total: Callable[[int, Options], int | None],
     hand_positions: Callable[[int, Options], tuple[tuple[int, ...], ...]],
-    restore: Callable[[M, TrickDeal, View], None] | None = None,
+    restore: Callable[[M, TrickDeal | None, View, random.Random], None] | None = None,
     resample: Callable[[View, random.Random], M] | None = None,
     records: type[TrickRecords[Any]] = TrickRecords,
     deal_sum: int | None = None,
@@ -1083,7 +1088,9 @@ def _no_cache() -> None:
     return None
 
 
-def _restore_nothing(match: TrickMatch[Any], deal: TrickDeal, view: View) -> None:
+def _restore_nothing(
+    match: TrickMatch[Any], deal: TrickDeal | None, view: View, rng: random.Random
+) -> None:
     """A game with no fields beyond the base's restores nothing."""
 
 

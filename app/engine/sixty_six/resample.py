@@ -13,6 +13,7 @@ is shuffled; the face-up (or, closed, turned-down) card stays under it.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 from ..cards import Card
@@ -54,10 +55,12 @@ def _barred(view: View) -> list[set[Card]]:
     return barred
 
 
-def _restore(match: Match, deal: TrickDeal, view: View) -> None:
+def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+    match.carried = view["carried"]
+    if deal is None:
+        return
     assert isinstance(deal, Deal)
     d = view["deal"]
-    match.carried = view["carried"]
     ledger = deal.ledger
     if ledger.stock:  # the face-up card lies under the stock, drawn last
         ledger.stock.append(ledger.stock.pop(0))

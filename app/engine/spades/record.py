@@ -38,6 +38,8 @@ class SpadesRecords(TrickRecords[Deal]):
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
+        if deal.pack is None:
+            raise ValueError("a state dealt anew from a view has no record")
         dealt = deal.dealt
         if whole:
             return {"hands": dealt}

@@ -86,7 +86,9 @@ def test_strong_covers_the_nil_of_its_partner() -> None:
     match = nil_north("9H")
     view = shown(match)
     assert view["seat"] == S
-    assert strong().decide(view) == "play:TH"  # the ten saves North as well as the ace
+    # the ten saves North as well as the ace; which of the two the samples favour is the
+    # seed's (12 seeds: the ace 7 or 8 times), but never the four, under North's nine
+    assert strong().decide(view) in ("play:TH", "play:AH")
 
 
 def test_strong_bids_nil_on_a_hopeless_hand_and_counts_a_good_one() -> None:
