@@ -1,7 +1,8 @@
 """Bot strength and speed per game: duplicate tournaments between the levels, and decision times.
 
     .venv/bin/python bench/bots.py [--game NAME ...] [--deals N] [--strong-deals N]
-                                   [--budget S] [--timing-deals N] [--seed S] [--workers N]
+                                   [--budget S] [--timing-deals N] [--figure KEY]
+                                   [--seed S] [--workers N]
 
 Every game whose computer players go beyond ``random`` is measured unless ``--game`` names
 some (``auction-pinochle`` is read as ``auction_pinochle``). A *deal set* is one shuffle of
@@ -13,7 +14,9 @@ then the other way round. Luck
 of the cards cancels: equal bots would score the same on average over the rotations. The
 figure per deal set is A's mean score per deal minus the mean score of a B seat in the same
 deals; the report gives its mean over the deal sets with a 95% confidence interval (normal
-approximation), and each level's mean score per seat and deal beside it.
+approximation), and each level's mean score per seat and deal beside it. Where a game's deal
+is settled all or nothing (bezique), the figure is the points each seat took in play instead
+(``GAME_FIGURES``; ``--figure scores`` for the settled scores).
 
 Scores are what the game settles a deal in: points, or chips in auction pinochle. There a
 deal's settlement may also pay the kitty, which belongs to no seat until the session ends
@@ -80,6 +83,16 @@ without claims: a claim ends the match at once, the claiming side scoring its po
 and the other side nothing, so a random player's claim in the first trick would end most
 deals at 0 against 0, and a sure claim by the other levels would score the deal otherwise
 than its play. A deal's score then measures only how well it was bid and played."""
+GAME_FIGURES: dict[str, str] = {
+    "bezique_rubicon": "points",
+    "chinese_bezique": "points",
+}
+"""Per game, the key of a scored deal's detail whose per-seat values are the figure compared,
+where the deal's own scores are all or nothing: a bezique deal pays its winner alone (in
+rubicon the difference and a bonus of 500, or a rubicon), so one playing of a pack swings a
+deal set's margin by thousands and hides a real edge for hundreds of deal sets. The points
+each seat took in play (declarations, brisques, the last trick) measure the same skill per
+deal, and ``--figure scores`` gives the settled scores instead."""
 GENERIC_DEFAULTS: dict[str, float] = {
     "deals": 300,
     "strong_deals": 100,
@@ -119,13 +132,20 @@ def shuffle_for(game: Game, seats: int, seed: int, index: int) -> Action:
     return game.chance(state, random.Random(f"deck:{seed}:{index}"))
 
 
+def figure_for(name: str, chosen: str | None) -> str | None:
+    """The detail key compared for ``name`` (``None``: the deal's scores)."""
+    if chosen == "scores":
+        return None
+    return chosen or GAME_FIGURES.get(name)
+
+
 def deal_set(
-    args: tuple[str, str, str, int, int, float],
+    args: tuple[str, str, str, int, int, float, str | None],
 ) -> tuple[float, list[Decision], tuple[float, float, float]]:
     """A's margin over a B seat per deal, over the rotations of one pack; the decisions; and
-    the mean score per deal of an A seat, of a B seat and of the kitty (if the game has
-    one)."""
-    name, level_a, level_b, seed, index, budget = args
+    the mean score (or ``figure``, a key of the scored deal's detail) per deal of an A seat,
+    of a B seat and of the kitty (if the game has one)."""
+    name, level_a, level_b, seed, index, budget, figure = args
     game = get_game(name)
     seats = game.seats_default
     deal = shuffle_for(game, seats, seed, index)
@@ -144,6 +164,8 @@ def deal_set(
         played = play_deal(
             game, bots, deal, seats - 1, options_for(game), log=log, on_view=held.append
         )
+        if figure is not None and held:
+            played = list(game.scored_deals(held[0], 0)[0].detail[figure])
         scores = [s or 0 for s in played]
         mine = [s for seat, s in enumerate(scores) if seat in a_seats]
         others = [s for seat, s in enumerate(scores) if seat not in a_seats]
@@ -201,10 +223,17 @@ def report_times(decisions: Sequence[Decision], level: str) -> None:
 
 
 def duplicate(
-    name: str, level_a: str, level_b: str, deals: int, seed: int, budget: float, workers: int
+    name: str,
+    level_a: str,
+    level_b: str,
+    deals: int,
+    seed: int,
+    budget: float,
+    workers: int,
+    figure: str | None = None,
 ) -> list[Decision]:
     start = time.perf_counter()
-    jobs = [(name, level_a, level_b, seed, i, budget) for i in range(deals)]
+    jobs = [(name, level_a, level_b, seed, i, budget, figure) for i in range(deals)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(deal_set, jobs, chunksize=1))
@@ -223,8 +252,9 @@ def duplicate(
         f"{level_a} vs {level_b}: {deals} deal sets x {turns} rotations,"
         f" budget {budget:g} s ({elapsed:.0f} s)"
     )
+    measured = "score" if figure is None else f"{figure} (the scored deal's detail)"
     print(
-        f"  {level_a} minus {level_b} per seat and deal: {mean:+.3f}"
+        f"  {level_a} minus {level_b} per seat and deal, in {measured}: {mean:+.3f}"
         f"  95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"
     )
     line = f"  mean score per seat and deal: {level_a} {a_mean:+.3f}, {level_b} {b_mean:+.3f}"
@@ -273,11 +303,21 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
         f" {args.budget:g} s, timing deals {args.timing_deals}"
     )
     decisions: list[Decision] = []
+    figure = figure_for(name, args.figure)
     if args.deals and "basic" in levels:
-        decisions += duplicate(name, "basic", "random", args.deals, args.seed, 0.0, args.workers)
+        decisions += duplicate(
+            name, "basic", "random", args.deals, args.seed, 0.0, args.workers, figure
+        )
     if args.strong_deals and "strong" in levels:
         decisions += duplicate(
-            name, "strong", "basic", args.strong_deals, args.seed, args.budget, args.workers
+            name,
+            "strong",
+            "basic",
+            args.strong_deals,
+            args.seed,
+            args.budget,
+            args.workers,
+            figure,
         )
     if decisions:
         print(f"decision times in the strength runs ({args.workers} processes):")
@@ -306,6 +346,11 @@ def main(argv: list[str] | None = None) -> int:
         " auction pinochle 0.1)",
     )
     parser.add_argument("--timing-deals", type=int, help="deals for the timing run (default 15)")
+    parser.add_argument(
+        "--figure",
+        help="what is compared per deal: 'scores', or a key of the scored deal's detail"
+        " (default: the game's GAME_FIGURES entry, else scores)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
