@@ -81,13 +81,18 @@ class Trick:
     leader: int
     cards: tuple[Card, ...]
     winner: int
+    seats: tuple[int, ...] | None = None
+    """Who played each card, where not every seat of the table in turn from the leader
+    (three active seats of four or five: :meth:`TrickMatch.players`)."""
 
     def to_json(self, seats: int) -> dict[str, Any]:
+        played = self.seats
         return {
             "leader": self.leader,
             "winner": self.winner,
             "cards": [
-                {"seat": (self.leader + i) % seats, "card": c} for i, c in enumerate(self.cards)
+                {"seat": (self.leader + i) % seats if played is None else played[i], "card": c}
+                for i, c in enumerate(self.cards)
             ],
         }
 
@@ -524,12 +529,24 @@ class TrickMatch(DealSequence[D]):
             if card[1] != led and rules.follow_suit:
                 void = led
         ledger.play(seat, card, void)
-        if len(ledger.trick) < self.seats:
-            self.to_act = (seat + 1) % self.seats
-            return
-        cards = tuple(ledger.trick_cards())
-        winner = (deal.leader + trick_winner(cards, deal.trump, rules)) % self.seats
-        trick = Trick(deal.leader, cards, winner)
+        players = self.players(deal)
+        if players is None:  # every seat, in turn round the table
+            if len(ledger.trick) < self.seats:
+                self.to_act = (seat + 1) % self.seats
+                return
+            cards = tuple(ledger.trick_cards())
+            winner = (deal.leader + trick_winner(cards, deal.trump, rules)) % self.seats
+            trick = Trick(deal.leader, cards, winner)
+        else:
+            n = len(players)
+            if len(ledger.trick) < n:
+                self.to_act = players[(players.index(seat) + 1) % n]
+                return
+            cards = tuple(ledger.trick_cards())
+            at = players.index(deal.leader)
+            seats = (*players[at:], *players[:at])
+            winner = seats[trick_winner(cards, deal.trump, rules)]
+            trick = Trick(deal.leader, cards, winner, seats)
         ledger.gather(winner)
         deal.history.append(trick)
         deal.won[winner] += 1
@@ -538,6 +555,17 @@ class TrickMatch(DealSequence[D]):
         if any(ledger.hands):
             self.to_act = winner
             return
+        self.played_out(deal)
+
+    def players(self, deal: D) -> Sequence[int] | None:
+        """The seats that play the deal's cards, in turn order, where not every seat of the
+        table does (Bismarck at four, auction pinochle's three active seats); ``None``:
+        every seat, in turn round the table."""
+        return None
+
+    def played_out(self, deal: D) -> None:
+        """The last trick taken: the deal is scored (a game that settles a deal otherwise, a
+        bid made or not, says so here)."""
         self.finish(deal, self.score(deal))
 
     def finish(self, deal: D, scores: tuple[int, ...]) -> None:

@@ -31,7 +31,7 @@ from ..hand_positions import HandPositions, dealt_to, positions_of
 from ..ledger import HAND
 from ..trick_game import Trick as Trick
 from ..trick_game import TrickDeal, TrickMatch, action_parser
-from ..tricks import WHIST, TrickRules, trick_winner
+from ..tricks import WHIST, TrickRules
 from .contracts import (
     TRUMP_SUITS,
     already_used,
@@ -428,32 +428,9 @@ class Match(TrickMatch[Deal]):
                     {"card": card, "suit": led, "seat": seat},
                 )
 
-    def play(self, deal: Deal, seat: int, card: Card) -> None:
-        """The base's play for three active seats of three or four: the turn and the trick's
-        winner go round the play order, not round the table."""
-        ledger = deal.ledger
-        trick = ledger.trick
-        void = None
-        if trick:
-            led = ledger.cards[trick[0]][1]
-            if card[1] != led:
-                void = led
-        ledger.play(seat, card, void)
-        order = deal.order
-        if len(ledger.trick) < 3:
-            self.to_act = order[(order.index(seat) + 1) % 3]
-            return
-        leader = deal.leader
-        cards = tuple(ledger.trick_cards())
-        winner = order[(order.index(leader) + trick_winner(cards, deal.trump, WHIST)) % 3]
-        ledger.gather(winner)
-        deal.history.append(Trick(leader, cards, winner))
-        deal.won[winner] += 1
-        deal.leader = winner
-        if ledger.hands[winner]:
-            self.to_act = winner
-            return
-        self.finish(deal, self.score(deal))
+    def players(self, deal: Deal) -> tuple[int, int, int]:
+        """The three active seats: at four, the dealer sits out (rules §3)."""
+        return deal.order
 
     def score(self, deal: Deal) -> tuple[int, ...]:
         assert deal.contract is not None

@@ -27,9 +27,9 @@ from ...cards import SUITS, Card, Suit
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...game import Options
-from ...trick_game import Trick as BaseTrick
+from ...trick_game import Trick as Trick
 from ...trick_game import TrickDeal, TrickMatch, action_parser
-from ...tricks import legal_cards, trick_winner
+from ...tricks import legal_cards
 from .. import melds as meld_rules
 from ..melds import Meld
 from .rules import (
@@ -41,7 +41,6 @@ from .rules import (
     OPTIONS,
     ORDER,
     PINOCHLE,
-    TRICKS,
     WIDOW,
     End,
     active_seats,
@@ -84,21 +83,6 @@ KINDS: Final = (
 _BID = re.compile(r"^[1-9][0-9]*$")
 _CARD = re.compile(r"^[ATKQJ9][SHDC]$")
 _PACK_COUNT: Final = Counter(CARDS)
-
-
-@dataclass(frozen=True, slots=True)
-class Trick(BaseTrick):
-    """A trick as the base keeps it, with the seats that played its cards: three of the
-    table's, not always next to each other."""
-
-    seats: tuple[int, ...]
-
-    def to_json(self, seats: int) -> dict[str, Any]:
-        return {
-            "leader": self.leader,
-            "winner": self.winner,
-            "cards": [{"seat": s, "card": c} for s, c in zip(self.seats, self.cards, strict=True)],
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -761,36 +745,25 @@ class Match(TrickMatch[Deal]):
         if deal.meld_value >= deal.high:
             self._settle(deal, End.MADE_ON_MELD, bid_value(deal.high, deal.trump, self.options))
 
+    def players(self, deal: Deal) -> tuple[int, ...]:
+        """The three active seats, eldest first."""
+        return deal.active
+
     def play(self, deal: Deal, seat: int, card: Card) -> None:
-        """A card to the trick among the three active seats; the bidder's first lead lays
-        his burial away, and of two copies he plays one the table has seen."""
-        ledger = deal.ledger
+        """The bidder's first lead lays his burial away, and of two copies he plays one the
+        table has seen; then the base's play among the three active seats."""
         if seat == deal.bidder:
+            ledger = deal.ledger
             if not deal.led:
                 assert deal.buried is not None
                 deal.led = True
                 ledger.lay_away(seat, deal.buried)
             ledger.seen_copy_first(seat, card)
-        ledger.play(seat, card)
-        trick = ledger.trick
-        active = deal.active
-        if len(trick) < 3:
-            self.to_act = active[(active.index(seat) + 1) % 3]
-            return
-        cards = tuple(ledger.trick_cards())
-        seats = tuple(ledger.holder[i] for i in trick)
-        winner = seats[trick_winner(cards, deal.trump, PINOCHLE)]
-        ledger.gather(winner)
-        deal.history.append(Trick(seats[0], cards, winner, seats))
-        deal.won[winner] += 1
-        deal.leader = winner
-        if len(deal.history) == TRICKS:
-            self._played_out(deal, winner)
-        else:
-            self.to_act = winner
+        super().play(deal, seat, card)
 
-    def _played_out(self, deal: Deal, last: int) -> None:
+    def played_out(self, deal: Deal) -> None:
         assert deal.buried is not None
+        last = deal.leader
         taken = card_points([*deal.taken()[0], *deal.buried], self.scheme)
         total = bidder_total(deal.meld_value, taken, last == deal.bidder)
         end = End.MADE if total >= deal.high else End.DOUBLE_BETE
