@@ -79,6 +79,10 @@ class Settings(BaseSettings):
     # a computer player's decision made on the server.
     room_hint_burst: int = Field(default=5, gt=0)
     room_hint_every: float = Field(default=2.0, gt=0)
+    # Seconds a room stays in memory with nobody there (no connection, no computer player
+    # to move, nothing due on its clocks): then it is unloaded, its lease released with
+    # several instances, and its next visitor loads it again from its log.
+    room_idle_seconds: float = Field(default=600.0, gt=0, le=86400)
     # Seconds a computer player waits before acting, so people can follow the table.
     bot_delay: float = Field(default=0.8, ge=0, le=30)
     # Seconds a strong computer player may think about one decision.

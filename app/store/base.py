@@ -65,6 +65,20 @@ class RoomStore(Protocol):
     async def release(self, codes: Sequence[str]) -> None:
         """Give up this instance's rooms, for another instance to take at once."""
 
+    async def release_earlier(self) -> int:
+        """Give up every room the store names this instance the owner of, as it starts: an
+        instance restarted under its name holds none of them in memory, and another
+        instance takes them at once rather than after their leases. Returns how many."""
+
+    async def release_idle(self, code: str, kept: dict[str, Any]) -> None:
+        """The room leaves this instance's memory, idle: ``kept`` (what of it lives outside
+        its log) is stored with it and, with leases, its lease released, in one
+        transaction. Durable on return."""
+
+    async def take_idle_kept(self, code: str) -> dict[str, Any] | None:
+        """What the room kept when it was last unloaded idle, cleared from the store so that
+        it applies to one loading only; ``None`` if nothing is kept."""
+
     @property
     def shared(self) -> bool:
         """Several server instances may serve this store (rooms are then owned by lease)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .base import EventJson, StaleAppend
 from .rows import ChatRow, DealRow, MatchRow, Projection, ReviewRow, RoomRow
@@ -15,6 +16,7 @@ class MemoryRoomStore:
         self._matches: dict[str, dict[int, tuple[MatchRow, list[DealRow]]]] = {}
         self._chat: dict[str, list[ChatRow]] = {}
         self._reviews: dict[tuple[str, int, int], ReviewRow] = {}
+        self._idle: dict[str, dict[str, Any]] = {}
 
     async def create_room(
         self, code: str, room: RoomRow, events: Sequence[EventJson], projection: Projection
@@ -75,6 +77,16 @@ class MemoryRoomStore:
 
     async def release(self, codes: Sequence[str]) -> None:
         return None
+
+    async def release_earlier(self) -> int:
+        return 0
+
+    async def release_idle(self, code: str, kept: dict[str, Any]) -> None:
+        if code in self._logs:
+            self._idle[code] = copy.deepcopy(kept)
+
+    async def take_idle_kept(self, code: str) -> dict[str, Any] | None:
+        return self._idle.pop(code, None)
 
     @property
     def shared(self) -> bool:

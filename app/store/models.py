@@ -45,6 +45,9 @@ class Room(Base):
     """Counts the times the room was taken: an append names the epoch it was made under."""
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """Until when the owner's lease runs, by the database's clock."""
+    idle_kept: Mapped[str | None] = mapped_column(Text)
+    """What a room unloaded while idle keeps beyond its log (JSON: when each player went
+    away), until it is loaded again; ``None`` for a room in memory or never unloaded."""
 
 
 class RoomEvent(Base):

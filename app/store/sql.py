@@ -676,6 +676,58 @@ class SqlRoomStore:
         if held:
             await asyncio.to_thread(self._release, held)
 
+    async def release_earlier(self) -> int:
+        if not self.leased:
+            return 0
+        return await asyncio.to_thread(self._release_earlier)
+
+    def _release_earlier(self) -> int:
+        with self.engine.begin() as conn:
+            released = conn.execute(
+                text("UPDATE rooms SET owner = NULL, lease_until = NULL WHERE owner = :me"),
+                {"me": self.instance},
+            ).rowcount
+        return int(released)
+
+    async def release_idle(self, code: str, kept: dict[str, Any]) -> None:
+        if self.leased:
+            epoch = self._epochs.pop(code, None)
+            if epoch is None:
+                return  # no longer this instance's: its owner keeps what it has
+            await asyncio.to_thread(self._release_idle, code, _json(kept), epoch)
+        else:
+            await asyncio.to_thread(self._release_idle, code, _json(kept), None)
+
+    def _release_idle(self, code: str, kept: str, epoch: int | None) -> None:
+        with self.engine.begin() as conn:
+            if epoch is None:
+                conn.execute(
+                    text("UPDATE rooms SET idle_kept = :kept WHERE code = :code"),
+                    {"kept": kept, "code": code},
+                )
+            else:
+                conn.execute(
+                    text(
+                        "UPDATE rooms SET idle_kept = :kept, owner = NULL, lease_until = NULL "
+                        "WHERE code = :code AND owner = :me AND owner_epoch = :epoch"
+                    ),
+                    {"kept": kept, "code": code, "me": self.instance, "epoch": epoch},
+                )
+
+    async def take_idle_kept(self, code: str) -> dict[str, Any] | None:
+        return await asyncio.to_thread(self._take_idle_kept, code)
+
+    def _take_idle_kept(self, code: str) -> dict[str, Any] | None:
+        with self.engine.begin() as conn:
+            kept = conn.execute(select(m.Room.idle_kept).where(m.Room.code == code)).scalar()
+            if kept is None:
+                return None
+            conn.execute(
+                text("UPDATE rooms SET idle_kept = NULL WHERE code = :code"), {"code": code}
+            )
+        loaded: dict[str, Any] = orjson.loads(kept)
+        return loaded
+
     def _release(self, codes: list[str]) -> None:
         with self.engine.begin() as conn:
             conn.execute(

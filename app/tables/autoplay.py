@@ -188,7 +188,8 @@ class Autoplay:
         self.tables = tables
         self.delay = delay
         self.budget = budget
-        self._bots: dict[tuple[str, int, str, str], Bot] = {}
+        self._bots: dict[str, dict[tuple[int, str, str], Bot]] = {}
+        """Each room's bots, by seat, game and level: dropped with the room."""
         self._thinking: dict[tuple[str, int], asyncio.Task[None]] = {}
         self.worker = ThinkingWorker()
 
@@ -218,11 +219,27 @@ class Autoplay:
         task = asyncio.create_task(self._act(live, seat, occupant.bot, state.version, view))
         self._thinking[key] = task
 
+    def to_move(self, live: LiveRoom) -> bool:
+        """Whether a computer player is to act in the room, or thinking about it."""
+        state = live.state
+        if not state.playing or state.match is None:
+            return False
+        seat = state.match.to_act
+        if seat is None or seat < 0:
+            return False
+        occupant = state.seats[seat]
+        return occupant is not None and occupant.bot is not None
+
+    def forget(self, code: str) -> None:
+        """The room left this instance's memory."""
+        self._bots.pop(code, None)
+
     def _bot(self, code: str, seat: int, game: str, level: str) -> Bot:
-        key = (code, seat, game, level)
-        bot = self._bots.get(key)
+        bots = self._bots.setdefault(code, {})
+        key = (seat, game, level)
+        bot = bots.get(key)
         if bot is None:
-            bot = self._bots[key] = make_bot(game, level, random.getrandbits(63), self.budget)
+            bot = bots[key] = make_bot(game, level, random.getrandbits(63), self.budget)
         return bot
 
     async def _act(self, live: LiveRoom, seat: int, level: str, v: int, view: Any) -> None:

@@ -123,12 +123,39 @@ class LiveRoom:
     hint_budgets: dict[int, TokenBucket] = field(default_factory=dict, init=False, repr=False)
     """The hints each seat may still ask for (``limits.hint_burst``), however many
     connections it has."""
+    active_at: float = field(default_factory=time.monotonic, init=False, repr=False)
+    """When (monotonic) someone last came, went or changed the room: an idle room is
+    unloaded once nothing has happened in it for a while."""
+    unloaded: bool = field(default=False, init=False, repr=False)
+    """Left this instance's memory idle (:attr:`gone` too): a newcomer that still holds
+    this object loads the room again."""
 
     def __post_init__(self) -> None:
         self.committed = self.state.version
         self.encoded = _parts_for(self.state)
         if self.limits.chat_burst is not None:
             self.chat_budget = TokenBucket(1 / self.limits.chat_every, self.limits.chat_burst)
+
+    def idle_kept(self) -> dict[str, Any]:
+        """What the room holds beyond its log, for it to come back the same after an
+        unload: when each seat's player went away (the stand-in and the host's role count
+        from it), and how many connections were numbered (a spectator's chat lines carry
+        the number)."""
+        return {
+            "away_since": {str(seat): at for seat, at in self.away_since.items()},
+            "watchers": self.watchers,
+        }
+
+    def restore(self, kept: dict[str, Any] | None) -> None:
+        """Loaded again: what :meth:`idle_kept` kept, for the seats whose player is still
+        a person away (nobody is connected yet)."""
+        if kept is None:
+            return
+        for seat_text, at in kept.get("away_since", {}).items():
+            seat = int(seat_text)
+            if 0 <= seat < self.state.size and self.state.person_at(seat):
+                self.away_since[seat] = float(at)
+        self.watchers = max(self.watchers, int(kept.get("watchers", 0)))
 
     def may_hint(self, seat: int) -> bool:
         """Takes one of the seat's hints, if it has one left."""

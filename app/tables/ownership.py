@@ -116,6 +116,19 @@ class Ownership:
     def forget(self, code: str) -> None:
         self._since.pop(code, None)
 
+    async def start(self) -> None:
+        """The instance starts serving. Whatever the store still names it the owner of is
+        its earlier run's (it was killed, or lost the database, under the same
+        ``KORTBORD_INSTANCE_ID``), and nothing of it is in memory: those rooms are released
+        at once, for whichever instance their players reach, this one included, to take
+        without waiting for their leases to run out. It then listens for requests."""
+        if not self.shared:
+            return
+        released = await self.store.release_earlier()
+        if released:
+            log.info("released %d rooms this instance held before it restarted", released)
+        self._start()
+
     # -- keeping the rooms ---------------------------------------------------------------------
 
     def _start(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
@@ -52,7 +53,7 @@ from .ownership import CLOSE_LOST, CLOSE_MOVED, Ownership, RoomElsewhere
 from .projection import projection, room_row
 from .review import DEFAULT_REVIEW_BUDGET, NoSuchDeal, Review, Reviews, ReviewStatus
 from .room import AWAY_GRACE, RoomState, TableError
-from .stall import StallGuard
+from .stall import StallGuard, next_due
 
 log = logging.getLogger("kortbord.tables")
 
@@ -89,9 +90,11 @@ class Tables:
         lease_renew: float = 3.0,
         handover_tenure: float = 5.0,
         limits: RoomLimits | None = None,
+        idle_after: float | None = None,
     ) -> None:
         """The lease settings matter only with a store several instances share; without
-        ``limits`` rooms are unlimited and send everything at once."""
+        ``limits`` rooms are unlimited and send everything at once. ``idle_after``: seconds
+        after which a room nobody is at leaves memory (:meth:`unload`); ``None``: never."""
         self.store = store
         self.limits = limits or RoomLimits()
         self.rng = rng or random.SystemRandom()
@@ -107,11 +110,23 @@ class Tables:
         )
         self._rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
+        self.idle_after = idle_after
+        self._unloading: dict[str, asyncio.Future[None]] = {}
+        """Rooms being unloaded, until what they keep is stored (and their lease released):
+        loading one again waits for that."""
+        self._sweeping: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Serving starts (rooms also load without it, as tests make them)."""
+        await self.ownership.start()
+        self._sweep_soon()
 
     async def close(self) -> None:
         """Stopping: every socket is told to reconnect (1012), and every room released at
         once for another instance to take."""
         self.stall.close()
+        if self._sweeping is not None:
+            self._sweeping.cancel()
         codes = list(self._rooms)
         for code in codes:
             self.lose(code, CLOSE_MOVED, "this server is stopping; reconnect")
@@ -149,6 +164,71 @@ class Tables:
             finally:
                 self.lose(code, CLOSE_MOVED, "the room moves to another server; reconnect")
             return True
+
+    # -- idle rooms ------------------------------------------------------------------------------
+
+    def quiet(self, live: LiveRoom) -> bool:
+        """Nobody is at the room and nothing in it is to happen by itself: no connection, no
+        computer player to move, nothing due on its clocks (a stand-in, the host's role, a
+        move clock), no change under way."""
+        return (
+            not live.members
+            and not live.held
+            and not live.lock.locked()
+            and not self.autoplay.to_move(live)
+            and not self.stall.pending(live.state.code)
+            and next_due(live) is None
+        )
+
+    def _sweep_soon(self) -> None:
+        if self.idle_after is not None and self._sweeping is None:
+            self._sweeping = asyncio.ensure_future(self._sweep(self.idle_after))
+
+    async def _sweep(self, idle_after: float) -> None:
+        """Unloads the rooms that have been quiet for ``idle_after``: a look at every room
+        a few times per ``idle_after``, costing next to nothing against a room's moves."""
+        every = min(max(idle_after / 4, 0.05), 30.0)
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for code, live in list(self._rooms.items()):
+                if now - live.active_at >= idle_after and self.quiet(live):
+                    try:
+                        await self.unload(code)
+                    except Exception:
+                        log.exception("room %s: could not unload it", code)
+
+    async def unload(self, code: str) -> bool:
+        """The room leaves memory if it is quiet: what it holds beyond its log is stored
+        with it and, with several instances, its lease released, so that whichever instance
+        its next visitor reaches loads it from the store as after a restart. ``False`` if
+        it is not here or not quiet."""
+        live = self._rooms.get(code)
+        if live is None:
+            return False
+        async with live.lock:
+            if self._rooms.get(code) is not live or live.members or live.held:
+                return False
+            if self.autoplay.to_move(live) or next_due(live) is not None:
+                return False
+            kept = live.idle_kept()
+            del self._rooms[code]
+            live.gone = live.unloaded = True
+            self.ownership.forget(code)
+            self.stall.forget(code)
+            self.autoplay.forget(code)
+            unloading = asyncio.ensure_future(self.store.release_idle(code, kept))
+            self._unloading[code] = unloading
+        try:
+            await unloading
+        except Exception:
+            # It stays out of memory: loaded again, its players' away clocks start anew, and
+            # with several instances its lease runs out instead of being released.
+            log.exception("room %s: could not store it as unloaded", code)
+        finally:
+            if self._unloading.get(code) is unloading:
+                del self._unloading[code]
+        return True
 
     # -- rooms -----------------------------------------------------------------------------------
 
@@ -191,12 +271,14 @@ class Tables:
             # the one instance there is owns every room; with several, whichever the
             # creator's socket reaches takes it
             self._rooms[code] = LiveRoom(state, limits=self.limits)
+            self._sweep_soon()
         return code, 0, secret
 
     async def room(self, code: str) -> LiveRoom | None:
         """The live room, loaded from the store on first use (once, however many ask)."""
         live = self._rooms.get(code)
         if live is not None:
+            live.active_at = time.monotonic()
             return live
         loading = self._loading.get(code)
         if loading is None:
@@ -218,6 +300,10 @@ class Tables:
         return LiveRoom(RoomState.from_events(code, [Event.from_json(e) for e in stored]))
 
     async def _load(self, code: str) -> LiveRoom | None:
+        """The room from its log, as after a restart or an unload (:meth:`unload`)."""
+        unloading = self._unloading.get(code)
+        if unloading is not None:
+            await asyncio.wait([unloading])  # its lease released, and what it kept stored
         if not await self.ownership.take(code):
             return None
         stored = await self.store.load(code)
@@ -225,7 +311,9 @@ class Tables:
             return None
         state = RoomState.from_events(code, [Event.from_json(e) for e in stored])
         live = LiveRoom(state, chat=ChatLog(await self.store.chat(code, KEPT)), limits=self.limits)
+        live.restore(await self.store.take_idle_kept(code))
         self._rooms[code] = live
+        self._sweep_soon()
         self.autoplay.wake(live)  # bots carry on after a restart
         self.stall.watch(live)  # and a table nobody is at does not wait for ever
         return live
@@ -303,8 +391,25 @@ class Tables:
 
     # -- connections -----------------------------------------------------------------------------
 
+    async def _locked(self, live: LiveRoom) -> LiveRoom:
+        """The room with its lock taken; if it was unloaded since it was looked up, the
+        room loaded anew (the newcomer is its next visitor)."""
+        while True:
+            await live.lock.acquire()
+            if not live.unloaded:
+                return live
+            live.lock.release()
+            again = await self.room(live.state.code)
+            if again is None:  # never: a room is not deleted
+                await live.lock.acquire()
+                return live
+            live = again
+
     async def join(self, live: LiveRoom, client: Client) -> Member:
-        async with live.lock:  # the first snapshot must not show an uncommitted change
+        """A new connection of the room (:attr:`Member.room` is the room it is in)."""
+        live = await self._locked(live)
+        try:  # the first snapshot must not show an uncommitted change
+            live.active_at = time.monotonic()
             member = Member(client, live)
             refusal = live.no_place()
             if refusal is not None:
@@ -319,6 +424,8 @@ class Tables:
             live.send_chat_backlog(member)
             self.stall.watch(live)
             return member
+        finally:
+            live.lock.release()
 
     async def leave_connection(self, member: Member) -> None:
         live = member.room
@@ -329,6 +436,7 @@ class Tables:
             if member not in live.members:
                 return  # closed by the room itself, which has told the others
             live.discard(member)
+            live.active_at = time.monotonic()
             live.broadcast()  # presence changed: a seat went away, or a watcher left
             self.stall.watch(live)
 
@@ -397,6 +505,7 @@ class Tables:
                 await self._failed(live, member, command, ident, failed)
             if watching is not None:
                 self._seats_changed(live, watching)
+            live.active_at = time.monotonic()
             self.stall.watch(live)  # a seat taken or left, a player back, a move made
 
     async def _failed(
@@ -698,6 +807,7 @@ class Tables:
                 self._drop(live)
             raise TableError("storage_failed", "the table could not save that; try again") from None
         live.committed = state.version
+        live.active_at = time.monotonic()
         self.autoplay.wake(live)
         if broadcast:
             live.broadcast(acked)

@@ -97,6 +97,10 @@ class StallGuard:
         delay = max(0.0, when - time.time())
         self._timers[code] = loop.call_later(delay, self._fire, live)
 
+    def pending(self, code: str) -> bool:
+        """Whether something is due in the room later (its timer is set)."""
+        return code in self._timers
+
     def forget(self, code: str) -> None:
         timer = self._timers.pop(code, None)
         if timer is not None:

@@ -72,7 +72,9 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
             lease_renew=settings.lease_renew,
             handover_tenure=settings.handover_tenure,
             limits=room_limits(settings),
+            idle_after=settings.room_idle_seconds,
         )
+        await web.state.tables.start()
         try:
             yield
         finally:

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from app.config import Settings
-from app.tables import RoomElsewhere, Tables
+from app.tables import LiveRoom, RoomElsewhere, Tables
 from app.tables.commands import Say
 from app.tables.credentials import is_room_code
 from app.tables.limits import CLOSE_LIMIT, TokenBucket
@@ -26,6 +26,11 @@ CLOSE_TOO_BIG = 1009
 CLOSE_TRY_AGAIN = 1013  # a client too slow to read its messages
 CLOSE_NO_ROOM = 4404
 CLOSE_ELSEWHERE = 4409  # the room is served by another instance: reconnect
+WAITING_AFTER = 1.0
+"""Seconds a connection waits for its room (on its way from another instance) before it is
+told so; then again every WAITING_EVERY, so that neither it nor a proxy takes the silence
+for a dead line."""
+WAITING_EVERY = 5.0
 # CLOSE_LIMIT (4429): past a limit of the room, the seat or the client's address
 
 
@@ -180,25 +185,55 @@ async def room_socket(
             addresses.leave(key)
 
 
+async def _room(websocket: WebSocket, code: str, tables: Tables) -> LiveRoom | None:
+    """The room, loaded here if need be. A room on its way from another instance may take
+    a while (a lease, when that instance died): meanwhile the connection, accepted already,
+    is told that it waits, and then again every few seconds."""
+    loading = asyncio.ensure_future(tables.room(code))
+    # however this connection ends, the loading goes on (other connections may wait for
+    # it), and its outcome is read
+    loading.add_done_callback(lambda done: done.cancelled() or done.exception())
+    wait = WAITING_AFTER
+    while True:
+        finished, _ = await asyncio.wait([loading], timeout=wait)
+        if finished:
+            return loading.result()
+        await websocket.send_text(
+            json.dumps(
+                {
+                    "type": "waiting",
+                    "v": None,
+                    "code": "room_moving",
+                    "message": "the room is on its way to this server; hold on",
+                },
+                separators=(",", ":"),
+            )
+        )
+        wait = WAITING_EVERY
+
+
 async def _serve(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
+    # Accepted at once, before the room is looked for: a room that must first come from
+    # another instance would otherwise hold the handshake past a browser's or a proxy's
+    # patience.
+    await websocket.accept()
     try:
-        live = await tables.room(code) if is_room_code(code) else None
+        live = await _room(websocket, code, tables) if is_room_code(code) else None
     except RoomElsewhere:
         # Another instance has the room and kept it: the client reconnects, and the proxy
         # (or the owner's handing it over meanwhile) brings it to the room.
-        await websocket.accept()
         await websocket.send_text(
             _error("room_elsewhere", "the room is served by another server; reconnect", None)
         )
         await websocket.close(CLOSE_ELSEWHERE, "room served elsewhere")
         return
-    await websocket.accept()
     if live is None:
         await websocket.send_text(_error("no_such_room", "there is no room with that code", None))
         await websocket.close(CLOSE_NO_ROOM, "no such room")
         return
     client = SocketClient(websocket, settings.ws_send_queue)
     member = await tables.join(live, client)
+    live = member.room  # loaded anew if it was unloaded meanwhile
     bucket = TokenBucket(settings.ws_messages_per_second, settings.ws_burst)
     strikes = TokenBucket(
         1 / settings.ws_bad_message_forgiven_after, settings.ws_max_bad_messages - 1

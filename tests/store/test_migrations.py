@@ -28,7 +28,7 @@ from app.tables.events import Event
 from support.databases import fresh_database, fresh_postgres
 from support.server import REPO_ROOT
 
-HEAD = "0005"
+HEAD = "0006"
 VERSION_TABLE = "alembic_version"
 
 
