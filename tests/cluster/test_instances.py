@@ -9,6 +9,7 @@ done can be found in what the table kept, one for one.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Iterator
@@ -17,6 +18,8 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, text
+from websockets.asyncio.client import connect
 
 from app.bots import make_bot
 from app.engine.records import validate_record
@@ -39,6 +42,19 @@ BACK_WITHIN = LEASE + 5.0
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     root: Path = tmp_path_factory.mktemp("cluster")
     with running_cluster(root) as running:
+        yield running
+
+
+FAILOVER_LEASE = 15.0
+"""The lease of the failover cluster: long enough that an instance restarts well within it,
+so that only a release, not a lease run out, can let its rooms play on."""
+
+
+@pytest.fixture(scope="module")
+def failover(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    root: Path = tmp_path_factory.mktemp("failover")
+    env = {"KORTBORD_LEASE_SECONDS": str(FAILOVER_LEASE), "KORTBORD_LEASE_RENEW": "3"}
+    with running_cluster(root, size=2, env=env) as running:
         yield running
 
 
@@ -242,5 +258,100 @@ def test_a_rolling_restart_during_play_loses_nothing(fresh: Cluster) -> None:
         for player in players:
             # a released room is taken at once: no lease to wait out
             assert not player.gaps or max(player.gaps) < 3.0, (player.gaps, player.closes)
+
+    asyncio.run(scenario())
+
+
+def acked(players: list[Player]) -> int:
+    return sum(len(p.acked) for p in players)
+
+
+def epoch(cluster: Cluster, code: str) -> int:
+    engine = create_engine(cluster.url)
+    try:
+        with engine.connect() as conn:
+            found = conn.execute(
+                text("SELECT owner_epoch FROM rooms WHERE code = :c"), {"c": code}
+            ).scalar_one()
+    finally:
+        engine.dispose()
+    return int(found)
+
+
+async def played_again(
+    cluster: Cluster, code: str, players: list[Player], tasks: list[asyncio.Task[None]]
+) -> float:
+    """When (monotonic) the room, taken anew by an instance, had an action acknowledged: an
+    acknowledgement the dead owner sent before it died does not count."""
+    deadline = time.monotonic() + 120
+    taken = epoch(cluster, code)
+    while epoch(cluster, code) == taken:
+        assert time.monotonic() < deadline, [(p.closes, p.gaps) for p in players]
+        await asyncio.sleep(0.02)
+    before = acked(players)
+    while acked(players) <= before:
+        assert time.monotonic() < deadline, [(p.closes, p.gaps) for p in players]
+        assert not all(t.done() for t in tasks)
+        await asyncio.sleep(0.01)
+    return time.monotonic()
+
+
+def test_an_owner_restarted_under_its_name_gives_its_rooms_up_at_once(failover: Cluster) -> None:
+    async def scenario() -> None:
+        failover.ensure_running()
+        code, players = await two_players(failover)
+        tasks = await play_until_acked(players, 6)
+        owner = failover.owner(code)
+        assert owner is not None
+        server = failover.server_of(owner)
+        server.kill()
+        killed_at = time.monotonic()
+        # the players reconnect through the proxy to the other instance, which asks for the
+        # room; nobody may take it while the dead owner's lease runs
+        waiting = asyncio.create_task(played_again(failover, code, players, tasks))
+        await asyncio.to_thread(server.start)  # the same KORTBORD_INSTANCE_ID, answering
+        back_at = time.monotonic()
+        assert back_at - killed_at < FAILOVER_LEASE - 3, "restarted too slowly to tell"
+        played_at = await waiting
+        measured = played_at - back_at
+        print(f"restart under the same name: play again {measured:.2f} s after its return")
+        # the restarted instance released the room as it started: no lease was waited out
+        assert played_at - killed_at < FAILOVER_LEASE, (played_at - killed_at, players[0].gaps)
+        assert measured < 3.0, measured
+        await asyncio.gather(*tasks)
+        check_history(failover, code, players)
+
+    asyncio.run(scenario())
+
+
+def test_an_owner_left_dead_costs_its_lease_and_two_seconds_at_most(failover: Cluster) -> None:
+    async def scenario() -> None:
+        failover.ensure_running()
+        code, players = await two_players(failover)
+        tasks = await play_until_acked(players, 6)
+        owner = failover.owner(code)
+        assert owner is not None
+        failover.server_of(owner).kill()
+        killed_at = time.monotonic()
+        waiting = asyncio.create_task(played_again(failover, code, players, tasks))
+        # a connection to the instance the room is coming to is answered at once, and told
+        # that it waits, well before a handshake's usual patience runs out
+        [survivor] = [s for i, s in zip(failover.ids, failover.servers, strict=True) if i != owner]
+        async with connect(f"{survivor.ws_url}/ws/{code}", proxy=None, open_timeout=10) as ws:
+            opened = time.monotonic() - killed_at
+            told = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        assert told["type"] == "waiting", told
+        assert opened < 5.0, opened
+        played_at = await waiting
+        measured = played_at - killed_at
+        print(f"owner left dead: play again {measured:.2f} s after the kill")
+        assert failover.owner(code) not in (None, owner)
+        assert measured < FAILOVER_LEASE + 2.0, measured
+        await asyncio.gather(*tasks)
+        check_history(failover, code, players)
+        # every reconnect was answered at once (then told to wait), never left hanging past
+        # a handshake's patience: no close for a handshake that timed out
+        for player in players:
+            assert max(player.gaps) < FAILOVER_LEASE + 2.0, player.gaps
 
     asyncio.run(scenario())
