@@ -72,6 +72,10 @@ class Ownership:
         self._renewing: asyncio.Task[None] | None = None
         self._stop_listening: Callable[[], None] | None = None
         self._giving: set[asyncio.Task[None]] = set()
+        self.settle = 2 * lease_seconds
+        self._gave: dict[str, tuple[float, float, int]] = {}
+        """Rooms this instance gave to another on request: when, until when it does not ask
+        for them back, and how many times in a row it gave each away (:meth:`_gave_away`)."""
 
     # -- taking a room -------------------------------------------------------------------------
 
@@ -81,6 +85,12 @@ class Ownership:
         Raises :class:`RoomElsewhere` if its owner kept it for longer than a lease."""
         if not self.shared:
             return True  # the one instance owns every room; loading says if there is one
+        gave = self._gave.get(code)
+        if gave is not None and time.monotonic() < gave[1]:
+            # It went back and forth already: its clients here are told to reconnect, and
+            # one that can reach another instance finds it there, rather than taking it
+            # from the players who have it now.
+            raise RoomElsewhere(code)
         taken = await self.store.acquire(code)
         if taken is None:
             return False
@@ -160,6 +170,7 @@ class Ownership:
                         self.owner.lose(code, CLOSE_LOST, "the room's lease could not be renewed")
                 continue
             renewed_at = time.monotonic()
+            self._forget_old_gifts()
             for code in codes:
                 if code not in held:
                     log.warning("room %s: its lease was lost; dropping it", code)
@@ -174,7 +185,30 @@ class Ownership:
         task.add_done_callback(self._giving.discard)
 
     async def _give(self, code: str, asker: str) -> None:
-        await self.owner.give_up(code, asker)
+        if await self.owner.give_up(code, asker):
+            self._gave_away(code)
+
+    def _gave_away(self, code: str) -> None:
+        """A room given away on request. Given away once, it is asked for again as soon as
+        one of its players reaches this instance: behind a proxy that routes by room, the
+        players who had it here follow it, and one reaching here means it is routed here.
+        Given away again soon after it came back, it is bouncing between two instances
+        that its players reach directly: this instance then leaves it where it went for a
+        while, longer each time it bounces (twice a lease, doubling, at most 32 leases),
+        so that it settles on one of them."""
+        now = time.monotonic()
+        last = self._gave.get(code)
+        streak = 1
+        if last is not None and now - last[0] < self.settle + (last[1] - last[0]):
+            streak = last[2] + 1
+        hold = 0.0 if streak == 1 else self.settle * 2 ** min(streak - 2, 4)
+        self._gave[code] = (now, now + hold, streak)
+
+    def _forget_old_gifts(self) -> None:
+        now = time.monotonic()
+        for code, (at, until, _) in list(self._gave.items()):
+            if now - at >= self.settle + (until - at):
+                del self._gave[code]
 
     async def close(self, codes: list[str]) -> None:
         """Stopping: every room is released for the other instances to take at once."""

@@ -145,6 +145,7 @@ class Tables:
         live = self._rooms.pop(code, None)
         self.ownership.forget(code)
         self.stall.forget(code)
+        self.autoplay.forget(code)
         if live is not None:
             live.gone = True
             live.close_all(reason, close_code)

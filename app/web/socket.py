@@ -198,18 +198,26 @@ async def _room(websocket: WebSocket, code: str, tables: Tables) -> LiveRoom | N
         finished, _ = await asyncio.wait([loading], timeout=wait)
         if finished:
             return loading.result()
-        await websocket.send_text(
-            json.dumps(
-                {
-                    "type": "waiting",
-                    "v": None,
-                    "code": "room_moving",
-                    "message": "the room is on its way to this server; hold on",
-                },
-                separators=(",", ":"),
-            )
-        )
+        try:
+            await websocket.send_text(_WAITING)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            raise _Left from None
         wait = WAITING_EVERY
+
+
+_WAITING = json.dumps(
+    {
+        "type": "waiting",
+        "v": None,
+        "code": "room_moving",
+        "message": "the room is on its way to this server; hold on",
+    },
+    separators=(",", ":"),
+)
+
+
+class _Left(Exception):
+    """The client left while it waited for its room."""
 
 
 async def _serve(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
@@ -227,6 +235,8 @@ async def _serve(websocket: WebSocket, code: str, tables: Tables, settings: Sett
         )
         await websocket.close(CLOSE_ELSEWHERE, "room served elsewhere")
         return
+    except _Left:
+        return  # the room still comes, for whoever is next
     if live is None:
         await websocket.send_text(_error("no_such_room", "there is no room with that code", None))
         await websocket.close(CLOSE_NO_ROOM, "no such room")

@@ -235,6 +235,9 @@ class Player:
     gaps: list[float] = field(default_factory=list)
     """Seconds from each lost connection to the next state of this seat."""
     closes: list[int | None] = field(default_factory=list)
+    elsewhere: list[str] = field(default_factory=list)
+    """Other instances' addresses, for a client that reaches them directly: told that the
+    room is served elsewhere (4409), it tries the next one."""
     final: dict[str, Any] | None = None
     last_v: int = 0
 
@@ -259,6 +262,9 @@ class Player:
                 code = getattr(getattr(dropped, "rcvd", None), "code", None)
             if self.final is None:
                 self.closes.append(code)
+                if code == 4409 and self.elsewhere:
+                    self.elsewhere.append(self.ws_url)
+                    self.ws_url = self.elsewhere.pop(0)
                 lost_at = lost_at or time.monotonic()
                 await asyncio.sleep(0.05)
 
