@@ -302,3 +302,82 @@ def test_any_instance_keeps_a_review_and_every_instance_reads_it(url: str) -> No
             await c.close()
 
     run(scenario())
+
+
+def test_an_instance_restarted_under_its_name_releases_what_its_earlier_run_held(
+    url: str,
+) -> None:
+    async def scenario() -> None:
+        killed = SqlRoomStore(url, instance="a", lease_seconds=60)
+        other = SqlRoomStore(url, instance="b", lease_seconds=60, migrate=False)
+        try:
+            for code in ("Restart001", "Restart002"):
+                await killed.create_room(code, ROOM, created(), waiting())
+                assert await killed.acquire(code) is True
+            await other.create_room("Restart003", ROOM, created(), waiting())
+            assert await other.acquire("Restart003") is True
+            assert await other.acquire("Restart001") is False  # a lease of a minute
+
+            # the same name, a new process: nothing of the earlier run is in its memory
+            restarted = SqlRoomStore(url, instance="a", lease_seconds=60, migrate=False)
+            try:
+                assert await restarted.release_earlier() == 2
+                assert owner_row(other, "Restart001") == (None, 1)
+                assert owner_row(other, "Restart003") == ("b", 1)  # another's stays
+                assert await other.acquire("Restart001") is True  # at once, not in a minute
+                assert await restarted.acquire("Restart002") is True
+                # the earlier run, were it still writing, is fenced off by the new epoch
+                with pytest.raises(LeaseLost):
+                    await killed.append("Restart002", 2, act(2), playing())
+                await restarted.append("Restart002", 2, act(2), playing())
+            finally:
+                await restarted.close()
+        finally:
+            await killed.close()
+            await other.close()
+
+    run(scenario())
+
+
+def test_a_room_unloaded_idle_keeps_its_clocks_and_is_free_for_any_instance(url: str) -> None:
+    async def scenario() -> None:
+        a = SqlRoomStore(url, instance="a", lease_seconds=60)
+        b = SqlRoomStore(url, instance="b", lease_seconds=60, migrate=False)
+        try:
+            await a.create_room("IdleRoom01", ROOM, created(), waiting())
+            assert await a.acquire("IdleRoom01") is True
+            kept = {"away_since": {"0": 1796083200.5}, "watchers": 4}
+            await a.release_idle("IdleRoom01", kept)
+            assert owner_row(a, "IdleRoom01") == (None, 1)
+            assert await b.acquire("IdleRoom01") is True
+            assert await b.take_idle_kept("IdleRoom01") == kept
+            assert await b.take_idle_kept("IdleRoom01") is None  # for one loading only
+
+            # an instance that lost the room releases and keeps nothing of it
+            await b.release(["IdleRoom01"])
+            assert await a.acquire("IdleRoom01") is True
+            await b.release_idle("IdleRoom01", {"away_since": {}, "watchers": 9})
+            assert owner_row(a, "IdleRoom01") == ("a", 3)
+            assert await a.take_idle_kept("IdleRoom01") is None
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
+def test_sqlite_keeps_what_an_idle_room_holds_beyond_its_log(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        with fresh_database("sqlite", tmp_path) as url:
+            store = SqlRoomStore(url, instance="a")
+            try:
+                await store.create_room("IdleRoom02", ROOM, created(), waiting())
+                kept = {"away_since": {"1": 1796083201.25}, "watchers": 2}
+                await store.release_idle("IdleRoom02", kept)
+                assert await store.release_earlier() == 0  # no leases on SQLite
+                assert await store.take_idle_kept("IdleRoom02") == kept
+                assert await store.take_idle_kept("IdleRoom02") is None
+            finally:
+                await store.close()
+
+    run(scenario())
