@@ -4,7 +4,9 @@ A room lives in one instance at a time: the one holding its lease (app/store/sql
 instance takes a room before loading it, asking its owner to give it up if another instance
 has it, renews all its leases in one statement every few seconds, drops a room at once when
 its lease did not come back, and gives a room up when another instance asks for it (its
-sockets reconnect, and the proxy sends them where the room is going).
+sockets reconnect, and the proxy sends them where the room is going). Starting, it releases
+whatever the database still names it the owner of (its earlier run's, under the same name),
+and a room that goes back and forth between two instances settles on one of them.
 
 With a store only one instance serves (SQLite, memory), every room is this instance's and
 none of this costs anything: the store grants every room and renews every lease.
@@ -82,19 +84,20 @@ class Ownership:
     async def take(self, code: str) -> bool:
         """Own ``code`` before it is loaded: ``False`` if there is no such room.
 
-        Raises :class:`RoomElsewhere` if its owner kept it for longer than a lease."""
+        Raises :class:`RoomElsewhere` if its owner kept it for longer than a lease, or if
+        it has just settled on another instance (:meth:`_gave_away`)."""
         if not self.shared:
             return True  # the one instance owns every room; loading says if there is one
-        gave = self._gave.get(code)
-        if gave is not None and time.monotonic() < gave[1]:
-            # It went back and forth already: its clients here are told to reconnect, and
-            # one that can reach another instance finds it there, rather than taking it
-            # from the players who have it now.
-            raise RoomElsewhere(code)
         taken = await self.store.acquire(code)
         if taken is None:
             return False
         if not taken:
+            gave = self._gave.get(code)
+            if gave is not None and time.monotonic() < gave[1]:
+                # It went back and forth already: its clients here are told to reconnect,
+                # and one that can reach another instance finds it there, rather than
+                # taking it from the players who have it now.
+                raise RoomElsewhere(code)
             self._start()
             taken = await self._ask(code)
             if taken is None:

@@ -193,11 +193,11 @@ class Tables:
             await asyncio.sleep(every)
             now = time.monotonic()
             for code, live in list(self._rooms.items()):
-                if now - live.active_at >= idle_after and self.quiet(live):
-                    try:
+                try:
+                    if now - live.active_at >= idle_after and self.quiet(live):
                         await self.unload(code)
-                    except Exception:
-                        log.exception("room %s: could not unload it", code)
+                except Exception:  # one room's fault must not keep the others in memory
+                    log.exception("room %s: could not unload it", code)
 
     async def unload(self, code: str) -> bool:
         """The room leaves memory if it is quiet: what it holds beyond its log is stored
