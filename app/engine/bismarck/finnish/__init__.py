@@ -6,19 +6,48 @@ Bismarck's contract mechanics (``..contracts``, ``..protocol``, ``..quota``)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ...actions import Action
 from ...cards import RANKS
-from ...game import Game, Options, Outcome, Pack, Records, Termination
+from ...game import Game, Options, Outcome, Pack, Records, Termination, View
+from ...trick_game import hidden_cards, legal, make_view, view_cache
 from .deal import hand_positions
 from .notation import PLAY, deal_action, parse_action, pass_action, share_action
 from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
-from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, SEATS, deal_scores
-from .sheet import scored_deals, scoresheet
+from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, SEATS, TEAMS, deal_scores
+from .sheet import SHEET, scored_deals, scoresheet
 from .state import TABLE, Match, new_match, random_deal, replay
-from .view import ViewCache, hidden_cards, legal, view
+
+
+def _public_fields(match: Match) -> dict[str, Any]:
+    totals = match.totals
+    return {
+        "teams": [list(members) for members in TEAMS],
+        "deals_total": DEALS_PER_MATCH,
+        "team_totals": [totals[members[0]] for members in TEAMS],
+        "contracts_left": [match.contracts_left(s) for s in range(SEATS)],
+    }
+
+
+_view = make_view(SHEET, _public_fields)
+ViewCache = view_cache(SHEET)
+
+
+def view(match: Match, seat: int | None, public: View | None = None, cache: Any = None) -> View:
+    """The match as ``seat`` sees it; ``seat=None`` is a spectator (the base's view,
+    :func:`~app.engine.trick_game.make_view`). ``public``, the spectator view of the same
+    state, saves rebuilding what every seat sees alike; ``cache`` (:data:`ViewCache`) what
+    cannot change any more. Its views have never named the next dealer, the options (it has
+    none) or the leader of the trick in progress (the trick's first card's seat)."""
+    if public is None:
+        public = _view(match, None, None, cache)
+        del public["next_dealer"], public["options"]
+        if public["deal"] is not None:
+            del public["deal"]["leader"]
+    return _view(match, seat, public, cache)
 
 
 def _new(seats: int, options: Options, first_dealer: int) -> Match:

@@ -1,5 +1,5 @@
-"""One deal of Finnish Bismarck as data: who plays which part, the pack as dealt, the four
-steps of the exchange, the tricks. The rules that move it live in ``state.py``.
+"""Who plays which part in a deal of Finnish Bismarck, the four steps of its exchange, and
+where the pack deals its cards. The deal itself, its cards in the ledger, is ``state.py``'s.
 
 The pack is dealt as Swedish Bismarck's is, open cards first: cards 1-4 of the pack are the
 open cards 1-4, then card ``k`` of the other 48 goes to seat ``(dealer + 1 + k) % 4``, one at
@@ -9,7 +9,7 @@ a time from forehand on (rules §2).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from ...cards import Card, sorted_cards
@@ -110,14 +110,6 @@ class Exchange:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    leader: int
-    cards: tuple[Card, ...]
-    """In play order, the leader's first; card ``i`` is seat ``(leader + i) % 4``'s."""
-    winner: int
-
-
 HAND_POSITIONS: Final = positions_of(
     [None] * OPEN_CARDS + [(forehand_of(0) + k) % SEATS for k in range(SEATS * DEALT)], SEATS
 )
@@ -143,63 +135,3 @@ def pack_for(
 ) -> list[Card]:
     """A pack that deals ``open_cards`` and ``hands`` (the inverse of :func:`dealt_hands`)."""
     return pack_from(hands, HAND_POSITIONS, dealer, rest=open_cards)
-
-
-@dataclass(slots=True)
-class Deal:
-    number: int
-    dealer: int
-    open: tuple[Card, ...]
-    """The open cards in the order dealt; open card 1 names the trump of ``trump``."""
-    dealt: tuple[tuple[Card, ...], ...]
-    """Each seat's twelve as dealt, in canonical order."""
-    hands: list[list[Card]]
-    """What each seat holds now, in canonical order."""
-    contract: str | None = None
-    trump: str | None = None
-    forced: bool = False
-    """The contract was forehand's last one left."""
-    exchange: Exchange = field(default_factory=Exchange)
-    plays: list[Card] = field(default_factory=list)
-    trick: list[Card] = field(default_factory=list)
-    leader: int = 0
-    tricks: list[int] = field(default_factory=lambda: [0] * SEATS)
-    """Tricks taken by each seat."""
-    history: list[Trick] = field(default_factory=list)
-    scores: list[int] | None = None
-    """Each seat's score (its team's) once the deal is finished."""
-
-    @property
-    def roles(self) -> Roles:
-        return Roles.of(self.dealer)
-
-    @property
-    def forehand(self) -> int:
-        return forehand_of(self.dealer)
-
-    @property
-    def finished(self) -> bool:
-        return self.scores is not None
-
-    def on_table(self) -> list[tuple[int, Card]]:
-        """The trick in progress: (seat, card) in play order."""
-        return [((self.leader + i) % SEATS, c) for i, c in enumerate(self.trick)]
-
-    def copy(self) -> Deal:
-        return Deal(
-            number=self.number,
-            dealer=self.dealer,
-            open=self.open,
-            dealt=self.dealt,
-            hands=[list(h) for h in self.hands],
-            contract=self.contract,
-            trump=self.trump,
-            forced=self.forced,
-            exchange=self.exchange.copy(),
-            plays=list(self.plays),
-            trick=list(self.trick),
-            leader=self.leader,
-            tricks=list(self.tricks),
-            history=list(self.history),
-            scores=None if self.scores is None else list(self.scores),
-        )

@@ -27,7 +27,7 @@ from ...recorded import (
     verdict,
 )
 from ..contracts import contract_action
-from .deal import Deal, pack_for
+from .deal import pack_for
 from .notation import PLAY, deal_action, pass_action, share_action
 from .rules import (
     CONTRACTS,
@@ -42,7 +42,7 @@ from .rules import (
     TRUMP,
     team_tricks,
 )
-from .state import CONTRACT, TABLE, Match
+from .state import CONTRACT, TABLE, Deal, Match
 
 PLAYS_PER_DEAL = SEATS * TRICKS
 
@@ -151,7 +151,7 @@ class _Replayer:
         return value
 
     def deal(self, match: Match, record: object, k: int, last: bool) -> None:
-        d, dealer = opened_deal(record, SEATS, match.next_dealer(), PASSES_LEFT, k)
+        d, dealer = opened_deal(record, SEATS, match.next_dealer, PASSES_LEFT, k)
         open_cards = self.cards(d.get("open"), OPEN_CARDS, "open", k)
         hands = d.get("hands")
         if not isinstance(hands, list) or len(hands) != SEATS:

@@ -8,11 +8,14 @@ live match and a stored one read the same. Each partner carries his team's score
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from ...game import Options, ScoredDeal
 from ...teams import with_teams
+from ...trick_game import Sheet
+from ...trick_game import scored_deals as deals_scored
 from ..protocol import ContractGrid
 from .rules import CONTRACTS, NOTRUMP, SEATS, TEAMS, team_of, team_tricks
 from .state import Match
@@ -27,23 +30,7 @@ COLUMNS: Final[list[dict[str, str]]] = [
 def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
     """The scored deals from the ``start``-th on: each seat's score (its team's), and the
     detail: forehand, the contract, its trump and each seat's own tricks."""
-    out: list[ScoredDeal] = []
-    for deal in match.finished_deals[start:]:
-        assert deal.scores is not None
-        out.append(
-            ScoredDeal(
-                number=deal.number,
-                dealer=deal.dealer,
-                scores=tuple(deal.scores),
-                detail={
-                    "forehand": deal.forehand,
-                    "contract": deal.contract,
-                    "trump": deal.trump,
-                    "tricks": list(deal.tricks),
-                },
-            )
-        )
-    return out
+    return [replace(d, scores=tuple(d.scores)) for d in deals_scored(match, start)]
 
 
 def _suit_shown(contract: str, trump: str | None) -> str | None:
@@ -51,33 +38,35 @@ def _suit_shown(contract: str, trump: str | None) -> str | None:
     return None if contract == NOTRUMP else trump
 
 
-def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
-    totals = [0] * seats
-    grid = ContractGrid(seats, CONTRACTS)
-    lines: list[dict[str, Any]] = []
-    for deal in deals:
-        for seat, score in enumerate(deal.scores):
-            totals[seat] += score or 0
-        detail = deal.detail
-        contract, forehand = detail["contract"], detail["forehand"]
-        suit = _suit_shown(contract, detail["trump"])
-        grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
-        term: dict[str, Any] = {"term": f"contract.{contract}"}
-        if suit is not None:
-            term["suit"] = suit
-        by_team = team_tricks(detail["tricks"])
-        lines.append(
-            {
-                "number": deal.number,
-                "dealer": deal.dealer,
-                "scores": list(deal.scores),
-                "totals": list(totals),
-                "cells": {
-                    "forehand": forehand,
-                    "contract": term,
-                    "tricks": [by_team[team_of(s)] for s in range(SEATS)],
-                },
-            }
-        )
-    sheet = {"columns": COLUMNS, "deals": lines, "totals": totals, "grid": grid.to_json()}
-    return with_teams(sheet, TEAMS)
+def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
+    contract = detail["contract"]
+    term: dict[str, Any] = {"term": f"contract.{contract}"}
+    suit = _suit_shown(contract, detail["trump"])
+    if suit is not None:
+        term["suit"] = suit
+    by_team = team_tricks(detail["tricks"])
+    return {
+        "forehand": detail["forehand"],
+        "contract": term,
+        "tricks": [by_team[team_of(s)] for s in range(SEATS)],
+    }
+
+
+class TeamSheet(Sheet):
+    """The base's deal lines and running totals, the protocol's grid, and the teams."""
+
+    def scoresheet(
+        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> dict[str, Any]:
+        sheet = super().scoresheet(seats, options, deals)
+        grid = ContractGrid(seats, CONTRACTS)
+        for deal in deals:
+            contract, forehand = deal.detail["contract"], deal.detail["forehand"]
+            suit = _suit_shown(contract, deal.detail["trump"])
+            grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
+        sheet["grid"] = grid.to_json()
+        return with_teams(sheet, TEAMS)
+
+
+SHEET: Final = TeamSheet(COLUMNS, _cells)
+scoresheet: Final = SHEET.scoresheet

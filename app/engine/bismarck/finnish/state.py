@@ -5,34 +5,46 @@ A deal runs: the table's ``deal:<52 cards>``; forehand's contract (set by the de
 when it is forehand's last one left, but for ``free``, whose suit forehand still names);
 the four steps of the exchange, one action each (rules §4); then thirteen tricks. Every
 check comes before the first change, so a refused action leaves the state as it was.
+
+Built on the trick-game base (:mod:`app.engine.trick_game`): the cards lie in each deal's
+:class:`~app.engine.ledger.Ledger` (the open cards face up on the table until forehand takes
+them up, each pass of the exchange seen by its giver and its taker alone), the contract and
+the exchange are steps of the deal before its play, and the base plays the tricks, keeps
+the deals and totals and builds the views. Finnish Bismarck keeps its refusals' order and
+words (``apply``) and its own view fields (the roles, the exchange, the teams' tricks).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations, permutations
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from ...actions import Action
-from ...cards import FULL_DECK, SUITS, Card, is_full_deck, sorted_cards
+from ...cards import FULL_DECK, SUITS, Card, is_full_deck
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
-from ...tricks import WHIST, legal_cards, trick_winner
+from ...ledger import HAND
+from ...trick_game import TrickDeal, TrickMatch
+from ...tricks import WHIST, TrickRules, trick_winner
 from ..contracts import already_used, contract_choices, contracts_left, last_left
-from .deal import COUNT, KIND, Deal, Trick, dealt_hands
+from .deal import COUNT, KIND, Exchange, Roles, dealt_hands
 from .notation import PLAY, deal_action, parse_action, pass_action, share_action, share_items
 from .rules import (
     CONTRACTS,
     DEALS_PER_MATCH,
     FREE,
+    NAME,
     NAMES_TRUMP,
+    OPEN_CARDS,
     SEATS,
+    TEAMS,
     TRICKS,
     TRUMP,
     deal_scores,
-    forehand_of,
-    winners,
+    team_quotas,
+    team_tricks,
 )
 
 PHASES: Final = ("deal", "contract", "exchange", "play", "match_over")
@@ -43,139 +55,271 @@ EXCHANGE: Final = "exchange"
 PLAYING: Final = "play"
 OVER: Final = "match_over"
 
+ORDER: Final = {c: i for i, c in enumerate(FULL_DECK)}
+"""Hands are kept in the pack's canonical order."""
 
-def _not_your_turn(seat: int, to_act: int | None) -> IllegalAction:
-    return IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": to_act})
+
+class Seat(int):
+    """Who deals next: the base's ``next_dealer``, and callable as ``next_dealer()``, the
+    name the Finnish engine's tests and records have always read it by."""
+
+    __slots__ = ()
+
+    def __call__(self) -> int:
+        return int(self)
 
 
-class Match:
+class Deal(TrickDeal):
+    """One deal, its cards in the ledger: the open cards face up on the table until forehand
+    takes them up with the contract, each seat's twelve in its hand, the exchange's passes
+    from hand to hand. ``exchange`` keeps what each step passed (the record's and the view's
+    passes); the names the bots and tests read (``hands``, ``trick``, ``plays``, ``dealt``,
+    ``tricks``) read the ledger."""
+
+    __slots__ = ("contract", "exchange", "forced", "open", "roles")
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None = None,
+    ) -> None:
+        super().__init__(number, int(dealer), seats, pack, order)
+        self.roles = Roles.of(self.dealer)
+        self.open: tuple[Card, ...] = ()
+        """The open cards in the order dealt; open card 1 names the trump of ``trump``."""
+        self.contract: str | None = None
+        self.forced = False
+        """The contract was forehand's last one left."""
+        self.exchange = Exchange()
+
+    def copy(self) -> Deal:
+        other = TrickDeal.copy(self)
+        other.roles = self.roles
+        other.open = self.open
+        other.contract = self.contract
+        other.forced = self.forced
+        other.exchange = self.exchange.copy()
+        return other
+
+    @property
+    def forehand(self) -> int:
+        return self.roles.forehand
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """What each seat holds now, in canonical order."""
+        ledger = self.ledger
+        return [ledger.hand(s) for s in range(SEATS)]
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's twelve as dealt, in canonical order."""
+        assert self.pack is not None
+        return tuple(tuple(h) for h in dealt_hands(self.pack, self.dealer)[1])
+
+    @property
+    def trick(self) -> list[Card]:
+        return self.ledger.trick_cards()
+
+    @property
+    def plays(self) -> list[Card]:
+        """Every card played, in the order played."""
+        return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
+
+    @property
+    def tricks(self) -> list[int]:
+        """Tricks taken by each seat."""
+        return self.won
+
+
+class Match(TrickMatch[Deal]):
     """A match of Finnish Bismarck for four seats in two partnerships."""
 
-    __slots__ = ("base", "deals", "first_dealer", "phase", "seats", "to_act", "totals", "used")
+    NAME: ClassVar[str] = NAME
+    TITLE: ClassVar[str] = "Finnish Bismarck"
+    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
+    RULES: ClassVar[TrickRules] = WHIST
+    DEAL: ClassVar[type[TrickDeal]] = Deal
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
+    WON_KEY: ClassVar[str] = "tricks"
+
+    __slots__ = ("used",)
 
     def __init__(self, first_dealer: int) -> None:
-        if not 0 <= first_dealer < SEATS:
-            raise ValueError("the first dealer is a seat from 0 to 3")
-        self.seats = SEATS
-        self.first_dealer = first_dealer
-        self.deals: list[Deal] = []
-        self.base = 0
-        """Scored deals before the first one held (a state rebuilt from a view)."""
+        super().__init__(SEATS, None, first_dealer)
+        self.next_dealer = Seat(first_dealer)
         self.used: list[set[str]] = [set() for _ in range(SEATS)]
         """The contracts each seat has played as forehand."""
-        self.totals: list[int] = [0] * SEATS
-        """Per seat; partners carry their team's total."""
-        self.phase: str = DEAL
-        self.to_act: int | None = TABLE
 
     # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        if self.to_act is None:
+            return OVER
+        deal = self.current
+        return DEAL if deal is None else deal.step
 
     @property
     def deals_total(self) -> int:
         return DEALS_PER_MATCH
 
-    @property
-    def current(self) -> Deal | None:
-        """The deal being played, or ``None`` between deals and after the match."""
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[-1]
-        return None
-
-    @property
-    def finished_deals(self) -> list[Deal]:
-        if self.deals and not self.deals[-1].finished:
-            return self.deals[:-1]
-        return list(self.deals)
-
-    @property
-    def deals_played(self) -> int:
-        return self.base + len(self.finished_deals)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def next_dealer(self) -> int:
-        """Who deals next: the deal passes to the left after every deal."""
-        return (self.first_dealer + self.deals_played) % SEATS
-
     def contracts_left(self, seat: int) -> list[str]:
         return contracts_left(CONTRACTS, self.used[seat])
 
-    def winners(self) -> list[int]:
-        """Once the match is over, the seats of the team with the higher total, all four
-        when the totals are equal (rules §7); before, none."""
-        return winners(self.totals) if self.is_over else []
-
-    def legal_cards(self) -> list[Card]:
-        """The cards the seat to act may play."""
-        if self.phase != PLAYING or self.to_act is None:
-            return []
-        deal = self.deals[-1]
-        return legal_cards(deal.hands[self.to_act], deal.trick, deal.trump, WHIST)
-
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every action ``seat`` may take now (default: whoever is to act). The table's
-        shuffle is drawn, not listed; the exchange's choices are listed whole (a share
-        as every card for each of the three seats), views describe them compactly."""
-        actor = self.to_act if seat is None else seat
-        if actor is None or actor != self.to_act or actor == TABLE:
+        """Every action ``seat`` may take now (default: whoever is to act), the cards of a
+        playout's hot path read straight from the ledger: whist's one duty, the cards of the
+        suit led if the hand has any. The table's shuffle is drawn, not listed; the
+        exchange's choices are listed whole (a share as every card for each of the three
+        seats), views describe them compactly."""
+        to_act = self.to_act
+        deals = self.deals
+        if (seat is None or seat == to_act) and to_act is not None and to_act >= 0 and deals:
+            deal = deals[-1]
+            if deal.scores is None and deal.step == PLAYING:
+                ledger = deal.ledger
+                cards = ledger.cards
+                hand = [cards[i] for i in ledger.hands[to_act]]
+                if ledger.trick:
+                    led = cards[ledger.trick[0]][1]
+                    hand = [c for c in hand if c[1] == led] or hand
+                plays = PLAY
+                return [plays[c] for c in hand]
+        return super().legal_actions(seat)
+
+    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+        if seat != self.to_act:
             return []
-        deal = self.deals[-1]
-        if self.phase == PLAYING:
-            return [PLAY[c] for c in legal_cards(deal.hands[actor], deal.trick, deal.trump)]
-        if self.phase == CONTRACT:
-            return contract_choices(self.contracts_left(actor), NAMES_TRUMP)
-        if self.phase == EXCHANGE:
+        if deal.step == CONTRACT:
+            return contract_choices(self.contracts_left(seat), NAMES_TRUMP)
+        step = deal.exchange.next_step
+        assert step is not None
+        hand = deal.ledger.hand(seat)
+        if step == 2:
+            to = deal.roles.receivers(2)
+            return [
+                share_action(dict(zip(to, cards, strict=True))) for cards in permutations(hand, 3)
+            ]
+        return [pass_action(cards) for cards in combinations(hand, COUNT[step])]
+
+    def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
+        if deal.step == EXCHANGE:
             step = deal.exchange.next_step
             assert step is not None
-            hand = deal.hands[actor]
-            if step == 2:
-                to = deal.roles.receivers(2)
-                return [
-                    share_action(dict(zip(to, cards, strict=True)))
-                    for cards in permutations(hand, 3)
-                ]
-            return [pass_action(cards) for cards in combinations(hand, COUNT[step])]
-        return []
+            return COUNT[step], deal.ledger.hand(seat)
+        return None
+
+    def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
+        """An exchange's step names its own kind, a pass or the share; the share gives the
+        i-th card of its choice to the i-th seat of ``to``."""
+        if deal.step != EXCHANGE:
+            return shape
+        step = deal.exchange.next_step
+        assert step is not None
+        shape["kind"] = KIND[step]
+        if step == 2:
+            shape["to"] = list(deal.roles.receivers(2))
+        return shape
+
+    # -- the view's fields ---------------------------------------------------------------------
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        roles = deal.roles
+        contract = deal.contract
+        scores = deal.scores
+        return {
+            "forehand": roles.forehand,
+            "dealer_partner": roles.dealer_partner,
+            "forehand_partner": roles.forehand_partner,
+            "open": list(deal.open),
+            "open_taken": contract is not None,
+            "trump_card": deal.open[0],
+            "contract": contract,
+            "forced": deal.forced,
+            "quotas": team_quotas(contract, deal.dealer) if contract is not None else None,
+            "exchange_step": deal.exchange.next_step if contract is not None else None,
+            "team_tricks": team_tricks(deal.won),
+            "scores": list(scores) if scores is not None else None,
+            "team_scores": [scores[m[0]] for m in TEAMS] if scores is not None else None,
+        }
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """A seat's own hand and the passes as it saw them: who gave how many cards to
+        whom, and the cards to the giver and the taker alone."""
+        ledger = deal.ledger
+        return {
+            "hand": None if viewer is None else ledger.hand(viewer),
+            "hand_sizes": [len(h) for h in ledger.hands],
+            "exchange": [
+                {
+                    "step": p.step,
+                    "from": p.giver,
+                    "to": p.receiver,
+                    "count": len(p.cards),
+                    "cards": list(p.cards) if viewer in (p.giver, p.receiver) else None,
+                }
+                for p in deal.exchange.passes(deal.roles)
+            ],
+        }
+
+    def previous_fields(self, deal: Deal) -> dict[str, Any]:
+        """The last deal scored is shown whole, as a spectator sees it."""
+        return {**self.deal_json(deal), **self.cards_json(deal, None), "trick": []}
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        return {"forehand": deal.forehand, "contract": deal.contract, "tricks": list(deal.won)}
 
     # -- checking ------------------------------------------------------------------------------
 
-    def _validate(self, seat: int, action: Action) -> None:
-        """Raise what the rules say of ``action`` by ``seat`` now; change nothing."""
+    def refuse_turn(self, seat: int) -> None:
+        raise IllegalAction(
+            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
+        )
+
+    def _validate(self, seat: int, action: Action) -> Deal | None:
+        """Raise what the rules say of ``action`` by ``seat`` now; change nothing. The deal
+        it acts on, ``None`` for the table's deal."""
         kind = action.kind
-        if self.phase == OVER:
+        if self.to_act is None:
             raise IllegalAction("match_over", "the match is over")
         if kind == "deal":
             if seat != TABLE:
                 raise IllegalAction("not_your_turn", "only the table deals")
-            if self.phase != DEAL:
+            if self.to_act != TABLE:
                 raise IllegalAction("wrong_phase", "a deal is already in progress")
             if not is_full_deck(action.arg.split(",")):
                 raise IllegalAction("bad_deck", "a deal takes all 52 cards, each once")
-            return
+            return None
         if kind not in ("contract", "pass", "share", "play"):
             raise MalformedAction(f"no {kind[:20]!r} action in Finnish Bismarck")
         if seat == TABLE or not 0 <= seat < SEATS:
             raise IllegalAction("not_your_turn", "the table only deals")
-        if self.phase == EXCHANGE and kind in ("pass", "share"):
-            self._validate_exchange(seat, action)
-            return
+        deal = self.current
+        step = DEAL if deal is None else deal.step
+        if step == EXCHANGE and kind in ("pass", "share"):
+            assert deal is not None
+            self._validate_exchange(deal, seat, action)
+            return deal
         if seat != self.to_act:
-            raise _not_your_turn(seat, self.to_act)
-        deal = self.deals[-1]
+            self.refuse_turn(seat)
+        assert deal is not None
         if kind == "contract":
-            if self.phase != CONTRACT:
+            if step != CONTRACT:
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
             self._validate_contract(deal, action.arg)
         elif kind in ("pass", "share"):
-            if self.phase == CONTRACT:
+            if step == CONTRACT:
                 raise IllegalAction("wrong_phase", "the contract comes before the exchange")
             raise IllegalAction("wrong_phase", "the exchange is over")
-        elif self.phase == PLAYING:
-            self._check_play(seat, action.arg)
+        elif step == PLAYING:
+            self._check_play(deal, seat, action.arg)
         else:
             raise IllegalAction("wrong_phase", "cards are played once the exchange is over")
+        return deal
 
     def _validate_contract(self, deal: Deal, arg: str) -> None:
         name, _, trump = arg.partition(":")
@@ -196,8 +340,7 @@ class Match:
                 {"contract": name, "trump": trump},
             )
 
-    def _validate_exchange(self, seat: int, action: Action) -> None:
-        deal = self.deals[-1]
+    def _validate_exchange(self, deal: Deal, seat: int, action: Action) -> None:
         step = deal.exchange.next_step
         assert step is not None
         roles = deal.roles
@@ -231,43 +374,49 @@ class Match:
             raise IllegalAction(
                 "card_repeated", "each card passed is a different one", {"cards": cards}
             )
-        hand = deal.hands[seat]
+        hand = deal.ledger.hand(seat)
         for card in cards:
             if card not in hand:
                 raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
 
-    def _check_play(self, seat: int, card: Card) -> Deal:
-        deal = self.deals[-1]
+    def _check_play(self, deal: Deal, seat: int, card: Card) -> None:
         if seat != self.to_act:
-            raise _not_your_turn(seat, self.to_act)
-        hand = deal.hands[seat]
-        if card not in hand:
+            self.refuse_turn(seat)
+        ledger = deal.ledger
+        # each card is in the pack once: where it lies is read at its one index
+        try:
+            i = ledger.cards.index(card)
+        except ValueError:  # no card of the pack: an action built by hand
+            i = -1
+        if i < 0 or ledger.holder[i] != seat or ledger.place[i] is not HAND:
             raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        trick = deal.trick
+        trick = ledger.trick
         # Whist's one duty, checked without building the list of legal cards: a card off
         # the suit led is refused while the hand holds that suit.
-        if trick and card[1] != (led := trick[0][1]) and any(c[1] == led for c in hand):
-            raise IllegalAction(
-                "must_follow_suit",
-                "you must follow suit",
-                {"card": card, "suit": led, "seat": seat},
-            )
-        return deal
+        if trick:
+            cards = ledger.cards
+            led = cards[trick[0]][1]
+            if card[1] != led and any(cards[j][1] == led for j in ledger.hands[seat]):
+                raise IllegalAction(
+                    "must_follow_suit",
+                    "you must follow suit",
+                    {"card": card, "suit": led, "seat": seat},
+                )
 
     def check(self, seat: int, action: Action) -> int | None:
         """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
         acts after it (``TABLE`` when the table deals next, ``None`` when the match ends).
         A card, the common case, is judged in place; anything else is tried on a copy."""
-        if action.kind != "play" or self.phase != PLAYING:
+        deal = self.current
+        if action.kind != "play" or deal is None or deal.step != PLAYING:
             self._validate(seat, action)
-            trial = self.clone()
-            trial.apply(seat, action)
-            return trial.to_act
-        deal = self._check_play(seat, action.arg)
-        if len(deal.trick) < SEATS - 1:
+            return super().check(seat, action)
+        self._check_play(deal, seat, action.arg)
+        trick = deal.ledger.trick_cards()
+        if len(trick) < SEATS - 1:
             return (seat + 1) % SEATS
         if len(deal.history) + 1 < TRICKS:
-            taken = trick_winner([*deal.trick, action.arg], deal.trump, WHIST)
+            taken = trick_winner([*trick, action.arg], deal.trump, WHIST)
             return (deal.leader + taken) % SEATS
         return None if self.deals_played + 1 == DEALS_PER_MATCH else TABLE
 
@@ -275,41 +424,43 @@ class Match:
 
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing nothing."""
-        if action.kind == "play" and self.phase == PLAYING:  # the hot path first
-            self._play(seat, action.arg)
-            return
-        self._validate(seat, action)
         kind = action.kind
-        if kind == "deal":
+        deals = self.deals
+        if kind == "play" and deals:  # the hot path first
+            deal = deals[-1]
+            if deal.scores is None and deal.step == PLAYING:
+                self._check_play(deal, seat, action.arg)
+                self.play(deal, seat, action.arg)
+                return
+        current = self._validate(seat, action)
+        if current is None:
             self._deal(action.arg.split(","))
         elif kind == "contract":
             name, _, trump = action.arg.partition(":")
-            self._set_contract(self.deals[-1], name, trump or None, self.deals[-1].forced)
+            self._set_contract(current, name, trump or None, current.forced)
         elif kind == "share":
-            self._share(action.arg)
+            self._share(current, action.arg)
         else:
-            self._pass(action.arg.split(","))
+            self._pass(current, action.arg.split(","))
+
+    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
+        """The open cards face up on the table, then card ``k`` of the other 48 to seat
+        ``(forehand + k) % 4`` (rules §2)."""
+        ledger = deal.ledger
+        deal.open = tuple(pack[:OPEN_CARDS])
+        ledger.lay_open(deal.open)
+        forehand = deal.forehand
+        for k, card in enumerate(pack[OPEN_CARDS:]):
+            ledger.deal((forehand + k) % SEATS, card)
+        deal.step = CONTRACT
 
     def _deal(self, pack: list[Card]) -> None:
-        dealer = self.next_dealer()
-        open_cards, hands = dealt_hands(pack, dealer)
-        forehand = forehand_of(dealer)
-        deal = Deal(
-            number=self.deals_played + 1,
-            dealer=dealer,
-            open=open_cards,
-            dealt=tuple(tuple(h) for h in hands),
-            hands=hands,
-            leader=forehand,
-        )
-        self.deals.append(deal)
-        forced = last_left(self.contracts_left(forehand))
+        deal = self.start(pack)
+        forced = last_left(self.contracts_left(deal.forehand))
         if forced is not None and forced != NAMES_TRUMP:
             self._set_contract(deal, forced, None, True)
         else:
             deal.forced = forced is not None  # a forced free still asks for its suit
-            self.phase = CONTRACT
-            self.to_act = forehand
 
     def _set_contract(self, deal: Deal, contract: str, trump: str | None, forced: bool) -> None:
         deal.contract = contract
@@ -317,18 +468,18 @@ class Match:
         deal.forced = forced
         forehand = deal.forehand
         # forehand takes the four open cards up: sixteen cards for the first step (rules §4)
-        deal.hands[forehand] = sorted_cards([*deal.hands[forehand], *deal.open])
-        self.phase = EXCHANGE
+        for _ in deal.open:
+            deal.ledger.draw(forehand)
+        deal.step = EXCHANGE
         self.to_act = forehand
 
     def _move(self, deal: Deal, giver: int, receiver: int, cards: Sequence[Card]) -> None:
-        hand = deal.hands[giver]
-        for card in cards:
-            hand.remove(card)
-        deal.hands[receiver] = sorted_cards([*deal.hands[receiver], *cards])
+        """Cards passed face down and taken up: seen by the giver and the receiver alone."""
+        ledger = deal.ledger
+        ledger.pass_cards(giver, receiver, cards)
+        ledger.take_up(receiver)
 
-    def _pass(self, cards: list[Card]) -> None:
-        deal = self.deals[-1]
+    def _pass(self, deal: Deal, cards: list[Card]) -> None:
         exchange = deal.exchange
         roles = deal.roles
         step = exchange.next_step
@@ -341,15 +492,14 @@ class Match:
         else:
             self._move(deal, roles.dealer, roles.dealer_partner, cards)
             exchange.from_dealer = cards[0]
-            self.phase = PLAYING
+            deal.step = PLAYING
             self.to_act = deal.leader
             return
         next_step = exchange.next_step
         assert next_step is not None
         self.to_act = roles.giver(next_step)
 
-    def _share(self, arg: str) -> None:
-        deal = self.deals[-1]
+    def _share(self, deal: Deal, arg: str) -> None:
         roles = deal.roles
         items = share_items(arg)
         given = (
@@ -360,50 +510,29 @@ class Match:
         deal.exchange.from_partner = {s: given[s] for s in sorted(given)}
         self.to_act = roles.giver(3)
 
-    def _play(self, seat: int, card: Card) -> None:
-        deal = self._check_play(seat, card)
-        trick = deal.trick
-        deal.hands[seat].remove(card)
-        trick.append(card)
-        deal.plays.append(card)
-        if len(trick) < SEATS:
-            self.to_act = (seat + 1) % SEATS
-            return
-        leader = deal.leader
-        winner = (leader + trick_winner(trick, deal.trump, WHIST)) % SEATS
-        deal.history.append(Trick(leader, tuple(trick), winner))
-        deal.tricks[winner] += 1
-        deal.trick = []
-        deal.leader = winner
-        self.to_act = winner
-        if len(deal.history) == TRICKS:
-            self._finish(deal)
-
-    def _finish(self, deal: Deal) -> None:
+    def score(self, deal: Deal) -> tuple[int, ...]:
         assert deal.contract is not None
-        deal.scores = deal_scores(deal.contract, deal.dealer, deal.tricks)
-        for seat, score in enumerate(deal.scores):
-            self.totals[seat] += score
+        return tuple(deal_scores(deal.contract, deal.dealer, deal.won))
+
+    def finish(self, deal: Deal, scores: tuple[int, ...]) -> None:
+        assert deal.contract is not None
         self.used[deal.forehand].add(deal.contract)
-        if self.deals_played == DEALS_PER_MATCH:
-            self.phase = OVER
-            self.to_act = None
-        else:
-            self.phase = DEAL
-            self.to_act = TABLE
+        super().finish(deal, scores)
+        # the scores of a deal have always been a list, as the tests and records read them
+        deal.scores = list(scores)  # type: ignore[assignment]
+
+    def dealer_after(self, deal: Deal) -> int:
+        """The deal passes to the left after every deal."""
+        return Seat((deal.dealer + 1) % SEATS)
+
+    def match_over(self) -> bool:
+        return self.deals_played == DEALS_PER_MATCH
 
     # -- copying -------------------------------------------------------------------------------
 
     def clone(self) -> Match:
-        other = Match.__new__(Match)
-        other.seats = self.seats
-        other.first_dealer = self.first_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
-        other.base = self.base
+        other = TrickMatch.clone(self)
         other.used = [set(u) for u in self.used]
-        other.totals = list(self.totals)
-        other.phase = self.phase
-        other.to_act = self.to_act
         return other
 
 
