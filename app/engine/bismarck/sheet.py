@@ -7,7 +7,7 @@ so the live match and every stored one read identically.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
@@ -61,16 +61,29 @@ def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class ProtocolSheet(Sheet):
-    """The base's deal lines and running totals, and the protocol's grid beside them."""
+    """The base's deal lines and running totals, and the protocol's grid beside them: a
+    row of ``contracts`` per seat, each marked with the deal where that seat played it as
+    forehand, the trump ``suit_shown`` names and forehand's score (Finnish Bismarck's too)."""
+
+    def __init__(
+        self,
+        columns: list[dict[str, str]],
+        cells: Callable[[Mapping[str, Any]], dict[str, Any]],
+        contracts: Sequence[str] = CONTRACTS,
+        suit_shown: Callable[[str, str | None], str | None] = _suit_shown,
+    ) -> None:
+        super().__init__(columns, cells)
+        self.contracts = contracts
+        self.suit_shown = suit_shown
 
     def scoresheet(
         self, seats: int, options: Options, deals: Sequence[ScoredDeal]
     ) -> dict[str, Any]:
         sheet = super().scoresheet(seats, options, deals)
-        grid = ContractGrid(seats, CONTRACTS)
+        grid = ContractGrid(seats, self.contracts)
         for deal in deals:
             contract, forehand = deal.detail["contract"], deal.detail["forehand"]
-            suit = _suit_shown(contract, deal.detail["trump"])
+            suit = self.suit_shown(contract, deal.detail["trump"])
             grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
         sheet["grid"] = grid.to_json()
         return sheet

@@ -14,9 +14,8 @@ from typing import Any, Final
 
 from ...game import Options, ScoredDeal
 from ...teams import with_teams
-from ...trick_game import Sheet
 from ...trick_game import scored_deals as deals_scored
-from ..protocol import ContractGrid
+from ..sheet import ProtocolSheet
 from .rules import CONTRACTS, NOTRUMP, SEATS, TEAMS, team_of, team_tricks
 from .state import Match
 
@@ -52,21 +51,14 @@ def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-class TeamSheet(Sheet):
-    """The base's deal lines and running totals, the protocol's grid, and the teams."""
+class TeamSheet(ProtocolSheet):
+    """Swedish Bismarck's sheet, the protocol's grid included, and the teams."""
 
     def scoresheet(
         self, seats: int, options: Options, deals: Sequence[ScoredDeal]
     ) -> dict[str, Any]:
-        sheet = super().scoresheet(seats, options, deals)
-        grid = ContractGrid(seats, CONTRACTS)
-        for deal in deals:
-            contract, forehand = deal.detail["contract"], deal.detail["forehand"]
-            suit = _suit_shown(contract, deal.detail["trump"])
-            grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
-        sheet["grid"] = grid.to_json()
-        return with_teams(sheet, TEAMS)
+        return with_teams(super().scoresheet(seats, options, deals), TEAMS)
 
 
-SHEET: Final = TeamSheet(COLUMNS, _cells)
+SHEET: Final = TeamSheet(COLUMNS, _cells, CONTRACTS, _suit_shown)
 scoresheet: Final = SHEET.scoresheet
