@@ -13,13 +13,13 @@ from ...cards import RANKS
 from ...game import Game, Options, Outcome, Pack, Records, Termination, View
 from ...trick_game import hidden_cards, legal, make_view, view_cache
 from .deal import hand_positions
-from .notation import PLAY, deal_action, parse_action, pass_action, share_action
+from .notation import PLAY, deal_action, pass_action, share_action
 from .paper import PAPER
 from .record import dealt_pack, export_record, replay_record, validate
 from .resample import resample
 from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, SEATS, TEAMS, deal_scores
 from .sheet import SHEET, scored_deals, scoresheet
-from .state import TABLE, Match, new_match, random_deal, replay
+from .state import TABLE, Match, new_match, parse_action, random_deal, replay
 
 
 def _public_fields(match: Match) -> dict[str, Any]:

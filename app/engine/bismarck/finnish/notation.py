@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from ...actions import Action, split_action
+from ...actions import Action
 from ...cards import FULL_DECK, SUITS, Card, is_card, is_full_deck, sorted_cards
 from ...errors import MalformedAction
 from .rules import CONTRACTS
@@ -21,22 +21,12 @@ from .rules import CONTRACTS
 KINDS: Final = ("deal", "contract", "pass", "share", "play")
 
 PLAY: Final[dict[Card, Action]] = {c: Action("play", c) for c in FULL_DECK}
-# A card's text is parsed twice per move on a server (checked, then applied from the log),
-# and a view lists the playable cards as text after every card.
-_PLAY_TEXTS: Final[dict[str, Action]] = {str(a): a for a in PLAY.values()}
-PLAY_TEXT: Final[dict[Card, str]] = {c: str(a) for c, a in PLAY.items()}
 
 
-def parse_action(text: object) -> Action:
-    """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-    if type(text) is str:
-        played = _PLAY_TEXTS.get(text)
-        if played is not None:
-            return played
-    action = split_action(text)
+def parse_other(action: Action) -> Action:
+    """The canonical action of a text that names no card played (the base's parser reads
+    those, :func:`~app.engine.trick_game.action_parser`), or :class:`MalformedAction`."""
     kind, arg = action.kind, action.arg
-    if kind == "play":
-        raise MalformedAction(f"'play' takes one card such as QS, got {arg[:20]!r}")
     if kind == "contract":
         return _contract(arg)
     if kind == "pass":

@@ -26,11 +26,11 @@ from ...cards import FULL_DECK, SUITS, Card, is_full_deck
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...ledger import HAND
-from ...trick_game import TrickDeal, TrickMatch
+from ...trick_game import TrickDeal, TrickMatch, action_parser
 from ...tricks import WHIST, TrickRules, trick_winner
 from ..contracts import already_used, contract_choices, contracts_left, last_left
 from .deal import COUNT, KIND, Exchange, Roles, dealt_hands
-from .notation import PLAY, deal_action, parse_action, pass_action, share_action, share_items
+from .notation import PLAY, deal_action, parse_other, pass_action, share_action, share_items
 from .rules import (
     CONTRACTS,
     DEALS_PER_MATCH,
@@ -224,6 +224,10 @@ class Match(TrickMatch[Deal]):
         if step == 2:
             shape["to"] = list(deal.roles.receivers(2))
         return shape
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
+        return parse_other(action)
 
     # -- the view's fields ---------------------------------------------------------------------
 
@@ -546,6 +550,10 @@ def _wrong_count(step: int) -> IllegalAction:
         f"step {step} of the exchange passes {what}",
         {"step": step, "count": count},
     )
+
+
+parse_action: Final = action_parser(Match)
+"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
 
 
 def new_match(first_dealer: int) -> Match:
