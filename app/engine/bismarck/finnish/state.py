@@ -183,12 +183,14 @@ class Match(TrickMatch[Deal]):
             if deal.scores is None and deal.step == PLAYING:
                 ledger = deal.ledger
                 cards = ledger.cards
-                hand = [cards[i] for i in ledger.hands[to_act]]
+                hand = ledger.hands[to_act]
+                plays = PLAY
                 if ledger.trick:
                     led = cards[ledger.trick[0]][1]
-                    hand = [c for c in hand if c[1] == led] or hand
-                plays = PLAY
-                return [plays[c] for c in hand]
+                    following = [plays[cards[i]] for i in hand if cards[i][1] == led]
+                    if following:
+                        return following
+                return [plays[cards[i]] for i in hand]
         return super().legal_actions(seat)
 
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
