@@ -17,7 +17,6 @@ from ...game import Options
 from ...hand_positions import HandPositions, dealt_to, pack_from, positions_of
 from .rules import DEALT, OPEN_CARDS, SEATS, forehand_of
 
-STEPS: Final = (1, 2, 3, 4)
 KIND: Final = {1: "pass", 2: "share", 3: "pass", 4: "pass"}
 """The action of each step of the exchange (rules §4)."""
 COUNT: Final = {1: 4, 2: 3, 3: 1, 4: 1}

@@ -47,7 +47,6 @@ from .rules import (
     team_tricks,
 )
 
-PHASES: Final = ("deal", "contract", "exchange", "play", "match_over")
 DEAL: Final = "deal"
 """The table deals next."""
 CONTRACT: Final = "contract"
