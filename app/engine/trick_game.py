@@ -212,6 +212,8 @@ class TrickMatch(DealSequence[D]):
     PREVIOUS_SCORES: ClassVar[bool] = True
     """Whether the view's previous deal names its scores (auction pinochle's names its chips
     and the kitty's share in its own fields instead)."""
+    PLAY_TAKES: ClassVar[str] = "one card such as QS"
+    """What a ``play:`` whose card is not of the pack is told it takes."""
 
     __slots__ = (
         "base",
@@ -606,7 +608,7 @@ def action_parser(match: type[TrickMatch[Any]]) -> Callable[[object], Action]:
                 return found
         action = split_action(text)
         if action.kind == "play":
-            raise MalformedAction(f"'play' takes one card such as QS, got {action.arg[:20]!r}")
+            raise MalformedAction(f"'play' takes {match.PLAY_TAKES}, got {action.arg[:20]!r}")
         return match.parse_other(action)
 
     return parse
