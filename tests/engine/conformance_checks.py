@@ -20,7 +20,7 @@ from typing import Any
 
 from app.engine import TABLE, Action, ActionError, Game, GameState
 from app.engine.bezique.view import unseen_cards as bezique_unseen
-from app.engine.pinochle.partnership.view import unseen_cards as partnership_unseen
+from app.engine.pinochle.partnership import unseen_cards as partnership_unseen
 from app.engine.records import export_record
 
 Log = list[tuple[int, str]]

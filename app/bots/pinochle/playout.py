@@ -222,7 +222,7 @@ def from_match(deck: Deck, match: Match) -> Play:
     deal = match.current
     assert deal is not None and deal.trump is not None and deal.bidder is not None
     trump = deal.trump
-    tricks = [list(t.cards) for t in deal.history]
+    tricks = [[((t.leader + k) % SEATS, c) for k, c in enumerate(t.cards)] for t in deal.history]
     tricks.append(list(deal.trick))
     played, voids, caps, by_seat = public_play(deck, trump, tricks)
     known = [

@@ -18,7 +18,7 @@ from app.engine.game import Game
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import sort_cards
-from app.engine.pinochle.partnership import Match, Variant
+from app.engine.pinochle.partnership import Match, Variant, new_match
 from app.engine.pinochle.partnership.record import pack_for
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 from app.engine.pinochle.partnership_pinochle import VARIANT as PP
@@ -37,7 +37,7 @@ def cards(text: str) -> list[str]:
 
 def new(variant: Variant, dealer: int = W, options: Mapping[str, object] | None = None) -> Match:
     """A match whose first dealer is ``dealer`` (West by default, so North leads)."""
-    return Match(variant, dealer, dict(options or {}))
+    return new_match(variant, dict(options or {}), dealer)
 
 
 def deal(match: Match, hands: Mapping[int, str] | None = None) -> Match:
@@ -183,7 +183,7 @@ def expected_deal(match: Match, number: int) -> dict[str, Any]:
     for t in deal_.history:
         team = t.winner % 2
         tricks[team] += 1
-        points[team] += sum(variant.card_points[c[0]] for _, c in t.cards)
+        points[team] += sum(variant.card_points[c[0]] for c in t.cards)
     if len(deal_.history) == variant.tricks:
         points[deal_.history[-1].winner % 2] += variant.last_trick
     assert deal_.trump is not None
@@ -194,7 +194,7 @@ def expected_deal(match: Match, number: int) -> dict[str, Any]:
     hands = [points[t] + (meld[t] if tricks[t] else 0) for t in range(2)]
     bidding = deal_.bidder % 2
     bid = deal_.high
-    made = match.rules.made_bid_scores.value
+    made = match.settings.made_bid_scores.value
     if deal_.result is not None and deal_.result.claim is not None:
         claim = deal_.result.claim
         own = hands[claim.team]

@@ -196,7 +196,7 @@ def test_cl6_a_claiming_bidding_side_counts_all_its_points_once_they_reach_the_b
 
 def test_the_target_option_ends_the_game_there() -> None:
     match, _ = play_match(GAME, {"target": 3500, "claims": False}, 4)
-    assert match.rules.target == 3500
+    assert match.settings.target == 3500
     assert max(match.team_total(t) for t in range(2)) >= 3500
     before = [0, 0]
     for d in match.deals[:-1]:

@@ -49,17 +49,17 @@ def test_random_matches_score_as_the_rules_say(
             claim = result.claim
             assert claim.provisional == expected["provisional"]
             assert claim.standing == totals[claim.team]
-            good = totals[claim.team] >= match.rules.target
+            good = totals[claim.team] >= match.settings.target
             assert claim.good is good
             winner = claim.team if good else 1 - claim.team
-            assert match.termination is Termination.CLAIM
+            assert match.termination() is Termination.CLAIM
         else:
-            reached = winner_at_end(totals, match.rules.target, deal.bidder_team)
+            reached = winner_at_end(totals, match.settings.target, deal.bidder_team)
             assert (reached is not None) is last, (deal.number, totals)
             if last:
                 winner = reached
-                assert match.termination is Termination.TARGET_REACHED
-                if min(totals) >= match.rules.target:
+                assert match.termination() is Termination.TARGET_REACHED
+                if min(totals) >= match.settings.target:
                     assert winner == deal.bidder_team
     assert match.totals == [totals[0], totals[1], totals[0], totals[1]]
     assert match.winner == winner

@@ -171,7 +171,7 @@ def test_cl7_the_first_claim_ends_the_game_either_way(variant: Variant) -> None:
     assert current.result is not None and current.result.claim is not None
     assert current.result.claim.provisional == 0 and not current.result.claim.good
     assert match.is_over and match.winners() == [N, S]
-    assert match.termination is Termination.CLAIM
+    assert match.termination() is Termination.CLAIM
     refused(match, N, "claim", "match_over")
     refused(match, N, f"play:{current.hands[N][0]}", "match_over")
 
@@ -255,7 +255,7 @@ def test_cl8_the_target_is_configurable() -> None:
         seat = match.to_act
         assert seat is not None
         act(match, seat, f"play:{match.playable(current, seat)[0]}")
-    assert match.rules.target == 500
+    assert match.settings.target == 500
     scores = current.result.scores  # type: ignore[union-attr]
     assert match.is_over is (max(scores) >= 500)
 

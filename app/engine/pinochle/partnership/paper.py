@@ -2,7 +2,7 @@
 :class:`~.variant.Variant`. Per deal the table enters how it ended (played out, all four
 passed, or a claim), the high bidder's bid, trump, every player's meld, the card points in
 each player's tricks, which side took no trick and, for a claim, who claimed. The deal scores
-as one played here, so the scoresheet keeps the same line (``sheet.deal_detail``).
+as one played here, so the scoresheet keeps the same line (``state.deal_detail``).
 
 The rules check what numbers can tell: one high bidder with a bid the auction allows, melds
 and card points the pack can make, no card points for a side that took no trick. That each
@@ -23,9 +23,7 @@ from ...errors import IllegalAction
 from ...game import Options, Outcome, ScoredDeal, Termination
 from ...paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
 from ..melds import MeldTable, best_value
-from .deal import Claim, Deal, Result
-from .sheet import deal_detail
-from .state import Match
+from .state import Claim, Deal, Match, Result, deal_detail, new_match
 from .variant import (
     BID_STEP,
     MAX_BID,
@@ -168,13 +166,13 @@ class _Form:
         entry: Mapping[str, Any],
     ) -> ScoredDeal:
         form = still_open(self.next_deal(seats, options, first_dealer, deals))
-        match = Match(self.variant, first_dealer, options)
-        rules = match.rules
+        match = new_match(self.variant, options, first_dealer)
+        rules = match.settings
         if isinstance(entry, Mapping) and entry.get("end") == CLAIMED and not rules.claims:
             # the online game's own refusal rather than "not one of the choices"
             raise IllegalAction("claims_off", "this match is played without claims")
         given = checked(form, entry)
-        deal = Deal(number=form.number, dealer=form.dealer, pack=(), dealt=[], hands=[])
+        deal = Deal(form.number, form.dealer)
         if given["end"] == PASSED_OUT:
             deal.result = Result(End.PASSED_OUT, (0, 0), (0, 0), (0, 0), (0, 0))
         else:
@@ -214,7 +212,7 @@ class _Form:
         won = [team not in trickless for team in range(2)]
         melded = tuple(deal.team_meld(t) if won[t] else 0 for t in range(2))
         hands = tuple(hand_points(points[t], deal.team_meld(t), won[t]) for t in range(2))
-        rules = match.rules
+        rules = match.settings
         if not claimed:
             bidding = team_of(bidder)
             scores = deal_scores(bidding, bid, hands, rules.made_bid_scores)

@@ -1,5 +1,5 @@
 """The partnership pinochles' records, format ``kortbord-record/1`` (docs/records.md):
-export, replay, validate.
+the base's (:class:`TrickRecords`) in this game's words.
 
 A deal is its dealer, every hand as dealt, and the players' actions in order (calls,
 trump, cards, a claim); the auction, melds, points and scores are derived. A record is
@@ -15,27 +15,13 @@ from typing import Any
 
 from ...errors import IllegalAction
 from ...game import Options, RecordError, Validation
-from ...recorded import (
-    PASSES_LEFT,
-    deals_of,
-    end_of_deal,
-    explain_play,
-    exported,
-    first_dealer,
-    opened_deal,
-    play_actions,
-    replay_deals,
-    verdict,
-)
-from .deal import Deal
-from .state import TABLE, Match
+from ...recorded import explain_play, verdict
+from ...trick_game import TrickMatch, TrickRecords
+from .state import Deal, Match, claim_json, meld_json
 from .variant import SEATS, Variant
-from .view import claim_json, meld_json
-
-# -- export -------------------------------------------------------------------------------------
 
 
-def derived(match: Match, deal: Deal) -> dict[str, Any]:
+def derived(deal: Deal) -> dict[str, Any]:
     """The fields of a deal that follow from its cards and actions."""
     result = deal.result
     return {
@@ -58,35 +44,8 @@ def derived(match: Match, deal: Deal) -> dict[str, Any]:
             if result
             else None
         ),
-        "scores": match.deal_scores(deal),
+        "scores": list(deal.scores) if deal.scores is not None else [0] * SEATS,
     }
-
-
-def changed_options(match: Match) -> dict[str, Any]:
-    defaults = {o.name: o.default for o in match.variant.options}
-    return {k: v for k, v in match.options.items() if v != defaults[k]}
-
-
-def export_record(
-    match: Match, players: Sequence[str], seat: int | None = None, whole: bool = True
-) -> dict[str, Any]:
-    """The record of ``match``: whole, every hand included; otherwise what ``seat``
-    (``None``: a spectator) may see of the running match: its own hands and every action."""
-
-    def entry(deal: Deal) -> dict[str, Any]:
-        out: dict[str, Any] = {"dealer": deal.dealer}
-        if whole:
-            out["hands"] = [list(h) for h in deal.dealt]
-        else:
-            out["hands"] = [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]
-        out["actions"] = [[s, text] for s, text in deal.actions]
-        out.update(derived(match, deal))
-        return out
-
-    return exported(match, players, match.variant.name, changed_options(match), whole, entry)
-
-
-# -- replay -------------------------------------------------------------------------------------
 
 
 def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> list[str]:
@@ -96,67 +55,62 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
     return [queues[seat].pop(0) for seat in variant.layout(dealer)]
 
 
-def dealt_pack(match: Match, index: int) -> list[str]:
-    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-    cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
-    deal = match.deals[index]
-    return pack_for(match.variant, deal.dealt, deal.dealer)
+class Records(TrickRecords[Deal]):
+    """The base's records with every hand as dealt for the pack (a seat's record of the
+    running match shows its own alone), the derived fields of the auction, melds and result,
+    and the sentences of this game's refusals."""
 
+    def derived(self, deal: Deal) -> dict[str, Any]:
+        return derived(deal)
 
-class _Replayer:
-    def __init__(self, variant: Variant, players: Sequence[str], options: Options) -> None:
-        self.variant = variant
-        self.players = list(players)
-        self.options = options
-        self.pack = Counter(variant.cards)
+    def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
+        if whole:
+            return {"hands": [list(h) for h in deal.dealt]}
+        return {"hands": [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]}
 
-    def who(self, seat: int) -> str:
-        return f"seat {seat} ({self.players[seat]})"
-
-    def run(self, deals: Sequence[Any]) -> Match:
-        if len(self.players) != SEATS:
-            raise RecordError(f"{self.variant.title} is played by four")
-        match = Match(self.variant, first_dealer(deals, SEATS), self.options)
-        return replay_deals(match, deals, "the match was over", self.deal)
-
-    def deal(self, match: Match, record: object, k: int, last: bool) -> None:
-        d, dealer = opened_deal(record, SEATS, match.next_dealer, PASSES_LEFT, k)
-        hands = d.get("hands")
-        size = self.variant.hand_size
+    def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
+        variant = self._variant()
+        hands = entry.get("hands")
+        size = variant.hand_size
         if (
             not isinstance(hands, list)
             or len(hands) != SEATS
             or not all(isinstance(h, list) and len(h) == size for h in hands)
         ):
             raise RecordError(f"hands must list each seat's {size} cards as dealt", k)
+        pack = Counter(variant.cards)
         dealt = Counter(c for hand in hands for c in hand)
-        if dealt != self.pack:
-            wrong = ", ".join(sorted(str(c) for c in (dealt - self.pack) + (self.pack - dealt))[:4])
+        if dealt != pack:
+            wrong = ", ".join(sorted(str(c) for c in (dealt - pack) + (pack - dealt))[:4])
             raise RecordError(
-                f"hands must hold the {self.variant.pack.size} cards of the pack, each"
-                f" {self.variant.copies} times (check {wrong})",
+                f"hands must hold the {variant.pack.size} cards of the pack, each"
+                f" {variant.copies} times (check {wrong})",
                 k,
             )
-        match.apply(TABLE, match.notation.deal_action(pack_for(self.variant, hands, dealer)))
-        current = match.deals[-1]
-        play_actions(
-            match,
-            lambda: current.finished,
-            d.get("actions", []),
-            SEATS,
-            match.notation.parse,
-            self.variant.title,
-            lambda seat, kind, refused: self.explain(seat, refused, match),
-            k,
-        )
-        end_of_deal(current.finished, last, d, derived(match, current), k)
+        return pack_for(variant, hands, dealer)
 
-    def explain(self, seat: int, refused: IllegalAction, match: Match) -> str:
+    def _variant(self) -> Variant:
+        match = self.match_class
+        assert issubclass(match, Match)
+        return match.VARIANT
+
+    def explain(
+        self,
+        match: TrickMatch[Any],
+        players: Sequence[str],
+        seat: int,
+        kind: str,
+        refused: IllegalAction,
+    ) -> str:
         """The broken rule in a sentence naming the player."""
-        who = self.who(seat)
+
+        def who_is(s: int) -> str:
+            return f"seat {s} ({players[s]})"
+
+        who = who_is(seat)
         to_act = match.to_act
         common = explain_play(
-            who, refused, self.who(to_act) if to_act is not None and to_act >= 0 else None
+            who, refused, who_is(to_act) if to_act is not None and to_act >= 0 else None
         )
         if common is not None:
             return common
@@ -174,21 +128,27 @@ class _Replayer:
             return f"{who} holds a higher trump and must beat the trick on a trump lead"
         return f"{who}: {refused.message}"
 
+    def replay(
+        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
+    ) -> TrickMatch[Deal]:
+        if len(players) != SEATS:
+            raise RecordError(f"{self._variant().title} is played by four")
+        return super().replay(players, options, doc)
 
-def replay_record(
-    variant: Variant, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-) -> Match:
-    """The match a record's deals lead to (its envelope already read); :class:`RecordError`
-    names the first rule broken."""
-    return _Replayer(variant, players, options).run(deals_of(doc))
+    def validate(
+        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
+    ) -> Validation:
+        """Replay a record and check its derived fields, the trump among them."""
+        return verdict(
+            lambda: self.replay(players, options, doc),
+            doc,
+            lambda match: [derived(d) for d in match.deals],
+        )
 
-
-def validate(
-    variant: Variant, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-) -> Validation:
-    """Replay a record (its envelope already read) and check its derived fields."""
-    return verdict(
-        lambda: replay_record(variant, players, options, doc),
-        doc,
-        lambda match: [derived(match, d) for d in match.deals],
-    )
+    @staticmethod
+    def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
+        """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+        cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
+        assert isinstance(match, Match)
+        deal = match.deals[index]
+        return pack_for(match.VARIANT, deal.dealt, deal.dealer)

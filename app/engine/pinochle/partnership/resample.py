@@ -30,7 +30,7 @@ from ...assign import Assignment, NoDealFits
 from ...cards import SUITS, Card
 from ...game import TABLE, Termination, View
 from ..melds import Meld, best_value, sort_cards
-from .state import Match
+from .state import Match, new_match
 from .variant import SEATS, Variant, holds_flush, longest_suit, team_of
 
 TRIES: Final = 100
@@ -56,14 +56,14 @@ GROUPS: Final = {
 
 
 def resample(variant: Variant, view: View, rng: random.Random) -> Match:
-    match = Match(variant, view["first_dealer"], view["options"])
+    match = new_match(variant, view["options"], view["first_dealer"])
     match.totals = list(view["totals"])
     match.base = view["deals_played"]
     shown = view["deal"]
     if view["phase"] == "match_over":
         match.to_act = None
         match.winner = team_of(view["winners"][0])
-        match.termination = Termination(view["termination"])
+        match.ended = Termination(view["termination"])
         return match
     if shown is None:
         match.to_act = TABLE

@@ -1,5 +1,6 @@
 """The state of a partnership pinochle match and the one function that changes it,
-:meth:`Match.apply`, for every :class:`~.variant.Variant`.
+:meth:`Match.apply` (the trick-game base's, docs/engine.md §4), for every
+:class:`~.variant.Variant`: each variant's match is a subclass made by :func:`match_class`.
 
 A deal runs: the table's ``deal:<pack>``; the auction from the dealer's left (``bid:N``,
 ``pass``; with announcements ``bid:N:flush``, ``bid:N:long_suit`` and ``announce:V``); the
@@ -7,6 +8,11 @@ high bidder's ``trump:S``, upon which every player's best meld is computed and s
 (Clarification 3); then the tricks, the dealer's left leading. Any seat may ``claim``, in or
 out of turn, while a trick is unplayed; a claim ends the match either way. Every check comes
 before the first change, so a refused action leaves the state as it was.
+
+Its cards lie in the deal's ledger: the hands dealt, each seat's meld shown once trump is
+named (:meth:`Ledger.show_only`), and of the copies of a card a seat holds, one the table has
+seen played first (:meth:`Ledger.seen_copy_first`), so that what the others know of a hand
+is its meld's cards still held.
 """
 
 from __future__ import annotations
@@ -14,26 +20,28 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
-from ...actions import Action, split_action
+from ...actions import Action
 from ...cards import SUITS, Card
-from ...deal_sequence import DealSequence
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
-from ...game import Options, OptionValue, Termination, resolve_options_of
+from ...game import Options, Termination
+from ...trick_game import Trick, TrickDeal, TrickMatch, action_parser
+from ...trick_game import hidden_cards as ledger_hidden
 from ...tricks import legal_cards, trick_winner
 from ...words import with_article
 from .. import melds as meld_rules
-from ..melds import sort_cards
-from .deal import Call, Claim, Deal, Result, Trick
+from ..melds import ORDER, Meld, shown_cards
 from .variant import (
     BID_STEP,
     MAX_BID,
     SEATS,
     TEAMS,
     End,
+    Settings,
     Variant,
     deal_scores,
     hand_points,
@@ -53,7 +61,10 @@ PASS: Final = Action("pass")
 CLAIM: Final = Action("claim")
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 KINDS: Final = ("deal", "bid", "pass", "announce", "trump", "play", "claim")
+FREE_KINDS: Final = ("deal", "bid", "announce")
+"""The kinds whose argument is any of many texts (:meth:`Match.parse_other`)."""
 _NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
+TEAMS_JSON: Final = [list(t) for t in TEAMS]
 
 
 def too_high(number: str) -> bool:
@@ -62,27 +73,315 @@ def too_high(number: str) -> bool:
     return len(number) > len(str(MAX_BID)) or int(number) > MAX_BID
 
 
-class Notation:
-    """A variant's actions as text: parsing, canonical forms and the table's deal."""
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One turn of the auction: ``call`` is ``bid``, ``pass`` or ``announce``. ``bid`` is
+    the bid it makes (``None`` for a pass or an information-only announcement),
+    ``announced`` the meld value announced, ``flag`` a bid's ``flush`` or ``long_suit``."""
 
-    def __init__(self, variant: Variant) -> None:
-        self.variant = variant
-        self.pack_count: Counter[Card] = Counter(variant.cards)
-        self.play: dict[Card, Action] = {c: Action("play", c) for c in self.pack_count}
-        self.fixed: dict[str, Action] = {
-            **{str(a): a for a in self.play.values()},
-            **{str(a): a for a in TRUMP.values()},
-            "pass": PASS,
-            "claim": CLAIM,
+    seat: int
+    call: str
+    bid: int | None = None
+    announced: int | None = None
+    flag: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "call": self.call,
+            "bid": self.bid,
+            "announced": self.announced,
+            "flag": self.flag,
         }
 
-    def parse(self, text: object) -> Action:
-        """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
-        if type(text) is str:
-            known = self.fixed.get(text)
-            if known is not None:
-                return known
-        action = split_action(text)
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    seat: int
+    team: int
+    hand: int
+    """The claiming side's points so far: card points and, once it won a trick, its meld."""
+    provisional: int
+    """What the claim counts of them (§9, Clarification 7)."""
+    standing: int
+    """The side's total before the deal plus ``provisional``."""
+    good: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a deal ended and what each team scored."""
+
+    end: End
+    points: tuple[int, int]
+    """Card points per team, the last trick's bonus included (so far, for a claim)."""
+    melded: tuple[int, int]
+    """Each team's meld as credited: its meld if it won a trick, else 0."""
+    hands: tuple[int, int]
+    """Hand points per team: ``points`` + ``melded``."""
+    scores: tuple[int, int]
+    claim: Claim | None = None
+
+
+class Deal(TrickDeal):
+    """One deal: the base's (its cards in the ledger, the tricks, the actions) with the
+    auction and its announcements, every seat's melds, the card points and tricks per team
+    (``won`` counts a team's tricks, as the views show them) and the result."""
+
+    __slots__ = (
+        "announced",
+        "best_melds",
+        "bidder",
+        "calls",
+        "dealt",
+        "high",
+        "high_seat",
+        "meld_values",
+        "melds",
+        "out",
+        "points",
+        "result",
+    )
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int = SEATS,
+        pack: Sequence[Card] | None = None,
+        order: Mapping[Card, int] | None = ORDER,
+    ) -> None:
+        super().__init__(number, dealer, seats, pack, order)
+        self.won = [0, 0]
+        self.dealt: list[list[Card]] = [[] for _ in range(seats)]
+        """Each seat's cards as dealt, in canonical order."""
+        self.calls: list[Call] = []
+        self.high = 0
+        self.high_seat: int | None = None
+        self.out: list[int] = []
+        """Seats that passed, in order."""
+        self.announced: list[int] = []
+        """Seats that made their information-only announcement."""
+        self.bidder: int | None = None
+        self.melds: list[list[Meld]] | None = None
+        """Every seat's melds, once trump is named (Clarification 3); set by :meth:`show`."""
+        self.meld_values: tuple[int, ...] = (0, 0, 0, 0)
+        self.points = [0, 0]
+        """Card points taken in tricks per team, the last trick's bonus apart."""
+        self.result: Result | None = None
+        self.best_melds: dict[int, int] = {}
+        """Each seat's best meld over the four trump suits, as announcements check it (filled
+        when first asked: the dealt hand never changes during the auction)."""
+        self.step = "bid"
+
+    def copy(self) -> Deal:
+        other = TrickDeal.copy(self)
+        other.dealt = self.dealt  # never changed after the deal
+        other.calls = list(self.calls)
+        other.high = self.high
+        other.high_seat = self.high_seat
+        other.out = list(self.out)
+        other.announced = list(self.announced)
+        other.bidder = self.bidder
+        other.melds = self.melds  # set once, never changed
+        other.meld_values = self.meld_values
+        other.points = list(self.points)
+        other.result = self.result
+        other.best_melds = self.best_melds  # values of the dealt hands: the same in every copy
+        return other
+
+    # -- read from the ledger, under the names the computer players read ------------------------
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """What each seat holds now, in canonical order."""
+        ledger = self.ledger
+        return [ledger.hand(s) for s in range(ledger.seats)]
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The trick on the table as (seat, card) in play order."""
+        ledger = self.ledger
+        return [(ledger.holder[i], ledger.cards[i]) for i in ledger.trick]
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks taken per team."""
+        return self.won
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def bidder_team(self) -> int | None:
+        return None if self.bidder is None else team_of(self.bidder)
+
+    def show(self, melds: list[list[Meld]]) -> None:
+        """Show every seat's melds: their cards are what the table has seen of each hand."""
+        self.melds = melds
+        self.meld_values = tuple(sum(m.value for m in seat) for seat in melds)
+        for seat, shown in enumerate(melds):
+            self.ledger.show_only(seat, shown_cards(shown))
+
+    def meld_value(self, seat: int) -> int:
+        return self.meld_values[seat]
+
+    def team_meld(self, team: int) -> int:
+        return self.meld_values[team] + self.meld_values[team + 2]
+
+    def meld_cards(self, seat: int) -> Counter[Card]:
+        """The cards ``seat``'s melds show (none before trump)."""
+        if self.melds is None:
+            return Counter()
+        return Counter(shown_cards(self.melds[seat]))
+
+
+class Notation:
+    """A variant's actions as text: parsing, the cards played and the table's deal."""
+
+    def __init__(self, match: type[Match]) -> None:
+        self.parse = action_parser(match)
+        self.play = match.PLAYS
+        self.cards = match.PACK
+
+    def deal_action(self, pack: Sequence[Card]) -> Action:
+        return Action("deal", ",".join(pack))
+
+    def random_deal(self, rng: random.Random) -> Action:
+        pack = list(self.cards)
+        rng.shuffle(pack)
+        return self.deal_action(pack)
+
+
+class Match(TrickMatch[Deal]):
+    """A match of a partnership pinochle: each variant's is a subclass
+    (:func:`match_class`) that names it in ``VARIANT``."""
+
+    VARIANT: ClassVar[Variant]
+    NOTATION: ClassVar[Notation]
+    """The variant's notation: its parser, :func:`action_parser` of its class."""
+    DEAL = Deal
+    CARD_ORDER = ORDER
+    OTHER_ACTIONS = (PASS, CLAIM, *TRUMP.values())
+    PLAY_TAKES = "one card of the pack"
+    SHOWS_TRUMP = False  # named among the deal's own fields, where the old views had it
+    PACK_COUNT: ClassVar[Counter[Card]] = Counter()
+
+    __slots__ = ("ended", "settings", "winner")
+
+    def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
+        if seats != SEATS:
+            raise ValueError(f"{self.TITLE} is played by four")
+        if not 0 <= first_dealer < SEATS:
+            raise ValueError(f"no seat {first_dealer} at a table of {SEATS}")
+        super().__init__(seats, options, first_dealer)
+        self.settings: Settings = self.VARIANT.settings(self.options)
+        """The rules this match plays by: its options over the variant's."""
+        self.winner: int | None = None
+        """The winning team, once over."""
+        self.ended: Termination | None = None
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.VARIANT
+
+    @property
+    def notation(self) -> Notation:
+        return self.NOTATION
+
+    def team_total(self, team: int) -> int:
+        return self.totals[TEAMS[team][0]]
+
+    def winners(self) -> list[int]:
+        return list(TEAMS[self.winner]) if self.winner is not None else []
+
+    def termination(self) -> Termination:
+        assert self.ended is not None
+        return self.ended
+
+    def match_over(self) -> bool:
+        return self.winner is not None
+
+    def phase(self) -> str:
+        """``deal``, ``bid``, ``trump``, ``play`` or ``match_over``."""
+        if self.to_act is None:
+            return "match_over"
+        deal = self.current
+        return "deal" if deal is None else deal.step
+
+    def best_meld(self, deal: Deal, seat: int) -> int:
+        """``seat``'s best meld over the four trump suits, as an announcement is checked
+        against it (double-deck §4)."""
+        value = deal.best_melds.get(seat)
+        if value is None:
+            value = deal.best_melds[seat] = meld_rules.best_value(
+                deal.dealt[seat], self.VARIANT.meld_table
+            )
+        return value
+
+    def least_bid(self, deal: Deal) -> int:
+        return self.VARIANT.minimum_bid if deal.high_seat is None else deal.high + BID_STEP
+
+    def announced_bid(self, deal: Deal, value: int) -> int:
+        """The bid an announcement of ``value`` makes once the auction has a bid: 10 more
+        for every 100 announced or part of 100 (double-deck §4)."""
+        return deal.high + BID_STEP * -(-value // 100)
+
+    def flag_holds(self, deal: Deal, seat: int, flag: str) -> bool:
+        hand = deal.ledger.hand(seat)
+        if flag == "flush":
+            return holds_flush(hand)
+        return longest_suit(hand) >= self.settings.long_suit
+
+    def may_claim(self, deal: Deal) -> bool:
+        """A claim is possible while a trick of the deal is unplayed, once melds are shown
+        (§9, Clarification 7)."""
+        return self.settings.claims and deal.trump is not None and not deal.finished
+
+    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """Bids from the least allowed up to 100 more and a few jumps (any higher multiple
+        of ten is accepted too), each with the flags its hand allows, announcements (the
+        whole best meld, and once a bid stands the least raise, 100), and a pass; trump; a
+        claim, by any seat while a trick is unplayed."""
+        if deal.trump is not None:
+            return [CLAIM] if self.settings.claims else []
+        if seat != self.to_act:
+            return []
+        if deal.bidder is not None:
+            return list(TRUMP.values())
+        return self._auction_actions(deal, seat)
+
+    def _auction_actions(self, deal: Deal, seat: int) -> list[Action]:
+        least = self.least_bid(deal)
+        bids = [least + step for step in LISTED_STEPS if least + step <= MAX_BID]
+        announcements = self.settings.announcements
+        flags: list[str] = []
+        if announcements:
+            flags = [f for f in FLAGS if self.flag_holds(deal, seat, f)]
+        out: list[Action] = []
+        for bid in bids:
+            out.append(Action("bid", str(bid)))
+            out.extend(Action("bid", f"{bid}:{flag}") for flag in flags)
+        if announcements:
+            best = self.best_meld(deal, seat)
+            if deal.high_seat is None:
+                if best >= BID_STEP and seat not in deal.announced:
+                    out.append(Action("announce", str(best)))
+            else:
+                values = [
+                    v
+                    for v in (100, best)
+                    if BID_STEP <= v <= best and self.announced_bid(deal, v) <= MAX_BID
+                ]
+                out.extend(Action("announce", str(v)) for v in dict.fromkeys(values))
+        out.append(PASS)
+        return out
+
+    # -- notation ------------------------------------------------------------------------------
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
         kind, arg = action.kind, action.arg
         if kind == "bid":
             number, _, flag = arg.partition(":")
@@ -98,228 +397,48 @@ class Notation:
             return action
         if kind == "deal":
             cards = arg.split(",") if arg else []
-            if len(cards) != self.variant.pack.size or Counter(cards) != self.pack_count:
-                raise MalformedAction(
-                    f"'deal' takes the {self.variant.pack.size} cards of the pack"
-                )
+            if len(cards) != len(cls.PACK) or Counter(cards) != cls.PACK_COUNT:
+                raise MalformedAction(f"'deal' takes the {len(cls.PACK)} cards of the pack")
             return action
-        if kind == "play":
-            raise MalformedAction(f"'play' takes one card of the pack, got {arg[:20]!r}")
         if kind == "trump":
             raise MalformedAction(f"'trump' takes a suit (S, H, D or C), got {arg[:20]!r}")
         if kind in ("pass", "claim"):
             raise MalformedAction(f"'{kind}' takes no argument")
         raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
 
-    def shape(self, action: Action) -> None:
-        """Refuse an ``Action`` built by hand that no text would parse to."""
-        text = str(action)
-        if text in self.fixed or action.kind in ("deal", "bid", "announce"):
-            try:
-                parsed = self.parse(text)
-            except MalformedAction:
-                parsed = None
-            if parsed == action:
-                return
-        raise MalformedAction(f"not {with_article(self.variant.title)} action: {text[:40]!r}")
-
-    def deal_action(self, pack: Sequence[Card]) -> Action:
-        return Action("deal", ",".join(pack))
-
-    def random_deal(self, rng: random.Random) -> Action:
-        pack = list(self.variant.cards)
-        rng.shuffle(pack)
-        return self.deal_action(pack)
-
-
-_NOTATIONS: dict[str, Notation] = {}
-
-
-def notation(variant: Variant) -> Notation:
-    found = _NOTATIONS.get(variant.name)
-    if found is None or found.variant is not variant:
-        found = _NOTATIONS[variant.name] = Notation(variant)
-    return found
-
-
-class Match(DealSequence[Deal]):
-    """A match of a partnership pinochle. Build one with :func:`new_match`."""
-
-    __slots__ = (
-        "base",
-        "deals",
-        "first_dealer",
-        "next_dealer",
-        "notation",
-        "options",
-        "rules",
-        "seats",
-        "termination",
-        "to_act",
-        "totals",
-        "variant",
-        "winner",
-    )
-
-    def __init__(self, variant: Variant, first_dealer: int, options: Options | None = None) -> None:
-        if not 0 <= first_dealer < SEATS:
-            raise ValueError(f"no seat {first_dealer} at a table of {SEATS}")
-        self.variant = variant
-        self.notation = notation(variant)
-        self.seats = SEATS
-        self.options: dict[str, OptionValue] = resolve_options_of(
-            variant.options, options, variant.title
-        )
-        self.rules = variant.settings(self.options)
-        self.first_dealer = first_dealer
-        self.next_dealer = first_dealer
-        self.deals: list[Deal] = []
-        self.totals: list[int] = [0] * SEATS
-        """Each seat's total, which is its team's: partners' totals are always equal."""
-        self.base = 0
-        """Scored deals before the first one held (a state rebuilt from a view)."""
-        self.to_act: int | None = TABLE
-        self.winner: int | None = None
-        """The winning team, once over."""
-        self.termination: Termination | None = None
-
-    # -- reading -------------------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.to_act is None
-
-    def team_total(self, team: int) -> int:
-        return self.totals[TEAMS[team][0]]
-
-    def winners(self) -> list[int]:
-        return list(TEAMS[self.winner]) if self.winner is not None else []
-
-    def phase(self) -> str:
-        """``deal``, ``bid``, ``trump``, ``play`` or ``match_over``."""
-        if self.to_act is None:
-            return "match_over"
-        deal = self.current
-        if deal is None:
-            return "deal"
-        if deal.bidder is None:
-            return "bid"
-        if deal.trump is None:
-            return "trump"
-        return "play"
-
-    def best_meld(self, deal: Deal, seat: int) -> int:
-        """``seat``'s best meld over the four trump suits, as an announcement is checked
-        against it (double-deck §4)."""
-        value = deal.best_melds.get(seat)
-        if value is None:
-            value = deal.best_melds[seat] = meld_rules.best_value(
-                deal.dealt[seat], self.variant.meld_table
-            )
-        return value
-
-    def least_bid(self, deal: Deal) -> int:
-        return self.variant.minimum_bid if deal.high_seat is None else deal.high + BID_STEP
-
-    def announced_bid(self, deal: Deal, value: int) -> int:
-        """The bid an announcement of ``value`` makes once the auction has a bid: 10 more
-        for every 100 announced or part of 100 (double-deck §4)."""
-        return deal.high + BID_STEP * -(-value // 100)
-
-    def flag_holds(self, deal: Deal, seat: int, flag: str) -> bool:
-        hand = deal.hands[seat]
-        if flag == "flush":
-            return holds_flush(hand)
-        return longest_suit(hand) >= self.rules.long_suit
-
-    def may_claim(self, deal: Deal) -> bool:
-        """A claim is possible while a trick of the deal is unplayed, once melds are shown
-        (§9, Clarification 7)."""
-        return self.rules.claims and deal.trump is not None and not deal.finished
-
-    def playable(self, deal: Deal, seat: int) -> list[Card]:
-        return legal_cards(
-            deal.hands[seat], [c for _, c in deal.trick], deal.trump, self.variant.trick_rules
-        )
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """What ``seat`` (default: whoever is to act) may do now: bids from the least
-        allowed up to 100 more and a few jumps (any higher multiple of ten is accepted too),
-        each with the flags its hand allows, announcements (the whole best meld, and once
-        a bid stands the least raise, 100), and a pass; trump; a card; a claim, by any seat
-        while a trick is unplayed."""
-        actor = self.to_act if seat is None else seat
-        deal = self.current
-        if deal is None or actor is None or actor == TABLE or not 0 <= actor < SEATS:
-            return []
-        if deal.trump is not None:  # play: a deal in progress with trump named
-            claim = [CLAIM] if self.rules.claims else []
-            if actor != self.to_act:
-                return claim
-            play = self.notation.play
-            return [*(play[c] for c in dict.fromkeys(self.playable(deal, actor))), *claim]
-        if actor != self.to_act:
-            return []
-        if deal.bidder is not None:
-            return list(TRUMP.values())
-        return self._auction_actions(deal, actor)
-
-    def _auction_actions(self, deal: Deal, seat: int) -> list[Action]:
-        least = self.least_bid(deal)
-        bids = [least + step for step in LISTED_STEPS if least + step <= MAX_BID]
-        flags: list[str] = []
-        if self.rules.announcements:
-            flags = [f for f in FLAGS if self.flag_holds(deal, seat, f)]
-        out: list[Action] = []
-        for bid in bids:
-            out.append(Action("bid", str(bid)))
-            out.extend(Action("bid", f"{bid}:{flag}") for flag in flags)
-        if self.rules.announcements:
-            best = self.best_meld(deal, seat)
-            if deal.high_seat is None:
-                if best >= BID_STEP and seat not in deal.announced:
-                    out.append(Action("announce", str(best)))
-            else:
-                values = [
-                    v
-                    for v in (100, best)
-                    if BID_STEP <= v <= best and self.announced_bid(deal, v) <= MAX_BID
-                ]
-                out.extend(Action("announce", str(v)) for v in dict.fromkeys(values))
-        out.append(PASS)
-        return out
+    def shaped(self, action: Action) -> bool:
+        """Whether an ``Action`` built by hand is one some text parses to."""
+        if action.kind not in FREE_KINDS:
+            return (action.kind, action.arg) in self.OTHERS
+        try:
+            return self.NOTATION.parse(str(action)) == action
+        except MalformedAction:
+            return False
 
     # -- checking ------------------------------------------------------------------------------
 
     def _check(self, seat: int, action: Action) -> Deal | None:
-        """Every condition of ``action``; the deal it acts on (``None`` for a deal)."""
-        if action.kind == "play" and seat == self.to_act:
-            # the path of nearly every action, checked first
-            deal = self.current
-            if (
-                deal is not None
-                and deal.trump is not None
-                and self.notation.play.get(action.arg) == action
-            ):
-                self._check_play(deal, seat, action.arg)
-                return deal
-        self.notation.shape(action)
-        kind = action.kind
-        if self.to_act is None:
-            raise IllegalAction("match_over", "the match is over")
-        if kind == "deal":
-            if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
-            if self.to_act != TABLE:
-                raise IllegalAction("wrong_phase", "a deal is already in progress")
-            return None
-        deal = self.current
+        if action.kind == "deal" and not self.shaped(action):
+            raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
+        return super()._check(seat, action)
+
+    def refuse_turn(self, seat: int) -> None:
+        raise IllegalAction(
+            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
+        )
+
+    def check_step(self, deal: Deal, kind: str) -> None:
+        """A card played before trumps are named, refused by the step."""
+        if deal.step == "bid":
+            raise IllegalAction("bid_or_pass", "the auction is on: bid or pass")
+        raise IllegalAction("wrong_phase", "name trumps first")
+
+    def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         if not 0 <= seat < SEATS:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
+            self.refuse_turn(seat)
+        kind = action.kind
         if kind == "claim":
-            if not self.rules.claims:
+            if not self.settings.claims:
                 raise IllegalAction("claims_off", "this match is played without claims")
             if deal is None or not self.may_claim(deal):
                 raise IllegalAction(
@@ -328,21 +447,15 @@ class Match(DealSequence[Deal]):
                 )
             return deal
         if deal is None or seat != self.to_act:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
-        phase = self.phase()
-        if phase == "bid":
+            self.refuse_turn(seat)
+        assert deal is not None
+        step = deal.step
+        if step == "bid":
             self._check_call(deal, seat, action)
         elif kind in ("bid", "pass", "announce"):
             raise IllegalAction("auction_over", "the auction is over")
-        elif kind == "trump":
-            if phase != "trump":
-                raise IllegalAction("wrong_phase", "trumps are named already")
-        elif phase != "play":
-            raise IllegalAction("wrong_phase", "name trumps first")
-        else:
-            self._check_play(deal, seat, action.arg)
+        elif step != "trump":  # a trump named again
+            raise IllegalAction("wrong_phase", "trumps are named already")
         return deal
 
     def _check_call(self, deal: Deal, seat: int, action: Action) -> None:
@@ -355,7 +468,7 @@ class Match(DealSequence[Deal]):
         if kind == "bid" and too_high(number):
             raise IllegalAction("bid_too_high", f"bid {MAX_BID} or less", {"most": MAX_BID})
         value = int(number)
-        if (flag or kind == "announce") and not self.rules.announcements:
+        if (flag or kind == "announce") and not self.settings.announcements:
             raise IllegalAction("no_announcements", "this match is played without announcements")
         if kind == "announce":
             self._check_announce(deal, seat, value)
@@ -374,8 +487,8 @@ class Match(DealSequence[Deal]):
                 "flag_not_held",
                 "a flush needs A, 10, K, Q, J of one suit"
                 if flag == "flush"
-                else f"a long suit needs {self.rules.long_suit} cards of one suit",
-                {"flag": flag, "long_suit": self.rules.long_suit},
+                else f"a long suit needs {self.settings.long_suit} cards of one suit",
+                {"flag": flag, "long_suit": self.settings.long_suit},
             )
 
     def _check_announce(self, deal: Deal, seat: int, value: int) -> None:
@@ -403,14 +516,18 @@ class Match(DealSequence[Deal]):
                 {"most": MAX_BID},
             )
 
-    def _check_play(self, deal: Deal, seat: int, card: Card) -> None:
-        hand = deal.hands[seat]
-        if card not in hand:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        if card in self.playable(deal, seat):
+    def _check_duty(self, deal: Deal, seat: int, card: Card) -> None:
+        """Pinochle's duties refused in its words: the trump named in every refusal, a trump
+        lead not beaten ``must_beat_trump_lead``."""
+        ledger = deal.ledger
+        trump = deal.trump
+        led = ledger.cards[ledger.trick[0]][1]
+        if card[1] == led and led != trump:  # following a side suit is all the duty
             return
-        led = deal.trick[0][1][1]
-        detail = {"card": card, "suit": led, "seat": seat, "trump": deal.trump}
+        hand = ledger.hand(seat)
+        if card in legal_cards(hand, ledger.trick_cards(), trump, self.RULES):
+            return
+        detail = {"card": card, "suit": led, "seat": seat, "trump": trump}
         if any(c[1] == led for c in hand):
             if card[1] != led:
                 raise IllegalAction("must_follow_suit", "you must follow suit", detail)
@@ -421,49 +538,26 @@ class Match(DealSequence[Deal]):
             )
         raise IllegalAction("must_trump", "without the suit led you must play a trump", detail)
 
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it (``TABLE`` when the table deals next, ``None`` when the match ends)."""
-        self._check(seat, action)
-        trial = self.clone()
-        trial.apply(seat, action)
-        return trial.to_act
-
     # -- changing ------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing
-        nothing."""
-        deal = self._check(seat, action)
-        if deal is None:
-            self._deal(action.arg.split(","))
-            return
-        deal.actions.append((seat, str(action)))
+    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
+        """Packets in turn from the dealer's left (§3), each hand kept in canonical order;
+        the auction opens."""
+        ledger = deal.ledger
+        places: list[list[Card]] = [[] for _ in range(SEATS)]
+        for card, seat in zip(pack, self.VARIANT.layout(deal.dealer), strict=True):
+            places[seat].append(card)
+            ledger.deal(seat, card)
+        deal.dealt = [meld_rules.sort_cards(p) for p in places]
+
+    def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
-        if kind == "play":
-            self._play(deal, seat, action.arg)
-        elif kind == "claim":
+        if kind == "claim":
             self._claim(deal, seat)
         elif kind == "trump":
             self._trump(deal, action.arg)
         else:
             self._call(deal, seat, action)
-
-    def _deal(self, pack: list[Card]) -> None:
-        dealer = self.next_dealer
-        places: list[list[Card]] = [[] for _ in range(SEATS)]
-        for card, seat in zip(pack, self.variant.layout(dealer), strict=True):
-            places[seat].append(card)
-        dealt = [sort_cards(p) for p in places]
-        deal = Deal(
-            number=self.deals_played + 1,
-            dealer=dealer,
-            pack=tuple(pack),
-            dealt=dealt,
-            hands=[list(h) for h in dealt],
-        )
-        self.deals.append(deal)
-        self.to_act = deal.leader
 
     def _call(self, deal: Deal, seat: int, action: Action) -> None:
         if action.kind == "pass":
@@ -487,6 +581,7 @@ class Match(DealSequence[Deal]):
             self._passed_out(deal)
         elif deal.high_seat is not None and len(deal.out) == SEATS - 1:
             deal.bidder = deal.high_seat
+            deal.step = "trump"
             self.to_act = deal.bidder
         else:
             self.to_act = self._next_bidder(deal, seat)
@@ -495,7 +590,7 @@ class Match(DealSequence[Deal]):
         """Apply a call of the auction as a view shows it, unchecked against the hand: a
         resampler repeats the auction of a deal whose hidden cards it dealt anew."""
         deal = self.current
-        assert deal is not None and self.phase() == "bid" and seat == self.to_act
+        assert deal is not None and deal.step == "bid" and seat == self.to_act
         deal.actions.append((seat, str(action)))
         self._call(deal, seat, action)
 
@@ -509,25 +604,31 @@ class Match(DealSequence[Deal]):
 
     def _trump(self, deal: Deal, suit: str) -> None:
         deal.trump = suit
-        table = self.variant.meld_table
+        table = self.VARIANT.meld_table
         deal.show([meld_rules.best(hand, suit, table) for hand in deal.hands])
+        deal.step = "play"
         self.to_act = deal.leader
 
-    def _play(self, deal: Deal, seat: int, card: Card) -> None:
-        deal.hands[seat].remove(card)
-        deal.trick.append((seat, card))
-        if len(deal.trick) < SEATS:
+    def play(self, deal: Deal, seat: int, card: Card) -> None:
+        """A card to the trick, of its copies one the table has seen first; the first
+        leader stays the deal's ``leader`` (the views name him), each trick its own."""
+        ledger = deal.ledger
+        ledger.seen_copy_first(seat, card)
+        ledger.play(seat, card)
+        trick = ledger.trick
+        if len(trick) < SEATS:
             self.to_act = (seat + 1) % SEATS
             return
-        cards = [c for _, c in deal.trick]
-        winner = deal.trick[trick_winner(cards, deal.trump, self.variant.trick_rules)][0]
-        deal.history.append(Trick(deal.trick[0][0], tuple(deal.trick), winner))
-        team = team_of(winner)
-        scheme = self.variant.card_points
+        cards = tuple(ledger.trick_cards())
+        leader = ledger.holder[trick[0]]
+        winner = (leader + trick_winner(cards, deal.trump, self.RULES)) % SEATS
+        ledger.gather(winner)
+        deal.history.append(Trick(leader, cards, winner))
+        team = winner % 2
+        scheme = self.VARIANT.card_points
         deal.points[team] += sum(scheme[c[0]] for c in cards)
-        deal.tricks_won[team] += 1
-        deal.trick = []
-        if len(deal.history) == self.variant.tricks:
+        deal.won[team] += 1
+        if len(deal.history) == self.VARIANT.tricks:
             self._played_out(deal)
         else:
             self.to_act = winner
@@ -536,17 +637,16 @@ class Match(DealSequence[Deal]):
         """Card points per team in the tricks taken so far, the last trick's bonus
         included once it is played."""
         points = list(deal.points)
-        if len(deal.history) == self.variant.tricks:
-            points[team_of(deal.history[-1].winner)] += self.variant.last_trick
+        if len(deal.history) == self.VARIANT.tricks:
+            points[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
         return points[0], points[1]
 
     def hands_so_far(self, deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
         """Each team's meld as credited so far (once it won a trick) and its hand points."""
         points = self.points_taken(deal)
-        melded = tuple(deal.team_meld(t) if deal.tricks_won[t] else 0 for t in range(2))
-        hands = tuple(
-            hand_points(points[t], deal.team_meld(t), deal.tricks_won[t] > 0) for t in range(2)
-        )
+        won = deal.won
+        melded = tuple(deal.team_meld(t) if won[t] else 0 for t in range(2))
+        hands = tuple(hand_points(points[t], deal.team_meld(t), won[t] > 0) for t in range(2))
         return (melded[0], melded[1]), (hands[0], hands[1])
 
     def claim_check(self, deal: Deal, team: int, hand: int | None = None) -> tuple[int, int, int]:
@@ -554,14 +654,15 @@ class Match(DealSequence[Deal]):
         assert deal.bidder_team is not None
         if hand is None:
             hand = self.hands_so_far(deal)[1][team]
-        counted = provisional(team, deal.bidder_team, deal.high, hand, self.rules.made_bid_scores)
+        made = self.settings.made_bid_scores
+        counted = provisional(team, deal.bidder_team, deal.high, hand, made)
         return hand, counted, self.team_total(team) + counted
 
     def _claim(self, deal: Deal, seat: int) -> None:
         team = team_of(seat)
         melded, hands = self.hands_so_far(deal)
         hand, counted, standing = self.claim_check(deal, team, hands[team])
-        good = standing >= self.rules.target
+        good = standing >= self.settings.target
         scores = [0, 0]
         scores[team] = counted
         result = Result(
@@ -577,7 +678,8 @@ class Match(DealSequence[Deal]):
     def _played_out(self, deal: Deal) -> None:
         assert deal.bidder_team is not None
         melded, hands = self.hands_so_far(deal)
-        scores = deal_scores(deal.bidder_team, deal.high, hands, self.rules.made_bid_scores)
+        made = self.settings.made_bid_scores
+        scores = deal_scores(deal.bidder_team, deal.high, hands, made)
         result = Result(
             end=End.MADE if hands[deal.bidder_team] >= deal.high else End.SET,
             points=self.points_taken(deal),
@@ -586,7 +688,7 @@ class Match(DealSequence[Deal]):
             scores=(scores[0], scores[1]),
         )
         after = [self.team_total(t) + scores[t] for t in range(2)]
-        winner = winner_at_end(after, self.rules.target, deal.bidder_team)
+        winner = winner_at_end(after, self.settings.target, deal.bidder_team)
         self._finish(deal, result, winner, Termination.TARGET_REACHED)
 
     def _passed_out(self, deal: Deal) -> None:
@@ -597,15 +699,10 @@ class Match(DealSequence[Deal]):
         self, deal: Deal, result: Result, winner: int | None, termination: Termination
     ) -> None:
         deal.result = result
-        for seat in range(SEATS):
-            self.totals[seat] += result.scores[team_of(seat)]
-        self.next_dealer = (deal.dealer + 1) % SEATS
-        if winner is None:
-            self.to_act = TABLE
-            return
-        self.winner = winner
-        self.termination = termination
-        self.to_act = None
+        if winner is not None:
+            self.winner = winner
+            self.ended = termination
+        self.finish(deal, tuple(self.deal_scores(deal)))
 
     def deal_scores(self, deal: Deal) -> list[int]:
         """What each seat's total changed by with ``deal`` (its team's score; zeros while
@@ -615,29 +712,121 @@ class Match(DealSequence[Deal]):
             return [0] * SEATS
         return [result.scores[team_of(s)] for s in range(SEATS)]
 
+    # -- views ---------------------------------------------------------------------------------
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """What everyone may see of the deal in progress: the auction, every seat's melds
+        once trump is named (Clarification 3), the card points and tricks each side has
+        taken (a claim depends on them, §9)."""
+        claimable = self.may_claim(deal)
+        melds = deal.melds
+        return {
+            "minimum": self.VARIANT.minimum_bid,
+            "least_bid": self.least_bid(deal) if deal.bidder is None else None,
+            "bids": [c.to_json() for c in deal.calls],
+            "high_bid": deal.high if deal.high_seat is not None else None,
+            "bidder": deal.bidder,
+            "passed": list(deal.out),
+            "announced": list(deal.announced),
+            "trump": deal.trump,
+            "melds": melds_json(deal),
+            "team_meld": None if melds is None else [deal.team_meld(t) for t in range(2)],
+            "meld_counts": [bool(w) for w in deal.won],
+            "points_taken": list(self.points_taken(deal)),
+            "hand_points": list(self.hands_so_far(deal)[1]),
+            "claimable": claimable,
+            "claim_standing": (
+                [self.claim_check(deal, t)[2] for t in range(2)] if claimable else None
+            ),
+        }
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """Every hand's size; a seat's own hand, and during the auction with announcements
+        its best meld (its own knowledge)."""
+        ledger = deal.ledger
+        if viewer is None:
+            return {
+                "hand": None,
+                "hand_sizes": [len(h) for h in ledger.hands],
+                "best_meld": None,
+            }
+        out: dict[str, Any] = {"hand": ledger.hand(viewer)}
+        if deal.bidder is None and self.settings.announcements:
+            out["best_meld"] = self.best_meld(deal, viewer)
+        return out
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        return deal_detail(deal)
+
+    def previous_fields(self, deal: Deal) -> dict[str, Any]:
+        """A scored deal as everyone may see it: the auction, trump, melds, tricks and
+        scores. Hands never played stay unshown."""
+        result = deal.result
+        assert result is not None
+        return {
+            "bids": [c.to_json() for c in deal.calls],
+            "bidder": deal.bidder,
+            "bid": deal.high if deal.high_seat is not None else None,
+            "trump": deal.trump,
+            "melds": melds_json(deal),
+            "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
+            "end": result.end.value,
+            "points": list(result.points),
+            "melded": list(result.melded),
+            "hand_points": list(result.hands),
+            "scores": list(result.scores),
+            "claim": claim_json(result.claim),
+        }
+
     # -- copying -------------------------------------------------------------------------------
 
     def clone(self) -> Match:
-        other = Match.__new__(Match)
-        other.variant = self.variant
-        other.notation = self.notation
-        other.seats = self.seats
-        other.options = self.options  # never changed after the match starts
-        other.rules = self.rules
-        other.first_dealer = self.first_dealer
-        other.next_dealer = self.next_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
-        other.totals = list(self.totals)
-        other.base = self.base
-        other.to_act = self.to_act
+        other = super().clone()
+        other.settings = self.settings
         other.winner = self.winner
-        other.termination = self.termination
+        other.ended = self.ended
         return other
+
+
+def match_class(variant: Variant) -> type[Match]:
+    """The match class of ``variant``: the base's class attributes from its data."""
+    cards = variant.cards
+    made: type[Match] = type(
+        f"{variant.name.title().replace('_', '')}Match",
+        (Match,),
+        {
+            "__slots__": (),
+            "__module__": __name__,
+            "VARIANT": variant,
+            "NAME": variant.name,
+            "TITLE": variant.title,
+            "PACK": cards,
+            "RULES": variant.trick_rules,
+            "OPTIONS": variant.options,
+            "PACK_COUNT": Counter(cards),
+        },
+    )
+    made.NOTATION = Notation(made)
+    return made
+
+
+_CLASSES: dict[str, type[Match]] = {}
+
+
+def match_of(variant: Variant) -> type[Match]:
+    found = _CLASSES.get(variant.name)
+    if found is None or found.VARIANT is not variant:
+        found = _CLASSES[variant.name] = match_class(variant)
+    return found
 
 
 def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
     """A match waiting for its first deal."""
-    return Match(variant, first_dealer, options)
+    return match_of(variant)(SEATS, options, first_dealer)
+
+
+def notation(variant: Variant) -> Notation:
+    return match_of(variant).NOTATION
 
 
 def replay(
@@ -646,7 +835,98 @@ def replay(
     log: Sequence[tuple[int, str]],
     options: Options | None = None,
 ) -> Match:
-    match = Match(variant, first_dealer, options)
+    match = new_match(variant, options, first_dealer)
     for seat, text in log:
         match.apply(seat, match.notation.parse(text))
     return match
+
+
+# -- what a view shows of a deal -------------------------------------------------------------------
+
+
+def meld_json(meld: Meld) -> dict[str, Any]:
+    return {**meld.to_json(), "times": meld.times}
+
+
+def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
+    """Each seat's melds, itemised, and their total; ``None`` before trump."""
+    if deal.melds is None:
+        return None
+    return [
+        {"melds": [meld_json(m) for m in melds], "total": deal.meld_value(seat)}
+        for seat, melds in enumerate(deal.melds)
+    ]
+
+
+def claim_json(claim: Claim | None) -> dict[str, Any] | None:
+    if claim is None:
+        return None
+    return {
+        "seat": claim.seat,
+        "team": claim.team,
+        "hand": claim.hand,
+        "provisional": claim.provisional,
+        "standing": claim.standing,
+        "good": claim.good,
+    }
+
+
+def deal_detail(deal: Deal) -> dict[str, Any]:
+    """What the scoresheet and the store keep of a finished deal."""
+    result = deal.result
+    assert result is not None
+    team = deal.bidder_team
+    claim = result.claim
+    return {
+        "bidder": deal.bidder,
+        "bid": deal.high if deal.bidder is not None else None,
+        "trump": deal.trump,
+        "melds": None if deal.melds is None else [deal.meld_value(s) for s in range(4)],
+        "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
+        "points": list(result.points),
+        "melded": list(result.melded),
+        "hand_points": list(result.hands),
+        "hand": None if team is None else result.hands[team],
+        "team_scores": list(result.scores),
+        "end": result.end.value,
+        "claim": None
+        if claim is None
+        else {
+            "seat": claim.seat,
+            "provisional": claim.provisional,
+            "standing": claim.standing,
+            "good": claim.good,
+        },
+    }
+
+
+def public_fields(match: Match) -> dict[str, Any]:
+    """The match's own fields of every view: the teams, the target and their totals."""
+    return {
+        "teams": TEAMS_JSON,
+        "deals_total": None,
+        "target": match.settings.target,
+        "team_totals": [match.team_total(t) for t in range(2)],
+        "termination": match.ended.value if match.ended is not None else None,
+    }
+
+
+def unseen_cards(match: Match, seat: int | None) -> list[Card]:
+    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen, copy
+    for copy: the other hands, less the cards their melds show and they still hold."""
+    return ledger_hidden(match, seat)
+
+
+def hidden_cards(match: Match, seat: int | None) -> list[Card]:
+    """The unseen cards (:func:`unseen_cards`) that a re-deal may move without ``seat``'s
+    view telling: all of them during the auction; once the melds are shown, only those that
+    belong to no meld with the trump named (the tens and nines of the plain suits). The
+    melds are every player's best (Clarification 3), so they also say what a hand does not
+    hold: a re-deal that gave a player the queen to his unshown king would show a marriage.
+    Every other unseen card is a card the melds say something about."""
+    cards = unseen_cards(match, seat)
+    deal = match.current
+    if deal is None or deal.trump is None:
+        return cards
+    trump = deal.trump
+    return [c for c in cards if c[0] in "T9" and c[1] != trump]
