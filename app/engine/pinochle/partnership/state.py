@@ -141,6 +141,7 @@ class Deal(TrickDeal):
         "out",
         "points",
         "result",
+        "shown",
     )
 
     def __init__(
@@ -166,6 +167,9 @@ class Deal(TrickDeal):
         self.melds: list[list[Meld]] | None = None
         """Every seat's melds, once trump is named (Clarification 3); set by :meth:`show`."""
         self.meld_values: tuple[int, ...] = (0, 0, 0, 0)
+        self.shown: tuple[frozenset[Card], ...] = ()
+        """Per seat, the cards its melds show: the only ones it may hold a copy of the table
+        has seen."""
         self.points = [0, 0]
         """Card points taken in tricks per team, the last trick's bonus apart."""
         self.result: Result | None = None
@@ -185,6 +189,7 @@ class Deal(TrickDeal):
         other.bidder = self.bidder
         other.melds = self.melds  # set once, never changed
         other.meld_values = self.meld_values
+        other.shown = self.shown
         other.points = list(self.points)
         other.result = self.result
         other.best_melds = self.best_melds  # values of the dealt hands: the same in every copy
@@ -219,8 +224,10 @@ class Deal(TrickDeal):
         """Show every seat's melds: their cards are what the table has seen of each hand."""
         self.melds = melds
         self.meld_values = tuple(sum(m.value for m in seat) for seat in melds)
-        for seat, shown in enumerate(melds):
-            self.ledger.show_only(seat, shown_cards(shown))
+        cards = [shown_cards(shown) for shown in melds]
+        self.shown = tuple(frozenset(c) for c in cards)
+        for seat, shown in enumerate(cards):
+            self.ledger.show_only(seat, shown)
 
     def meld_value(self, seat: int) -> int:
         return self.meld_values[seat]
@@ -420,7 +427,7 @@ class Match(TrickMatch[Deal]):
     def _check(self, seat: int, action: Action) -> Deal | None:
         if action.kind == "deal" and not self.shaped(action):
             raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
-        return super()._check(seat, action)
+        return TrickMatch._check(self, seat, action)
 
     def refuse_turn(self, seat: int) -> None:
         raise IllegalAction(
@@ -613,7 +620,8 @@ class Match(TrickMatch[Deal]):
         """A card to the trick, of its copies one the table has seen first; the first
         leader stays the deal's ``leader`` (the views name him), each trick its own."""
         ledger = deal.ledger
-        ledger.seen_copy_first(seat, card)
+        if card in deal.shown[seat]:  # no copy of another card has been seen in the hand
+            ledger.seen_copy_first(seat, card)
         ledger.play(seat, card)
         trick = ledger.trick
         if len(trick) < SEATS:
