@@ -346,6 +346,34 @@ class Match(TrickMatch[Deal]):
         (§9, Clarification 7)."""
         return self.settings.claims and deal.trump is not None and not deal.finished
 
+    def playable(self, deal: Deal, seat: int) -> list[Card]:
+        ledger = deal.ledger
+        cards = ledger.cards
+        hand = [cards[i] for i in ledger.hands[seat]]
+        trick = ledger.trick
+        if not trick:
+            return hand
+        return legal_cards(hand, [cards[i] for i in trick], deal.trump, self.RULES)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The base's, read in one pass during the play: a random playout lists them before
+        every card."""
+        to_act = self.to_act
+        actor = to_act if seat is None else seat
+        deals = self.deals
+        if not deals or actor is None or not 0 <= actor < SEATS:
+            return []
+        deal = deals[-1]
+        if deal.scores is not None:
+            return []
+        if deal.step != "play":
+            return self.other_actions(deal, actor)
+        claim = [CLAIM] if self.settings.claims else []
+        if actor != to_act:
+            return claim
+        plays = self.PLAYS
+        return [*(plays[c] for c in dict.fromkeys(self.playable(deal, actor))), *claim]
+
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """Bids from the least allowed up to 100 more and a few jumps (any higher multiple
         of ten is accepted too), each with the flags its hand allows, announcements (the
