@@ -31,9 +31,7 @@ from .state import (
     match_of,
     meld_json,
     new_match,
-    notation,
     public_fields,
-    replay,
     unseen_cards,
 )
 from .variant import TEAMS, End, MadeBid, Settings, Variant, team_of
@@ -99,10 +97,8 @@ __all__ = [
     "match_of",
     "meld_json",
     "new_match",
-    "notation",
     "pack_for",
     "paper_of",
-    "replay",
     "resample",
     "scoresheet",
     "team_of",

@@ -861,22 +861,6 @@ def new_match(variant: Variant, options: Options | None, first_dealer: int) -> M
     return match_of(variant)(SEATS, options, first_dealer)
 
 
-def notation(variant: Variant) -> Notation:
-    return match_of(variant).NOTATION
-
-
-def replay(
-    variant: Variant,
-    first_dealer: int,
-    log: Sequence[tuple[int, str]],
-    options: Options | None = None,
-) -> Match:
-    match = new_match(variant, options, first_dealer)
-    for seat, text in log:
-        match.apply(seat, match.notation.parse(text))
-    return match
-
-
 # -- what a view shows of a deal -------------------------------------------------------------------
 
 
