@@ -368,11 +368,14 @@ class Match(TrickMatch[Deal]):
             return []
         if deal.step != "play":
             return self.other_actions(deal, actor)
-        claim = [CLAIM] if self.settings.claims else []
+        claims = self.settings.claims
         if actor != to_act:
-            return claim
+            return [CLAIM] if claims else []
         plays = self.PLAYS
-        return [*(plays[c] for c in dict.fromkeys(self.playable(deal, actor))), *claim]
+        out = [plays[c] for c in dict.fromkeys(self.playable(deal, actor))]
+        if claims:
+            out.append(CLAIM)
+        return out
 
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """Bids from the least allowed up to 100 more and a few jumps (any higher multiple
