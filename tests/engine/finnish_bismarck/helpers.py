@@ -45,7 +45,7 @@ def build_pack(
 
 def deal(match: Match, open_cards: str = "", hands: Mapping[int, str] | None = None) -> None:
     """The table deals the next deal of ``match`` from a pack built by :func:`build_pack`."""
-    pack = build_pack(match.next_dealer(), open_cards, hands)
+    pack = build_pack(match.next_dealer, open_cards, hands)
     match.apply(TABLE, parse_action("deal:" + ",".join(pack)))
 
 
@@ -131,7 +131,7 @@ def contract_text(name: str) -> str:
 
 def deal_planned(match: Match, winners: Sequence[int]) -> None:
     """The table deals the pack of a deal whose tricks go to ``winners``."""
-    pack = planned_pack(match.next_dealer(), winners)
+    pack = planned_pack(match.next_dealer, winners)
     match.apply(TABLE, parse_action("deal:" + ",".join(pack)))
 
 
@@ -160,10 +160,10 @@ def play_planned(match: Match, contract: str | None, winners: Sequence[int]) -> 
 def play_choosing(match: Match, pick: int, team_tricks: int) -> None:
     """Play a planned deal in which forehand chooses the ``pick``-th contract he has left
     (the one left when it is his last: set by the deal, but free's suit)."""
-    left = match.contracts_left((match.next_dealer() + 1) % 4)
+    left = match.contracts_left((match.next_dealer + 1) % 4)
     name = left[min(pick, len(left) - 1)]
     contract = None if len(left) == 1 and name != "free" else contract_text(name)
-    play_planned(match, contract, winners_for(match.next_dealer(), team_tricks))
+    play_planned(match, contract, winners_for(match.next_dealer, team_tricks))
 
 
 def winners_for(dealer: int, team_tricks: int) -> list[int]:

@@ -276,7 +276,7 @@ def test_a_card_dealt_twice() -> None:
 def test_a_contract_chosen_twice_by_one_player() -> None:
     match = Match(2)  # seat 3 is forehand in deals 1 and 5
     for contract in ("misere", "trump", "trump", "trump", "notrump"):
-        play_planned(match, f"contract:{contract}", winners_for(match.next_dealer(), 6))
+        play_planned(match, f"contract:{contract}", winners_for(match.next_dealer, 6))
     doc = whole(match)
     doc["deals"][4]["contract"] = "misere"
     assert error_of(doc) == "deal 5: seat 3 (Daniel) already chose misere as forehand"

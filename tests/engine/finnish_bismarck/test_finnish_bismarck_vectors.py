@@ -124,7 +124,7 @@ def test_f5_each_player_chooses_each_contract_once() -> None:
         if (3 + number) % 4 != 1:
             play_choosing(match, 0, 6)
             continue
-        winners = winners_for(match.next_dealer(), 6)
+        winners = winners_for(match.next_dealer, 6)
         deal_planned(match, winners)
         if number == 6:
             offered = legal(match, 1)
@@ -151,11 +151,11 @@ def test_f5_each_player_chooses_each_contract_once() -> None:
 def test_f5_a_fourth_contract_other_than_free_is_set_by_the_deal() -> None:
     match = Match(0)  # seat 1 forehand in deals 1, 5, 9, 13
     for _ in range(12):
-        forehand = (match.next_dealer() + 1) % 4
+        forehand = (match.next_dealer + 1) % 4
         left = match.contracts_left(forehand)
         # every forehand keeps notrump for last
         pick = next(c for c in left if c != "notrump")
-        play_planned(match, contract_text(pick), winners_for(match.next_dealer(), 8))
+        play_planned(match, contract_text(pick), winners_for(match.next_dealer, 8))
     deal(match)
     current = match.deals[-1]
     assert current.contract == "notrump" and current.forced

@@ -41,7 +41,7 @@ from ..contracts import contract_action
 from .deal import Roles, pack_for
 from .notation import PLAY, deal_action, pass_action, share_action
 from .rules import CONTRACTS, DEALT, FREE, OPEN_CARDS, SEATS
-from .state import CONTRACT, Match, Seat
+from .state import CONTRACT, Match
 
 T = TypeVar("T")
 
@@ -483,7 +483,7 @@ def _rebuild(
     match.totals = list(view["totals"])
     left: list[list[str]] = view["contracts_left"]
     match.used = [set(CONTRACTS) - set(left[s]) for s in range(SEATS)]
-    match.next_dealer = Seat(dealer)
+    match.next_dealer = dealer
     match.apply(TABLE, deal_action(pack_for(deal["open"], dealt, dealer)))
     contract = deal["contract"]
     roles = Roles.of(dealer)

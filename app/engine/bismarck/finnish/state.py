@@ -58,16 +58,6 @@ ORDER: Final = {c: i for i, c in enumerate(FULL_DECK)}
 """Hands are kept in the pack's canonical order."""
 
 
-class Seat(int):
-    """Who deals next: the base's ``next_dealer``, and callable as ``next_dealer()``, the
-    name the Finnish engine's tests and records have always read it by."""
-
-    __slots__ = ()
-
-    def __call__(self) -> int:
-        return int(self)
-
-
 class Deal(TrickDeal):
     """One deal, its cards in the ledger: the open cards face up on the table until forehand
     takes them up with the contract, each seat's twelve in its hand, the exchange's passes
@@ -149,7 +139,6 @@ class Match(TrickMatch[Deal]):
 
     def __init__(self, first_dealer: int) -> None:
         super().__init__(SEATS, None, first_dealer)
-        self.next_dealer = Seat(first_dealer)
         self.used: list[set[str]] = [set() for _ in range(SEATS)]
         """The contracts each seat has played as forehand."""
 
@@ -528,7 +517,7 @@ class Match(TrickMatch[Deal]):
 
     def dealer_after(self, deal: Deal) -> int:
         """The deal passes to the left after every deal."""
-        return Seat((deal.dealer + 1) % SEATS)
+        return (deal.dealer + 1) % SEATS
 
     def match_over(self) -> bool:
         return self.deals_played == DEALS_PER_MATCH
