@@ -25,10 +25,10 @@ from ...actions import Action
 from ...cards import FULL_DECK, SUITS, Card, is_full_deck
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
-from ...ledger import HAND
 from ...trick_game import TrickDeal, TrickMatch, action_parser
 from ...tricks import WHIST, TrickRules, trick_winner
 from ..contracts import already_used, contract_choices, contracts_left, last_left
+from ..state import check_whist_play
 from .deal import COUNT, KIND, Exchange, Roles, dealt_hands
 from .notation import PLAY, deal_action, parse_other, pass_action, share_action, share_items
 from .rules import (
@@ -373,29 +373,7 @@ class Match(TrickMatch[Deal]):
             if card not in hand:
                 raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
 
-    def _check_play(self, deal: Deal, seat: int, card: Card) -> None:
-        if seat != self.to_act:
-            self.refuse_turn(seat)
-        ledger = deal.ledger
-        # each card is in the pack once: where it lies is read at its one index
-        try:
-            i = ledger.cards.index(card)
-        except ValueError:  # no card of the pack: an action built by hand
-            i = -1
-        if i < 0 or ledger.holder[i] != seat or ledger.place[i] is not HAND:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        trick = ledger.trick
-        # Whist's one duty, checked without building the list of legal cards: a card off
-        # the suit led is refused while the hand holds that suit.
-        if trick:
-            cards = ledger.cards
-            led = cards[trick[0]][1]
-            if card[1] != led and any(cards[j][1] == led for j in ledger.hands[seat]):
-                raise IllegalAction(
-                    "must_follow_suit",
-                    "you must follow suit",
-                    {"card": card, "suit": led, "seat": seat},
-                )
+    _check_play = check_whist_play
 
     def check(self, seat: int, action: Action) -> int | None:
         """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
