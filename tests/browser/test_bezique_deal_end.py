@@ -18,8 +18,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from seated_tables import Table, in_thread, seat_page
 from table_driver import ROOM, OpenPage, let_the_deal_end, shot, stop_clock
-from test_fit import Table, in_thread, seat_page
 
 from support.client import Message, RoomClient, is_state, play_until, start_match
 from support.server import ServerProcess

@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
+from seated_tables import in_thread
 from table_driver import (
     ROOM,
     OpenPage,
@@ -32,7 +33,6 @@ from table_driver import (
     wait_connected,
     wait_ready,
 )
-from test_fit import in_thread
 
 from support.client import RoomClient, is_state, step
 from support.server import ServerProcess

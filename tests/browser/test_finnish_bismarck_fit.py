@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from seated_tables import seat_page, seated_table
 from table_driver import ROOM, OpenPage, shot
 from test_fit import (
     NAMES,
@@ -27,8 +28,6 @@ from test_fit import (
     assert_hand_above_the_fold,
     label,
     resize,
-    seat_page,
-    seated_table,
 )
 
 from support.server import REPO_ROOT, ServerProcess
@@ -73,7 +72,7 @@ def check_sizes(
 def test_finnish_bismarck_fits_every_screen_with_long_names(
     open_page: OpenPage, live_server: ServerProcess, artifacts: Path
 ) -> None:
-    table = seated_table(live_server, GAME, 4)
+    table = seated_table(live_server, GAME, 4, NAMES)
     forehand = table.to_act
     assert forehand is not None
     viewer = seat_page(open_page, table, forehand)

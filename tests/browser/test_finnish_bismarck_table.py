@@ -31,8 +31,8 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from seated_tables import in_thread
 from table_driver import ROOM, OpenPage, attr, play_until, press, ready, seat, shot
-from test_fit import in_thread
 
 from support.client import Message, RoomClient, is_state
 from support.server import ServerProcess

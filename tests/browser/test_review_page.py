@@ -11,8 +11,8 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from seated_tables import in_thread
 from table_driver import OpenPage, shot, wait_ready
-from test_fit import in_thread
 
 from support.bad_play import BAD_BID, spades_room_with_a_bad_deal
 from support.server import ServerProcess

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from ..actions import Action
 from ..cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
@@ -28,7 +28,6 @@ from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
 from ..hand_positions import HandPositions, dealt_to, positions_of
-from ..ledger import HAND
 from ..trick_game import Trick as Trick
 from ..trick_game import TrickDeal, TrickMatch, action_parser
 from ..tricks import WHIST, TrickRules
@@ -40,6 +39,7 @@ from .contracts import (
     last_left,
 )
 from .contracts import contract_action as contract_action
+from .play import check_whist_play
 from .rules import (
     CARDS_PER_HAND,
     CONTRACTS,
@@ -147,32 +147,6 @@ class Deal(TrickDeal):
 
 
 _PHASES: Final = {p.value: p for p in Phase}
-
-
-def check_whist_play(self: TrickMatch[Any], deal: TrickDeal, seat: int, card: Card) -> None:
-    """A card refused before any change: the turn, a card not in the hand, and Whist's one
-    duty (rules §6.1), checked without building the list of legal cards: a card off the suit
-    led is refused while the hand holds that suit (Bismarck and Finnish Bismarck alike)."""
-    if seat != self.to_act:
-        self.refuse_turn(seat)
-    ledger = deal.ledger
-    # each card is in the pack once: where it lies is read at its one index
-    try:
-        i = ledger.cards.index(card)
-    except ValueError:  # no card of the pack: an action built by hand
-        i = -1
-    if i < 0 or ledger.holder[i] != seat or ledger.place[i] is not HAND:
-        raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-    trick = ledger.trick
-    if trick:
-        cards = ledger.cards
-        led = cards[trick[0]][1]
-        if card[1] != led and any(cards[i][1] == led for i in ledger.hands[seat]):
-            raise IllegalAction(
-                "must_follow_suit",
-                "you must follow suit",
-                {"card": card, "suit": led, "seat": seat},
-            )
 
 
 class Match(TrickMatch[Deal]):

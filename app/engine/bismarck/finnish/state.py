@@ -28,7 +28,7 @@ from ...game import TABLE as TABLE
 from ...trick_game import TrickDeal, TrickMatch, action_parser
 from ...tricks import WHIST, TrickRules, trick_winner
 from ..contracts import already_used, contract_choices, contracts_left, last_left
-from ..state import check_whist_play
+from ..play import check_whist_play
 from .deal import COUNT, KIND, Exchange, Roles, dealt_hands
 from .notation import PLAY, deal_action, parse_other, pass_action, share_action, share_items
 from .rules import (
