@@ -150,42 +150,20 @@ class BasicBot:
         self, variant: Variant, deal: Mapping[str, Any], seat: int, actions: Sequence[str]
     ) -> list[tuple[str, float | None]]:
         rules = rules_of(variant, deal)
-        cards = cards_of(deal, seat)
-        appraisal = Appraisal.of(rules, cards)
-        other = 1 - seat
-        denied = max(
-            [DENY, *(value_of(rules, Kind(p["kind"]), p["cards"]) for p in deal["pending"][other])]
-        )
-        gain = ready(rules, cards, deal["pending"][seat]) + denied
+        pending = deal["pending"]
+        mine = [value_of(rules, Kind(p["kind"]), p["cards"]) for p in pending[seat]]
+        theirs = [value_of(rules, Kind(p["kind"]), p["cards"]) for p in pending[1 - seat]]
         trick = deal["trick"]
         led: str | None = trick[0]["card"] if trick else None
-        brisques = variant.brisques
-
-        def score(action: str) -> float:
-            code = code_of(action)
-            cost = appraisal.worth(action[5:])
-            if led is None:
-                return lead_chance(code, rules.trump) * gain - cost
-            if not beats(code, led, rules.trump):
-                return -cost
-            won = sum(1 for c in (code, led) if c[0] in "AT") if brisques else 0
-            return gain + BRISQUE * won - cost
-
-        scores = {action: round(score(action), 6) for action in actions}
-
-        def key(action: str) -> tuple[float, bool, int, str]:
-            code = code_of(action)
-            # on a tie, a table card first: it keeps a concealed card, which any declaration
-            # may still use, and a lower card first
-            return (-scores[action], "@" not in action, STRENGTH[code[0]], action)
-
-        return [(action, scores[action]) for action in sorted(actions, key=key)]
+        ranked = stock_scores(
+            rules, cards_of(deal, seat), mine, theirs, led, [a[5:] for a in actions]
+        )
+        return [("play:" + arg, score) for arg, score in ranked]
 
     # -- the last tricks -----------------------------------------------------------------
 
-    def endgame(
-        self, variant: Variant, deal: Mapping[str, Any], actions: Sequence[str]
-    ) -> list[str]:
+    @staticmethod
+    def endgame(variant: Variant, deal: Mapping[str, Any], actions: Sequence[str]) -> list[str]:
         trump: str | None = deal["trump"]
         rules = Rules(variant, trump, None, 0)
         cards = [code_of(a) for a in actions]
@@ -216,6 +194,46 @@ class BasicBot:
             return (c[1] == trump, c[0] != "A", power(rules, c))
 
         return ["play:" + c for c in sorted(cards, key=lead_key)]
+
+
+def stock_scores(
+    rules: Rules,
+    cards: Cards,
+    mine: Sequence[float],
+    theirs: Sequence[float],
+    led: str | None,
+    args: Sequence[str],
+) -> list[tuple[str, float | None]]:
+    """The ``play:`` arguments ``args`` while the stock lasts, best first, each with its
+    score: ``mine`` and ``theirs`` are what each player's pending declarations would score,
+    ``led`` the card led to the trick (``None`` when leading)."""
+    have = cards.counts()
+    spent = spent_of(cards)
+    appraisal = Appraisal(rules, cards, have, spent)
+    denied = max([DENY, *theirs])
+    gain = ready(rules, cards, mine, have, spent) + denied
+    brisques = rules.variant.brisques
+    trump = rules.trump
+    worth = appraisal.worth
+    scores: dict[str, float] = {}
+    for arg in args:
+        code = arg[:2]
+        cost = worth(arg)
+        if led is None:
+            score = lead_chance(code, trump) * gain - cost
+        elif not beats(code, led, trump):
+            score = -cost
+        else:
+            won = sum(1 for c in (code, led) if c[0] in "AT") if brisques else 0
+            score = gain + BRISQUE * won - cost
+        scores[arg] = round(score, 6)
+
+    def key(arg: str) -> tuple[float, bool, int, str]:
+        # on a tie, a table card first: it keeps a concealed card, which any declaration
+        # may still use, and a lower card first
+        return (-scores[arg], "@" not in arg, STRENGTH[arg[0]], arg)
+
+    return [(arg, scores[arg]) for arg in sorted(args, key=key)]
 
 
 def _new_cards(offer: Mapping[str, Any]) -> int:

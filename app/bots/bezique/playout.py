@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from app.engine import Action
 from app.engine.bezique import Match
 from app.engine.bezique.combinations import Combination
 from app.engine.bezique.deal import Deal
@@ -25,7 +26,8 @@ from app.engine.bezique.holding import Holding
 from app.engine.bezique.sheet import sort_codes
 
 from ..base import View
-from .prospects import Appraisal, Cards, Rules, ready
+from .basic import BasicBot, stock_scores
+from .prospects import Appraisal, Cards, Rules, ready, value_of
 
 HORIZON: Final = 3
 """Tricks a playout plays while the stock lasts before the position is judged."""
@@ -110,17 +112,54 @@ def quick_view(match: Match, seat: int) -> View:
     }
 
 
+def play_choice(match: Match, seat: int) -> Action:
+    """The card the basic level plays for ``seat``, to play, from the state: what it decides
+    on :func:`quick_view` (the same scores, the same order), without building the view and
+    reading it back or writing the actions as text."""
+    deal = match.current
+    assert deal is not None
+    actions = match.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    pack = deal.pack
+    by_arg = {a.arg: a for a in actions}
+    if deal.endgame:
+        trick = [{"card": pack[c]} for c in deal.trick[:1]]
+        shown = {"trump": deal.trump, "trick": trick}
+        order = BasicBot.endgame(match.variant, shown, ["play:" + a for a in by_arg])
+        return by_arg[order[0][5:]]
+    variant = match.variant
+    rules = Rules(
+        variant,
+        deal.trump,
+        deal.previous_trump if variant.no_trump_twice else None,
+        len(deal.stock),
+    )
+    holdings = deal.holdings
+    mine = [value_of(rules, p.kind, [pack[c] for c in p.cards]) for p in holdings[seat].pending]
+    theirs = [
+        value_of(rules, p.kind, [pack[c] for c in p.cards]) for p in holdings[1 - seat].pending
+    ]
+    led = pack[deal.trick[0]] if deal.trick else None
+    ranked = stock_scores(rules, cards_in(deal, seat), mine, theirs, led, list(by_arg))
+    return by_arg[ranked[0][0]]
+
+
 def cards_in(deal: Deal, seat: int) -> Cards:
     """A player's cards in the state, as :func:`prospects.cards_of` reads them from a view."""
     holding = deal.holdings[seat]
     pack = deal.pack
     intact = []
+    at: dict[int, int] | None = None
     for d in deal.declarations:
         if d.seat != seat:
             continue
-        positions = _intact_positions(holding.table, d.combination)
-        if positions is not None:
-            intact.append((d.combination.kind, tuple(positions)))
+        if at is None:
+            at = _positions(holding.table)
+        cards = d.combination.cards
+        found = [at[c] for c in cards if c in at]
+        if len(found) == len(cards):
+            intact.append((d.combination.kind, tuple(sorted(found))))
     return Cards([pack[c] for c in holding.concealed], [pack[c] for c in holding.table], intact)
 
 

@@ -65,18 +65,23 @@ class Rules:
     barred: str | None
     """Last deal's trumps in Chinese bezique: no marriage in them fixes trumps now."""
     stock: int
+    hope: float = field(init=False, compare=False, repr=False)
+    """How likely the stock still completes a partial declaration: all of it early, less
+    as the stock runs out (about two draws in three complete nothing useful)."""
+    table: _Table = field(init=False, compare=False, repr=False)
+    """What depends on the variant and trumps alone, built once for all states alike."""
 
-    @property
-    def hope(self) -> float:
-        """How likely the stock still completes a partial declaration: all of it early, less
-        as the stock runs out (about two draws in three complete nothing useful)."""
-        return min(1.0, self.stock / (4 * self.variant.hand_size))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hope", min(1.0, self.stock / (4 * self.variant.hand_size)))
+        key = (self.variant.name, self.trump, self.barred)
+        table = _TABLES.get(key)
+        if table is None or table.variant is not self.variant:
+            table = _TABLES[key] = _Table(self)
+        object.__setattr__(self, "table", table)
 
     def allowed(self) -> tuple[str, ...]:
         """The suits trumps may still become."""
-        if self.trump is not None:
-            return (self.trump,)
-        return tuple(s for s in SUITS if s != self.barred)
+        return self.table.allowed
 
     def marriage(self, suit: str) -> int:
         if self.trump is None:
@@ -90,6 +95,33 @@ class Rules:
 
     def bezique_pair(self, trump: str | None) -> tuple[str, str] | None:
         return self.variant.bezique_cards(trump)
+
+
+class _Table:
+    """A variant's slots and values under one trump state: read for every card valued,
+    so looked up rather than worked out each time."""
+
+    __slots__ = ("allowed", "linear", "points", "slots", "uniform", "variant")
+
+    def __init__(self, rules: Rules) -> None:
+        self.variant = rules.variant
+        if rules.trump is not None:
+            self.allowed: tuple[str, ...] = (rules.trump,)
+        else:
+            self.allowed = tuple(s for s in SUITS if s != rules.barred)
+        self.points: dict[Slot, float] = {}
+        for suit in SUITS:
+            self.points["M", suit] = rules.marriage(suit)
+            self.points["S", suit] = rules.sequence(suit)
+        codes = [r + s for s in SUITS for r in RANKS]
+        self.linear: dict[str, float] = {c: linear(rules, c) for c in codes}
+        self.slots: dict[str, tuple[Slot, ...]] = {c: tuple(_slots_of(rules, c)) for c in codes}
+        self.uniform = not self.variant.bezique_by_trump and not self.variant.trump_fours
+        """Whether the trump-dependent slot is the same under every trump (rubicon: only
+        the beziques, of spades and diamonds whatever the trumps)."""
+
+
+_TABLES: dict[tuple[str, str | None, str | None], _Table] = {}
 
 
 @dataclass(slots=True)
@@ -176,6 +208,29 @@ def spent_of(cards: Cards, broken: int | None = None) -> Spent:
     return spent
 
 
+def _share(total: int, held: int) -> float:
+    return float((held / total) ** exponent(total))
+
+
+SHARE: Final = {
+    total: tuple(_share(total, held) for held in range(total + 1)) for total in range(1, 9)
+}
+"""The discount of a partial slot, by the cards it needs and the cards held, worked out
+once: ``(held / total) ** exponent(total)``."""
+NEED_CODES: Final[dict[Slot, tuple[str, ...]]] = {
+    **{("M", s): tuple(MARRIAGE_NEED[s]) for s in SUITS},
+    **{("S", s): tuple(SEQUENCE_NEED[s]) for s in SUITS},
+}
+"""The codes of a marriage's or sequence's slot, each needed once."""
+TRUMP_FOUR_SLOTS: Final = {
+    trump: tuple((rank + trump, points, ("TF", rank)) for rank, points in TRUMP_FOURS.items())
+    for trump in SUITS
+}
+"""Under each trump suit, the fours of trumps: the code, its points and its slot."""
+SUIT_SLOTS: Final = tuple((slot, NEED_CODES[slot]) for s in SUITS for slot in (("M", s), ("S", s)))
+"""The marriages' and sequences' slots with their codes, suit by suit."""
+
+
 def _part(
     have: Mapping[str, int], spent: Counter[str], need: Mapping[str, int], hope: float
 ) -> float:
@@ -195,21 +250,38 @@ def _part(
         return 1.0
     if not held:
         return 0.0
-    return hope * float((held / total) ** exponent(total))
+    return hope * SHARE[total][held]
 
 
 def slot_value(rules: Rules, slot: Slot, have: Mapping[str, int], spent: Spent) -> float:
     """What one slot of the prospects is worth with ``have`` and ``spent``."""
     kind, key = slot
-    if kind == "M":
-        used = spent.by_slot.get(slot, EMPTY)
-        return rules.marriage(key) * _part(have, used, MARRIAGE_NEED[key], rules.hope)
-    if kind == "S":
-        used = spent.by_slot.get(slot, EMPTY)
-        return rules.sequence(key) * _part(have, used, SEQUENCE_NEED[key], rules.hope)
+    get = have.get
+    if kind == "M" or kind == "S":
+        # _part for codes needed once each, written out: it is most of the valuation
+        codes = NEED_CODES[slot]
+        used = spent.by_slot.get(slot)
+        held = 0
+        if used:
+            spent_of_code = used.get
+            for code in codes:
+                got = get(code, 0)
+                if got and got - spent_of_code(code, 0) > 0:
+                    held += 1
+        else:
+            for code in codes:
+                if get(code, 0):
+                    held += 1
+        total = len(codes)
+        if held >= total:
+            part = 1.0
+        elif not held:
+            part = 0.0
+        else:
+            part = rules.hope * SHARE[total][held]
+        return rules.table.points[slot] * part
     hope = rules.hope
     if kind == "F":
-        get = have.get
         spades, hearts, diamonds, clubs = FOUR_CODES[key]
         held = get(spades, 0) + get(hearts, 0) + get(diamonds, 0) + get(clubs, 0)
         if not held:
@@ -220,9 +292,13 @@ def slot_value(rules: Rules, slot: Slot, have: Mapping[str, int], spent: Spent) 
             return float(FOURS[key])
         if free <= 0:
             return 0.0
-        return FOURS[key] * hope * float((free / 4) ** exponent(4))
+        return FOURS[key] * hope * SHARE[4][free]
     weight = 1.0 if rules.trump is not None else UNDECIDED
-    return weight * max(_by_trump(rules, t, have, spent, hope) for t in rules.allowed())
+    allowed = rules.table.allowed
+    if rules.table.uniform:
+        # the same under every trump: the maximum is any one of them
+        return weight * _by_trump(rules, allowed[0], have, spent, hope)
+    return weight * max(_by_trump(rules, t, have, spent, hope) for t in allowed)
 
 
 def _by_trump(
@@ -231,18 +307,46 @@ def _by_trump(
     """What depends on the trump suit: the beziques (in Chinese bezique) and the fours of
     trumps; in rubicon bezique the beziques, which do not."""
     total = 0.0
+    get = have.get
     pair = rules.bezique_pair(trump)
     if pair is not None:
         queen, jack = pair
-        if have.get(queen, 0) or have.get(jack, 0):
+        queens = get(queen, 0)
+        jacks = get(jack, 0)
+        if queens or jacks:
             for level, points in BEZIQUE_POINTS.items():
                 if level > spent.bezique:
-                    total += points * _part(have, EMPTY, {queen: level, jack: level}, hope)
+                    # _part of {queen: level, jack: level}, nothing spent
+                    held = 0
+                    if queens > 0:
+                        held += queens if queens < level else level
+                    if jacks > 0:
+                        held += jacks if jacks < level else level
+                    need = 2 * level
+                    if held >= need:
+                        part = 1.0
+                    elif not held:
+                        part = 0.0
+                    else:
+                        part = hope * SHARE[need][held]
+                    total += points * part
     if rules.variant.trump_fours:
-        for rank, points in TRUMP_FOURS.items():
-            code = rank + trump
-            if have.get(code, 0):
-                total += points * _part(have, spent.get(("TF", rank)), {code: 4}, hope)
+        by_slot = spent.by_slot
+        for code, points, slot in TRUMP_FOUR_SLOTS[trump]:
+            got = get(code, 0)
+            if got:
+                # _part of {code: 4}, less what an intact four of trumps holds
+                used = by_slot.get(slot)
+                if used:
+                    got -= used.get(code, 0)
+                held = (got if got < 4 else 4) if got > 0 else 0
+                if held >= 4:
+                    part = 1.0
+                elif not held:
+                    part = 0.0
+                else:
+                    part = hope * SHARE[4][held]
+                total += points * part
     return total
 
 
@@ -348,46 +452,67 @@ class Appraisal:
         """The trump-dependent slot with one ``code`` fewer and nothing broken: only the
         trump suits whose beziques or fours of trumps use it are valued again."""
         rules = self.rules
-        assert self._by_suit is not None, "valued before the card was taken away"
+        by_suit = self._by_suit
+        assert by_suit is not None, "valued before the card was taken away"
         best = 0.0
-        for trump, value in self._by_suit.items():
-            if (rules.variant.trump_fours and code[1] == trump and code[0] in TRUMP_FOURS) or (
-                code in (rules.bezique_pair(trump) or ())
-            ):
+        if rules.table.uniform:
+            # every trump alike (rubicon): one of them stands for all
+            trump, value = next(iter(by_suit.items()))
+            if code in (rules.bezique_pair(trump) or ()):
                 value = _by_trump(rules, trump, self.have, self.spent, rules.hope)
             best = max(best, value)
+        else:
+            for trump, value in by_suit.items():
+                if (rules.variant.trump_fours and code[1] == trump and code[0] in TRUMP_FOURS) or (
+                    code in (rules.bezique_pair(trump) or ())
+                ):
+                    value = _by_trump(rules, trump, self.have, self.spent, rules.hope)
+                best = max(best, value)
         return (1.0 if rules.trump is not None else UNDECIDED) * best
 
     def worth(self, arg: str) -> float:
         """What the prospects lose when the card ``arg`` (``QS`` or ``QS@3``) is played:
         only the slots it serves change, and those of the declarations it breaks."""
         rules = self.rules
+        table = rules.table
         code, _, position = arg.partition("@")
         have = self.have
         spent = self.spent
-        touched = slots_of(rules, code)
+        touched: Sequence[Slot] = table.slots[code]
         broken: list[tuple[int, ...]] = []
         if position:
             at = int(position)
             broken = [p for _, p in self.cards.intact if at in p]
             if broken:
                 spent = spent_of(self.cards, at)
+                served = list(touched)
                 for positions in broken:
                     for p in positions:
-                        touched.extend(slots_of(rules, self.cards.table[p]))
+                        served.extend(table.slots[self.cards.table[p]])
+                touched = list(dict.fromkeys(served))
         if not broken:
             found = self._plain.get(code)
             if found is not None:
                 return found
-        lost = linear(rules, code)
-        before = [self._slot(slot) for slot in dict.fromkeys(touched)]
+        lost = table.linear[code]
+        if not touched:
+            if not broken:
+                self._plain[code] = lost
+            return lost
+        known = self._slots
+        before = [known[slot] if slot in known else self._slot(slot) for slot in touched]
         if self._by_suit is None and TRUMPED in touched:
-            self._by_suit = {
-                t: _by_trump(rules, t, have, self.spent, rules.hope) for t in rules.allowed()
-            }
+            allowed = table.allowed
+            if table.uniform:
+                same = _by_trump(rules, allowed[0], have, self.spent, rules.hope)
+                self._by_suit = dict.fromkeys(allowed, same)
+            else:
+                self._by_suit = {
+                    t: _by_trump(rules, t, have, self.spent, rules.hope) for t in allowed
+                }
         have[code] -= 1  # put back below: the counts are shared with every other card's
         try:
-            for slot, value in zip(dict.fromkeys(touched), before, strict=True):
+            for slot, value in zip(touched, before, strict=True):
                 if slot == TRUMPED and not broken:
                     lost += value - self._trumped_without(code)
                 else:
@@ -399,39 +524,40 @@ class Appraisal:
         return lost
 
 
-def ready(rules: Rules, cards: Cards, pending: Sequence[Mapping[str, Any]]) -> float:
+def ready(
+    rules: Rules,
+    cards: Cards,
+    pending: Sequence[float],
+    have: Mapping[str, int] | None = None,
+    spent: Spent | None = None,
+) -> float:
     """The best declaration the player could make on winning a trick now, as far as its
-    cards show without listing them: a pending one, or a slot complete with a card from the
-    concealed hand. Optimistic: the rules may still refuse it."""
+    cards show without listing them: a pending one (``pending``: what each would score,
+    :func:`value_of`), or a slot complete with a card from the concealed hand. Optimistic:
+    the rules may still refuse it. ``have`` and ``spent``: ``cards.counts()`` and
+    ``spent_of(cards)`` when the caller has them."""
     best = 0.0
-    for item in pending:
-        best = max(best, value_of(rules, Kind(item["kind"]), item["cards"]))
-    have = cards.counts()
+    for worth in pending:
+        best = max(best, worth)
+    if have is None:
+        have = cards.counts()
     in_hand = set(cards.hand)
-    spent = spent_of(cards)
+    if spent is None:
+        spent = spent_of(cards)
     by_slot = spent.by_slot
     get = have.get
 
-    def complete(need: Mapping[str, int], used: Mapping[str, int]) -> bool:
-        """Every code held as often as needed besides what ``used`` holds."""
-        return all(get(c, 0) - used.get(c, 0) >= n for c, n in need.items())
-
-    for suit in SUITS:
-        points: float = rules.marriage(suit)
-        need = MARRIAGE_NEED[suit]
-        if (
-            points > best
-            and not in_hand.isdisjoint(need)
-            and complete(need, by_slot.get(("M", suit), EMPTY))
-        ):
-            best = points
-        points = rules.sequence(suit)
-        need = SEQUENCE_NEED[suit]
-        if (
-            points > best
-            and not in_hand.isdisjoint(need)
-            and complete(need, by_slot.get(("S", suit), EMPTY))
-        ):
+    points_of = rules.table.points
+    for slot, codes in SUIT_SLOTS:
+        points: float = points_of[slot]
+        if points <= best or in_hand.isdisjoint(codes):
+            continue
+        # every code held once besides what an intact declaration of the slot holds
+        used = by_slot.get(slot, EMPTY)
+        for code in codes:
+            if get(code, 0) - used.get(code, 0) < 1:
+                break
+        else:
             best = points
     pair = rules.bezique_pair(rules.trump)
     if pair is not None and not in_hand.isdisjoint(pair):

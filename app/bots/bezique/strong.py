@@ -20,7 +20,7 @@ from app.engine.bezique import Match, Variant
 from ..base import DEFAULT_BUDGET, View, legal_of
 from ..sampling import Reviewer, SamplingBot, margin
 from .basic import DRAW, BasicBot
-from .playout import HORIZON, estimate, may_declare, quick_view
+from .playout import HORIZON, estimate, may_declare, play_choice, quick_view
 
 CANDIDATES: Final = 3
 """The basic level's best few actions the search compares."""
@@ -64,7 +64,10 @@ class Search(SamplingBot):
                 and len(deal.history) - start >= self.horizon
             ):
                 return estimate(match, seat)
-            if deal.deciding is not None and not may_declare(match, actor):
+            if deal.deciding is None:
+                match.apply(actor, play_choice(match, actor))
+                continue
+            if not may_declare(match, actor):
                 match.apply(actor, drawn)
                 continue
             match.apply(actor, parse(decide(quick_view(match, actor))))
