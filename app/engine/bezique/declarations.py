@@ -36,8 +36,10 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
-from ..cards import Card, Suit
+from ..cards import SUITS, Card, Suit
 from ..errors import IllegalAction, MalformedAction
 from .combinations import (
     BEZIQUES,
@@ -55,7 +57,7 @@ from .combinations import (
     value,
 )
 from .holding import Holding, split_card_argument
-from .variant import Variant
+from .variant import RANKS, Variant
 
 MAX_ITEMS = 8
 """The most cards a combination has (a quadruple bezique)."""
@@ -107,8 +109,24 @@ class _Plan:
     from_pending: bool
 
 
+_PARSED: dict[str, Request] = {}
+"""Every declaration read so far by its text: a listed one is read when checked and again
+when scored."""
+PARSED_KEPT = 100_000
+"""The most texts kept at once (beyond, the table starts again)."""
+
+
 def parse_declaration(arg: str) -> Request:
     """The argument of ``declare:``, checked for form only (:class:`MalformedAction`)."""
+    found = _PARSED.get(arg)
+    if found is None:
+        if len(_PARSED) >= PARSED_KEPT:
+            _PARSED.clear()
+        found = _PARSED[arg] = _parse_declaration(arg)
+    return found
+
+
+def _parse_declaration(arg: str) -> Request:
     kind_text, colon, rest = arg.partition(":")
     if not colon or not rest:
         raise MalformedAction(
@@ -218,40 +236,27 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         offer(pending.kind, [], list(pending.cards))
     # most turns offer nothing: a kind is searched only when the hand and the table hold
     # its cards, with at least one from the hand (what _choices would find otherwise),
-    # seen first by the codes present, then counted
-    in_hand = {pack[c] for c in holding.concealed}
-    present = in_hand.union([pack[c] for c in holding.table]) if holding.table else in_hand
-    hand_ranks = {c[0] for c in in_hand}
+    # told first by a bit per code present, then counted
+    codes_of = pack.__getitem__
+    in_hand = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.concealed)), 0)
+    absent = ~in_hand
+    if holding.table:
+        absent &= ~reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.table)), 0)
+    near = [c for c in _candidates(ctx.variant, ctx.trump) if c[6] & in_hand and not c[7] & absent]
+    if not near:
+        return list(out.values())
     hand: Counter[Card] | None = None
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
-    held = ""
+    held = "".join([pack[c] for c in holding.concealed])
+    held += "".join([pack[c] for c in holding.table])
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
-    # the cheap tests first, over every candidate at once: a plain four's rank in the hand
-    # (its item is the rank alone, never a code), or its codes present, one from the hand
-    near = [
-        c
-        for c in _candidates(ctx.variant, ctx.trump)
-        if c[3][0][0] in hand_ranks or (c[4] <= present and not in_hand.isdisjoint(c[4]))
-    ]
-    for kind, suit, need, items, codes, counted in near:
+    for kind, suit, need, items, _, counted, _, _ in near:
         if need is None:
-            rank = items[0][0]
-            if rank not in hand_ranks:
+            if held.count(items[0][0]) < 4:
                 continue
-            if not held:
-                held = "".join([pack[c] for c in holding.concealed])
-                held += "".join([pack[c] for c in holding.table])
-            if held.count(rank) < 4:
-                continue
-        elif not codes <= present or in_hand.isdisjoint(codes):
-            continue
-        elif counted:  # a double bezique or more, a four of trumps
-            if not held:
-                held = "".join([pack[c] for c in holding.concealed])
-                held += "".join([pack[c] for c in holding.table])
-            if any(held.count(code) < count for code, count in items):
-                continue
+        elif counted and any(held.count(code) < count for code, count in items):
+            continue  # a double bezique or more, a four of trumps
         if hand is None:
             hand = Counter([pack[c] for c in holding.concealed])
         if classes is None:
@@ -264,8 +269,19 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
 
 
 _Candidate = tuple[
-    Kind, Suit | None, Counter[Card] | None, tuple[tuple[str, int], ...], frozenset[Card], bool
+    Kind,
+    Suit | None,
+    Counter[Card] | None,
+    tuple[tuple[str, int], ...],
+    frozenset[Card],
+    bool,
+    int,
+    int,
 ]
+_BIT: dict[Card, int] = {
+    r + s: 1 << i for i, (r, s) in enumerate((r, s) for s in SUITS for r in RANKS)
+}
+"""A bit per code: a hand's codes or a table's as one number."""
 _CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate]]] = {}
 """By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
 
@@ -273,7 +289,9 @@ _CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate]]] = {
 def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
     """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
-    whose suits are free), those codes as a set, and whether any is needed twice or more."""
+    whose suits are free), those codes as a set, whether any is needed twice or more, and
+    as bits (:data:`_BIT`) the codes one of which the hand must hold and those all of which
+    must be present (none for a plain four)."""
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
@@ -284,13 +302,15 @@ def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
         for suit in suits_of(kind):
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
-                found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True))
+                rank = sum(_BIT[info.rank + s] for s in SUITS)
+                found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True, rank, 0))
                 continue
             need = required(variant, kind, suit, trump)
             if need:
                 items = tuple(need.items())
                 counted = any(n > 1 for _, n in items)
-                found.append((kind, suit, need, items, frozenset(need), counted))
+                bits = sum(_BIT[code] for code in need)
+                found.append((kind, suit, need, items, frozenset(need), counted, bits, bits))
     _CANDIDATES[key] = (variant, found)
     return found
 
@@ -467,7 +487,7 @@ def _completed(
     on_table = set(table)
     intact = [s.combination for s in scored if all(c in on_table for c in s.combination.cards)]
     pairs: int | None = None
-    for kind, suit, need, items, needed, _ in _candidates(ctx.variant, trump):
+    for kind, suit, need, items, needed, _, _, _ in _candidates(ctx.variant, trump):
         info = INFO[kind]
         if need is None:
             rank = items[0][0]

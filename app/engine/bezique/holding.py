@@ -104,9 +104,11 @@ def copy_to_play(pack: Sequence[Card], holding: Holding, arg: str) -> Copy:
     """The copy ``arg`` names, or :class:`IllegalAction` ``card_not_in_hand``."""
     code, position = split_card_argument(arg)
     if position is None:
-        for copy in holding.concealed:
-            if pack[copy] == code:
-                return copy
+        concealed = holding.concealed
+        try:
+            return concealed[list(map(pack.__getitem__, concealed)).index(code)]
+        except ValueError:
+            pass
         on_table = any(pack[c] == code for c in holding.table)
         hint = f"; yours on the table is played as {code}@<position>" if on_table else ""
         raise IllegalAction("card_not_in_hand", f"{code} is not in your concealed hand{hint}")
