@@ -101,7 +101,7 @@ class _Table:
     """A variant's slots and values under one trump state: read for every card valued,
     so looked up rather than worked out each time."""
 
-    __slots__ = ("allowed", "linear", "points", "slots", "uniform", "variant")
+    __slots__ = ("allowed", "linear", "pairs", "points", "slots", "uniform", "variant")
 
     def __init__(self, rules: Rules) -> None:
         self.variant = rules.variant
@@ -116,6 +116,7 @@ class _Table:
         codes = [r + s for s in SUITS for r in RANKS]
         self.linear: dict[str, float] = {c: linear(rules, c) for c in codes}
         self.slots: dict[str, tuple[Slot, ...]] = {c: tuple(_slots_of(rules, c)) for c in codes}
+        self.pairs = {s: self.variant.bezique_cards(s) for s in SUITS}
         self.uniform = not self.variant.bezique_by_trump and not self.variant.trump_fours
         """Whether the trump-dependent slot is the same under every trump (rubicon: only
         the beziques, of spades and diamonds whatever the trumps)."""
@@ -308,7 +309,7 @@ def _by_trump(
     trumps; in rubicon bezique the beziques, which do not."""
     total = 0.0
     get = have.get
-    pair = rules.bezique_pair(trump)
+    pair = rules.table.pairs[trump]
     if pair is not None:
         queen, jack = pair
         queens = get(queen, 0)
@@ -365,7 +366,8 @@ def prospects(rules: Rules, have: Mapping[str, int], spent: Spent) -> float:
     """The worth of holding ``have`` (codes and counts, concealed and table) under
     ``rules``, every intact declaration in ``spent``."""
     total = sum(slot_value(rules, slot, have, spent) for slot in ALL_SLOTS)
-    return total + sum(n * linear(rules, c) for c, n in have.items() if n > 0)
+    worth = rules.table.linear
+    return total + sum(n * worth[c] for c, n in have.items() if n > 0)
 
 
 def _trump_dependent(variant: Variant) -> frozenset[str]:
@@ -458,7 +460,7 @@ class Appraisal:
         if rules.table.uniform:
             # every trump alike (rubicon): one of them stands for all
             trump, value = next(iter(by_suit.items()))
-            if code in (rules.bezique_pair(trump) or ()):
+            if code in (rules.table.pairs[trump] or ()):
                 value = _by_trump(rules, trump, self.have, self.spent, rules.hope)
             best = max(best, value)
         else:
@@ -500,7 +502,6 @@ class Appraisal:
                 self._plain[code] = lost
             return lost
         known = self._slots
-        before = [known[slot] if slot in known else self._slot(slot) for slot in touched]
         if self._by_suit is None and TRUMPED in touched:
             allowed = table.allowed
             if table.uniform:
@@ -510,6 +511,11 @@ class Appraisal:
                 self._by_suit = {
                     t: _by_trump(rules, t, have, self.spent, rules.hope) for t in allowed
                 }
+            if TRUMPED not in known:
+                # slot_value's own sum, from the values just found
+                weight = 1.0 if rules.trump is not None else UNDECIDED
+                known[TRUMPED] = weight * max(self._by_suit.values())
+        before = [known[slot] if slot in known else self._slot(slot) for slot in touched]
         have[code] -= 1  # put back below: the counts are shared with every other card's
         try:
             for slot, value in zip(touched, before, strict=True):

@@ -209,6 +209,8 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     score, then each combination formed with cards from the hand."""
     out: dict[str, Offer] = {}
 
+    pairs: tuple[int, int] | None = None
+
     def offer(
         kind: Kind,
         hand: Sequence[Card],
@@ -216,6 +218,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         formed: tuple[Suit | None] | None = None,
     ) -> None:
         # the request the text would parse to, built beside it rather than read back
+        nonlocal pairs
         positions = sorted(holding.table.index(c) for c in table)
         items: list[tuple[Card, int | None]] = [
             *((code, None) for code in hand),
@@ -225,11 +228,35 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         text = f"{kind._value_}:{named}"
         if text in out:
             return
+        if formed is None:
+            try:
+                plan = _plan(ctx, holding, Request(kind, tuple(items), ()), formed)
+            except IllegalAction:
+                return
+            out[text] = Offer(text, plan.points, plan.fixes_trump)
+            return
+        # formed of exactly the kind's codes, some from the hand: of _plan's checks only
+        # rule 7's cover and rules 4 and 5 may fail, and those concern table cards alone
+        # (no concealed card is in a declaration)
+        suit = formed[0]
+        info = INFO[kind]
+        if info.family is Family.BEZIQUE:
+            pair = ctx.variant.bezique_cards(ctx.trump)
+            assert pair is not None
+            if pairs is None:
+                codes = list(map(pack.__getitem__, holding.table))
+                pairs = (codes.count(pair[0]), codes.count(pair[1]))
+            covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
+            if min(4, covered) != info.level:
+                return
         try:
-            plan = _plan(ctx, holding, Request(kind, tuple(items), ()), formed)
+            _check_types(
+                Combination(kind, suit, tuple(sorted(table))), holding.scored, holding.table
+            )
         except IllegalAction:
             return
-        out[text] = Offer(text, plan.points, plan.fixes_trump)
+        points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
+        out[text] = Offer(text, points, fixes)
 
     pack = ctx.pack
     for pending in holding.pending:
@@ -330,8 +357,8 @@ def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     pair = ctx.variant.bezique_cards(trump)
     if pair is None:
         return 0
-    codes = Counter(ctx.pack[c] for c in table)
-    return min(codes[pair[0]], codes[pair[1]])
+    codes = list(map(ctx.pack.__getitem__, table))
+    return min(codes.count(pair[0]), codes.count(pair[1]))
 
 
 # -- checking -----------------------------------------------------------------------------
@@ -432,11 +459,14 @@ def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequ
     mine = set(combination.cards)
     family = combination.family
     group = combination.group
+    on_table: set[Copy] | None = None
     for earlier in scored:
         other = earlier.combination
         if other.family is not family or other.group != group:
             continue
-        if not is_intact(other, table):
+        if on_table is None:
+            on_table = set(table)
+        if not on_table.issuperset(other.cards):
             continue
         if family is Family.BEZIQUE:
             if other.level >= combination.level:
