@@ -216,8 +216,10 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         hand: Sequence[Card],
         table: Sequence[Copy],
         formed: tuple[Suit | None] | None = None,
+        pending: Combination | None = None,
     ) -> None:
-        # the request the text would parse to, built beside it rather than read back
+        """Offer ``kind`` of the codes ``hand`` and the copies ``table``: ``formed`` (the
+        suit) when they are exactly its codes, else the ``pending`` declaration they are."""
         nonlocal pairs
         positions = sorted(holding.table.index(c) for c in table)
         items: list[tuple[Card, int | None]] = [
@@ -228,13 +230,17 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         text = f"{kind._value_}:{named}"
         if text in out:
             return
-        if formed is None:
+        if pending is not None:
+            # its cards on the table as registered (a card played takes it away): of
+            # _plan's checks only rules 4, 5 and 7 against what was scored since may fail
             try:
-                plan = _plan(ctx, holding, Request(kind, tuple(items), ()), formed)
+                _check_types(pending, holding.scored, holding.table)
             except IllegalAction:
                 return
-            out[text] = Offer(text, plan.points, plan.fixes_trump)
+            points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
+            out[text] = Offer(text, points, fixes)
             return
+        assert formed is not None
         # formed of exactly the kind's codes, some from the hand: of _plan's checks only
         # rule 7's cover and rules 4 and 5 may fail, and those concern table cards alone
         # (no concealed card is in a declaration)
@@ -259,8 +265,8 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         out[text] = Offer(text, points, fixes)
 
     pack = ctx.pack
-    for pending in holding.pending:
-        offer(pending.kind, [], list(pending.cards))
+    for waiting in holding.pending:
+        offer(waiting.kind, [], waiting.cards, pending=waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
     # its cards, with at least one from the hand (what _choices would find otherwise),
     # told first by a bit per code present, then counted
@@ -602,12 +608,22 @@ def _classes(
 ) -> dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]]:
     """The table's copies by code and the declarations, scored and pending, holding them:
     copies of one class are interchangeable in a new declaration."""
+    # each copy's declarations gathered in one pass over them, not searched per copy
+    scored: dict[Copy, list[int]] = {}
+    for i, s in enumerate(holding.scored):
+        for copy in s.combination.cards:
+            scored.setdefault(copy, []).append(i)
+    pending: dict[Copy, list[int]] = {}
+    for i, p in enumerate(holding.pending):
+        for copy in p.cards:
+            pending.setdefault(copy, []).append(i)
+    none: list[int] = []
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] = {}
     for copy in holding.table:
         key = (
             pack[copy],
-            frozenset(i for i, s in enumerate(holding.scored) if copy in s.combination.cards),
-            frozenset(i for i, p in enumerate(holding.pending) if copy in p.cards),
+            frozenset(scored.get(copy, none)),
+            frozenset(pending.get(copy, none)),
         )
         classes.setdefault(key, []).append(copy)
     return classes

@@ -10,6 +10,7 @@ the player's table, in the order the cards were laid out.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,6 +120,11 @@ def copy_to_play(pack: Sequence[Card], holding: Holding, arg: str) -> Copy:
 
 def remove(holding: Holding, copy: Copy) -> None:
     """``copy`` leaves for a trick: any pending declaration holding it is lost (§7.5)."""
+    concealed = holding.concealed
+    at = bisect_left(concealed, copy)  # the concealed hand is in ascending order
+    if at < len(concealed) and concealed[at] == copy:
+        del concealed[at]
+        return
     if copy in holding.table:
         holding.table.remove(copy)
         holding.table_plays = None
