@@ -196,6 +196,13 @@ class BasicBot:
         return ["play:" + c for c in sorted(cards, key=lead_key)]
 
 
+_APPRAISED: dict[tuple[object, ...], tuple[Appraisal, float]] = {}
+"""Cards valued lately, by the rules and the cards: their appraisal and the best
+declaration ready (``ready`` without pending declarations)."""
+APPRAISED_KEPT = 4_096
+"""The most kept at once (beyond, the table starts again)."""
+
+
 def stock_scores(
     rules: Rules,
     cards: Cards,
@@ -207,11 +214,34 @@ def stock_scores(
     """The ``play:`` arguments ``args`` while the stock lasts, best first, each with its
     score: ``mine`` and ``theirs`` are what each player's pending declarations would score,
     ``led`` the card led to the trick (``None`` when leading)."""
-    have = cards.counts()
-    spent = spent_of(cards)
-    appraisal = Appraisal(rules, cards, have, spent)
+    # a playout meets the same cards again (each candidate's playout on one sampled deal,
+    # the other player's hand while its own cards stay): valued once
+    valued = (
+        rules.variant.name,
+        rules.trump,
+        rules.barred,
+        rules.stock,
+        tuple(cards.hand),
+        tuple(cards.table),
+        tuple(cards.intact),
+    )
+    known = _APPRAISED.get(valued)
+    if known is None:
+        if len(_APPRAISED) >= APPRAISED_KEPT:
+            _APPRAISED.clear()
+        have = cards.counts()
+        spent = spent_of(cards)
+        known = _APPRAISED[valued] = (
+            Appraisal(rules, cards, have, spent),
+            ready(rules, cards, (), have, spent),
+        )
+    appraisal, declarable = known
+    best = 0.0
+    for points in mine:
+        best = max(best, points)
+    # ready() with the pending declarations: the largest of them and the rest
     denied = max([DENY, *theirs])
-    gain = ready(rules, cards, mine, have, spent) + denied
+    gain = max(best, declarable) + denied
     brisques = rules.variant.brisques
     trump = rules.trump
     worth = appraisal.worth
