@@ -10,7 +10,6 @@ the player's table, in the order the cards were laid out.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,11 +104,9 @@ def copy_to_play(pack: Sequence[Card], holding: Holding, arg: str) -> Copy:
     """The copy ``arg`` names, or :class:`IllegalAction` ``card_not_in_hand``."""
     code, position = split_card_argument(arg)
     if position is None:
-        concealed = holding.concealed
-        try:
-            return concealed[list(map(pack.__getitem__, concealed)).index(code)]
-        except ValueError:
-            pass
+        for copy in holding.concealed:
+            if pack[copy] == code:
+                return copy
         on_table = any(pack[c] == code for c in holding.table)
         hint = f"; yours on the table is played as {code}@<position>" if on_table else ""
         raise IllegalAction("card_not_in_hand", f"{code} is not in your concealed hand{hint}")
@@ -120,11 +117,6 @@ def copy_to_play(pack: Sequence[Card], holding: Holding, arg: str) -> Copy:
 
 def remove(holding: Holding, copy: Copy) -> None:
     """``copy`` leaves for a trick: any pending declaration holding it is lost (§7.5)."""
-    concealed = holding.concealed
-    at = bisect_left(concealed, copy)  # the concealed hand is in ascending order
-    if at < len(concealed) and concealed[at] == copy:
-        del concealed[at]
-        return
     if copy in holding.table:
         holding.table.remove(copy)
         holding.table_plays = None

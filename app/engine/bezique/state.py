@@ -321,9 +321,7 @@ class Match(DealSequence[Deal]):
             )
             codes = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
             return [a for a in codes if a.arg in allowed]
-        actions = list(
-            map(play.__getitem__, dict.fromkeys(map(pack.__getitem__, holding.concealed)))
-        )
+        actions = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
         if holding.table:
             plays = holding.table_plays
             if plays is None:
