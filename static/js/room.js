@@ -63,6 +63,9 @@ const LAST_KEY = 'kortbord:last-game';
 
 const ctx = {
   code,
+  // The server said the room is on its way to it from another server (a `waiting` message):
+  // the page says so until the room's first state comes.
+  moving: false,
   room: null,
   view: null,
   seat: null,
@@ -394,6 +397,7 @@ function onState(message) {
   }
   ctx.awaitingHello = false;
   ctx.pendingState = null;
+  ctx.moving = false;
   // Our own action is answered by the state carrying its id; a presence update is no answer.
   if (message.v !== ctx.v || 'id' in message) ctx.pending = null;
   ctx.v = message.v;
@@ -568,7 +572,10 @@ socket.addEventListener('message', (event) => {
     onError(message);
     chat?.refused(message);
   } else if (message.type === 'chat') chat?.receive(message);
-  else if (message.type === 'hint') {
+  else if (message.type === 'waiting') {
+    ctx.moving = true;
+    render();
+  } else if (message.type === 'hint') {
     ctx.hintAsked = false;
     receiveHint(ctx, message);
     render();
@@ -583,6 +590,7 @@ let helloTimer = null;
 socket.addEventListener('status', (event) => {
   ctx.connection = event.detail;
   ctx.refusal = socket.refusal;
+  ctx.moving = false; // a new socket is told again if its room is still on the way
   ctx.seedSentFor = null;
   ctx.hintAsked = false; // an answer the closed socket owed never comes
   if (event.detail === 'open') {
@@ -629,6 +637,7 @@ function rememberRoom() {
 function statusText() {
   const { room, view } = ctx;
   if (ctx.connection === 'refused') return t(`conn.refused.${ctx.refusal}`);
+  if (ctx.moving) return t('conn.moving');
   if (!room) return t(ctx.connection === 'gone' ? 'conn.gone' : 'conn.connecting');
   if (ctx.connection !== 'open') return t('conn.reconnecting');
   if (room.status === 'waiting' || !view) {

@@ -564,7 +564,8 @@ export function renderCenter(center, ctx, panel, handlers, ui) {
   if (!room) {
     const gone = ctx.connection === 'gone';
     const refused = ctx.connection === 'refused';
-    const note = refused ? t(`conn.refused.${ctx.refusal}`) : t(gone ? 'conn.gone' : 'conn.connecting');
+    const waiting = ctx.moving ? 'conn.moving' : 'conn.connecting';
+    const note = refused ? t(`conn.refused.${ctx.refusal}`) : t(gone ? 'conn.gone' : waiting);
     replace(
       center,
       h('p', { class: 'center-note', text: note }),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import time
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect, sync_playwright
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 
@@ -319,6 +321,37 @@ def test_an_owner_restarted_under_its_name_gives_its_rooms_up_at_once(failover: 
     asyncio.run(scenario())
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def page_waits_for_room(base_url: str, code: str) -> None:
+    """A room page opened while its room is on its way to the instance says that it is, then
+    shows the table once the room has come."""
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        return
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page(base_url=base_url)
+            page.goto(f"/r/{code}")
+            expect(page.locator("#status-line")).to_have_text(
+                "The table is on its way to this server; hold on…", timeout=30_000
+            )
+            expect(page.locator("#room")).to_have_attribute(
+                "data-status", "playing", timeout=FAILOVER_LEASE * 1000 + 30_000
+            )
+            expect(page.locator("#status-line")).not_to_have_text(
+                "The table is on its way to this server; hold on…"
+            )
+        finally:
+            browser.close()
+
+
 def test_an_owner_left_dead_costs_its_lease_and_two_seconds_at_most(failover: Cluster) -> None:
     async def scenario() -> None:
         failover.ensure_running()
@@ -332,12 +365,15 @@ def test_an_owner_left_dead_costs_its_lease_and_two_seconds_at_most(failover: Cl
         # a connection to the instance the room is coming to is answered at once, and told
         # that it waits, well before a handshake's usual patience runs out
         [survivor] = [s for i, s in zip(failover.ids, failover.servers, strict=True) if i != owner]
+        # a browser opened on that instance meanwhile says so, then shows the table
+        page = asyncio.create_task(asyncio.to_thread(page_waits_for_room, survivor.base_url, code))
         async with connect(f"{survivor.ws_url}/ws/{code}", proxy=None, open_timeout=10) as ws:
             opened = time.monotonic() - killed_at
             told = json.loads(await asyncio.wait_for(ws.recv(), 10))
         assert told["type"] == "waiting", told
         assert opened < 5.0, opened
         played_at = await waiting
+        await page
         measured = played_at - killed_at
         print(f"owner left dead: play again {measured:.2f} s after the kill")
         assert failover.owner(code) not in (None, owner)
