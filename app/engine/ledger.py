@@ -389,22 +389,45 @@ class Ledger:
         or ``None``), its unseen cards dealt anew (:meth:`redeal`). ``trick`` is the trick in
         progress as ``(seat, card)``, ``taken`` the cards each seat has won; ``order``, the
         order its hands are kept in; ``barred``, per seat, cards play has shown it cannot
-        hold beyond its voids (a view with no ``voids`` shows none)."""
+        hold beyond its voids (a view with no ``voids`` shows none).
+
+        Where a game lays cards open or away, ``shown`` may say more: ``open``, the cards
+        lying face up on the table (:meth:`lay_open`); ``buried``, per seat, the cards it
+        laid away (:meth:`lay_away`), each as the viewer saw it or ``None``; ``held``, per
+        seat, the cards every seat has seen that lie with it, in its hand or laid away
+        (Bismarck's open cards taken up by forehand, auction pinochle's widow). Those of
+        ``held`` that ``known`` or ``buried`` do not place are dealt anew too, to that
+        seat's hand or its cards laid away only."""
         ledger = cls(len(shown["hand_sizes"]), order)
         everyone = ledger.everyone
         unknown = 0
+        held: list[list[Card]] = [list(h) for h in shown.get("held", ())]
         for seat, size in enumerate(shown["hand_sizes"]):
             own = shown["hand"] if seat == viewer else shown["known"][seat]
             public = list(shown["known"][seat])
+            with_seat = held[seat] if held else []
             for card in own:
                 if card in public:
                     public.remove(card)
                     seen = everyone
+                    if card in with_seat:  # placed: in the hand
+                        with_seat.remove(card)
                 else:  # a card of the viewer's hand the others have not seen
                     seen = 1 << seat
                 ledger.hands[seat].append(ledger._add(card, HAND, seat, seen))
             for _ in range(size - len(own)):
                 ledger.hands[seat].append(ledger._add("", HAND, seat, unknown))
+        for seat, cards in enumerate(shown.get("buried", ())):
+            with_seat = held[seat] if held else []
+            for laid in cards:
+                if laid is None:
+                    ledger._add("", Place.BURIED, seat, unknown)
+                elif laid in with_seat:  # seen by all, placed: laid away
+                    with_seat.remove(laid)
+                    ledger._add(laid, Place.BURIED, seat, everyone)
+                else:
+                    by = 1 << seat if viewer is None else 1 << seat | 1 << viewer
+                    ledger._add(laid, Place.BURIED, seat, by)
         turned: Card | None = shown.get("turned")
         for k in range(shown.get("stock", 0)):
             face_up = k == 0 and turned is not None
@@ -421,9 +444,11 @@ class Ledger:
             for card in cards:
                 ledger.taken[seat].append(ledger._add(card, TAKEN, seat, everyone))
                 ledger.suits_taken |= SUIT_BIT[card[1]]
+        for card in shown.get("open", ()):
+            ledger.stock.append(ledger._add(card, TURNED, -1, everyone))
         for seat, suits in enumerate(shown.get("voids", ())):
             ledger.voids[seat] = sum(SUIT_BIT[s] for s in suits)
-        ledger.redeal(pack, rng, barred)
+        ledger.redeal(pack, rng, barred, held or None)
         return ledger
 
     def redeal(
@@ -431,43 +456,72 @@ class Ledger:
         pack: Sequence[Card],
         rng: random.Random,
         barred: Sequence[Collection[Card]] | None = None,
+        held: Sequence[Sequence[Card]] | None = None,
     ) -> None:
         """Deal the cards of ``pack`` that the ledger does not place (its blanks, ``""``)
         to the blank places, uniformly among the arrangements that respect every seat's
         voids and the cards ``barred`` from it (per seat: what play showed it cannot hold
         beyond a whole suit, as a follow that did not beat the card led); seen as before, by
-        nobody but a hand's holder."""
+        nobody but a hand's holder. ``held``, per seat, cards every seat has seen that lie
+        with it, in its hand or among the cards it laid away: each goes to one of those two
+        places and stays seen by all. A card laid away is bound by no void: the voids and
+        ``barred`` speak of a hand."""
         left = list(pack)
         for card in self.cards:
             if card:
                 left.remove(card)
-        # the places a blank may be: each hand, and the stock
-        blanks: list[list[int]] = [[] for _ in range(self.seats + 1)]
+        seats = self.seats
+        # the places a blank may be: each hand, the stock, then each seat's cards laid away
+        # where some are blank (none in a game that lays nothing away)
+        blanks: list[list[int]] = [[] for _ in range(seats + 1)]
+        laid: dict[int, list[int]] = {}
+        buried = Place.BURIED
         for i, card in enumerate(self.cards):
             if not card:
                 holder = self.holder[i]
-                blanks[holder if holder >= 0 else self.seats].append(i)
+                if self.place[i] is buried:
+                    laid.setdefault(holder, []).append(i)
+                else:
+                    blanks[holder if holder >= 0 else seats].append(i)
+        away: dict[int, int] = {}
+        for seat in sorted(laid):
+            away[seat] = len(blanks)
+            blanks.append(laid[seat])
         if len(left) != sum(len(b) for b in blanks):
             raise NoDealFits("the view does not account for every card")
-        voids, seats = self.voids, range(self.seats)
-        places = {
-            n: [
+        bound: dict[int, int] = {}  # a card of ``left`` seen by all: the seat it lies with
+        for seat, cards in enumerate(held or ()):
+            for card in cards:
+                bound[next(n for n, c in enumerate(left) if c == card and n not in bound)] = seat
+        voids = self.voids
+        anywhere = [seats, *away.values()]
+        places: dict[int, list[int]] = {}
+        for n, card in enumerate(left):
+            hands = [
                 s
-                for s in seats
+                for s in range(seats)
                 if not voids[s] & SUIT_BIT[card[1]] and (barred is None or card not in barred[s])
             ]
-            + [self.seats]
-            for n, card in enumerate(left)
-        }
+            with_seat = bound.get(n)
+            if with_seat is None:
+                places[n] = hands + anywhere
+            else:
+                places[n] = [with_seat] if with_seat in hands else []
+                if with_seat in away:
+                    places[n].append(away[with_seat])
         caps = tuple(len(b) for b in blanks)
         drawn = _assignment(places, caps).draw(rng)
         cards = list(self.cards)
+        everyone = self.everyone
         for where, chosen in zip(blanks, drawn, strict=True):
             rng.shuffle(chosen)
             for i, n in zip(where, chosen, strict=True):
                 cards[i] = left[n]
                 holder = self.holder[i]
-                self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
+                if n in bound:
+                    self.seen[i] = self.pack_seen[i] = everyone
+                else:
+                    self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
         self.cards = cards
         order = self.order
         if order is not None:

@@ -819,26 +819,33 @@ def make_resample(
     restore: Callable[[M, TrickDeal | None, View, random.Random], None],
     shown: Callable[[View], Mapping[str, Any]] | None = None,
     barred: Callable[[View], Sequence[Collection[Card]]] | None = None,
+    new: Callable[[View], M] | None = None,
 ) -> Callable[[View, random.Random], M]:
     """The game's ``resample``: the match as the view shows it, the cards the seat has not
     seen dealt anew from the ledger's constraints (:meth:`Ledger.from_view`). ``restore``
     sets the game's own fields of the match and of the deal in progress (``None`` between
     deals and once the match is over) from the view, and lays the ledger's cards as the game
-    keeps them; ``shown``, the cards part of the deal's view in the ledger's terms where the
-    game's view words it otherwise; ``barred``, per seat, the cards play has shown it cannot
-    hold beyond the voids the view shows."""
+    keeps them; ``shown``, the deal's view in the base's and the ledger's terms where the
+    game's view words it otherwise (its cards, its ``leader``, the tricks taken under
+    ``WON_KEY``, and what the ledger may be told of cards laid open or away); ``barred``,
+    per seat, the cards play has shown it cannot hold beyond the voids the view shows;
+    ``new``, the match before its deals, where the game's class is not built from the view's
+    seats, options and first dealer."""
 
     def resample(view: View, rng: random.Random) -> M:
-        match = match_class(view["seats"], view["options"], view["first_dealer"])
+        if new is None:
+            match = match_class(view["seats"], view["options"], view["first_dealer"])
+        else:
+            match = new(view)
         match.totals = list(view["totals"])
         match.base = view["deals_played"]
-        shown_deal = view["deal"]
         phase = view["phase"]
-        if phase == "match_over" or shown_deal is None:
+        if phase == "match_over" or view["deal"] is None:
             match.to_act = None if phase == "match_over" else TABLE
-            match.next_dealer = view["next_dealer"] if shown_deal is None else match.next_dealer
+            match.next_dealer = view["next_dealer"] if view["deal"] is None else match.next_dealer
             restore(match, None, view, rng)
             return match
+        shown_deal = view["deal"] if shown is None else shown(view)
         number, dealer = shown_deal["number"], shown_deal["dealer"]
         deal = match.DEAL(number, dealer, match.seats, None, match.CARD_ORDER)
         deal.leader = shown_deal["leader"]
@@ -846,7 +853,12 @@ def make_resample(
         if phase != "deal":  # a step of the deal, as the view names it
             deal.step = phase
         deal.history = [
-            Trick(t["leader"], tuple(c["card"] for c in t["cards"]), t["winner"])
+            Trick(
+                t["leader"],
+                tuple(c["card"] for c in t["cards"]),
+                t["winner"],
+                tuple(c["seat"] for c in t["cards"]),
+            )
             for t in shown_deal["tricks_played"]
         ]
         deal.won = list(shown_deal[match.WON_KEY])
@@ -855,7 +867,7 @@ def make_resample(
             taken[t.winner].extend(t.cards)
         trick = [(e["seat"], e["card"]) for e in shown_deal["trick"]]
         deal.ledger = Ledger.from_view(
-            shown_deal if shown is None else shown(view),
+            shown_deal,
             view["seat"],
             match.PACK,
             trick,

@@ -126,7 +126,8 @@ class Deal(TrickDeal):
     @property
     def dealt(self) -> list[tuple[Card, ...] | None]:
         """Each seat's sixteen as dealt; ``None`` for the seat sitting out."""
-        assert self.pack is not None
+        if self.pack is None:
+            raise ValueError("a state dealt anew from a view has no record")
         hands = dealt_to(self.pack, dealt_positions(self.ledger.seats), self.dealer)
         return [tuple(h) if h else None for h in hands]
 
