@@ -141,6 +141,13 @@ class TrickDeal:
         deal goes in steps before that (bids, passes) names them, each an action kind."""
 
     @property
+    def hands(self) -> list[list[Card]]:
+        """What each seat holds now, in the pack's canonical order: cards played, laid away
+        or passed are out of it, and a hand dealt face down lists nothing until looked at."""
+        ledger = self.ledger
+        return [ledger.hand(s) for s in range(ledger.seats)]
+
+    @property
     def finished(self) -> bool:
         """Scored (``TrickMatch.current`` reads ``scores`` itself: a deal is over once
         scored, never otherwise)."""

@@ -117,13 +117,6 @@ class Deal(TrickDeal):
     # What the deal was before the ledger, read from it: the bots' and the tests' names.
 
     @property
-    def hands(self) -> list[list[Card]]:
-        """What each seat holds, in the pack's canonical order; face down before the
-        contract, forehand's with the open cards and without the discard after it."""
-        ledger = self.ledger
-        return [ledger.hand(s) for s in range(ledger.seats)]
-
-    @property
     def dealt(self) -> list[tuple[Card, ...] | None]:
         """Each seat's sixteen as dealt; ``None`` for the seat sitting out."""
         if self.pack is None:

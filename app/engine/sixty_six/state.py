@@ -163,11 +163,6 @@ class Deal(TrickDeal):
         return [ledger.cards[i] for i in ledger.stock if ledger.place[i] is Place.STOCK]
 
     @property
-    def hands(self) -> list[list[Card]]:
-        """What each seat holds, in canonical order."""
-        return [self.ledger.hand(0), self.ledger.hand(1)]
-
-    @property
     def stock_open(self) -> bool:
         return self.closed_by is None and bool(self.ledger.stock)
 

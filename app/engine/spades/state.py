@@ -187,12 +187,6 @@ class Deal(TrickDeal):
         return other
 
     @property
-    def hands(self) -> list[list[Card]]:
-        """What each seat holds now, in canonical order (laid cards are out of the hand)."""
-        ledger = self.ledger
-        return [ledger.hand(s) for s in range(SEATS)]
-
-    @property
     def dealt(self) -> list[list[Card]]:
         """Each seat's 13 cards as dealt, in canonical order."""
         assert self.pack is not None

@@ -98,12 +98,6 @@ class Deal(TrickDeal):
         return self.roles.forehand
 
     @property
-    def hands(self) -> list[list[Card]]:
-        """What each seat holds now, in canonical order."""
-        ledger = self.ledger
-        return [ledger.hand(s) for s in range(SEATS)]
-
-    @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's twelve as dealt, in canonical order."""
         assert self.pack is not None

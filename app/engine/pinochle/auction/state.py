@@ -190,12 +190,6 @@ class Deal(TrickDeal):
     # -- read from the ledger, under the names the computer players read ------------------------
 
     @property
-    def hands(self) -> list[list[Card]]:
-        """What each seat holds now, in canonical order (the burial until the first lead)."""
-        ledger = self.ledger
-        return [ledger.hand(s) for s in range(ledger.seats)]
-
-    @property
     def trick(self) -> list[tuple[int, Card]]:
         ledger = self.ledger
         return [(ledger.holder[i], ledger.cards[i]) for i in ledger.trick]

@@ -198,12 +198,6 @@ class Deal(TrickDeal):
     # -- read from the ledger, under the names the computer players read ------------------------
 
     @property
-    def hands(self) -> list[list[Card]]:
-        """What each seat holds now, in canonical order."""
-        ledger = self.ledger
-        return [ledger.hand(s) for s in range(ledger.seats)]
-
-    @property
     def trick(self) -> list[tuple[int, Card]]:
         """The trick on the table as (seat, card) in play order."""
         ledger = self.ledger
