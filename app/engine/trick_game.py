@@ -955,6 +955,15 @@ class TrickRecords(Generic[D]):
             raise RecordError(f"pack must hold each card of the {size} once", k)
         return pack
 
+    def seat_name(self, players: Sequence[str], seat: int) -> str:
+        """A seat as an explanation names it."""
+        return f"seat {seat}"
+
+    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
+        """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action);
+        ``None`` for the base's words."""
+        return None
+
     def explain(
         self,
         match: TrickMatch[Any],
@@ -963,11 +972,14 @@ class TrickRecords(Generic[D]):
         kind: str,
         refused: IllegalAction,
     ) -> str:
-        """A refused action of a record, in a sentence naming the seat."""
-        who = f"seat {seat}"
+        """A refused action of a record, in a sentence naming the seat: the refusals every
+        trick game shares, then the game's own (:meth:`explain_own`)."""
+        who = self.seat_name(players, seat)
         to_act = match.to_act
-        shown = f"seat {to_act}" if to_act is not None and to_act >= 0 else None
+        shown = self.seat_name(players, to_act) if to_act is not None and to_act >= 0 else None
         said = explain_play(who, refused, shown)
+        if said is None:
+            said = self.explain_own(who, kind, refused)
         if said is not None:
             return said
         if refused.code == "must_head_trick":

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from ..cards import Card
 from ..errors import IllegalAction
 from ..game import RecordError
-from ..recorded import explain_play, suit_word
+from ..recorded import suit_word
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import CARDS, ORDER, End
 from .state import Deal, dealt_hands
@@ -77,47 +77,34 @@ class SixtySixRecords(TrickRecords[Deal]):
             raise RecordError(f"pack: {twice} appears twice", k)
         return pack
 
-    def explain(
-        self,
-        match: TrickMatch[Deal],
-        players: Sequence[str],
-        seat: int,
-        kind: str,
-        refused: IllegalAction,
-    ) -> str:
-        """The broken rule in a sentence naming the player."""
+    def seat_name(self, players: Sequence[str], seat: int) -> str:
+        return f"seat {seat} ({players[seat]})"
 
-        def who(seat: int) -> str:
-            return f"seat {seat} ({players[seat]})"
-
-        player = who(seat)
-        to_act = match.to_act
-        shown = who(to_act) if to_act is not None and to_act in (0, 1) else None
-        common = explain_play(player, refused, shown)
-        if common is not None:
-            return common
+    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
+        """Sixty-six's own refusals: heading in its words, the stock, the nine's exchange,
+        marriages and claims."""
         detail = refused.detail
         code = refused.code
         if code == "must_head_trick":
-            return f"{player} holds a higher {suit_word(detail['suit'])} and must win the trick"
+            return f"{who} holds a higher {suit_word(detail['suit'])} and must win the trick"
         if code == "not_on_lead":
-            return f"{player} may {kind} only before leading to a trick"
+            return f"{who} may {kind} only before leading to a trick"
         if code == "no_trick_won_yet":
-            return f"{player} may exchange the nine of trumps only after winning a trick"
+            return f"{who} may exchange the nine of trumps only after winning a trick"
         if code == "no_nine_of_trumps":
-            return f"{player} does not hold the nine of trumps ({detail['card']})"
+            return f"{who} does not hold the nine of trumps ({detail['card']})"
         if code in ("stock_closed", "stock_exhausted"):
             state = "closed" if code == "stock_closed" else "exhausted"
-            return f"{player} may not {kind}: the stock is {state}"
+            return f"{who} may not {kind}: the stock is {state}"
         if code == "marriage_must_be_led":
             return (
-                f"{player} declared the marriage in {suit_word(detail['suit'])}s and must lead"
+                f"{who} declared the marriage in {suit_word(detail['suit'])}s and must lead"
                 " its king or queen, or claim"
             )
         if code == "no_marriage":
-            return f"{player} does not hold the king and queen of {suit_word(detail['suit'])}s"
+            return f"{who} does not hold the king and queen of {suit_word(detail['suit'])}s"
         if code == "no_marriages_after_closing":
-            return f"{player} may not declare a marriage once the stock is closed"
+            return f"{who} may not declare a marriage once the stock is closed"
         if code == "claim_not_now":
-            return f"{player} may claim only right after winning a trick or declaring a marriage"
-        return f"{player}: {refused.message}"
+            return f"{who} may claim only right after winning a trick or declaring a marriage"
+        return None

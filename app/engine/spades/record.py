@@ -15,7 +15,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import IllegalAction
 from ..game import Options, RecordError
-from ..recorded import deals_of, explain_play
+from ..recorded import deals_of
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import CARDS, HAND_SIZE, SEATS
 from .state import Deal, pack_for, side_of
@@ -91,41 +91,27 @@ class SpadesRecords(TrickRecords[Deal]):
             raise RecordError("spades is played by 4 players")
         return super().replay(players, options, doc)
 
-    def explain(
-        self,
-        match: TrickMatch[Any],
-        players: Sequence[str],
-        seat: int,
-        kind: str,
-        refused: IllegalAction,
-    ) -> str:
-        """The broken rule in a sentence naming the player."""
+    def seat_name(self, players: Sequence[str], seat: int) -> str:
+        return f"seat {seat} ({players[seat]})"
 
-        def who(s: int) -> str:
-            return f"seat {s} ({players[s]})"
-
-        to_act = match.to_act
-        shown = who(to_act) if to_act is not None and 0 <= to_act < SEATS else None
-        common = explain_play(who(seat), refused, shown)
-        if common is not None:
-            return common
+    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
+        """Spades' own refusals: the bids, looking at the cards, the nil exchange."""
         code = refused.code
-        name = who(seat)
         if code == "spades_not_broken":
-            return f"{name} leads a spade before spades are broken, holding another suit"
+            return f"{who} leads a spade before spades are broken, holding another suit"
         if code == "already_looked":
             if kind == "bid":
-                return f"{name} has looked at his cards and may no longer bid blind nil"
-            return f"{name} has looked at his cards already"
+                return f"{who} has looked at his cards and may no longer bid blind nil"
+            return f"{who} has looked at his cards already"
         if code == "look_first":
-            return f"{name} must look at his cards before he may {kind}"
+            return f"{who} must look at his cards before he may {kind}"
         if code == "no_blind_nil":
-            return f"{name} bids blind nil, which the options of this match do not allow"
+            return f"{who} bids blind nil, which the options of this match do not allow"
         if code == "exchange_must_be_3_own_cards":
-            return f"{name} must {kind} exactly three different cards of his hand"
+            return f"{who} must {kind} exactly three different cards of his hand"
         if code == "wrong_phase":
-            return f"{name} may not {kind} now: it is time to {refused.detail.get('step')}"
-        return f"{name}: {refused.message}"
+            return f"{who} may not {kind} now: it is time to {refused.detail.get('step')}"
+        return None
 
 
 def _sees(deal: Deal, seat: int | None, actor: int, kind: str) -> bool:

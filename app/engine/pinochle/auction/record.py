@@ -16,7 +16,7 @@ from typing import Any
 
 from ...errors import IllegalAction
 from ...game import Options, RecordError, Validation
-from ...recorded import explain_play, verdict
+from ...recorded import verdict
 from ...trick_game import TrickMatch, TrickRecords
 from .rules import CARDS, HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
 from .state import Deal, Match
@@ -114,25 +114,11 @@ class Records(TrickRecords[Deal]):
         assert isinstance(deal, Deal)
         return pack_for(deal.dealt, deal.widow, deal.active, _packets(match))
 
-    def explain(
-        self,
-        match: TrickMatch[Any],
-        players: Sequence[str],
-        seat: int,
-        kind: str,
-        refused: IllegalAction,
-    ) -> str:
-        """The broken rule in a sentence naming the player."""
+    def seat_name(self, players: Sequence[str], seat: int) -> str:
+        return f"seat {seat} ({players[seat]})"
 
-        def who(s: int) -> str:
-            return f"seat {s} ({players[s]})"
-
-        to_act = match.to_act
-        common = explain_play(
-            who(seat), refused, who(to_act) if to_act is not None and to_act >= 0 else None
-        )
-        if common is not None:
-            return common
+    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
+        """Auction pinochle's own refusals: the auction, the burial, a trump lead not beaten."""
         detail = refused.detail
         said = {
             "sitting_out": "sits out this deal and takes no part in it",
@@ -144,7 +130,7 @@ class Records(TrickRecords[Deal]):
             "must_beat_trump_lead": "holds a higher trump and must beat the trick on a trump lead",
             "bury_must_be_3_own_cards": "must bury exactly three cards of his hand",
         }.get(refused.code)
-        return f"{who(seat)} {said}" if said else f"{who(seat)}: {refused.message}"
+        return f"{who} {said}" if said else None
 
     def replay(self, players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
         if len(players) not in (3, 4, 5):

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...errors import IllegalAction
 from ...game import Options, RecordError, Validation
-from ...recorded import explain_play, verdict
+from ...recorded import verdict
 from ...trick_game import TrickMatch, TrickRecords
 from .state import Deal, Match, claim_json, meld_json
 from .variant import SEATS, Variant
@@ -94,26 +94,12 @@ class Records(TrickRecords[Deal]):
         assert issubclass(match, Match)
         return match.VARIANT
 
-    def explain(
-        self,
-        match: TrickMatch[Any],
-        players: Sequence[str],
-        seat: int,
-        kind: str,
-        refused: IllegalAction,
-    ) -> str:
-        """The broken rule in a sentence naming the player."""
+    def seat_name(self, players: Sequence[str], seat: int) -> str:
+        return f"seat {seat} ({players[seat]})"
 
-        def who_is(s: int) -> str:
-            return f"seat {s} ({players[s]})"
-
-        who = who_is(seat)
-        to_act = match.to_act
-        common = explain_play(
-            who, refused, who_is(to_act) if to_act is not None and to_act >= 0 else None
-        )
-        if common is not None:
-            return common
+    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
+        """The partnership pinochles' own refusals: the auction, announcements, a trump lead
+        not beaten."""
         detail = refused.detail
         code = refused.code
         if code == "bid_too_low":
@@ -126,7 +112,7 @@ class Records(TrickRecords[Deal]):
             return f"{who} announces {detail['value']} but can meld at most {detail['best']}"
         if code == "must_beat_trump_lead":
             return f"{who} holds a higher trump and must beat the trick on a trump lead"
-        return f"{who}: {refused.message}"
+        return None
 
     def replay(
         self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
