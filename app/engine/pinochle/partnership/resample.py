@@ -6,10 +6,14 @@ their holders). They are spread over the hands uniformly among the arrangements 
 allows: a player who did not follow suit holds none of it, one who also did not trump holds
 no trump, one who played a trump that did not beat a trump lead holds none that would have.
 The announcements and melds a view shows also say what a hand is not: a hand that would
-meld more, or could not have announced what it did, does not fit. Draws that do not fit are
-drawn again, a bounded number of times, which keeps the draw uniform among the deals that
-fit. Should none fit (twenty-card double-deck hands meld so easily that most draws show a
-meld their player did not), the last draw is repaired: cards are swapped between the hidden
+meld more, or could not have announced what it did, does not fit. Once the melds are shown,
+the hands are dealt to meld exactly what they showed (meld_deal.py, uniformly among those
+deals); draws that do not fit the announcements are drawn again, a bounded number of times,
+which keeps the draw uniform among the deals that fit. Before the melds (the auction), for a
+spectator's view and where counting the fitting deals would take too long, draws uniform
+under the play's bans are checked against the melds as well. Should none fit (twenty-card
+double-deck hands meld so easily that most random draws show a meld their player did not),
+the last draw is repaired: cards are swapped between the hidden
 hands, each swap kept when it leaves the hands no further from what the view shows, until
 every hand fits, and a few swaps more that keep them fitting then spread the result. Should
 even that fail, the draw is kept with the auction and the melds set as the view shows them,
@@ -30,6 +34,7 @@ from ...assign import Assignment, NoDealFits
 from ...cards import SUITS, Card
 from ...game import TABLE, Termination, View
 from ..melds import Meld, best_value, sort_cards
+from .meld_deal import MeldDeal, meld_deal, meld_sets
 from .state import Match, new_match
 from .variant import SEATS, Variant, holds_flush, longest_suit, team_of
 
@@ -162,6 +167,66 @@ def _places(
     others = [s for s in range(SEATS) if s != seat]
     caps = tuple(sizes[s] - len(hands[s]) for s in others)
     bans = _bans(variant, d)
+    check = any(c["call"] == "announce" or c["flag"] for c in d["bids"])
+    long_suit = variant.settings(view["options"]).long_suit
+    fit = Fit(variant, long_suit, d, played_by, others)
+    fitting = _meld_deal(variant, d, hands, played_by, others, caps, pool, bans)
+    if fitting is not None:
+        for _ in range(TRIES):
+            drawn = fitting.draw(rng)
+            if not check or fit.all_fit(_dealt(hands, others, drawn)):
+                break
+        else:
+            drawn = fit.repair(hands, drawn, bans, rng)
+    else:
+        checked = check or d["melds"] is not None
+        drawn = _rejected(hands, others, caps, pool, bans, fit, checked, rng)
+    out = {s: sort_cards([*hands[s], *got]) for s, got in zip(others, drawn, strict=True)}
+    if seat is not None:
+        out[seat] = hands[seat]
+    return out
+
+
+def _dealt(
+    hands: Mapping[int, list[Card]], others: Sequence[int], drawn: Sequence[list[Card]]
+) -> list[list[Card]]:
+    return [[*hands[s], *got] for s, got in zip(others, drawn, strict=True)]
+
+
+def _meld_deal(
+    variant: Variant,
+    d: Mapping[str, Any],
+    hands: Mapping[int, list[Card]],
+    played_by: Mapping[int, list[Card]],
+    others: Sequence[int],
+    caps: tuple[int, ...],
+    pool: Counter[Card],
+    bans: Mapping[int, set[Card]],
+) -> MeldDeal | None:
+    """The drawer of deals whose hands meld exactly what they showed (meld_deal.py), once the
+    melds are shown; ``None`` before, for a spectator's view (four hands to deal: counting
+    them can take seconds, and no player samples from it) or when it cannot serve
+    (meld_deal.meld_deal)."""
+    if d["melds"] is None or d["trump"] is None or len(others) == SEATS:
+        return None
+    shown = [_meld_cards(shown_melds(d["melds"][s])) for s in others]
+    floor = [Counter(hands[s]) + Counter(played_by[s]) for s in others]
+    sets = meld_sets(d["trump"], variant.meld_table.dix > 0)
+    return meld_deal(caps, pool, [bans[s] for s in others], floor, shown, sets)
+
+
+def _rejected(
+    hands: Mapping[int, list[Card]],
+    others: Sequence[int],
+    caps: tuple[int, ...],
+    pool: Counter[Card],
+    bans: Mapping[int, set[Card]],
+    fit: Fit,
+    check: bool,
+    rng: random.Random,
+) -> list[list[Card]]:
+    """Draws uniform under the bans, the first that fits the view (``check`` false: the first
+    of all), or the last repaired."""
     places: dict[tuple[Card, int], list[int]] = {}
     copy = 0
     for card, n in sorted(pool.items()):
@@ -173,26 +238,13 @@ def _places(
         assignment = Assignment.of(places, caps)
     except NoDealFits:
         raise ValueError("no arrangement of the hidden cards fits the view") from None
-    check = any(c["call"] == "announce" or c["flag"] for c in d["bids"])
-    long_suit = variant.settings(view["options"]).long_suit
-    fit = Fit(variant, long_suit, d, played_by, others)
     drawn: list[list[Card]] = []
     for _ in range(TRIES):
-        try:
-            cards = assignment.draw(rng)
-        except NoDealFits:
-            raise ValueError("no arrangement of the hidden cards fits the view") from None
+        cards = assignment.draw(rng)
         drawn = [[c for c, _ in got] for got in cards]
-        if not check and d["melds"] is None:
-            break
-        if fit.all_fit([[*hands[s], *got] for s, got in zip(others, drawn, strict=True)]):
-            break
-    else:
-        drawn = fit.repair(hands, drawn, bans, rng)
-    out = {s: sort_cards([*hands[s], *got]) for s, got in zip(others, drawn, strict=True)}
-    if seat is not None:
-        out[seat] = hands[seat]
-    return out
+        if not check or fit.all_fit(_dealt(hands, others, drawn)):
+            return drawn
+    return fit.repair(hands, drawn, bans, rng)
 
 
 class Fit:
