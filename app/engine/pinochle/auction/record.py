@@ -62,7 +62,7 @@ class Records(TrickRecords[Deal]):
                 if result
                 else None
             ),
-            "scores": list(deal.scores) if deal.scores is not None else [0] * len(deal.dealt),
+            "scores": list(deal.scores) if deal.scores is not None else [0] * deal.ledger.seats,
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:

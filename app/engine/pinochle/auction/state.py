@@ -112,12 +112,12 @@ class Deal(TrickDeal):
     active seats, the auction, the widow and the bidder's provisional choices."""
 
     __slots__ = (
+        "_dealt",
         "active",
         "bidder",
         "bids",
         "buried",
         "conceded",
-        "dealt",
         "high",
         "high_seat",
         "led",
@@ -143,8 +143,7 @@ class Deal(TrickDeal):
         """The active seats in bidding order, eldest first."""
         self.minimum = 0
         """The compulsory opening bid."""
-        self.dealt: list[list[Card]] = [[] for _ in range(seats)]
-        """Each seat's 15 cards as dealt (empty for a seat sitting out), in canonical order."""
+        self._dealt: list[list[Card]] = [[] for _ in range(seats)]
         self.widow: list[Card] = []
         self.bids: list[tuple[int, int | None]] = []
         """The auction in order: (seat, bid), ``None`` for a pass."""
@@ -171,7 +170,7 @@ class Deal(TrickDeal):
         other = TrickDeal.copy(self)
         other.active = self.active
         other.minimum = self.minimum
-        other.dealt = self.dealt  # never changed after the deal
+        other._dealt = self._dealt  # never changed after the deal
         other.widow = self.widow
         other.bids = list(self.bids)
         other.high = self.high
@@ -186,6 +185,13 @@ class Deal(TrickDeal):
         other.led = self.led
         other.result = self.result
         return other
+
+    @property
+    def dealt(self) -> list[list[Card]]:
+        """Each seat's 15 cards as dealt (empty for a seat sitting out), in canonical order."""
+        if self.pack is None:
+            raise ValueError("a state dealt anew from a view has no record")
+        return self._dealt
 
     # -- read from the ledger, under the names the computer players read ------------------------
 
@@ -638,8 +644,9 @@ class Match(TrickMatch[Deal]):
         hands, widow = dealt_places(pack, LAYOUTS[packets])
         deal.minimum = self.minimum
         ledger = deal.ledger
+        dealt = deal.dealt
         for place, seat in enumerate(deal.active):
-            deal.dealt[seat] = hands[place]
+            dealt[seat] = hands[place]
             for card in hands[place]:
                 ledger.deal(seat, card)
         deal.widow = widow
