@@ -57,7 +57,8 @@ def _splits(n: int, allowed: Sequence[int], caps: Caps) -> Iterator[Caps]:
     yield from rec(0, n, [])
 
 
-def _multinomial(n: int, parts: Caps) -> int:
+def multinomial(n: int, parts: Caps) -> int:
+    """The ways to deal ``n`` distinct cards into places of ``parts`` cards each."""
     ways = 1
     for k in parts:
         ways *= comb(n, k)
@@ -117,12 +118,12 @@ class Assignment(Generic[T]):
                 fits = sum(caps) == n and all(
                     k == 0 or place in self.allowed[i] for place, k in enumerate(caps)
                 )
-                total = _multinomial(n, caps) if fits else 0
+                total = multinomial(n, caps) if fits else 0
             else:
                 total = 0
                 for split in _splits(n, self.allowed[i], caps):
                     rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-                    total += _multinomial(n, split) * self.ways(i + 1, rest)
+                    total += multinomial(n, split) * self.ways(i + 1, rest)
         self._ways[key] = total
         return total
 
@@ -135,7 +136,7 @@ class Assignment(Generic[T]):
             weights: list[int] = []
             for split in _splits(n, self.allowed[i], caps):
                 rest = tuple(c - k for c, k in zip(caps, split, strict=True))
-                w = _multinomial(n, split) * self.ways(i + 1, rest)
+                w = multinomial(n, split) * self.ways(i + 1, rest)
                 if w:
                     splits.append(split)
                     weights.append(w)

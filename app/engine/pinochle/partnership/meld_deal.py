@@ -25,10 +25,9 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import accumulate
-from math import comb
 from typing import Final
 
-from ...assign import NoDealFits
+from ...assign import NoDealFits, multinomial
 from ...cards import SUITS, Card
 from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS
 
@@ -215,7 +214,7 @@ class MeldDeal:
             fits = sum(caps) == len(cards) and all(
                 not k or h in allowed for h, k in enumerate(caps)
             )
-            known = self._filled[room] = _multinomial(len(cards), caps) if fits else 0
+            known = self._filled[room] = multinomial(len(cards), caps) if fits else 0
         return known
 
     def draw(self, rng: random.Random) -> list[list[Card]]:
@@ -277,7 +276,7 @@ def _moves(
         for h, k in enumerate(split):
             if not k:
                 held |= zero[h]
-        out.append((split, _code(split), held, _multinomial(n, split)))
+        out.append((split, _code(split), held, multinomial(n, split)))
     return out
 
 
@@ -337,11 +336,3 @@ def _splits(n: int, allowed: Sequence[int], caps: Caps) -> Iterator[Caps]:
         acc[place] = 0
 
     yield from rec(0, n, [0] * places)
-
-
-def _multinomial(n: int, parts: Caps) -> int:
-    ways = 1
-    for k in parts:
-        ways *= comb(n, k)
-        n -= k
-    return ways
