@@ -955,9 +955,12 @@ class TrickRecords(Generic[D]):
             raise RecordError(f"pack must hold each card of the {size} once", k)
         return pack
 
+    NAMES_PLAYERS: ClassVar[bool] = False
+    """Whether an explanation names a seat's player beside its number."""
+
     def seat_name(self, players: Sequence[str], seat: int) -> str:
         """A seat as an explanation names it."""
-        return f"seat {seat}"
+        return f"seat {seat} ({players[seat]})" if self.NAMES_PLAYERS else f"seat {seat}"
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action);

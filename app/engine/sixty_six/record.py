@@ -7,7 +7,6 @@ that name a broken rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..cards import Card
@@ -77,8 +76,7 @@ class SixtySixRecords(TrickRecords[Deal]):
             raise RecordError(f"pack: {twice} appears twice", k)
         return pack
 
-    def seat_name(self, players: Sequence[str], seat: int) -> str:
-        return f"seat {seat} ({players[seat]})"
+    NAMES_PLAYERS = True
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         """Sixty-six's own refusals: heading in its words, the stock, the nine's exchange,

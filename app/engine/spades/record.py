@@ -91,8 +91,7 @@ class SpadesRecords(TrickRecords[Deal]):
             raise RecordError("spades is played by 4 players")
         return super().replay(players, options, doc)
 
-    def seat_name(self, players: Sequence[str], seat: int) -> str:
-        return f"seat {seat} ({players[seat]})"
+    NAMES_PLAYERS = True
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         """Spades' own refusals: the bids, looking at the cards, the nil exchange."""

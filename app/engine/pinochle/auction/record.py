@@ -114,8 +114,7 @@ class Records(TrickRecords[Deal]):
         assert isinstance(deal, Deal)
         return pack_for(deal.dealt, deal.widow, deal.active, _packets(match))
 
-    def seat_name(self, players: Sequence[str], seat: int) -> str:
-        return f"seat {seat} ({players[seat]})"
+    NAMES_PLAYERS = True
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         """Auction pinochle's own refusals: the auction, the burial, a trump lead not beaten."""

@@ -94,8 +94,7 @@ class Records(TrickRecords[Deal]):
         assert issubclass(match, Match)
         return match.VARIANT
 
-    def seat_name(self, players: Sequence[str], seat: int) -> str:
-        return f"seat {seat} ({players[seat]})"
+    NAMES_PLAYERS = True
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         """The partnership pinochles' own refusals: the auction, announcements, a trump lead
