@@ -3,8 +3,9 @@ seat, nothing sticks out of its box (measured from the boxes the browser laid ou
 buttons of Bismarck's Valfri stay in their group in every language, each seat keeps its name
 and badges, the side panel keeps the scores' totals, and the page never scrolls sideways. At
 1366x768 and 1280x720 the forehand's twenty cards all lie above the fold (every game's hand
-and prompt in every phase: tests/browser/test_table_access.py). The home page's "Your tables" shows
-each table's game, players and score.
+and prompt in every phase: tests/browser/test_table_access.py). The trick area of three, four and
+five seats keeps its height, and the hand its place, as a trick fills. The home page's "Your
+tables" shows each table's game, players and score.
 
 The other seats are taken over WebSockets (a thread of their own, beside Playwright's loop) and
 left, so that one page per table is enough; a computer player stands in for one of them.
@@ -422,3 +423,58 @@ def test_a_small_phone_shows_the_whole_header_and_never_scrolls_sideways(
         for tool in ("#chat-button", "#protocol-button", "#share-button", "#settings-button"):
             expect(page.locator(tool)).to_be_visible()
     shot(page, artifacts, f"fit-phone-320-{lang}")
+
+
+# ---- the trick area --------------------------------------------------------------------------
+
+# Lays a played card in each of the trick's slots in turn, as the table draws it, and measures
+# the trick area and the hand below it before the first and after each card: a trick that
+# grows as it fills moves the hand under a finger about to tap.
+TRICK_FILLING = """() => {
+  const trick = document.querySelector('#trick');
+  const card = document.querySelector('#hand .card-btn .card');
+  const measure = () => ({
+    trick: trick.getBoundingClientRect().height,
+    hand: document.querySelector('#hand').getBoundingClientRect().top,
+  });
+  const heights = [measure()];
+  for (const slot of trick.querySelectorAll('.slot')) {
+    const figure = document.createElement('figure');
+    figure.className = 'played';
+    figure.appendChild(card.cloneNode(true));
+    const caption = document.createElement('figcaption');
+    caption.textContent = 'Wilhelmina Wallenbergson';
+    figure.appendChild(caption);
+    slot.replaceChildren(figure);
+    heights.push(measure());
+  }
+  return heights;
+}"""
+
+
+def first_card_led(message: Message) -> bool:
+    return bool((message["view"].get("deal") or {}).get("trick"))
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("auction_pinochle", 3), ("partnership_pinochle", 4), ("auction_pinochle", 5)],
+)
+def test_the_trick_area_keeps_its_height_as_a_trick_fills(
+    game: str, seats: int, open_page: OpenPage, live_server: ServerProcess, artifacts: Path
+) -> None:
+    table = seated_table(live_server, game, seats, NAMES, play=first_card_led)
+    assert table.to_act is not None
+    page = seat_page(open_page, table, table.to_act)
+    expect(page.locator("#trick .slot")).to_have_count(seats)
+    expect(page.locator("#hand .card-btn").first).to_be_visible()
+    for size in [SIZES[0], SIZES[1], SIZES[2], PHONE, (360, 740)]:
+        resize(page, size)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        measured = page.evaluate(TRICK_FILLING)
+        empty = measured[0]
+        for count, filled in enumerate(measured[1:], start=1):
+            where = f"{game} at {seats}, {label(size)}, {count} of {seats} cards"
+            assert abs(filled["trick"] - empty["trick"]) <= 1, (where, measured)
+            assert abs(filled["hand"] - empty["hand"]) <= 1, (where, measured)
+        shot(page, artifacts, f"fit-trick-{game}-{seats}-{label(size)}")
