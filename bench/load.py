@@ -942,7 +942,7 @@ def main() -> None:
         parser.error("--rooms, --deals and --workers must be positive")
 
     # Each worker holds its share of the sockets; the server (our child) inherits the limit.
-    raise_fd_limit(args.rooms * 5 * 2 + 1024)
+    raise_fd_limit(max(args.rooms, args.paced_rooms or 0) * 5 * 2 + 1024)
     server = None
     cleanups: list[Callable[[], None]] = []
     instances: list[Server] = []
@@ -1113,7 +1113,9 @@ def main() -> None:
                 "paced_rooms": paced.result.groups if paced else None,
                 "paced_rate": paced.rate if paced else None,
                 "paced_p99": paced.percentile(0.99) if paced else None,
+                "paced_us_per_action": paced.server_us_per_op if paced and pid else None,
                 "us_per_action": game.server_us_per_op,
+                "rss_mb": probe.hwm_mb() if pid else None,
                 "echo_us": echo_us if echoes else None,
                 "errors": errors,
             }
