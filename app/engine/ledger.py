@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from .assign import Assignment, NoDealFits
 from .cards import SUITS, Card
+from .paths import PassShown, Path, draw_paths, holder, seen_on
 
 SPECTATOR: Final = 1 << 15
 """The bit of ``seen`` that stands for a spectator: a card with it set is public."""
@@ -80,6 +81,7 @@ class Ledger:
         "order",
         "pack_seen",
         "passed",
+        "paths",
         "place",
         "rank",
         "seats",
@@ -118,6 +120,9 @@ class Ledger:
         self.pack_seen: list[int] = []
         """Per card, the seats that saw it where the pack put it (dealt, turned, drawn): a
         card played later is seen by all, yet where it came from stays theirs alone."""
+        self.paths: dict[Card, Path] | None = None
+        """Of a ledger dealt anew from a view that names passes (:meth:`redeal`), each
+        card's path through them as drawn; not kept by a copy."""
 
     # -- laying cards out ----------------------------------------------------------------------
 
@@ -366,6 +371,7 @@ class Ledger:
         other.voids = list(self.voids)
         other.pack_seen = list(self.pack_seen)
         other.passed = list(self.passed)
+        other.paths = None
         other.face_down = self.face_down
         other.suits_taken = self.suits_taken
         return other
@@ -397,7 +403,13 @@ class Ledger:
         seat, the cards every seat has seen that lie with it, in its hand or laid away
         (Bismarck's open cards taken up by forehand, auction pinochle's widow). Those of
         ``held`` that ``known`` or ``buried`` do not place are dealt anew too, to that
-        seat's hand or its cards laid away only."""
+        seat's hand or its cards laid away only.
+
+        Where cards went from hand to hand, ``passes`` lists every pass since the hands were
+        dealt, in order, as ``{"from", "to", "count", "cards"}`` (``cards`` ``None`` where
+        the viewer did not see it); ``began``, per seat, the cards the viewer knows it held
+        when the passes began; ``played``, per seat, the cards it played. The unseen cards
+        are then dealt by their paths through the passes (:mod:`app.engine.paths`)."""
         ledger = cls(len(shown["hand_sizes"]), order)
         everyone = ledger.everyone
         unknown = 0
@@ -448,7 +460,14 @@ class Ledger:
             ledger.stock.append(ledger._add(card, TURNED, -1, everyone))
         for seat, suits in enumerate(shown.get("voids", ())):
             ledger.voids[seat] = sum(SUIT_BIT[s] for s in suits)
-        ledger.redeal(pack, rng, barred, held or None)
+        if "passes" in shown:
+            passes = [
+                (p["from"], p["to"], p["count"], None if p["cards"] is None else tuple(p["cards"]))
+                for p in shown["passes"]
+            ]
+            ledger.redeal_passes(pack, rng, passes, shown["began"], shown["played"], barred)
+        else:
+            ledger.redeal(pack, rng, barred, held or None)
         return ledger
 
     def redeal(
@@ -523,6 +542,61 @@ class Ledger:
                 else:
                     self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
         self.cards = cards
+        order = self.order
+        if order is not None:
+            self.rank = [order[c] for c in cards]
+            for hand in self.hands:
+                hand.sort(key=self.rank.__getitem__)
+
+    def redeal_passes(
+        self,
+        pack: Sequence[Card],
+        rng: random.Random,
+        passes: Sequence[PassShown],
+        began: Sequence[Sequence[Card]],
+        played: Sequence[Sequence[Card]],
+        barred: Sequence[Collection[Card]] | None = None,
+    ) -> None:
+        """Deal the blanks of the hands as :meth:`redeal` does, where cards went from hand
+        to hand in ``passes`` (giver, taker, count, the cards or ``None`` where not seen) since
+        the hands were dealt: each card by its path through them, every history of the passes
+        that fits equally likely (:func:`~app.engine.paths.draw_paths`); ``began``, per seat,
+        the cards known to have lain with it when the passes began; ``played``, per seat, the
+        cards it played. A card in a hand is seen by the seat it began with and by the giver
+        and the taker of each pass it went through, and was seen where the pack put it by the
+        first; ``paths`` keeps each card's path. Every unseen card lies in a hand (a game with
+        passes keeps no stock)."""
+        placed = [c for c in self.cards if c]
+        left = list(pack)
+        for card in placed:
+            left.remove(card)
+        seats = self.seats
+        now = [
+            [self.cards[i] for i in self.hands[s] if self.cards[i]] + list(played[s])
+            for s in range(seats)
+        ]
+        sizes = [len(self.hands[s]) + len(played[s]) for s in range(seats)]
+        voids = self.voids
+
+        def holds(seat: int, card: Card) -> bool:
+            return not voids[seat] & SUIT_BIT[card[1]] and (
+                barred is None or card not in barred[seat]
+            )
+
+        paths = draw_paths(passes, began, now, sizes, left, holds, rng)
+        cards = list(self.cards)
+        blanks = [[i for i in self.hands[s] if not cards[i]] for s in range(seats)]
+        for card in left:
+            cards[blanks[holder(passes, paths[card])].pop()] = card
+        seen, pack_seen = self.seen, self.pack_seen
+        for i, card in enumerate(cards):
+            path = paths.get(card)
+            if path is not None:  # a card in a hand, or played
+                pack_seen[i] = 1 << path[0]
+                if self.place[i] is HAND:
+                    seen[i] |= seen_on(passes, path)
+        self.cards = cards
+        self.paths = paths
         order = self.order
         if order is not None:
             self.rank = [order[c] for c in cards]
