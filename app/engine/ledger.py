@@ -12,7 +12,10 @@ anew for a seat's sampling player are written here once for every game:
 - :meth:`Ledger.hidden`: the cards a seat has not seen (``Game.hidden_cards``);
 - :meth:`Ledger.from_view` and :meth:`Ledger.redeal`: a ledger rebuilt from such a view,
   its unseen cards dealt anew uniformly among the arrangements that fit what the seat was
-  shown (``Game.resample``), straight from where the cards lie, with no invented history.
+  shown (``Game.resample``), straight from where the cards lie, with no invented history;
+  where cards went from hand to hand in passes the seat saw only some of,
+  :meth:`Ledger.redeal_passes` deals them by their paths through the passes, every history
+  of the passes that fits equally likely (:mod:`app.engine.paths`).
 
 What play reveals is kept as constraints: a seat that failed to follow suit holds no card of
 that suit among the cards it held then. Such a void lasts until the seat takes a card the
