@@ -13,10 +13,9 @@ from json import dumps
 import pytest
 from engine.finnish_bismarck.helpers import play_random
 
-from app.engine.actions import Action
 from app.engine.bismarck.contracts import contract_action
 from app.engine.bismarck.finnish import TABLE, Match, parse_action, resample, view
-from app.engine.bismarck.finnish.notation import PLAY, deal_action, share_action
+from app.engine.bismarck.finnish.notation import PLAY, deal_action, pass_action, share_action
 from app.engine.bismarck.finnish.rules import FREE
 from app.engine.bismarck.finnish.state import Deal
 from app.engine.cards import Card
@@ -76,7 +75,7 @@ def replayed(sample: Match) -> Match:
                 assert deal.exchange.from_partner is not None
                 match.apply(p.giver, share_action(deal.exchange.from_partner))
         else:
-            match.apply(p.giver, Action("pass", ",".join(p.cards)))  # in the order passed
+            match.apply(p.giver, pass_action(p.cards))
     for trick in deal.history:
         for seat, card in zip(seats_of(trick), trick.cards, strict=True):
             match.apply(seat, PLAY[card])
@@ -218,3 +217,15 @@ def test_a_seeded_resample_deals_the_same_and_a_spectator_is_dealt_too() -> None
             assert one.deals[-1].pack == two.deals[-1].pack
             assert dumps(view(one, None)) == dumps(view(two, None))
             assert one.deals[-1].exchange == two.deals[-1].exchange
+
+
+def test_a_samples_passes_read_as_the_notation_writes_them() -> None:
+    """A pass the viewer did not see is drawn as a set of cards; the sample records it as a
+    pass played lies in the record, in the notation's order (``pass_action``), so that its
+    views and its replay by the notation agree."""
+    rng = random.Random(17)
+    for state in states(17, every=3, deals=1):
+        for seat in VIEWERS:
+            sample = resample(view(state, seat), rng)
+            for p in sample.deals[-1].exchange.passes(sample.deals[-1].roles):
+                assert pass_action(p.cards).arg == ",".join(p.cards), (seat, p)

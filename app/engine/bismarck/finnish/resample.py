@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...cards import sorted_cards
 from ...game import View
 from ...trick_game import TrickDeal, make_resample
 from .deal import pack_for
@@ -104,11 +105,13 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
 
 
 def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]]) -> None:
-    """The exchange's record: the cards of each pass, as the viewer saw them where it did."""
+    """The exchange's record: the cards of each pass, as the viewer saw them where it did,
+    the others in the order the notation gives a pass's cards (:func:`~.notation.pass_action`), as a
+    pass played lies in the record."""
     exchange = deal.exchange
     share: dict[int, str] = {}
     for p, cards in zip(passes, passed, strict=True):
-        chosen = tuple(p["cards"]) if p["cards"] is not None else tuple(sorted(cards))
+        chosen = tuple(p["cards"]) if p["cards"] is not None else tuple(sorted_cards(cards))
         step = p["step"]
         if step == 1:
             exchange.to_partner = chosen
