@@ -167,6 +167,7 @@ class Match(DealSequence[Deal]):
 
     __slots__ = (
         "base",
+        "current",
         "deals",
         "endgame_rules",
         "first_dealer",
@@ -195,19 +196,11 @@ class Match(DealSequence[Deal]):
         self.base = 0
         """Scored deals before the first one held (a state rebuilt from a view)."""
         self.to_act: int | None = TABLE
+        self.current: Deal | None = None
+        """The deal being played, or ``None`` between deals and after the match: kept by
+        :meth:`_deal` and :meth:`_settle`, as every action reads it (a property is a call)."""
 
     # -- reading -------------------------------------------------------------------------------
-
-    @property
-    def current(self) -> Deal | None:
-        """The deal being played, or ``None`` between deals and after the match (read often:
-        the deal's ``result`` directly)."""
-        deals = self.deals
-        if deals:
-            last = deals[-1]
-            if last.result is None:
-                return last
-        return None
 
     @property
     def is_over(self) -> bool:
@@ -462,6 +455,7 @@ class Match(DealSequence[Deal]):
             self.variant, self.deals_played + 1, dealer, pack, self.previous_trump()
         )
         self.deals.append(deal)
+        self.current = deal
         for seat in (1 - dealer, dealer):  # carte blanche: non-dealer first (rubicon §8)
             dealt = deal.dealt[seat]
             if not any(deal.pack[c][0] in COURT for c in dealt):
@@ -549,6 +543,7 @@ class Match(DealSequence[Deal]):
             self.variant, deal.points, deal.brisques, bool(self.options["round_to_hundreds"])
         )
         deal.result = result
+        self.current = None
         scores = result.scores
         for s in (0, 1):
             self.totals[s] += scores[s]
@@ -568,6 +563,7 @@ class Match(DealSequence[Deal]):
         other.first_dealer = self.first_dealer
         other.next_dealer = self.next_dealer
         other.deals = [d if d.finished else d.copy() for d in self.deals]
+        other.current = other.deals[-1] if self.current is not None else None
         other.totals = list(self.totals)
         other.base = self.base
         other.to_act = self.to_act
