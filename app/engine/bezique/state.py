@@ -35,8 +35,10 @@ from .holding import (
     MAX_POSITION,
     check_card_argument,
     copy_to_play,
+    find_copy,
     play_arguments,
     remove,
+    split_card_argument,
     take_up,
 )
 from .rules import WHILE_STOCK, endgame_rules, resolve_options
@@ -67,6 +69,11 @@ class Notation:
         them without reading their text (each is alive here, so its id is its own)."""
         self.text: dict[int, str] = {id(a): t for t, a in self.fixed.items()}
         """The text of each action in :attr:`known`, by identity: a play's record, unwritten."""
+        self.card: dict[int, tuple[Card, int | None]] = {
+            id(a): split_card_argument(a.arg) for a in self.play.values()
+        }
+        """The code and table position (``None``: the concealed hand) each ``play:`` action
+        in :attr:`known` names, by identity: its argument, read once."""
 
     def parse(self, text: object) -> Action:
         """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
@@ -127,6 +134,7 @@ class Notation:
             self.fixed[str(found)] = found
             self.known[id(found)] = found
             self.text[id(found)] = str(found)
+            self.card[id(found)] = (code, position)
         return found
 
     def deal_action(self, pack: Sequence[Card]) -> Action:
@@ -382,16 +390,19 @@ class Match(DealSequence[Deal]):
 
     def _check_play(self, deal: Deal, seat: int, arg: str) -> Copy:
         """The copy ``arg`` plays, or the refusal of it."""
-        holding = deal.holdings[seat]
-        copy = copy_to_play(deal.pack, holding, arg)
-        if not deal.trick or not deal.endgame:
-            return copy
+        copy = copy_to_play(deal.pack, deal.holdings[seat], arg)
+        if deal.trick and deal.endgame:
+            self._check_follow(deal, seat, copy)
+        return copy
+
+    def _check_follow(self, deal: Deal, seat: int, copy: Copy) -> None:
+        """Refuse ``copy``, a card of the seat's, where the last tricks' duties forbid it."""
         card = deal.pack[copy]
-        hand = [deal.pack[c] for c in holding.concealed]
+        hand = [deal.pack[c] for c in deal.holdings[seat].concealed]
         rules = self.endgame_rules
         trick = deal.trick_cards()
         if card in legal_cards(hand, trick, deal.trump, rules):
-            return copy
+            return
         led = trick[0][1]
         detail = {"card": card, "suit": led, "seat": seat}
         if any(c[1] == led for c in hand):
@@ -428,9 +439,13 @@ class Match(DealSequence[Deal]):
             # still fail, in the order _check makes them
             if action.kind == "play":
                 if deal.deciding is None:
-                    copy = self._check_play(deal, seat, action.arg)
+                    spelled = self.notation
+                    code, position = spelled.card[id(action)]
+                    copy = find_copy(deal.pack, deal.holdings[seat], code, position)
+                    if deal.trick and deal.endgame:
+                        self._check_follow(deal, seat, copy)
                     self._play(deal, seat, copy)
-                    deal.actions.append((seat, self.notation.text[id(action)]))
+                    deal.actions.append((seat, spelled.text[id(action)]))
                     return
             elif deal.deciding is not None:
                 self._draw(deal)
