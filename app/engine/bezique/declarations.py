@@ -221,12 +221,12 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         """Offer ``kind`` of the codes ``hand`` and the copies ``table``: ``formed`` (the
         suit) when they are exactly its codes, else the ``pending`` declaration they are."""
         nonlocal pairs
-        positions = sorted(holding.table.index(c) for c in table)
-        items: list[tuple[Card, int | None]] = [
-            *((code, None) for code in hand),
-            *((pack[holding.table[p]], p) for p in positions),
-        ]
-        named = ",".join(code if p is None else f"{code}@{p}" for code, p in items)
+        if table:
+            laid = holding.table
+            at = sorted([laid.index(c) for c in table])
+            named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
+        else:
+            named = ",".join(hand)
         text = f"{kind._value_}:{named}"
         if text in out:
             return
@@ -255,12 +255,15 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
             if min(4, covered) != info.level:
                 return
-        try:
-            _check_types(
-                Combination(kind, suit, tuple(sorted(table))), holding.scored, holding.table
-            )
-        except IllegalAction:
-            return
+        # rules 4 and 5 compare the table's cards alone: a choice from the hand alone may
+        # break only rule 7 (a bezique no higher than one intact)
+        if table or info.family is Family.BEZIQUE:
+            try:
+                _check_types(
+                    Combination(kind, suit, tuple(sorted(table))), holding.scored, holding.table
+                )
+            except IllegalAction:
+                return
         points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
         out[text] = Offer(text, points, fixes)
 
@@ -272,9 +275,8 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # told first by a bit per code present, then counted
     codes_of = pack.__getitem__
     in_hand = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.concealed)), 0)
-    absent = ~in_hand
-    if holding.table:
-        absent &= ~reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.table)), 0)
+    on_table = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.table)), 0)
+    absent = ~(in_hand | on_table)
     near = [c for c in _candidates(ctx.variant, ctx.trump) if c[6] & in_hand and not c[7] & absent]
     if not near:
         return list(out.values())
@@ -284,18 +286,21 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     held = "".join([pack[c] for c in holding.concealed])
     held += "".join([pack[c] for c in holding.table])
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
-    for kind, suit, need, items, _, counted, _, _ in near:
+    for kind, suit, need, items, _, counted, _, codes, spelled in near:
         if need is None:
             if held.count(items[0][0]) < 4:
                 continue
         elif counted and any(held.count(code) < count for code, count in items):
             continue  # a double bezique or more, a four of trumps
+        # _choices takes exactly the codes the kind needs: the suit is the candidate's
+        formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
+        if need is not None and not codes & on_table:
+            offer(kind, spelled, (), formed)  # none of its codes on the table: one way
+            continue
         if hand is None:
             hand = Counter([pack[c] for c in holding.concealed])
         if classes is None:
             classes = _classes(pack, holding)
-        # _choices takes exactly the codes the kind needs: the suit is the candidate's
-        formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
         for chosen, table in _choices(kind, need, hand, classes):
             offer(kind, chosen, table, formed)
     return list(out.values())
@@ -310,6 +315,7 @@ _Candidate = tuple[
     bool,
     int,
     int,
+    tuple[Card, ...],
 ]
 _BIT: dict[Card, int] = {
     r + s: 1 << i for i, (r, s) in enumerate((r, s) for s in SUITS for r in RANKS)
@@ -324,7 +330,8 @@ def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
     whose suits are free), those codes as a set, whether any is needed twice or more, and
     as bits (:data:`_BIT`) the codes one of which the hand must hold and those all of which
-    must be present (none for a plain four)."""
+    must be present (none for a plain four), and the codes each as often as needed, in
+    order (the one choice of a hand that holds them all)."""
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
@@ -336,14 +343,17 @@ def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
                 rank = sum(_BIT[info.rank + s] for s in SUITS)
-                found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True, rank, 0))
+                found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True, rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
             if need:
                 items = tuple(need.items())
                 counted = any(n > 1 for _, n in items)
                 bits = sum(_BIT[code] for code in need)
-                found.append((kind, suit, need, items, frozenset(need), counted, bits, bits))
+                spelled = tuple(need.elements())
+                found.append(
+                    (kind, suit, need, items, frozenset(need), counted, bits, bits, spelled)
+                )
     _CANDIDATES[key] = (variant, found)
     return found
 
@@ -523,7 +533,7 @@ def _completed(
     on_table = set(table)
     intact = [s.combination for s in scored if all(c in on_table for c in s.combination.cards)]
     pairs: int | None = None
-    for kind, suit, need, items, needed, _, _, _ in _candidates(ctx.variant, trump):
+    for kind, suit, need, items, needed, _, _, _, _ in _candidates(ctx.variant, trump):
         info = INFO[kind]
         if need is None:
             rank = items[0][0]
