@@ -523,23 +523,27 @@ def _completed(
 ) -> Iterator[Combination]:
     """The combinations a lay-out leaves pending (§7.5)."""
     pack = ctx.pack
+    # what a pending declaration needs: its cards on the table, one of them laid out now,
+    # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
+    # leave nothing pending
+    codes_of = pack.__getitem__
+    laid_bits = reduce(or_, map(_BIT.__getitem__, map(codes_of, laid)), 0)
+    absent = ~reduce(or_, map(_BIT.__getitem__, map(codes_of, table)), 0)
+    near = [c for c in _candidates(ctx.variant, trump) if c[6] & laid_bits and not c[7] & absent]
+    if not near:
+        return
+    held = "".join([pack[c] for c in table])  # a code's count or a rank's, as in offers
     order = {c: i for i, c in enumerate(table)}
     known = set(holding.pending)
-    # what a pending declaration needs: its cards on the table, one of them laid out now
-    codes = Counter([pack[c] for c in table])
-    ranks = Counter([code[0] for code in codes.elements()])
-    laid_codes = {pack[c] for c in laid}
-    laid_ranks = {code[0] for code in laid_codes}
     on_table = set(table)
     intact = [s.combination for s in scored if all(c in on_table for c in s.combination.cards)]
     pairs: int | None = None
-    for kind, suit, need, items, needed, _, _, _, _ in _candidates(ctx.variant, trump):
+    for kind, suit, need, items, _, counted, _, _, _ in near:
         info = INFO[kind]
         if need is None:
-            rank = items[0][0]
-            if ranks[rank] < 4 or rank not in laid_ranks:
+            if held.count(items[0][0]) < 4:
                 continue
-        elif needed.isdisjoint(laid_codes) or any(codes[c] < n for c, n in items):
+        elif counted and any(held.count(code) < count for code, count in items):
             continue
         if info.family is Family.BEZIQUE:
             if pairs is None:
