@@ -57,5 +57,14 @@ class Stock(Generic[T]):
         self.drawn += 1
         return card
 
+    def draw_two(self) -> tuple[T, T]:
+        """Take the top card and the one under it off together: the winner's and the
+        loser's draws after a trick (:func:`draw_after_trick`) in one call."""
+        drawn = self.drawn
+        if drawn + 2 > len(self.cards):
+            raise IndexError("the stock holds fewer than two cards")
+        self.drawn = drawn + 2
+        return self.cards[drawn], self.cards[drawn + 1]
+
     def copy(self) -> Stock[T]:
         return Stock(self.cards, self.drawn)

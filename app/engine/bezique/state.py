@@ -25,7 +25,6 @@ from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options, OptionValue, Termination
-from ..stock import draw_after_trick
 from ..tricks import TrickRules, legal_cards, trick_winner
 from ..words import with_article
 from .combinations import Copy
@@ -511,7 +510,9 @@ class Match(DealSequence[Deal]):
         winner = deal.deciding
         assert winner is not None
         deal.deciding = None
-        for seat, copy in draw_after_trick(winner, deal.stock.draw):
+        stock = deal.stock
+        top, under = stock.draw_two()  # the winner takes the top card (rubicon §5)
+        for seat, copy in ((winner, top), (1 - winner, under)):
             insort(deal.holdings[seat].concealed, copy)
             deal.draws[seat].append(copy)
             if deal.blank[seat]:  # carte blanche runs until the first court card drawn
@@ -519,7 +520,7 @@ class Match(DealSequence[Deal]):
                     deal.blank[seat] = False
                 else:
                     self._show(deal, seat, (copy,))
-        if not deal.stock:
+        if stock.drawn == len(stock.cards):  # the stock is gone
             for holding in deal.holdings:
                 take_up(holding)
         self.to_act = winner
