@@ -66,13 +66,13 @@ class Notation:
         self.known: dict[int, Action] = {id(a): a for a in self.fixed.values()}
         """Every action this notation built and keeps, by identity: :meth:`shape` accepts
         them without reading their text (each is alive here, so its id is its own)."""
-        self.text: dict[int, str] = {id(a): t for t, a in self.fixed.items()}
-        """The text of each action in :attr:`known`, by identity: a play's record, unwritten."""
-        self.card: dict[int, tuple[Card, int | None]] = {
-            id(a): split_card_argument(a.arg) for a in self.play.values()
+        self.plays: dict[int, tuple[Action, Card, int | None, str]] = {
+            id(a): (a, *split_card_argument(a.arg), str(a)) for a in self.play.values()
         }
-        """The code and table position (``None``: the concealed hand) each ``play:`` action
-        in :attr:`known` names, by identity: its argument, read once."""
+        """Each ``play:`` action in :attr:`known` by identity, with what :meth:`Match.apply`
+        reads of it in one look-up: the action (an id found is checked against it), the
+        code and table position it names (``None``: the concealed hand) and its text, the
+        play's record, unwritten."""
 
     def parse(self, text: object) -> Action:
         """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
@@ -132,8 +132,7 @@ class Notation:
             found = row[code] = Action("play", f"{code}@{position}")
             self.fixed[str(found)] = found
             self.known[id(found)] = found
-            self.text[id(found)] = str(found)
-            self.card[id(found)] = (code, position)
+            self.plays[id(found)] = (found, code, position, str(found))
         return found
 
     def deal_action(self, pack: Sequence[Card]) -> Action:
@@ -429,24 +428,20 @@ class Match(DealSequence[Deal]):
     def apply(self, seat: int, action: Action) -> None:
         """Apply ``action`` taken by ``seat``, or raise an ``ActionError`` changing nothing."""
         deal = self.current
-        if (
-            deal is not None
-            and seat == self.to_act
-            and self.notation.known.get(id(action)) is action
-        ):
+        if deal is not None and seat == self.to_act:
             # the notation's own card or draw by the seat to act: only the checks that may
             # still fail, in the order _check makes them
-            if action.kind == "play":
-                if deal.deciding is None:
-                    spelled = self.notation
-                    code, position = spelled.card[id(action)]
+            if deal.deciding is None:
+                built = self.notation.plays.get(id(action))
+                if built is not None and built[0] is action:
+                    _, code, position, text = built
                     copy = find_copy(deal.pack, deal.holdings[seat], code, position)
                     if deal.trick and deal.endgame:
                         self._check_follow(deal, seat, copy)
                     self._play(deal, seat, copy)
-                    deal.actions.append((seat, spelled.text[id(action)]))
+                    deal.actions.append((seat, text))
                     return
-            elif deal.deciding is not None:
+            elif action is DRAW:
                 self._draw(deal)
                 deal.actions.append((seat, "draw"))
                 return
