@@ -16,6 +16,7 @@ from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
 from ..stock import Stock
 from .combinations import Combination, Copy
+from .declarations import Context
 from .holding import Holding, new_holding
 from .scoring import Result
 from .variant import Variant
@@ -112,6 +113,10 @@ class Deal:
     """What each seat drew from the stock, in order."""
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: Result | None = None
+    context: Context | None = field(default=None, compare=False, repr=False)
+    """What its declarations are judged by, once built (``Match.context`` builds it again
+    when the trumps it names are no longer the deal's); shared by copies, as it never
+    changes."""
 
     @property
     def finished(self) -> bool:
@@ -154,6 +159,7 @@ class Deal:
             draws=[list(d) for d in self.draws],
             actions=list(self.actions),
             result=self.result,
+            context=self.context,
         )
 
 

@@ -248,7 +248,16 @@ class Match(DealSequence[Deal]):
         return finished[-1].trump if finished else None
 
     def context(self, deal: Deal) -> Context:
-        return Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
+        """What ``deal``'s declarations are judged by: built once while its trumps stand
+        (a trick's winner is offered declarations after every trick)."""
+        found = deal.context
+        if (
+            found is None
+            or found.trump != deal.trump
+            or found.previous_trump != deal.previous_trump
+        ):
+            found = deal.context = Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
+        return found
 
     def rules(self, deal: Deal) -> TrickRules:
         return self.endgame_rules if deal.endgame else WHILE_STOCK
@@ -300,8 +309,7 @@ class Match(DealSequence[Deal]):
             # what notation.action makes of legal()'s texts, without writing and reading them
             if actor not in (0, 1):
                 return []
-            context = Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
-            found = offers(context, deal.holdings[actor])
+            found = offers(self.context(deal), deal.holdings[actor])
             return [*(Action("declare", o.text) for o in found), DRAW]
         # the card plays, the most frequent list, built from the notation's own actions
         assert actor is not None
