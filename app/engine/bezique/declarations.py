@@ -277,7 +277,8 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     in_hand = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.concealed)), 0)
     on_table = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.table)), 0)
     absent = ~(in_hand | on_table)
-    near = [c for c in _candidates(ctx.variant, ctx.trump) if c[6] & in_hand and not c[7] & absent]
+    # the presence first: it rules out more candidates than the hand does
+    near = [c for c in _candidates(ctx.variant, ctx.trump) if not c[7] & absent and c[6] & in_hand]
     if not near:
         return list(out.values())
     hand: Counter[Card] | None = None
@@ -286,11 +287,11 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     held = "".join([pack[c] for c in holding.concealed])
     held += "".join([pack[c] for c in holding.table])
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
-    for kind, suit, need, items, _, counted, _, codes, spelled in near:
+    for kind, suit, need, items, distinct, counted, _, codes, spelled in near:
         if need is None:
             if held.count(items[0][0]) < 4:
                 continue
-        elif counted and any(held.count(code) < count for code, count in items):
+        elif counted and min(map(held.count, distinct)) < counted:
             continue  # a double bezique or more, a four of trumps
         # _choices takes exactly the codes the kind needs: the suit is the candidate's
         formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
@@ -311,8 +312,8 @@ _Candidate = tuple[
     Suit | None,
     Counter[Card] | None,
     tuple[tuple[str, int], ...],
-    frozenset[Card],
-    bool,
+    tuple[Card, ...],
+    int,
     int,
     int,
     tuple[Card, ...],
@@ -328,7 +329,8 @@ _CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate]]] = {
 def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
     """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
-    whose suits are free), those codes as a set, whether any is needed twice or more, and
+    whose suits are free), those codes once each and how often each is needed when that is
+    more than once (the same for all of them: a bezique's pair, a four of trumps), and
     as bits (:data:`_BIT`) the codes one of which the hand must hold and those all of which
     must be present (none for a plain four), and the codes each as often as needed, in
     order (the one choice of a hand that holds them all)."""
@@ -343,17 +345,17 @@ def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
                 rank = sum(_BIT[info.rank + s] for s in SUITS)
-                found.append((kind, suit, None, ((info.rank, 4),), frozenset(), True, rank, 0, ()))
+                found.append((kind, suit, None, ((info.rank, 4),), (), 4, rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
             if need:
                 items = tuple(need.items())
-                counted = any(n > 1 for _, n in items)
+                counts = set(need.values())
+                assert len(counts) == 1  # every code of a kind is needed equally often
+                counted = max(counts) if max(counts) > 1 else 0
                 bits = sum(_BIT[code] for code in need)
                 spelled = tuple(need.elements())
-                found.append(
-                    (kind, suit, need, items, frozenset(need), counted, bits, bits, spelled)
-                )
+                found.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
     _CANDIDATES[key] = (variant, found)
     return found
 
@@ -538,12 +540,12 @@ def _completed(
     on_table = set(table)
     intact = [s.combination for s in scored if all(c in on_table for c in s.combination.cards)]
     pairs: int | None = None
-    for kind, suit, need, items, _, counted, _, _, _ in near:
+    for kind, suit, need, items, distinct, counted, _, _, _ in near:
         info = INFO[kind]
         if need is None:
             if held.count(items[0][0]) < 4:
                 continue
-        elif counted and any(held.count(code) < count for code, count in items):
+        elif counted and min(map(held.count, distinct)) < counted:
             continue
         if info.family is Family.BEZIQUE:
             if pairs is None:
