@@ -9,7 +9,7 @@ last, a card shown for carte blanche, declarations before the draw) is each game
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -38,6 +38,12 @@ class Stock(Generic[T]):
     cards: Sequence[T]
     drawn: int = 0
     """Cards taken off the top so far."""
+    empty: bool = field(init=False, repr=False, compare=False)
+    """Whether every card is drawn, kept by the draws: bezique reads it for every card
+    played, where a property would be a call."""
+
+    def __post_init__(self) -> None:
+        self.empty = self.drawn >= len(self.cards)
 
     def __len__(self) -> int:
         return len(self.cards) - self.drawn
@@ -55,16 +61,18 @@ class Stock(Generic[T]):
             raise IndexError("the stock is empty")
         card = self.cards[self.drawn]
         self.drawn += 1
+        self.empty = self.drawn >= len(self.cards)
         return card
 
     def draw_two(self) -> tuple[T, T]:
         """Take the top card and the one under it off together: the winner's and the
         loser's draws after a trick (:func:`draw_after_trick`) in one call."""
-        drawn = self.drawn
-        if drawn + 2 > len(self.cards):
+        top = self.drawn
+        if top + 2 > len(self.cards):
             raise IndexError("the stock holds fewer than two cards")
-        self.drawn = drawn + 2
-        return self.cards[drawn], self.cards[drawn + 1]
+        self.drawn = top + 2
+        self.empty = self.drawn >= len(self.cards)
+        return self.cards[top], self.cards[top + 1]
 
     def copy(self) -> Stock[T]:
         return Stock(self.cards, self.drawn)

@@ -125,8 +125,7 @@ class Deal:
     @property
     def endgame(self) -> bool:
         """The stock is gone: the tables are taken up and the last tricks are played."""
-        stock = self.stock
-        return stock.drawn >= len(stock.cards)
+        return self.stock.empty
 
     @property
     def follower(self) -> int:

@@ -317,7 +317,7 @@ class Match(DealSequence[Deal]):
         pack = deal.pack
         spelled = self.notation
         play = spelled.play
-        if deal.trick and deal.endgame:
+        if deal.trick and deal.stock.empty:
             allowed = set(
                 legal_cards(
                     [pack[c] for c in holding.concealed],
@@ -397,7 +397,7 @@ class Match(DealSequence[Deal]):
     def _check_play(self, deal: Deal, seat: int, arg: str) -> Copy:
         """The copy ``arg`` plays, or the refusal of it."""
         copy = copy_to_play(deal.pack, deal.holdings[seat], arg)
-        if deal.trick and deal.endgame:
+        if deal.trick and deal.stock.empty:
             self._check_follow(deal, seat, copy)
         return copy
 
@@ -444,7 +444,7 @@ class Match(DealSequence[Deal]):
                 if built is not None and built[0] is action:
                     _, code, position, text = built
                     copy = find_copy(deal.pack, deal.holdings[seat], code, position)
-                    if deal.trick and deal.endgame:
+                    if deal.trick and deal.stock.empty:
                         self._check_follow(deal, seat, copy)
                     self._play(deal, seat, copy)
                     deal.actions.append((seat, text))
@@ -523,7 +523,7 @@ class Match(DealSequence[Deal]):
                     deal.blank[seat] = False
                 else:
                     self._show(deal, seat, (copy,))
-        if stock.drawn == len(stock.cards):  # the stock is gone
+        if stock.empty:
             for holding in deal.holdings:
                 take_up(holding)
         self.to_act = winner
@@ -538,7 +538,7 @@ class Match(DealSequence[Deal]):
         leader = deal.leader
         copies = (deal.trick[0], deal.trick[1])
         cards = (pack[copies[0]], pack[copies[1]])
-        endgame = deal.endgame
+        endgame = deal.stock.empty
         rules = self.endgame_rules if endgame else WHILE_STOCK
         won_by_leader = trick_winner(cards, deal.trump, rules) == 0
         winner = leader if won_by_leader else 1 - leader
