@@ -473,42 +473,54 @@ def _plan(
 
 def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequence[Copy]) -> None:
     """Rules 4, 5 and 7 against the declarations still intact on ``table``."""
-    name = combination.kind._value_.replace("_", " ")
-    mine = set(combination.cards)
-    family = combination.family
-    group = combination.group
+    # each kind's family, level and rank read from INFO, not through Combination's
+    # properties: this runs for most declarations offered, over every one scored
+    info = INFO[combination.kind]
+    family = info.family
+    level = info.level
+    by_suit = family is Family.SAME_SUIT
+    group = combination.suit if by_suit else info.rank
+    mine: set[Copy] | None = None
     on_table: set[Copy] | None = None
     for earlier in scored:
         other = earlier.combination
-        if other.family is not family or other.group != group:
+        known = INFO[other.kind]
+        if known.family is not family or (other.suit if by_suit else known.rank) != group:
             continue
         if on_table is None:
             on_table = set(table)
         if not on_table.issuperset(other.cards):
             continue
         if family is Family.BEZIQUE:
-            if other.level >= combination.level:
+            if known.level >= level:
                 raise IllegalAction(
                     "bezique_not_higher",
-                    f"a {name} does not go higher than the"
-                    f" {other.kind.value.replace('_', ' ')} still complete on your table"
-                    " (§7.3 rule 7)",
+                    f"a {_spoken(combination.kind)} does not go higher than the"
+                    f" {_spoken(other.kind)} still complete on your table (§7.3 rule 7)",
                 )
             continue
-        if not mine & set(other.cards):
+        if mine is None:
+            mine = set(combination.cards)
+        if mine.isdisjoint(other.cards):
             continue
-        if other.level == combination.level:
+        name = _spoken(combination.kind)
+        if known.level == level:
             raise IllegalAction(
                 "card_reused",
                 f"this {name} shares a card with a {name} still complete on your table"
                 " (§7.3 rule 4)",
             )
-        if other.level > combination.level:
+        if known.level > level:
             raise IllegalAction(
                 "downgrade",
-                f"this {name} takes a card from a {other.kind.value.replace('_', ' ')} still"
+                f"this {name} takes a card from a {_spoken(other.kind)} still"
                 " complete on your table (§7.3 rule 5)",
             )
+
+
+def _spoken(kind: Kind) -> str:
+    """A kind's name inside a sentence: ``double bezique``."""
+    return kind._value_.replace("_", " ")
 
 
 # -- pending declarations ---------------------------------------------------------------------
