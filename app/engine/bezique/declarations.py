@@ -35,7 +35,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
 
@@ -76,6 +76,12 @@ class Context:
     trump: Suit | None
     previous_trump: Suit | None
     """Chinese §4: last deal's trumps, which cannot be trumps again."""
+    candidates: list[_Candidate] = field(init=False, repr=False, compare=False)
+    """The kinds a declaration may take under ``trump`` (:func:`_candidates`), found once
+    (a state keeps its context while the trumps stand)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "candidates", _candidates(self.variant, self.trump))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +284,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     on_table = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.table)), 0)
     absent = ~(in_hand | on_table)
     # the presence first: it rules out more candidates than the hand does
-    near = [c for c in _candidates(ctx.variant, ctx.trump) if not c[7] & absent and c[6] & in_hand]
+    near = [c for c in ctx.candidates if not c[7] & absent and c[6] & in_hand]
     if not near:
         return list(out.values())
     hand: Counter[Card] | None = None
