@@ -44,6 +44,7 @@ from ..errors import IllegalAction, MalformedAction
 from .combinations import (
     BEZIQUES,
     INFO,
+    SEQUENCE_RANKS,
     TRUMP_FOURS,
     Combination,
     Copy,
@@ -324,10 +325,15 @@ _Candidate = tuple[
     int,
     tuple[Card, ...],
 ]
+_DECLARED_CODES: list[Card] = [r + s for s in SUITS for r in SEQUENCE_RANKS]
+"""The codes a declaration may need: the aces, tens, kings, queens and jacks."""
 _BIT: dict[Card, int] = {
-    r + s: 1 << i for i, (r, s) in enumerate((r, s) for s in SUITS for r in RANKS)
+    **{r + s: 0 for s in SUITS for r in RANKS},
+    **{code: 1 << i for i, code in enumerate(_DECLARED_CODES)},
 }
-"""A bit per code: a hand's codes or a table's as one number."""
+"""A bit per code a declaration may need, none for the nines, eights and sevens: a hand's
+codes or a table's as one number of 20 bits, which Python adds and masks as one digit (its
+multi-digit path, past 30 bits, costs more)."""
 _CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate]]] = {}
 """By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
 
