@@ -715,8 +715,26 @@ def _choices(
             yield chosen_hand, [c for _, t in combo for c in t]
 
 
-def _spread(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``total`` items from pools of these capacities."""
+_SPREADS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+"""What :func:`_spread` found, by its arguments: a few small numbers, met again and again
+(the choices of a declaration's cards among the table's classes)."""
+SPREADS_KEPT = 10_000
+"""The most kept at once (beyond, the table starts again)."""
+
+
+def _spread(total: int, capacities: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Every way to take ``total`` items from pools of these capacities, in ascending
+    order of the first pool's share, then the next's."""
+    key = (total, tuple(capacities))
+    found = _SPREADS.get(key)
+    if found is None:
+        if len(_SPREADS) >= SPREADS_KEPT:
+            _SPREADS.clear()
+        found = _SPREADS[key] = tuple(_spreads(total, key[1]))
+    return found
+
+
+def _spreads(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
     if not capacities:
         if total == 0:
             yield ()
@@ -724,5 +742,5 @@ def _spread(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
     first, rest = capacities[0], capacities[1:]
     room = sum(rest)
     for n in range(max(0, total - room), min(first, total) + 1):
-        for tail in _spread(total - n, rest):
+        for tail in _spreads(total - n, rest):
             yield (n, *tail)
