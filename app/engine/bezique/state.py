@@ -328,7 +328,8 @@ class Match(DealSequence[Deal]):
             )
             codes = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
             return [a for a in codes if a.arg in allowed]
-        actions = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
+        # each code once, in the hand's order; the actions by a C-level map over the codes
+        actions = list(map(play.__getitem__, dict.fromkeys([pack[c] for c in holding.concealed])))
         if holding.table:
             plays = holding.table_plays
             if plays is None:
