@@ -310,7 +310,9 @@ class Match(DealSequence[Deal]):
             if actor not in (0, 1):
                 return []
             found = offers(self.context(deal), deal.holdings[actor])
-            return [*(Action("declare", o.text) for o in found), DRAW]
+            if not found:  # most tricks won offer nothing
+                return [DRAW]
+            return [*[Action("declare", o.text) for o in found], DRAW]
         # the card plays, the most frequent list, built from the notation's own actions
         assert actor is not None
         holding = deal.holdings[actor]
