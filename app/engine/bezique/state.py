@@ -532,7 +532,11 @@ class Match(DealSequence[Deal]):
         self.to_act = winner
 
     def _play(self, deal: Deal, seat: int, copy: Copy) -> None:
-        remove(deal.holdings[seat], copy)
+        holding = deal.holdings[seat]
+        if copy in holding.table:
+            remove(holding, copy)  # it breaks what it was laid out in
+        else:
+            holding.concealed.remove(copy)  # most cards: from the hand, where nothing holds them
         deal.trick.append(copy)
         if len(deal.trick) == 1:
             self.to_act = 1 - seat
