@@ -113,6 +113,9 @@ class Deal:
     """What each seat drew from the stock, in order."""
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: Result | None = None
+    codes: dict[Copy, Card] = field(default_factory=dict, compare=False, repr=False)
+    """``pack`` as a dict, copy to code, shared by copies: a C-level map reads a dict's
+    items by its bound ``__getitem__`` faster than a tuple's."""
     context: Context | None = field(default=None, compare=False, repr=False)
     """What its declarations are judged by, once built (``Match.context`` builds it again
     when the trumps it names are no longer the deal's); shared by copies, as it never
@@ -158,6 +161,7 @@ class Deal:
             draws=[list(d) for d in self.draws],
             actions=list(self.actions),
             result=self.result,
+            codes=self.codes,
             context=self.context,
         )
 
@@ -183,4 +187,5 @@ def deal_from_pack(
         stock=Stock(range(2 * variant.hand_size, variant.pack_size)),
         leader=1 - dealer,
         previous_trump=previous_trump if variant.no_trump_twice else None,
+        codes=dict(enumerate(pack)),
     )

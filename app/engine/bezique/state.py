@@ -330,8 +330,9 @@ class Match(DealSequence[Deal]):
             )
             codes = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
             return [a for a in codes if a.arg in allowed]
-        # each code once, in the hand's order; the actions by a C-level map over the codes
-        actions = list(map(play.__getitem__, dict.fromkeys([pack[c] for c in holding.concealed])))
+        # each code once, in the hand's order, by C-level maps (a comprehension is a call)
+        in_hand = dict.fromkeys(map(deal.codes.__getitem__, holding.concealed))
+        actions = list(map(play.__getitem__, in_hand))
         if holding.table:
             plays = holding.table_plays
             if plays is None:
