@@ -590,8 +590,10 @@ class Server:
         database_url: str | None = None,
         instance: str | None = None,
         env: dict[str, str] | None = None,
+        start_seconds: float = 30.0,
     ) -> None:
         self.database_url = database_url
+        self.start_seconds = start_seconds
         self.instance = instance
         self.env = dict(env or {})
         self.tmp = Path(tempfile.mkdtemp(prefix="kortbord-load-"))
@@ -627,7 +629,7 @@ class Server:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + self.start_seconds
         with httpx.Client(timeout=1.0) as client:
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .rows import ChatRow, DealRow, MatchRow, Projection, ReviewRow, RoomRow
@@ -70,10 +70,10 @@ class RoomStore(Protocol):
         instance restarted under its name holds none of them in memory, and another
         instance takes them at once rather than after their leases. Returns how many."""
 
-    async def release_idle(self, code: str, kept: dict[str, Any]) -> None:
-        """The room leaves this instance's memory, idle: ``kept`` (what of it lives outside
-        its log) is stored with it and, with leases, its lease released, in one
-        transaction. Durable on return."""
+    async def release_idle(self, rooms: Mapping[str, dict[str, Any]]) -> None:
+        """The rooms leave this instance's memory, idle: each one's kept (what of it lives
+        outside its log) is stored with it and, with leases, its lease released, all in
+        one transaction. Durable on return."""
 
     async def take_idle_kept(self, code: str) -> dict[str, Any] | None:
         """What the room kept when it was last unloaded idle, cleared from the store so that

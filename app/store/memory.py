@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .base import EventJson, StaleAppend
@@ -81,9 +81,10 @@ class MemoryRoomStore:
     async def release_earlier(self) -> int:
         return 0
 
-    async def release_idle(self, code: str, kept: dict[str, Any]) -> None:
-        if code in self._logs:
-            self._idle[code] = copy.deepcopy(kept)
+    async def release_idle(self, rooms: Mapping[str, dict[str, Any]]) -> None:
+        for code, kept in rooms.items():
+            if code in self._logs:
+                self._idle[code] = copy.deepcopy(kept)
 
     async def take_idle_kept(self, code: str) -> dict[str, Any] | None:
         return self._idle.pop(code, None)

@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -689,30 +689,33 @@ class SqlRoomStore:
             ).rowcount
         return int(released)
 
-    async def release_idle(self, code: str, kept: dict[str, Any]) -> None:
-        if self.leased:
-            epoch = self._epochs.pop(code, None)
-            if epoch is None:
-                return  # no longer this instance's: its owner keeps what it has
-            await asyncio.to_thread(self._release_idle, code, _json(kept), epoch)
-        else:
-            await asyncio.to_thread(self._release_idle, code, _json(kept), None)
+    async def release_idle(self, rooms: Mapping[str, dict[str, Any]]) -> None:
+        releases: list[tuple[str, str, int | None]] = []
+        for code, kept in rooms.items():
+            epoch = self._epochs.pop(code, None) if self.leased else None
+            if self.leased and epoch is None:
+                continue  # no longer this instance's: its owner keeps what it has
+            releases.append((code, _json(kept), epoch))
+        if releases:
+            await asyncio.to_thread(self._release_idle, releases)
 
-    def _release_idle(self, code: str, kept: str, epoch: int | None) -> None:
+    def _release_idle(self, releases: list[tuple[str, str, int | None]]) -> None:
         with self.engine.begin() as conn:
-            if epoch is None:
-                conn.execute(
-                    text("UPDATE rooms SET idle_kept = :kept WHERE code = :code"),
-                    {"kept": kept, "code": code},
-                )
-            else:
-                conn.execute(
-                    text(
-                        "UPDATE rooms SET idle_kept = :kept, owner = NULL, lease_until = NULL "
-                        "WHERE code = :code AND owner = :me AND owner_epoch = :epoch"
-                    ),
-                    {"kept": kept, "code": code, "me": self.instance, "epoch": epoch},
-                )
+            for code, kept, epoch in releases:
+                if epoch is None:
+                    conn.execute(
+                        text("UPDATE rooms SET idle_kept = :kept WHERE code = :code"),
+                        {"kept": kept, "code": code},
+                    )
+                else:
+                    conn.execute(
+                        text(
+                            "UPDATE rooms SET idle_kept = :kept, owner = NULL,"
+                            " lease_until = NULL"
+                            " WHERE code = :code AND owner = :me AND owner_epoch = :epoch"
+                        ),
+                        {"kept": kept, "code": code, "me": self.instance, "epoch": epoch},
+                    )
 
     async def take_idle_kept(self, code: str) -> dict[str, Any] | None:
         return await asyncio.to_thread(self._take_idle_kept, code)

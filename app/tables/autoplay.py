@@ -234,6 +234,10 @@ class Autoplay:
         """The room left this instance's memory."""
         self._bots.pop(code, None)
 
+    def held(self) -> dict[str, int]:
+        """Entries kept per room (:meth:`Tables.held`)."""
+        return {"bots": len(self._bots), "thinking": len(self._thinking)}
+
     def _bot(self, code: str, seat: int, game: str, level: str) -> Bot:
         bots = self._bots.setdefault(code, {})
         key = (seat, game, level)
@@ -248,6 +252,10 @@ class Autoplay:
         try:
             if self.delay:
                 await asyncio.sleep(self.delay)
+            if live.gone:
+                # the room left meanwhile (unloaded, lost, given away): a bot made for it
+                # now would be kept here for a room that is no more
+                return
             if level == "strong":
                 seed = random.getrandbits(63)
                 action = await self.worker.think(game, level, seed, self.budget, view)

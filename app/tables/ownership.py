@@ -129,6 +129,10 @@ class Ownership:
     def forget(self, code: str) -> None:
         self._since.pop(code, None)
 
+    def held(self) -> dict[str, int]:
+        """Entries kept per room (:meth:`Tables.held`)."""
+        return {"owned_since": len(self._since), "given_away": len(self._gave)}
+
     async def start(self) -> None:
         """The instance starts serving. Whatever the store still names it the owner of is
         its earlier run's (it was killed, or lost the database, under the same

@@ -118,6 +118,10 @@ class Reviews:
         self._queue: asyncio.Queue[Review] = asyncio.Queue()
         self._runner: asyncio.Task[None] | None = None
 
+    def held(self) -> int:
+        """Reviews kept in memory, at most ``keep`` beside those under way."""
+        return len(self._reviews)
+
     def get(self, key: Key) -> Review | None:
         return self._reviews.get(key)
 

@@ -134,10 +134,28 @@ class Tables:
         await self.reviews.close()
         await self.autoplay.close()
 
+    def held(self) -> dict[str, int]:
+        """How many entries this instance keeps per room, by table: the rooms in memory and
+        every table kept beside them. Each follows the rooms loaded (and the changes under
+        way), never the rooms ever served; ``bench/memory.py`` and the tests count them."""
+        return {
+            "rooms": len(self._rooms),
+            "loading": len(self._loading),
+            "unloading": len(self._unloading),
+            **self.ownership.held(),
+            **self.autoplay.held(),
+            **self.stall.held(),
+            "reviews": self.reviews.held(),
+        }
+
     # -- ownership -------------------------------------------------------------------------------
 
     def owned(self) -> list[str]:
         return list(self._rooms)
+
+    def loaded(self) -> list[LiveRoom]:
+        """The rooms in this instance's memory."""
+        return list(self._rooms.values())
 
     def lose(self, code: str, close_code: int, reason: str) -> None:
         """The room leaves this instance: nothing more is done here on its behalf, and its
@@ -192,44 +210,61 @@ class Tables:
         while True:
             await asyncio.sleep(every)
             now = time.monotonic()
-            for code, live in list(self._rooms.items()):
+            idle = [
+                code
+                for code, live in list(self._rooms.items())
+                if now - live.active_at >= idle_after and self.quiet(live)
+            ]
+            if idle:
                 try:
-                    if now - live.active_at >= idle_after and self.quiet(live):
-                        await self.unload(code)
+                    await self._unload(idle)
                 except Exception:  # one room's fault must not keep the others in memory
-                    log.exception("room %s: could not unload it", code)
+                    log.exception("rooms %s: could not unload them", ", ".join(idle))
 
     async def unload(self, code: str) -> bool:
         """The room leaves memory if it is quiet: what it holds beyond its log is stored
         with it and, with several instances, its lease released, so that whichever instance
         its next visitor reaches loads it from the store as after a restart. ``False`` if
         it is not here or not quiet."""
-        live = self._rooms.get(code)
-        if live is None:
-            return False
-        async with live.lock:
-            if self._rooms.get(code) is not live or live.members or live.held:
-                return False
-            if self.autoplay.to_move(live) or next_due(live) is not None:
-                return False
-            kept = live.idle_kept()
-            del self._rooms[code]
-            live.gone = live.unloaded = True
-            self.ownership.forget(code)
-            self.stall.forget(code)
-            self.autoplay.forget(code)
-            unloading = asyncio.ensure_future(self.store.release_idle(code, kept))
-            self._unloading[code] = unloading
+        return bool(await self._unload([code]))
+
+    async def _unload(self, codes: Sequence[str]) -> list[str]:
+        """Unloads those of ``codes`` that are quiet, and stores what they keep in one
+        write: one after another, a sweep unloaded fewer rooms a second than a busy server
+        makes, and rooms piled up in memory. Returns the codes unloaded."""
+        kept: dict[str, dict[str, Any]] = {}
+        stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         try:
-            await unloading
+            for code in codes:
+                live = self._rooms.get(code)
+                if live is None:
+                    continue
+                async with live.lock:
+                    if self._rooms.get(code) is not live or live.members or live.held:
+                        continue
+                    if self.autoplay.to_move(live) or next_due(live) is not None:
+                        continue
+                    kept[code] = live.idle_kept()
+                    del self._rooms[code]
+                    live.gone = live.unloaded = True
+                    self.ownership.forget(code)
+                    self.stall.forget(code)
+                    self.autoplay.forget(code)
+                    # loading it again waits until what it keeps is stored
+                    self._unloading[code] = stored
+            if kept:
+                await self.store.release_idle(kept)
         except Exception:
-            # It stays out of memory: loaded again, its players' away clocks start anew, and
-            # with several instances its lease runs out instead of being released.
-            log.exception("room %s: could not store it as unloaded", code)
+            # Those unloaded stay out of memory: loaded again, their players' away clocks
+            # start anew, and with several instances their leases run out instead of being
+            # released.
+            log.exception("rooms %s: could not store them as unloaded", ", ".join(kept))
         finally:
-            if self._unloading.get(code) is unloading:
-                del self._unloading[code]
-        return True
+            stored.set_result(None)
+            for code in kept:
+                if self._unloading.get(code) is stored:
+                    del self._unloading[code]
+        return list(kept)
 
     # -- rooms -----------------------------------------------------------------------------------
 

@@ -101,6 +101,10 @@ class StallGuard:
         """Whether something is due in the room later (its timer is set)."""
         return code in self._timers
 
+    def held(self) -> dict[str, int]:
+        """Entries kept per room (:meth:`Tables.held`)."""
+        return {"timers": len(self._timers), "due_running": len(self._acting)}
+
     def forget(self, code: str) -> None:
         timer = self._timers.pop(code, None)
         if timer is not None:

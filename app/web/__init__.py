@@ -26,6 +26,7 @@ from .addresses import AddressConnections, ForwardedClient, RoomCreations
 from .api import Number, router
 from .bodies import validation_refused
 from .echo import add_echo_route
+from .memory import add_memory_route
 from .pages import Problems
 from .socket import room_socket
 
@@ -145,5 +146,6 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
 
     if settings.bench_echo:
         add_echo_route(web)
+        add_memory_route(web)
 
     return web

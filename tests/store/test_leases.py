@@ -347,7 +347,7 @@ def test_a_room_unloaded_idle_keeps_its_clocks_and_is_free_for_any_instance(url:
             await a.create_room("IdleRoom01", ROOM, created(), waiting())
             assert await a.acquire("IdleRoom01") is True
             kept = {"away_since": {"0": 1796083200.5}, "watchers": 4}
-            await a.release_idle("IdleRoom01", kept)
+            await a.release_idle({"IdleRoom01": kept})
             assert owner_row(a, "IdleRoom01") == (None, 1)
             assert await b.acquire("IdleRoom01") is True
             assert await b.take_idle_kept("IdleRoom01") == kept
@@ -356,7 +356,7 @@ def test_a_room_unloaded_idle_keeps_its_clocks_and_is_free_for_any_instance(url:
             # an instance that lost the room releases and keeps nothing of it
             await b.release(["IdleRoom01"])
             assert await a.acquire("IdleRoom01") is True
-            await b.release_idle("IdleRoom01", {"away_since": {}, "watchers": 9})
+            await b.release_idle({"IdleRoom01": {"away_since": {}, "watchers": 9}})
             assert owner_row(a, "IdleRoom01") == ("a", 3)
             assert await a.take_idle_kept("IdleRoom01") is None
         finally:
@@ -373,7 +373,7 @@ def test_sqlite_keeps_what_an_idle_room_holds_beyond_its_log(tmp_path: Path) -> 
             try:
                 await store.create_room("IdleRoom02", ROOM, created(), waiting())
                 kept = {"away_since": {"1": 1796083201.25}, "watchers": 2}
-                await store.release_idle("IdleRoom02", kept)
+                await store.release_idle({"IdleRoom02": kept})
                 assert await store.release_earlier() == 0  # no leases on SQLite
                 assert await store.take_idle_kept("IdleRoom02") == kept
                 assert await store.take_idle_kept("IdleRoom02") is None

@@ -270,7 +270,10 @@ def test_a_room_released_by_one_instance_plays_on_in_another_with_one_history() 
                     await room.step(random.Random(8))
                 await room.leave()
                 before = snapshot(room.live)
-                await until(lambda: code not in a.owned(), "the idle room is unloaded")
+                await until(
+                    lambda: code not in a.owned() and not a.held()["unloading"],
+                    "the idle room is unloaded and its lease released",
+                )
                 # released: nobody owns it, and another instance takes it at once
                 assert owner(first, code) is None
                 again = await b.room(code)
