@@ -541,7 +541,14 @@ class RoomState:
             # A stopped match takes no more actions, and its hands are nobody's to see any
             # more: the seat may have changed hands since, so everyone gets the public view.
             seat = None
+        if self._views is None:
+            self._views = self.game.new_view_cache()
         return self.game.view(self.match, seat, public, self._views)
+
+    def drop_caches(self) -> None:
+        """Lets go of what views are built faster with (the view cache): nobody reads
+        them now. The next view builds it again, and is the same."""
+        self._views = None
 
     def record(self) -> dict[str, Any] | None:
         if self.match is None:

@@ -475,6 +475,8 @@ class Tables:
             live.active_at = time.monotonic()
             live.broadcast()  # presence changed: a seat went away, or a watcher left
             self.stall.watch(live)
+            if not live.members and not live.held:
+                live.drop_caches()  # nobody reads its frames now
 
     def _expel(self, live: LiveRoom, member: Member, refusal: TableError) -> None:
         """Closes a connection past a limit, after an error saying which."""

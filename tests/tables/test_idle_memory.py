@@ -1,6 +1,9 @@
-"""What an instance keeps once its rooms leave: nothing of a room that was unloaded
-(``Tables.held``), not even the bot of a room that left while the bot waited to move; rooms
-idle together are unloaded together, in one write.
+"""What a room holds while nobody is at it, and what an instance keeps once its rooms leave.
+
+A room with no connection lets go of what only speeds its frames up (the match's view cache,
+the encoded view parts and room object); the next frame builds them again and is the same.
+An instance that served many short-lived rooms keeps nothing of them once they are unloaded
+(``Tables.held``), not even the bot of a room that left while the bot waited to move.
 """
 
 from __future__ import annotations
@@ -16,9 +19,12 @@ from typing import Any, TypeVar
 import pytest
 
 from app.store.sql import SqlRoomStore
-from app.tables import LiveRoom, Tables
-from app.tables.commands import Act, ClientSeed, End, Hello
+from app.tables import LiveRoom, Member, Tables
+from app.tables.commands import Act, ClientSeed, End, Hello, Sit, Start
+from app.tables.encoding import dumps
+from app.tables.events import Event
 from app.tables.ownership import CLOSE_LOST
+from app.tables.room import RoomState
 from support.databases import fresh_database
 
 T = TypeVar("T")
@@ -62,6 +68,71 @@ def choose(legal: dict[str, Any], rng: random.Random) -> str:
     if "count" in legal:
         return f"{legal['kind']}:" + ",".join(rng.sample(legal["from"], legal["count"]))
     return str(rng.choice(legal["actions"]))
+
+
+async def rebuilt(store: SqlRoomStore, code: str) -> RoomState:
+    stored = await store.load(code)
+    assert stored is not None
+    return RoomState.from_events(code, [Event.from_json(e) for e in stored])
+
+
+def views(state: RoomState) -> list[str]:
+    return [dumps(state.view_for(seat)) for seat in [*range(state.size), None]]
+
+
+def test_a_room_nobody_is_connected_to_drops_its_caches_and_shows_the_same(url: str) -> None:
+    async def scenario() -> None:
+        store = SqlRoomStore(url)
+        tables = Tables(store, random.Random(3))
+        rng = random.Random(4)
+        try:
+            code, _, secret = await tables.create_room(3, "Anna", "bismarck")
+            live = await tables.room(code)
+            assert live is not None
+            secrets = [secret]
+            clients = [Collector() for _ in range(3)]
+            members: list[Member] = [await tables.join(live, clients[0])]
+            await tables.handle(members[0], Hello(secret))
+            for seat, name in ((1, "Bertil"), (2, "Cecilia")):
+                members.append(await tables.join(live, clients[seat]))
+                await tables.handle(members[seat], Sit(seat, name))
+                seated = [json.loads(t) for t in clients[seat].texts if '"seated"' in t]
+                secrets.append(seated[-1]["secret"])
+            await tables.handle(members[0], Start(v=live.state.version))
+
+            async def play(moves: int) -> None:
+                for _ in range(moves):
+                    seat = clients[0].last_state()["view"]["to_act"]
+                    legal = clients[seat].last_state()["view"]["legal"]
+                    await tables.handle(members[seat], Act(live.state.version, choose(legal, rng)))
+                    # every frame is what a room read from its log shows, caches or not
+                    fresh = await rebuilt(store, code)
+                    for s in range(3):
+                        shown = clients[s].last_state()
+                        assert shown["v"] == fresh.version
+                        assert dumps(shown["view"]) == dumps(fresh.view_for(s))
+
+            await play(12)  # past the contract and the discard, into the tricks
+            before = views(live.state)
+            assert live.state._views is not None and live._room is not None
+            for member in members:
+                await tables.leave_connection(member)
+            # nobody reads its frames now: the room holds its state alone
+            assert live.state._views is None and live._room is None
+            assert views(live.state) == before == views(await rebuilt(store, code))
+
+            # back at the table, they play on, shown what they would have been shown
+            clients = [Collector() for _ in range(3)]
+            members = []
+            for seat, client in enumerate(clients):
+                members.append(await tables.join(live, client))
+                await tables.handle(members[seat], Hello(secrets[seat]))
+            await play(12)
+        finally:
+            await tables.close()
+            await store.close()
+
+    run(scenario())
 
 
 async def short_room(tables: Tables, rng: random.Random, fate: int) -> LiveRoom:
