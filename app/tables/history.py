@@ -17,6 +17,7 @@ from app.engine import TABLE, GameState, ScoredDeal
 from app.engine.records import export_record
 from app.store import DealRow, MatchRow
 
+from .events import ACT, START, Event
 from .room import PastMatch, RoomState, Status, dealings_json
 
 
@@ -36,10 +37,23 @@ def find_match(room: RoomState, number: int) -> PastMatch | None:
         if past.number == number:
             return past
     if room.match is not None and room.match_number == number and room.playing:
-        return PastMatch(
-            number, room.players, room.match, Status.PLAYING, room.dealings, room.actions
-        )
+        return PastMatch(number, room.players, room.match, Status.PLAYING, room.dealings)
     return None
+
+
+def match_actions(log: Sequence[Event], number: int) -> list[tuple[int, str]]:
+    """Every action of match ``number``, the table's deals included, in order, from the
+    room's log: the room keeps them on disk, not in memory, and a replay reads them here."""
+    matches = 0
+    actions: list[tuple[int, str]] = []
+    for event in log:
+        if event.kind == START:
+            matches += 1
+            if matches > number:
+                break
+        elif event.kind == ACT and matches == number:
+            actions.append((event.data["seat"], event.data["action"]))
+    return actions
 
 
 def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any] | None:
@@ -62,32 +76,36 @@ def record_for(room: RoomState, number: int, seat: int | None) -> dict[str, Any]
 
 
 def _finished_deal(
-    room: RoomState, number: int, deal: int
+    room: RoomState, number: int, deal: int, actions: Sequence[tuple[int, str]]
 ) -> tuple[PastMatch, GameState, list[tuple[int, str]]] | None:
     """Match ``number`` as it stood before deal ``deal`` was dealt, and that deal's actions
-    (its chance action first). Only a deal that is over (its seed is shown:
-    docs/fairness.md); ``None`` otherwise, or when there is no such deal."""
+    (its chance action first); ``actions``: the match's (:func:`match_actions`). Only a
+    deal that is over (its seed is shown: docs/fairness.md); ``None`` otherwise, or when
+    there is no such deal."""
     found = find_match(room, number)
     if found is None or deal < 1:
         return None
     over = found.status is not Status.PLAYING
-    dealt = [i for i, (seat, _) in enumerate(found.actions) if seat == TABLE]
+    dealt = [i for i, (seat, _) in enumerate(actions) if seat == TABLE]
     if deal > len(dealt) or (deal == len(dealt) and not over):
         return None
     game = room.game
     start = dealt[deal - 1]
-    end = dealt[deal] if deal < len(dealt) else len(found.actions)
+    end = dealt[deal] if deal < len(dealt) else len(actions)
     state = game.new_match(found.match.seats, room.options, found.match.first_dealer)
-    for seat, text in found.actions[:start]:
+    for seat, text in actions[:start]:
         state.apply(seat, game.parse_action(text))
-    return found, state, list(found.actions[start:end])
+    return found, state, list(actions[start:end])
 
 
-def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None:
+def replay_for(
+    room: RoomState, number: int, deal: int, actions: Sequence[tuple[int, str]]
+) -> dict[str, Any] | None:
     """Deal ``deal`` of match ``number`` step by step, every hand face up: the table as a
     spectator saw it after the deal and after each action of it, with each seat's hand
-    beside it. ``None`` for a deal that is not over, or none at all."""
-    finished = _finished_deal(room, number, deal)
+    beside it; ``actions``: the match's (:func:`match_actions`). ``None`` for a deal that
+    is not over, or none at all."""
+    finished = _finished_deal(room, number, deal, actions)
     if finished is None:
         return None
     found, state, actions = finished
@@ -120,10 +138,13 @@ def replay_for(room: RoomState, number: int, deal: int) -> dict[str, Any] | None
     }
 
 
-def decisions_of(room: RoomState, number: int, deal: int) -> list[Decision] | None:
+def decisions_of(
+    room: RoomState, number: int, deal: int, actions: Sequence[tuple[int, str]]
+) -> list[Decision] | None:
     """Every decision a seat made in deal ``deal`` of match ``number`` (a deal that is over):
-    the step of the replay it made, the seat's view as it chose, and what it chose."""
-    finished = _finished_deal(room, number, deal)
+    the step of the replay it made, the seat's view as it chose, and what it chose;
+    ``actions``: the match's (:func:`match_actions`)."""
+    finished = _finished_deal(room, number, deal, actions)
     if finished is None:
         return None
     _, state, actions = finished

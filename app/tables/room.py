@@ -128,8 +128,6 @@ class PastMatch:
     match: GameState
     status: Status
     dealings: list[Dealing]
-    actions: list[tuple[int, str]]
-    """Every action of the match, the table's deals included, in order: its replay."""
 
 
 def clean_nickname(raw: object) -> str:
@@ -243,8 +241,10 @@ class RoomState:
         """Which seats gave a seed for the next deal."""
         self.dealings: list[Dealing] = []
         """The deals of the current (or last) match, as the seeds dealt them."""
-        self.actions: list[tuple[int, str]] = []
-        """The current (or last) match's actions, the table's included, in order."""
+        self.last_actor: int | None = None
+        """The seat that made the current (or last) match's last action (:data:`TABLE` for
+        a deal), ``None`` before its first. The actions themselves are in the room's log
+        alone, on disk: a replay reads them there (``history.match_actions``)."""
         self.version = 0
         self.settled = 0
         """The version of the last event a command could depend on: every event but a client
@@ -313,7 +313,7 @@ class RoomState:
                 self.dealings.append(dealing)
                 self.next_seed = None
             self.match.apply(d["seat"], self.game.parse_action(d["action"]))
-            self.actions.append((d["seat"], d["action"]))
+            self.last_actor = d["seat"]
             if d["seat"] == TABLE and str(d["action"]).startswith("deal:"):
                 self._end_handovers()
             if self.match.is_over:
@@ -365,7 +365,7 @@ class RoomState:
             self.match = self.game.new_match(self.size, self.options, d["first_dealer"])
             self._views = self.game.new_view_cache()
             self.dealings = []
-            self.actions = []
+            self.last_actor = None
             self.players = [s.nickname if s else "" for s in self.seats]
             self.status = Status.PLAYING
         elif kind == ev.END:
@@ -425,7 +425,6 @@ class RoomState:
                 self.match,
                 status,
                 self.dealings,
-                self.actions,
             )
         )
         self.status = status
@@ -589,7 +588,7 @@ class RoomState:
     def deal_under_way(self) -> bool:
         """A match runs and someone has acted in its current deal: the last action is not
         the table's deal."""
-        return self.playing and bool(self.actions) and self.actions[-1][0] != TABLE
+        return self.playing and self.last_actor is not None and self.last_actor != TABLE
 
     def leave(self, holder: int | None) -> list[Event]:
         if holder is None:

@@ -390,7 +390,15 @@ class Tables:
 
     async def replay(self, live: LiveRoom, number: int, deal: int) -> dict[str, Any] | None:
         async with live.lock:
-            return history.replay_for(live.state, number, deal)
+            actions = await self._match_actions(live, number)
+            return history.replay_for(live.state, number, deal, actions)
+
+    async def _match_actions(self, live: LiveRoom, number: int) -> list[tuple[int, str]]:
+        """Match ``number``'s actions, read from the room's log (the lock held, so that the
+        log and the room in memory are at the same version): a room keeps them on disk."""
+        stored = await self.store.load(live.state.code)
+        log = [Event.from_json(e) for e in stored or []]
+        return history.match_actions(log, number)
 
     async def review(self, live: LiveRoom, number: int, deal: int, start: bool) -> dict[str, Any]:
         """The strong player's review of a deal that is over: the one stored with the room,
@@ -408,7 +416,8 @@ class Tables:
                 return stored.body
         if review is None:
             async with live.lock:
-                decisions = history.decisions_of(live.state, number, deal)
+                actions = await self._match_actions(live, number)
+                decisions = history.decisions_of(live.state, number, deal, actions)
             if decisions is None:
                 raise NoSuchDeal(deal)
             game = live.state.game.name

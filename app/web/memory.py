@@ -70,7 +70,7 @@ def room_parts(tables: Tables) -> dict[str, int]:
         deep_size(state.game, seen)  # the game, its pack and rules: every room's, no room's
         count("match", [state.match])
         count("view cache", [state._views])
-        count("match log (actions, deals)", [state.actions, state.dealings])
+        count("deals' seeds", [state.dealings])
         count("past matches", [state.past])
         count("encoded parts", [live.encoded, live._room])
         count("chat", [live.chat])

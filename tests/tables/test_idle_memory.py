@@ -245,3 +245,46 @@ def test_rooms_idle_together_are_unloaded_in_one_write(url: str) -> None:
             await store.close()
 
     run(scenario())
+
+
+def test_a_finished_deal_replays_from_the_log_the_room_keeps_on_disk(url: str) -> None:
+    """A room keeps no list of its match's actions in memory (a whole match of Bismarck is
+    some 600): the replay and the review read them from the room's log."""
+
+    async def scenario() -> None:
+        store = SqlRoomStore(url)
+        tables = Tables(store, random.Random(3))
+        rng = random.Random(7)
+        try:
+            code, _, secret = await tables.create_room(3, "Anna", "bismarck")
+            live = await tables.room(code)
+            assert live is not None
+            clients = [Collector() for _ in range(3)]
+            members = [await tables.join(live, clients[0])]
+            await tables.handle(members[0], Hello(secret))
+            for seat, name in ((1, "Bertil"), (2, "Cecilia")):
+                members.append(await tables.join(live, clients[seat]))
+                await tables.handle(members[seat], Sit(seat, name))
+            await tables.handle(members[0], Start(v=live.state.version))
+            played: list[tuple[int, str]] = []
+            while clients[0].last_state()["view"]["deals_played"] == 0:
+                seat = clients[0].last_state()["view"]["to_act"]
+                action = choose(clients[seat].last_state()["view"]["legal"], rng)
+                await tables.handle(members[seat], Act(live.state.version, action))
+                played.append((seat, str(live.state.game.parse_action(action))))
+            assert not any(
+                isinstance(value, list) and len(value) >= len(played)
+                for value in vars(live.state).values()
+            )
+            replay = await tables.replay(live, 1, 1)
+            assert replay is not None
+            steps = [(step["seat"], step["action"]) for step in replay["steps"]]
+            assert steps[0][0] is None and steps[0][1].startswith("deal:")
+            assert steps[1:] == played
+            review = await tables.review(live, 1, 1, start=False)
+            assert review["status"] == "none" and review["decisions"] == len(played)
+        finally:
+            await tables.close()
+            await store.close()
+
+    run(scenario())

@@ -301,7 +301,7 @@ def test_in_the_middle_of_a_deal_the_computer_finishes_it_for_the_person() -> No
         table.play()
     seat = public_seats(table.room)[2]
     assert (seat["bot"], seat["stand_in"], seat.get("finishes_deal", False)) == (None, False, False)
-    assert table.room.actions[-1][0] == TABLE
+    assert table.room.last_actor == TABLE
     assert public_seats(table.replayed()) == public_seats(table.room)
     # the computer player is not standing in any more: it is the person's turn when it comes
     while table.room.match is not None and table.room.match.to_act != 2:
@@ -312,7 +312,7 @@ def test_in_the_middle_of_a_deal_the_computer_finishes_it_for_the_person() -> No
 def test_a_deal_nobody_has_acted_in_yet_is_taken_over_at_once() -> None:
     table = bot_table()
     table.commit(table.room.start(0, table.rng))
-    assert table.room.actions[-1][0] == TABLE and not table.room.deal_under_way()
+    assert table.room.last_actor == TABLE and not table.room.deal_under_way()
     events, _ = table.room.sit(1, "Bertil", None)
     assert "stand_in" not in events[0].data
     table.commit(events)
