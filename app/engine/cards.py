@@ -7,6 +7,7 @@ the logs and the game records use, so no conversion layer can drift from it.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 
 Card = str
@@ -41,6 +42,13 @@ def parse_card(text: str, ranks: str = RANKS) -> Card:
 def parse_cards(text: str, ranks: str = RANKS) -> list[Card]:
     """Parse cards separated by commas and/or white space: ``"AS KH, 2C"``."""
     return [parse_card(t, ranks) for t in text.replace(",", " ").split()]
+
+
+def dealt_cards(arg: str) -> list[Card]:
+    """The cards a deal action's argument names, in order, each the one string of its name
+    that every match shares (``sys.intern``): made anew from every deal action, a deal's
+    cards were a few KiB of each match a server keeps in memory."""
+    return [sys.intern(card) for card in arg.split(",")]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

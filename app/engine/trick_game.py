@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 from .actions import Action, split_action
-from .cards import Card, Suit
+from .cards import Card, Suit, dealt_cards
 from .deal_sequence import DealSequence
 from .errors import IllegalAction, MalformedAction
 from .game import (
@@ -507,7 +507,7 @@ class TrickMatch(DealSequence[D]):
     def apply(self, seat: int, action: Action) -> None:
         deal = self._check(seat, action)
         if deal is None:
-            self.start(action.arg.split(","))
+            self.start(dealt_cards(action.arg))
             return
         deal.actions.append((seat, str(action)))
         if action.kind == "play":

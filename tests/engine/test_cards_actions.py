@@ -14,6 +14,7 @@ from app.engine.cards import (
     RANKS,
     SUITS,
     CardError,
+    dealt_cards,
     format_cards,
     is_card,
     is_full_deck,
@@ -228,3 +229,11 @@ def test_malformed_action_code_is_fixed() -> None:
         "message": "x",
         "detail": {"a": 1},
     }
+
+
+def test_a_deals_cards_are_the_strings_every_match_shares() -> None:
+    # two deal actions read from two messages: the same names, made as strings twice
+    first = dealt_cards(",".join(FULL_DECK))
+    second = dealt_cards(",".join(reversed(FULL_DECK)))
+    assert first == list(FULL_DECK)
+    assert all(a is b for a, b in zip(first, reversed(second), strict=True))

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..actions import Action, split_action
-from ..cards import Card, Suit
+from ..cards import Card, Suit, dealt_cards
 from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
@@ -459,7 +459,7 @@ class Match(DealSequence[Deal]):
                 return
         deal = self._check(seat, action)
         if deal is None:
-            self._deal(action.arg.split(","))
+            self._deal(dealt_cards(action.arg))
             return
         kind = action.kind
         if kind == "declare":

@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import ClassVar, Final
 
 from ..actions import Action
-from ..cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
+from ..cards import FULL_DECK, Card, dealt_cards, is_card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
@@ -278,7 +278,7 @@ class Match(TrickMatch[Deal]):
             if seat != TABLE:
                 raise IllegalAction("not_your_turn", "only the table deals or voids a deal")
             if kind == "deal":
-                self._deal(action.arg.split(","))
+                self._deal(dealt_cards(action.arg))
             else:
                 self._void(deal)
             return
