@@ -72,7 +72,7 @@ FRAMES = int(os.environ.get("BENCH_FRAMES", "1"))
 
 def memory(base_url: str, **params: Any) -> dict[str, Any]:
     query = {k: str(v).lower() if isinstance(v, bool) else v for k, v in params.items()}
-    reply = httpx.get(f"{base_url}/bench/memory", params=query, timeout=120)
+    reply = httpx.get(f"{base_url}/bench/memory", params=query, timeout=900)
     reply.raise_for_status()
     answer: dict[str, Any] = reply.json()
     return answer
@@ -214,7 +214,11 @@ def tables_mode(args: argparse.Namespace) -> None:
             report_top(active, rooms)
         report_parts(active, active["held"]["rooms"] - loaded)
 
-        time.sleep(2.0)
+        # every socket closed and its closing handled by the server, however busy
+        deadline = time.monotonic() + 300
+        while memory(base_url)["connections"] and time.monotonic() < deadline:
+            time.sleep(1.0)
+        time.sleep(1.0)
         idle = memory(base_url, top=args.top, frames=FRAMES, parts=True)
         held = idle["held"]["rooms"] - loaded
         print(f"idle after play: {held:,} rooms loaded, no connection")

@@ -98,6 +98,7 @@ def add_memory_route(web: FastAPI) -> None:
             "rss_kb": _status_kb("VmRSS:"),
             "hwm_kb": _status_kb("VmHWM:"),
             "held": tables.held(),
+            "connections": sum(state.addresses.held.values()),
             "addresses": len(state.addresses.held),
             "creation_buckets": len(state.room_creations.buckets),
             "traced": None,
