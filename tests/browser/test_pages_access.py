@@ -50,36 +50,52 @@ def three_at_the_table(open_page: OpenPage, **options: Any) -> list[Page]:
     return [anna, bertil, cecilia]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_pages_have_no_serious_accessibility_violations(
-    open_page: OpenPage, artifacts: Path, scheme: str
-) -> None:
-    home = open_page("/", color_scheme=scheme)
-    expect(home.locator("#create-form")).to_be_visible()
-    shot(home, artifacts, f"home-{scheme}")
-    problems = serious_violations(home)
-    assert not problems, "home page:\n" + describe(problems)
+SCHEMES = ("light", "dark")
 
-    players = three_at_the_table(open_page, color_scheme=scheme)
+
+def check_in_both_schemes(page: Page, what: str) -> None:
+    """No serious violation on ``page`` in the light scheme nor in the dark one. The theme
+    follows the scheme in CSS alone (no script reads it) and nothing fades between them, so
+    the page switched to a scheme is the page opened in it; the page is left light."""
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        problems = serious_violations(page)
+        assert not problems, f"{what}, {scheme}:\n" + describe(problems)
+    page.emulate_media(color_scheme="light")
+
+
+def test_pages_have_no_serious_accessibility_violations(
+    open_page: OpenPage, artifacts: Path
+) -> None:
+    """Each page and each moment of the table, in both colour schemes: one table is played
+    for both."""
+    home = open_page("/")
+    expect(home.locator("#create-form")).to_be_visible()
+    for scheme in SCHEMES:
+        home.emulate_media(color_scheme=scheme)
+        shot(home, artifacts, f"home-{scheme}")
+    check_in_both_schemes(home, "home page")
+
+    players = three_at_the_table(open_page)
     anna = players[0]
-    problems = serious_violations(anna)
-    assert not problems, "table before the match:\n" + describe(problems)
+    check_in_both_schemes(anna, "table before the match")
 
     start_match(anna)
     forehand = whose_turn(players)
-    problems = serious_violations(forehand)
-    assert not problems, "contract choice:\n" + describe(problems)
+    check_in_both_schemes(forehand, "contract choice")
     act_once(players)
     act_once(players)
     act_once(players)
     for page in players:
-        problems = serious_violations(page)
-        assert not problems, f"table in play, seat {page.url}:\n" + describe(problems)
-    shot(whose_turn(players), artifacts, f"theme-{scheme}-play")
+        check_in_both_schemes(page, f"table in play, seat {page.url}")
+    to_act = whose_turn(players)
+    for scheme in SCHEMES:
+        to_act.emulate_media(color_scheme=scheme)
+        shot(to_act, artifacts, f"theme-{scheme}-play")
+    to_act.emulate_media(color_scheme="light")
 
     anna.click("#protocol-button")
-    problems = serious_violations(anna)
-    assert not problems, "protocol:\n" + describe(problems)
+    check_in_both_schemes(anna, "protocol")
 
 
 def test_language_follows_the_browser_and_can_be_switched(
@@ -140,10 +156,20 @@ def test_join_by_code_or_link(open_page: OpenPage, live_server_url: str) -> None
     expect(home.locator(".seat[data-seat='0'] .seat-name")).to_have_text("Anna")
 
 
-def test_turn_signals_are_shown_and_can_be_muted(open_page: OpenPage) -> None:
+@pytest.mark.motion
+def test_turn_signals_are_shown_and_can_be_muted_and_reduced_motion_stills_the_glow(
+    open_page: OpenPage,
+) -> None:
+    """One table for both: the glow is looked at first, with motion allowed, then stilled;
+    the signals do not move."""
     players = three_at_the_table(open_page)
     start_match(players[0])
     forehand = whose_turn(players)
+    glow = forehand.locator(".seat.to-act")
+    expect(glow).to_have_css("animation-name", "turn-glow")
+    forehand.emulate_media(reduced_motion="reduce")
+    expect(glow).to_have_css("animation-name", "none")
+
     expect(forehand).to_have_title(re.compile(r"^● Your turn"))
     expect(forehand.locator("#announcer")).to_have_text("It is your turn.")
     # a change of language says it again in the new language
@@ -171,18 +197,9 @@ def test_turn_signals_are_shown_and_can_be_muted(open_page: OpenPage) -> None:
     expect(forehand.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
 
 
-@pytest.mark.motion
-def test_reduced_motion_stills_the_turn_glow(open_page: OpenPage) -> None:
-    players = three_at_the_table(open_page)
-    start_match(players[0])
-    forehand = whose_turn(players)
-    glow = forehand.locator(".seat.to-act")
-    expect(glow).to_have_css("animation-name", "turn-glow")
-    forehand.emulate_media(reduced_motion="reduce")
-    expect(glow).to_have_css("animation-name", "none")
-
-
-def test_keyboard_alone_plays_contract_discard_and_a_card(open_page: OpenPage) -> None:
+def test_keyboard_alone_plays_contract_discard_and_a_card_and_a_card_out_of_turn_says_why(
+    open_page: OpenPage,
+) -> None:
     players = three_at_the_table(open_page)
     start_match(players[0])
     forehand = whose_turn(players)
@@ -205,22 +222,18 @@ def test_keyboard_alone_plays_contract_discard_and_a_card(open_page: OpenPage) -
     leader.keyboard.press("Enter")
     expect(leader.locator(f"#trick .played[data-card='{card}']")).to_have_count(1)
 
-
-def test_a_card_that_cannot_be_played_says_why(open_page: OpenPage) -> None:
-    players = three_at_the_table(open_page)
-    start_match(players[0])
-    act_once(players)  # contract
-    act_once(players)  # discard
-    leader = whose_turn(players)
-    other = next(p for p in players if p is not leader)
-    card = other.locator("#hand .card-btn").first
-    # On hover, the title says it; a tap (aria-disabled keeps the card tappable) says it too.
-    expect(card).to_have_attribute("title", re.compile(r" — It is not your turn\.$"))
-    box = card.bounding_box()
+    # A card that cannot be played says why, at the same table: the seat that played last is
+    # not on turn now. On hover, the title says it; a tap (aria-disabled keeps the card
+    # tappable) says it too, and plays nothing.
+    expect(leader.locator(ROOM)).to_have_attribute("data-my-turn", "false")
+    other = leader.locator("#hand .card-btn").first
+    expect(other).to_have_attribute("title", re.compile(r" — It is not your turn\.$"))
+    box = other.bounding_box()
     assert box is not None
-    other.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    expect(other.locator("#toasts")).to_contain_text("It is not your turn.")
-    expect(other.locator("#trick .played")).to_have_count(0)
+    leader.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(leader.locator("#toasts")).to_contain_text("It is not your turn.")
+    for page in players:
+        expect(page.locator("#trick .played")).to_have_count(1)
 
 
 def test_four_colour_deck_recolours_the_cards(open_page: OpenPage) -> None:
