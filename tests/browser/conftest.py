@@ -5,6 +5,7 @@ Debian's Chromium is used rather than a Playwright download, so the tests need n
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -83,6 +84,7 @@ def page_opener(browser: Browser, base_url: str, *, motion: bool = False) -> Ite
         locale: str = "en-GB",
         color_scheme: str = "light",
         reduced_motion: str | None = None,
+        local_storage: dict[str, str] | None = None,
     ) -> Page:
         context = browser.new_context(
             base_url=base_url,
@@ -99,6 +101,8 @@ def page_opener(browser: Browser, base_url: str, *, motion: bool = False) -> Ite
         contexts.append(context)
         # Every page of the context is watched, those a test opens later in it too.
         context.on("page", lambda page: watch_errors(page, errors))
+        if local_storage:
+            context.add_init_script(script=seed_storage(local_storage))
         page = context.new_page()
         page.goto(path)
         wait_ready(page)
@@ -110,6 +114,20 @@ def page_opener(browser: Browser, base_url: str, *, motion: bool = False) -> Ite
         for context in contexts:
             context.close()
     assert not errors, f"script errors in the page: {errors}"
+
+
+def seed_storage(entries: dict[str, str]) -> str:
+    """A script that puts ``entries`` in the origin's local storage before the first page of
+    a tab runs its own script, as a browser that stored them earlier holds them. Once a tab:
+    what the page does with them later (a reload included) is the page's own."""
+    return (
+        "(() => { try {"
+        " if (sessionStorage.getItem('kortbord-test:seeded')) return;"
+        f" for (const [key, value] of {json.dumps(list(entries.items()))})"
+        " localStorage.setItem(key, value);"
+        " sessionStorage.setItem('kortbord-test:seeded', '1');"
+        " } catch (error) {} })();"  # about:blank has no storage of its own
+    )
 
 
 def watch_errors(page: Page, errors: list[str]) -> None:

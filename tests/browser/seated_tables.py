@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import httpx
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, wait_connected, wait_ready
+from table_driver import ROOM, OpenPage, wait_connected
 
 from support.client import Message, RoomClient, play_until, start_match
 from support.server import ServerProcess
@@ -92,14 +92,10 @@ def seated_table(
 
 
 def seat_page(open_page: OpenPage, table: Table, seat: int, **options: Any) -> Page:
-    """The table's page in a browser that holds the seat's secret, as after a reload."""
-    page = open_page("/", **options)
-    page.evaluate(
-        "([code, secret]) => localStorage.setItem(`kortbord:secret:${code}`, secret)",
-        [table.code, table.secrets[seat]],
-    )
-    page.goto(f"/r/{table.code}")
-    wait_ready(page)
+    """The table's page in a browser that holds the seat's secret, as after a reload (the
+    secret is in the browser's storage before the page first loads)."""
+    secret = {f"kortbord:secret:{table.code}": table.secrets[seat]}
+    page = open_page(f"/r/{table.code}", local_storage=secret, **options)
     wait_connected(page)
     expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
     return page

@@ -130,8 +130,8 @@ def test_the_deal_summary_and_the_next_deals_barred_trumps_on_two_phones(
     trump = deal["trump"]
     assert trump is not None, "no trumps were fixed in the first deal"
 
-    def open_phone(path: str) -> Page:
-        return open_fast_page(path, phone=True)
+    def open_phone(path: str, **options: Any) -> Page:
+        return open_fast_page(path, phone=True, **options)
 
     pages = [seat_page(open_phone, table, s) for s in (0, 1)]
     for page in pages:

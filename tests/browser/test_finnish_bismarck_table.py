@@ -112,13 +112,7 @@ def table_with_part(server: ServerProcess, part: str) -> tuple[str, str, dict[st
 
 def open_table(open_page: OpenPage, code: str, secret: str) -> Page:
     """Anna's phone, holding her seat's secret as after a reload."""
-    page = open_page("/", phone=True)
-    page.evaluate(
-        "([code, secret]) => localStorage.setItem(`kortbord:secret:${code}`, secret)",
-        [code, secret],
-    )
-    page.goto(f"/r/{code}")
-    expect(page.locator("html")).to_have_attribute("data-ready", "true")
+    page = open_page(f"/r/{code}", phone=True, local_storage={f"kortbord:secret:{code}": secret})
     expect(page.locator(ROOM)).to_have_attribute("data-seat", str(ME))
     expect(page.locator(ROOM)).to_have_attribute("data-game", GAME)
     return page
