@@ -46,9 +46,10 @@ FAST = {
 }
 
 
-@pytest.fixture
-def bot_server(backend: str, tmp_path: Path) -> Iterator[ServerProcess]:
-    with running_server(tmp_path, backend, FAST) as server:
+@pytest.fixture(scope="module")
+def bot_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the tests that play in rooms of their own on it."""
+    with running_server(tmp_path_factory.mktemp(f"bots-{backend}"), backend, FAST) as server:
         yield server
 
 
