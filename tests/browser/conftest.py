@@ -155,9 +155,14 @@ def live_server_url(live_server: ServerProcess) -> str:
 INSTANT_BOTS = {"KORTBORD_BOT_DELAY": "0", "KORTBORD_BOT_BUDGET": "0.05"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def bot_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server whose computer players act at once, so a test can play beside them."""
+    """A server whose computer players act at once, so a test can play beside them.
+
+    One for the whole run (each worker's), like ``fast_server``: every test plays in rooms
+    of its own and looks at nothing server-wide, and a room everyone has left is not played
+    on by stand-ins, so a module's rooms do not go on working after it. A start is mostly
+    importing every game and bot, several seconds (up to 25 s seen on a busy machine)."""
     with running_server(tmp_path_factory.mktemp("bot-server"), env=INSTANT_BOTS) as server:
         yield server
 
@@ -179,7 +184,7 @@ FAST_PLAY = {
 }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server that takes moves as fast as a script sends them, for a test that plays most
     of a deal over WebSockets and shows the rest in the browser."""
