@@ -11,7 +11,6 @@ import csv
 import io
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,24 +22,19 @@ from app.tables import RoomState
 from app.tables.history import protocol_csv
 from support.client import Message, RoomClient, is_state, seated_table, start_match
 from support.protocol_csv import check_against_sheet, final_totals
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 GAME = "auction_pinochle"
 NAMES = ("Anna", "Bertil", "Cecilia", "David", "Eva")
 SUITS = "SHDC"
 RANKS = "ATKQJ9"  # high to low
-FAST = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-}
 
 
-@pytest.fixture(scope="module")
-def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Players here answer as fast as the server does, past the rate a person keeps to."""
-    with running_server(tmp_path_factory.mktemp("auction-pinochle"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fast_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Players here answer as fast as the server does, past the rate a person keeps to: the
+    server the game modules share (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 # -- the rules as the tests know them (shared/rules/auction-pinochle.md) -------------------------

@@ -13,7 +13,6 @@ import csv
 import io
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,24 +23,19 @@ from app.engine.bezique import CHINESE, RUBICON, layout
 from app.engine.records import validate_record
 from support.client import Message, RoomClient, is_state, seated_table, start_match
 from support.protocol_csv import final_totals
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 NAMES = ("Anna", "Bertil")
-FAST = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-}
 VARIANTS = {RUBICON.name: RUBICON, CHINESE.name: CHINESE}
 OWN_KEYS = ("hand", "dealt", "drawn")
 """The only parts of a deal's view that differ between a seat and a spectator."""
 
 
-@pytest.fixture(scope="module")
-def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Players here answer as fast as the server does, past the rate a person keeps to."""
-    with running_server(tmp_path_factory.mktemp("bezique"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fast_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Players here answer as fast as the server does, past the rate a person keeps to: the
+    server the game modules share (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 @dataclass

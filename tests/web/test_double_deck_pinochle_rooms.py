@@ -12,12 +12,10 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from test_partnership_pinochle_rooms import (
-    FAST,
     TEAMS,
     Played,
     Table,
@@ -34,7 +32,7 @@ from test_partnership_pinochle_rooms import (
 )
 
 from support.client import is_state
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 GAME = "double_deck_pinochle"
 OPTIONS = {"target": 3500}
@@ -42,11 +40,11 @@ RANKS = "ATKQJ"
 FLAGS = ("flush", "long_suit")
 
 
-@pytest.fixture(scope="module")
-def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Players here answer as fast as the server does, past the rate a person keeps to."""
-    with running_server(tmp_path_factory.mktemp("double-deck-pinochle"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fast_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Players here answer as fast as the server does, past the rate a person keeps to: the
+    server the game modules share (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 def announcements(legal: dict[str, Any]) -> list[int]:

@@ -11,7 +11,6 @@ import asyncio
 import csv
 import io
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,24 +20,18 @@ import pytest
 from app.engine.records import validate_record
 from support.client import Message, RoomClient, is_state, seated_table, start_match
 from support.protocol_csv import final_totals
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 GAME = "finnish_bismarck"
 NAMES = ("Aino", "Eero", "Helmi", "Ilmari")
 TEAMS = [[0, 2], [1, 3]]
-FAST = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-}
 
 
-@pytest.fixture(scope="module")
-def finnish_server(
-    backend: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    with running_server(tmp_path_factory.mktemp("finnish"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def finnish_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Players here answer as fast as the server does, past the rate a person keeps to: the
+    server the game modules share (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 @dataclass

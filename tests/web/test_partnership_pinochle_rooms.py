@@ -19,7 +19,7 @@ import json
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,7 +29,7 @@ import pytest
 from app.engine.records import validate_record
 from support.client import Message, RoomClient, is_state, seated_table, start_match
 from support.protocol_csv import check_against_sheet, final_totals
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 GAME = "partnership_pinochle"
 NAMES = ("Anna", "Bertil", "Cecilia", "David")
@@ -37,19 +37,14 @@ TEAMS = [[0, 2], [1, 3]]
 SUITS = "SHDC"
 RANKS = "ATKQJ9"  # high to low
 OPTIONS = {"target": 500}
-FAST = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-}
 CARD = re.compile(r'"[AKQJT9][SHDC]"')
 
 
-@pytest.fixture(scope="module")
-def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Players here answer as fast as the server does, past the rate a person keeps to."""
-    with running_server(tmp_path_factory.mktemp("partnership-pinochle"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fast_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Players here answer as fast as the server does, past the rate a person keeps to: the
+    server the game modules share (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 def team_of(seat: int) -> int:

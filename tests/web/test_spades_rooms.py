@@ -13,7 +13,6 @@ import io
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +22,7 @@ import pytest
 from app.engine.records import validate_record
 from support.client import Message, RoomClient, is_state, seated_table, start_match
 from support.protocol_csv import check_against_sheet, final_totals
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 GAME = "spades"
 NAMES = ("Anna", "Bertil", "Cecilia", "David")
@@ -31,18 +30,13 @@ TEAMS = [[0, 2], [1, 3]]
 OPTIONS = {"target": 200, "lose_at_minus_200": True}
 RANKS = "AKQJT98765432"  # high to low
 PACK = [r + s for s in "SHDC" for r in RANKS]
-FAST = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-}
 
 
-@pytest.fixture(scope="module")
-def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Players here answer as fast as the server does, past the rate a person keeps to."""
-    with running_server(tmp_path_factory.mktemp("spades"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fast_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Players here answer as fast as the server does, past the rate a person keeps to: the
+    server the game modules share (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 # -- a table -------------------------------------------------------------------------------------
