@@ -548,6 +548,17 @@ async def echo_phase(
     return tally
 
 
+def stop_workers(pipes: Sequence[Connection], processes: Sequence[Any]) -> None:
+    """Tell every client process to quit, and end any that does not within 10 s."""
+    for pipe in pipes:
+        with contextlib.suppress(OSError):
+            pipe.send(("quit",))
+    for process in processes:
+        process.join(10)
+        if process.is_alive():
+            process.terminate()
+
+
 def worker_main(conn: Connection, base_url: str, ws_url: str) -> None:
     """Runs phases on the parent's orders: ("game"|"echo", count, options), then "quit"."""
     try:
@@ -1123,13 +1134,7 @@ def main() -> None:
             }
             print("SUMMARY " + json.dumps(summary))
     finally:
-        for pipe in pipes:
-            with contextlib.suppress(OSError):
-                pipe.send(("quit",))
-        for process in processes:
-            process.join(10)
-            if process.is_alive():
-                process.terminate()
+        stop_workers(pipes, processes)
         if server is not None:
             server.stop()
         if proxy is not None:

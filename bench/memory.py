@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import multiprocessing
 import os
@@ -62,6 +61,7 @@ from load import (
     Server,
     raise_fd_limit,
     split,
+    stop_workers,
     worker_main,
 )
 
@@ -253,13 +253,7 @@ def tables_mode(args: argparse.Namespace) -> None:
             print(f"  traced: {kib(grown / made)} per room (goal: under 10 KiB)")
         print(f"server peak RSS (VmHWM): {rss.hwm_mb():.1f} MB")
     finally:
-        for pipe in pipes:
-            with contextlib.suppress(OSError):
-                pipe.send(("quit",))
-        for process in processes:
-            process.join(10)
-            if process.is_alive():
-                process.terminate()
+        stop_workers(pipes, processes)
         server.stop()
 
 
@@ -268,7 +262,7 @@ def tables_mode(args: argparse.Namespace) -> None:
 
 async def _state(ws: ClientConnection) -> dict[str, Any]:
     while True:
-        message = json.loads(await asyncio.wait_for(ws.recv(), SETUP_TIMEOUT))
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), SETUP_TIMEOUT))
         if message.get("type") == "error" and message.get("code") != "stale_version":
             raise RuntimeError(f"refused: {message.get('code')}")
         if message.get("type") == "state":
