@@ -25,7 +25,7 @@ from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options, OptionValue, Termination
-from ..tricks import TrickRules, legal_cards, trick_winner
+from ..tricks import TrickRules, legal_cards
 from ..words import with_article
 from .combinations import Copy
 from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
@@ -547,8 +547,14 @@ class Match(DealSequence[Deal]):
         copies = (deal.trick[0], deal.trick[1])
         cards = (pack[copies[0]], pack[copies[1]])
         endgame = deal.stock.empty
-        rules = self.endgame_rules if endgame else WHILE_STOCK
-        won_by_leader = trick_winner(cards, deal.trump, rules) == 0
+        strength = (self.endgame_rules if endgame else WHILE_STOCK).strength
+        # trick_winner for two cards, written out (a call costs more than the comparison):
+        # the second wins by a higher card of the suit led or by a trump on a plain lead
+        first, second = cards
+        if second[1] == first[1]:
+            won_by_leader = strength[second[0]] <= strength[first[0]]
+        else:
+            won_by_leader = second[1] != deal.trump
         winner = leader if won_by_leader else 1 - leader
         deal.history.append(Trick(leader, copies, cards, winner))
         deal.tricks_won[winner] += 1
