@@ -215,68 +215,10 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     """The declarations legal now, without extra cards: each pending declaration that can
     score, then each combination formed with cards from the hand."""
     out: dict[str, Offer] = {}
-
     pairs: tuple[int, int] | None = None
-
-    def offer(
-        kind: Kind,
-        hand: Sequence[Card],
-        table: Sequence[Copy],
-        formed: tuple[Suit | None] | None = None,
-        pending: Combination | None = None,
-    ) -> None:
-        """Offer ``kind`` of the codes ``hand`` and the copies ``table``: ``formed`` (the
-        suit) when they are exactly its codes, else the ``pending`` declaration they are."""
-        nonlocal pairs
-        if table:
-            laid = holding.table
-            at = sorted([laid.index(c) for c in table])
-            named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
-        else:
-            named = ",".join(hand)
-        text = f"{kind._value_}:{named}"
-        if text in out:
-            return
-        if pending is not None:
-            # its cards on the table as registered (a card played takes it away): of
-            # _plan's checks only rules 4, 5 and 7 against what was scored since may fail
-            try:
-                _check_types(pending, holding.scored, holding.table)
-            except IllegalAction:
-                return
-            points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
-            out[text] = Offer(text, points, fixes)
-            return
-        assert formed is not None
-        # formed of exactly the kind's codes, some from the hand: of _plan's checks only
-        # rule 7's cover and rules 4 and 5 may fail, and those concern table cards alone
-        # (no concealed card is in a declaration)
-        suit = formed[0]
-        info = INFO[kind]
-        if info.family is Family.BEZIQUE:
-            pair = ctx.variant.bezique_cards(ctx.trump)
-            assert pair is not None
-            if pairs is None:
-                codes = list(map(pack.__getitem__, holding.table))
-                pairs = (codes.count(pair[0]), codes.count(pair[1]))
-            covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
-            if min(4, covered) != info.level:
-                return
-        # rules 4 and 5 compare the table's cards alone: a choice from the hand alone may
-        # break only rule 7 (a bezique no higher than one intact)
-        if table or info.family is Family.BEZIQUE:
-            try:
-                _check_types(
-                    Combination(kind, suit, tuple(sorted(table))), holding.scored, holding.table
-                )
-            except IllegalAction:
-                return
-        points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
-        out[text] = Offer(text, points, fixes)
-
     pack = ctx.pack
     for waiting in holding.pending:
-        offer(waiting.kind, [], waiting.cards, pending=waiting)
+        _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
     # its cards, with at least one from the hand (what _choices would find otherwise),
     # told first by a bit per code present, then counted
@@ -303,15 +245,98 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         # _choices takes exactly the codes the kind needs: the suit is the candidate's
         formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
         if need is not None and not codes & on_table:
-            offer(kind, spelled, (), formed)  # none of its codes on the table: one way
+            # none of its codes on the table: one way
+            pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
             continue
         if hand is None:
             hand = Counter([pack[c] for c in holding.concealed])
         if classes is None:
             classes = _classes(pack, holding)
         for chosen, table in _choices(kind, need, hand, classes):
-            offer(kind, chosen, table, formed)
+            pairs = _offer_formed(ctx, holding, out, kind, chosen, table, formed, pairs)
     return list(out.values())
+
+
+# the two ways of offering, module functions rather than a closure in offers: a closure and
+# its cells would be made on every listing, most of which offer nothing
+
+
+def _named(
+    pack: Sequence[Card], holding: Holding, kind: Kind, hand: Sequence[Card], table: Sequence[Copy]
+) -> str:
+    """The ``declare:`` argument of ``kind`` of the codes ``hand`` and the table's copies
+    ``table`` (by position, in the table's order)."""
+    if table:
+        laid = holding.table
+        at = sorted([laid.index(c) for c in table])
+        named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
+    else:
+        named = ",".join(hand)
+    return f"{kind._value_}:{named}"
+
+
+def _offer_pending(
+    ctx: Context, holding: Holding, out: dict[str, Offer], pending: Combination
+) -> None:
+    """Offer the ``pending`` declaration into ``out`` if it can score now."""
+    kind = pending.kind
+    text = _named(ctx.pack, holding, kind, (), pending.cards)
+    if text in out:
+        return
+    # its cards on the table as registered (a card played takes it away): of _plan's
+    # checks only rules 4, 5 and 7 against what was scored since may fail
+    try:
+        _check_types(pending, holding.scored, holding.table)
+    except IllegalAction:
+        return
+    points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
+    out[text] = Offer(text, points, fixes)
+
+
+def _offer_formed(
+    ctx: Context,
+    holding: Holding,
+    out: dict[str, Offer],
+    kind: Kind,
+    hand: Sequence[Card],
+    table: Sequence[Copy],
+    formed: tuple[Suit | None],
+    pairs: tuple[int, int] | None,
+) -> tuple[int, int] | None:
+    """Offer into ``out`` ``kind`` of the codes ``hand`` and the copies ``table``, exactly its
+    kind's codes with suit ``formed``, if it passes the checks that may still fail; return
+    the table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
+    pack = ctx.pack
+    # most offers take no table card: their text written here, without a call
+    text = _named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
+    if text in out:
+        return pairs
+    # formed of exactly the kind's codes, some from the hand: of _plan's checks only rule
+    # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
+    # concealed card is in a declaration)
+    suit = formed[0]
+    info = INFO[kind]
+    if info.family is Family.BEZIQUE:
+        pair = ctx.variant.bezique_cards(ctx.trump)
+        assert pair is not None
+        if pairs is None:
+            codes = list(map(pack.__getitem__, holding.table))
+            pairs = (codes.count(pair[0]), codes.count(pair[1]))
+        covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
+        if min(4, covered) != info.level:
+            return pairs
+    # rules 4 and 5 compare the table's cards alone: a choice from the hand alone may break
+    # only rule 7 (a bezique no higher than one intact)
+    if table or info.family is Family.BEZIQUE:
+        try:
+            _check_types(
+                Combination(kind, suit, tuple(sorted(table))), holding.scored, holding.table
+            )
+        except IllegalAction:
+            return pairs
+    points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
+    out[text] = Offer(text, points, fixes)
+    return pairs
 
 
 _Candidate = tuple[
