@@ -80,9 +80,14 @@ class Context:
     candidates: list[_Candidate] = field(init=False, repr=False, compare=False)
     """The kinds a declaration may take under ``trump`` (:func:`_candidates`), found once
     (a state keeps its context while the trumps stand)."""
+    suits: _Suits = field(init=False, repr=False, compare=False)
+    """The suit :func:`matches` finds for each of those kinds formed of its codes, by the
+    kind and its codes sorted."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "candidates", _candidates(self.variant, self.trump))
+        found, suits = _kinds(self.variant, self.trump)
+        object.__setattr__(self, "candidates", found)
+        object.__setattr__(self, "suits", suits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,22 +364,29 @@ _BIT: dict[Card, int] = {
 """A bit per code a declaration may need, none for the nines, eights and sevens: a hand's
 codes or a table's as one number of 20 bits, which Python adds and masks as one digit (its
 multi-digit path, past 30 bits, costs more)."""
-_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate]]] = {}
+_Suits = dict[tuple[Kind, tuple[Card, ...]], Suit | None]
+_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate], _Suits]] = {}
 """By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
 
 
 def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
+    """The kinds a declaration may take under ``trump`` (:func:`_kinds`)."""
+    return _kinds(variant, trump)[0]
+
+
+def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Suits]:
     """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
     whose suits are free), those codes once each and how often each is needed when that is
     more than once (the same for all of them: a bezique's pair, a four of trumps), and
     as bits (:data:`_BIT`) the codes one of which the hand must hold and those all of which
     must be present (none for a plain four), and the codes each as often as needed, in
-    order (the one choice of a hand that holds them all)."""
+    order (the one choice of a hand that holds them all); and the suit :func:`matches`
+    finds for each fixed-code kind formed of its codes, by the kind and its codes sorted."""
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
-        return entry[1]
+        return entry[1], entry[2]
     found: list[_Candidate] = []
     for kind in kinds_of(variant):
         info = INFO[kind]
@@ -393,8 +405,14 @@ def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
                 bits = sum(_BIT[code] for code in need)
                 spelled = tuple(need.elements())
                 found.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
-    _CANDIDATES[key] = (variant, found)
-    return found
+    # what matches finds for each formed of its codes: a four of trumps takes the trumps
+    suits: _Suits = {
+        (c[0], tuple(sorted(c[8]))): trump if c[0] in TRUMP_FOURS else c[1]
+        for c in found
+        if c[2] is not None
+    }
+    _CANDIDATES[key] = (variant, found, suits)
+    return found, suits
 
 
 def declarations(ctx: Context, holding: Holding) -> list[str]:
@@ -469,7 +487,13 @@ def _plan(
         suit: Suit | bool | None = formed[0]
     else:
         codes = [ctx.pack[c] for c in cards]
-        suit = matches(variant, kind, codes, ctx.trump)
+        info = INFO[kind]
+        if info.family is Family.FOUR and info.level == 1:
+            suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
+        else:
+            # the codes of every fixed-code kind under these trumps are known: looked up,
+            # not compared as two Counters (a miss is what matches finds no kind in)
+            suit = ctx.suits.get((kind, tuple(sorted(codes))), False)
     if suit is False:
         needs_trumps = INFO[kind].family is Family.BEZIQUE or kind in TRUMP_FOURS
         if needs_trumps and not required(variant, kind, None, ctx.trump):
