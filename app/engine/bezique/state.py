@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import Action, split_action
+from ..actions import MAX_ACTION_TEXT, Action, split_action
 from ..cards import Card, Suit, dealt_cards
 from ..deal_sequence import DealSequence
 from ..errors import IllegalAction, MalformedAction
@@ -48,6 +48,8 @@ SEATS: Final = 2
 DRAW: Final = Action("draw")
 KINDS: Final = ("deal", "play", "declare", "draw")
 CODES: Final = tuple(r + s for s in "SHDC" for r in RANKS)
+MAX_DECLARE: Final = MAX_ACTION_TEXT - len("declare:")
+"""The longest argument a ``declare:`` text may carry."""
 
 
 class Notation:
@@ -102,7 +104,23 @@ class Notation:
 
     def shape(self, action: Action) -> None:
         """Refuse an ``Action`` built by hand that no text would parse to."""
-        if self.known.get(id(action)) is action or self.fixed.get(str(action)) == action:
+        if self.known.get(id(action)) is action:
+            return
+        if (
+            type(action) is Action
+            and action.kind == "declare"
+            and 0 < len(action.arg) <= MAX_DECLARE
+        ):
+            # a declaration (legal_actions builds a new one each time): what parse would
+            # check of its text, read from the argument, the text not written and split
+            # again; a refusal is left to the whole path below, which words it
+            try:
+                check_declare_syntax(action.arg)
+            except MalformedAction:
+                pass
+            else:
+                return
+        if self.fixed.get(str(action)) == action:
             return
         try:
             parsed = self.parse(str(action))
@@ -464,7 +482,9 @@ class Match(DealSequence[Deal]):
         kind = action.kind
         if kind == "declare":
             self._declare(deal, seat, action.arg)  # its own checks come first
-        elif kind == "draw":
+            deal.actions.append((seat, "declare:" + action.arg))  # str(action), without a call
+            return
+        if kind == "draw":
             self._draw(deal)
         else:
             self._play(deal, seat, copy_to_play(deal.pack, deal.holdings[seat], action.arg))
