@@ -227,9 +227,13 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # most turns offer nothing: a kind is searched only when the hand and the table hold
     # its cards, with at least one from the hand (what _choices would find otherwise),
     # told first by a bit per code present, then counted
+    # the codes read once, for the bits and (written out) for the counts: nearly every
+    # listing counts, as a plain four passes the bits whenever the hand holds its rank
     codes_of = pack.__getitem__
-    in_hand = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.concealed)), 0)
-    on_table = reduce(or_, map(_BIT.__getitem__, map(codes_of, holding.table)), 0)
+    hand_codes = list(map(codes_of, holding.concealed))
+    table_codes = list(map(codes_of, holding.table))
+    in_hand = reduce(or_, map(_BIT.__getitem__, hand_codes), 0)
+    on_table = reduce(or_, map(_BIT.__getitem__, table_codes), 0)
     absent = ~(in_hand | on_table)
     # the presence first: it rules out more candidates than the hand does
     near = [c for c in ctx.candidates if not c[7] & absent and c[6] & in_hand]
@@ -238,8 +242,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     hand: Counter[Card] | None = None
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
-    held = "".join([pack[c] for c in holding.concealed])
-    held += "".join([pack[c] for c in holding.table])
+    held = "".join(hand_codes) + "".join(table_codes)
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
     for kind, suit, need, items, distinct, counted, _, codes, spelled in near:
         if need is None:
@@ -254,7 +257,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
             continue
         if hand is None:
-            hand = Counter([pack[c] for c in holding.concealed])
+            hand = Counter(hand_codes)
         if classes is None:
             classes = _classes(pack, holding)
         for chosen, table in _choices(kind, need, hand, classes):
