@@ -338,15 +338,10 @@ class Match(DealSequence[Deal]):
         spelled = self.notation
         play = spelled.play
         if deal.trick and deal.stock.empty:
-            allowed = set(
-                legal_cards(
-                    [pack[c] for c in holding.concealed],
-                    deal.trick_cards(),
-                    deal.trump,
-                    self.endgame_rules,
-                )
-            )
-            codes = [play[code] for code in dict.fromkeys([pack[c] for c in holding.concealed])]
+            # the hand's codes read once, by a C-level map (a comprehension is a call)
+            hand = list(map(deal.codes.__getitem__, holding.concealed))
+            allowed = set(legal_cards(hand, deal.trick_cards(), deal.trump, self.endgame_rules))
+            codes = list(map(play.__getitem__, dict.fromkeys(hand)))
             return [a for a in codes if a.arg in allowed]
         # each code once, in the hand's order, by C-level maps (a comprehension is a call)
         in_hand = dict.fromkeys(map(deal.codes.__getitem__, holding.concealed))
@@ -426,7 +421,7 @@ class Match(DealSequence[Deal]):
     def _check_follow(self, deal: Deal, seat: int, copy: Copy) -> None:
         """Refuse ``copy``, a card of the seat's, where the last tricks' duties forbid it."""
         card = deal.pack[copy]
-        hand = [deal.pack[c] for c in deal.holdings[seat].concealed]
+        hand = list(map(deal.codes.__getitem__, deal.holdings[seat].concealed))
         rules = self.endgame_rules
         trick = deal.trick_cards()
         if card in legal_cards(hand, trick, deal.trump, rules):
