@@ -460,7 +460,18 @@ class Match(DealSequence[Deal]):
                 built = self.notation.plays.get(id(action))
                 if built is not None and built[0] is action:
                     _, code, position, text = built
-                    copy = find_copy(deal.pack, deal.holdings[seat], code, position)
+                    holding = deal.holdings[seat]
+                    if position is None:
+                        # most cards come from the concealed hand: find_copy's scan written
+                        # out (a call costs about what the scan does); it refuses a miss
+                        codes = deal.codes
+                        for copy in holding.concealed:
+                            if codes[copy] == code:
+                                break
+                        else:
+                            copy = find_copy(deal.pack, holding, code, position)
+                    else:
+                        copy = find_copy(deal.pack, holding, code, position)
                     if deal.trick and deal.stock.empty:
                         self._check_follow(deal, seat, copy)
                     self._play(deal, seat, copy)
