@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
@@ -22,8 +23,10 @@ from .scoring import Result
 from .variant import Variant
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+class Trick(NamedTuple):
+    """A trick played. A named tuple, not a frozen dataclass: one is made per trick of every
+    playout, and a frozen dataclass sets each field through ``object.__setattr__``."""
+
     leader: int
     copies: tuple[Copy, Copy]
     """In play order: the leader's card first."""
