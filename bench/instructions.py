@@ -42,7 +42,8 @@ def playouts(name: str, count: int, positions: int) -> int:
     """Play ``count`` seeded random playouts; the card plays made."""
     game = get_game(name)
     rng = random.Random(1)
-    starts = [about_to_play(game, 2, rng) for _ in range(positions)]
+    counts = game.seat_counts
+    starts = [about_to_play(game, counts[i % len(counts)], rng) for i in range(positions)]
     plays = 0
     for i in range(count):
         state = starts[i % positions].clone()
