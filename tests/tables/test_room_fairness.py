@@ -90,8 +90,13 @@ def test_each_deal_is_the_pack_shuffled_from_the_committed_seed_and_the_seeds_gi
 
 
 def test_the_first_dealer_is_drawn_from_the_first_deals_seeds() -> None:
+    # Each server seed is random: twelve tables missed one of the three dealers about one run
+    # in forty. Tables are made until every seat has dealt first, which two hundred do but
+    # once in 10^35 runs.
     dealers = set()
-    for k in range(12):
+    for k in range(200):
+        if dealers == {0, 1, 2}:
+            break
         table = Table()
         table.fill()
         give(table, [f"s{k}", "", ""])
