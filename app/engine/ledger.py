@@ -544,12 +544,7 @@ class Ledger:
                     self.seen[i] = self.pack_seen[i] = everyone
                 else:
                     self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
-        self.cards = cards
-        order = self.order
-        if order is not None:
-            self.rank = [order[c] for c in cards]
-            for hand in self.hands:
-                hand.sort(key=self.rank.__getitem__)
+        self._lay(cards)
 
     def redeal_passes(
         self,
@@ -598,8 +593,12 @@ class Ledger:
                 pack_seen[i] = 1 << path[0]
                 if self.place[i] is HAND:
                     seen[i] |= seen_on(passes, path)
-        self.cards = cards
         self.paths = paths
+        self._lay(cards)
+
+    def _lay(self, cards: list[Card]) -> None:
+        """Take ``cards`` as the ledger's, each hand kept in the ledger's order."""
+        self.cards = cards
         order = self.order
         if order is not None:
             self.rank = [order[c] for c in cards]
