@@ -6,6 +6,7 @@
                                    [--think-ms MS | --paced-ms MS [--paced-seconds S]]
                                    [--echo-messages N | --no-echo] [--seed S]
                                    [--instances N | --compare 1,2] [--paced-rooms R]
+    .venv/bin/python bench/load.py --report [GAME ...] [--database-url URL] [sizes]
 
 By default a server is started (``python -m app serve`` on a free loopback port, with the
 echo endpoint enabled, rate limits raised and a temporary data directory) and stopped at the
@@ -33,6 +34,12 @@ deploy/haproxy.cfg) sharing a scratch database on the PostgreSQL server ``--data
 names, and every figure is taken through the proxy; server CPU and memory are the
 instances' sums. ``--compare 1,2`` runs the whole bench for each count in turn, with
 ``--paced-rooms`` times the count of paced rooms, and prints the ratios.
+
+``--report`` prints the lean server's figures per game against their goals (every game unless
+some are named): CPU per action against the echo, memory per active and idle table, the tables
+a process holds at a person's pace, and the rooms held after many short-lived ones; it runs
+this bench, ``bench/memory.py`` and ``bench/scale.py`` for each game (``bench/lean_report.py``
+says how, and its sizes: ``--report --help``).
 
 The bots run in several worker processes (one asyncio loop each), so that on a small machine
 the client side is not what limits the figures; server CPU time per action or message is
@@ -899,6 +906,11 @@ def report_phase(name: str, unit: str, phase: Phase, probe: ProcessProbe, size: 
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--report"]:
+        from lean_report import main as report
+
+        report(sys.argv[2:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="bismarck", help="the game the rooms play")
     parser.add_argument("--seats", type=int, help="seats per room (default: the game's)")

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/memory.py tables [--rooms N] [--game NAME] [--think-ms MS]
                                             [--seconds S] [--workers W] [--no-trace]
-    .venv/bin/python bench/memory.py churn [--rooms N] [--idle-seconds S] [--keep K]
+    .venv/bin/python bench/memory.py churn [--rooms N] [--game NAME] [--idle-seconds S] [--keep K]
                                            [--concurrency C] [--workers W] [--no-trace]
 
 Both start a server as ``bench/load.py`` does (``python -m app serve`` on a free loopback port,
@@ -21,14 +21,15 @@ created over HTTP and never visited. Each figure is the growth of traced bytes (
 where it means something) divided by the rooms; the largest allocation sites and the rooms'
 bytes by holder (the match, its view cache, its log, ...) are listed.
 
-``churn``: ``--rooms`` short-lived rooms (20,000 by default), made and left as people do, on a
-server whose ``KORTBORD_ROOM_IDLE_SECONDS`` is ``--idle-seconds``: each is made to play at
-once with two computer players (``bots: random``, ``KORTBORD_BOT_DELAY=0``), its person says
-hello, gives the seed that starts the match, plays a few of their own moves, and then either
-leaves mid-deal, or ends the match first (the host's ``end``), or leaves before the first
-card; ``--concurrency`` rooms at a time per worker process. The last ``--keep`` rooms stay
-connected. At the end the server should hold those alone: the rooms in memory and every
-table the server keeps per room (``Tables.held``) are printed, with the memory.
+``churn``: ``--rooms`` short-lived rooms of ``--game`` (20,000 of Bismarck by default), made
+and left as people do, on a server whose ``KORTBORD_ROOM_IDLE_SECONDS`` is ``--idle-seconds``:
+each is made to play at once with computer players in the other seats (``bots: random``,
+``KORTBORD_BOT_DELAY=0``), its person says hello, gives the seed that starts the match, plays a
+few of their own moves, and then either leaves mid-deal, or ends the match first (the host's
+``end``), or leaves before the first card; ``--concurrency`` rooms at a time per worker
+process. The last ``--keep`` rooms stay connected. At the end the server should hold those
+alone: the rooms in memory and every table the server keeps per room (``Tables.held``) are
+printed, with the memory.
 """
 
 from __future__ import annotations
@@ -207,9 +208,9 @@ def tables_mode(args: argparse.Namespace) -> None:
             f"  RSS {found['rss']:.1f} MB:"
             f" {kib((found['rss'] - base_rss) * KIB * KIB / rooms)} per table"
         )
+        grown_active = active["traced"] - base["traced"] if trace else 0
         if trace:
-            grown = active["traced"] - base["traced"]
-            print(f"  traced: {kib(grown / rooms)} per table (goal: under 100 KiB)")
+            print(f"  traced: {kib(grown_active / rooms)} per table (goal: under 100 KiB)")
             print("  largest growth by allocation site, per table:")
             report_top(active, rooms)
         report_parts(active, active["held"]["rooms"] - loaded)
@@ -252,6 +253,16 @@ def tables_mode(args: argparse.Namespace) -> None:
             grown = fresh["traced"] - idle["traced"]
             print(f"  traced: {kib(grown / made)} per room (goal: under 10 KiB)")
         print(f"server peak RSS (VmHWM): {rss.hwm_mb():.1f} MB")
+        if args.json_summary:
+            per_table = (grown_active if trace else (found["rss"] - base_rss) * KIB * KIB) / rooms
+            summary = {
+                "active_kib": per_table / KIB,
+                "idle_kib": (idle["traced"] - base["traced"]) / held / KIB if trace else None,
+                "new_kib": (fresh["traced"] - idle["traced"]) / made / KIB if trace else None,
+                "hwm_mb": rss.hwm_mb(),
+                "errors": errors,
+            }
+            print("SUMMARY " + json.dumps(summary))
     finally:
         stop_workers(pipes, processes)
         server.stop()
@@ -270,12 +281,10 @@ async def _state(ws: ClientConnection) -> dict[str, Any]:
 
 
 async def short_room(
-    http: httpx.AsyncClient, ws_url: str, rng: random.Random, tally: Counter[str]
+    http: httpx.AsyncClient, ws_url: str, game: str, rng: random.Random, tally: Counter[str]
 ) -> ClientConnection:
     """One room made to play at once, visited briefly; returns its open socket."""
-    reply = await http.post(
-        "/api/rooms", json={"game": "bismarck", "nickname": "Anna", "bots": "random"}
-    )
+    reply = await http.post("/api/rooms", json={"game": game, "nickname": "Anna", "bots": "random"})
     reply.raise_for_status()
     created = reply.json()
     ws = await connect(f"{ws_url}/ws/{created['code']}", **CONNECT_OPTIONS)
@@ -329,7 +338,9 @@ def churn_worker(
                 nonlocal done
                 async with gate:
                     try:
-                        ws = await short_room(http, ws_url, random.Random(rng.random()), tally)
+                        ws = await short_room(
+                            http, ws_url, options["game"], random.Random(rng.random()), tally
+                        )
                     except Exception as e:  # its socket, if any, closes with the worker
                         tally[f"error {type(e).__name__}"] += 1
                         return
@@ -368,7 +379,7 @@ def churn_mode(args: argparse.Namespace) -> None:
         base = memory(base_url, mark=True)
         base_rss = rss.rss_mb()
         print(
-            f"Kortbord churn: {args.rooms:,} short-lived Bismarck rooms, idle after"
+            f"Kortbord churn: {args.rooms:,} short-lived rooms of {args.game}, idle after"
             f" {args.idle_seconds:g} s, {args.concurrency} at a time in each of {args.workers}"
             f" client processes, the last {args.keep} kept connected;"
             f" server pid {pid}{', traced' if trace else ', untraced'}"
@@ -382,6 +393,7 @@ def churn_mode(args: argparse.Namespace) -> None:
         for i, count in enumerate(split(args.rooms, args.workers)):
             ours, theirs = context.Pipe()
             options = {
+                "game": args.game,
                 "seed": args.seed + i,
                 "concurrency": args.concurrency,
                 "keep": keeps[i],
@@ -458,6 +470,16 @@ def churn_mode(args: argparse.Namespace) -> None:
         time.sleep(args.idle_seconds * 2 + 1)
         last = memory(base_url)
         print(f"after the kept rooms left too: {last['held']['rooms']} rooms in memory")
+        if args.json_summary:
+            summary = {
+                "rooms": sum(tally.values()),
+                "held": end["held"]["rooms"],
+                "kept": kept,
+                "peak_rooms": peak_rooms,
+                "rss_mb": end["rss_kb"] / KIB,
+                "held_after": last["held"]["rooms"],
+            }
+            print("SUMMARY " + json.dumps(summary))
     finally:
         for process in processes:
             if process.is_alive():
@@ -477,6 +499,7 @@ def main() -> None:
     tables.add_argument("--workers", type=int, default=3)
     churn = modes.add_parser("churn", help="many short-lived rooms: only the live ones stay")
     churn.add_argument("--rooms", type=int, default=20_000)
+    churn.add_argument("--game", default="bismarck")
     churn.add_argument("--idle-seconds", type=float, default=2.0)
     churn.add_argument("--keep", type=int, default=100)
     churn.add_argument("--concurrency", type=int, default=16)
@@ -485,6 +508,7 @@ def main() -> None:
         mode.add_argument("--no-trace", action="store_true", help="RSS only, no tracemalloc")
         mode.add_argument("--top", type=int, default=12, help="allocation sites listed")
         mode.add_argument("--seed", type=int, default=1)
+        mode.add_argument("--json-summary", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.mode == "tables":
         tables_mode(args)

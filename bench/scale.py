@@ -105,6 +105,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=3, help="bot processes")
     parser.add_argument("--database-url", help="PostgreSQL for the server (default: SQLite)")
     parser.add_argument("--instances", type=int, help="instances behind HAProxy (PostgreSQL)")
+    parser.add_argument("--json-summary", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.instances and not (args.database_url or "").startswith("postgresql"):
         parser.error("--instances needs a PostgreSQL --database-url")
@@ -140,6 +141,11 @@ def main() -> None:
             best, low = step, tables
         else:
             missed = tables
+    if args.json_summary:
+        found = {"tables": best.tables if best else 0, "missed": missed}
+        if best is not None:
+            found |= {"p99": best.p99, "rate": best.rate, "us_per_action": best.us_per_action}
+        print("SUMMARY " + json.dumps(found | {"rss_mb": best.rss_mb if best else None}))
     if best is None:
         print(f"no count met the goal: {args.start:,} tables already missed it")
         return
