@@ -6,6 +6,7 @@
                                    [--think-ms MS | --paced-ms MS [--paced-seconds S]]
                                    [--echo-messages N | --no-echo] [--seed S]
                                    [--instances N | --compare 1,2] [--paced-rooms R]
+                                   [--paced-echo]
     .venv/bin/python bench/load.py --report [GAME ...] [--database-url URL] [sizes]
 
 By default a server is started (``python -m app serve`` on a free loopback port, with the
@@ -28,6 +29,9 @@ Played flat out, every room's next action waits behind all the others', so laten
 queueing, not service time. The latency goal is therefore measured in a last phase at a
 pace: fresh rooms whose bots think about ``--paced-ms`` before each action (a second per
 card, several times faster than people play) for ``--paced-seconds``.
+``--paced-echo`` then runs the echo at that same pace, as many groups as paced rooms, each
+sender thinking as long before each message: what a message costs the server when it comes
+alone (a wake-up of its own, readers that sleep), the floor a paced action's cost stands on.
 
 With ``--instances N`` the server is N instances behind HAProxy (the shipped
 deploy/haproxy.cfg) sharing a scratch database on the PostgreSQL server ``--database-url``
@@ -374,8 +378,18 @@ ECHO_HEAD = '{"type":"act","n":"'
 class EchoGroup(Sockets):
     """Sockets taking turns: one sends, all receive, then the next one sends."""
 
-    def __init__(self, name: str, size: int, messages: int, tally: PhaseResult) -> None:
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        messages: int,
+        tally: PhaseResult,
+        think: float = 0.0,
+        rng: random.Random | None = None,
+    ) -> None:
         self.name = name
+        self.think = think
+        self.rng = rng or random.Random()
         self.size = size
         self.messages = messages
         self.tally = tally
@@ -430,6 +444,8 @@ class EchoGroup(Sockets):
                 self.received += 1
                 if self.received == self.size:
                     tally.latencies.append(time.perf_counter() - self.sent_at)
+                    if self.think:
+                        await asyncio.sleep(self.think * (0.5 + self.rng.random()))
                     await self._send()
         except ConnectionClosed:
             pass
@@ -546,8 +562,17 @@ async def echo_phase(
 ) -> PhaseResult:
     tally = PhaseResult()
     prefix = f"w{options['worker']}g"
+    think = options.get("think_ms", 0.0) / 1000
+    rng = random.Random(options.get("seed", 1) * 1000 + options["worker"])
     units = [
-        EchoGroup(f"{prefix}{i:07d}", options["size"], options["messages"], tally)
+        EchoGroup(
+            f"{prefix}{i:07d}",
+            options["size"],
+            options["messages"],
+            tally,
+            think,
+            random.Random(rng.random()),
+        )
         for i in range(groups)
     ]
     setups = [functools.partial(group.setup, ws_url) for group in units]
@@ -937,6 +962,11 @@ def main() -> None:
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the baseline")
     parser.add_argument(
+        "--paced-echo",
+        action="store_true",
+        help="after the paced game, the echo at the same pace and count (what being alone costs)",
+    )
+    parser.add_argument(
         "--database-url",
         help="for the server started here (default: SQLite in a temporary directory);"
         " 'memory:' leaves storage out of the figures",
@@ -1084,6 +1114,24 @@ def main() -> None:
             report_phase(
                 f"paced game, bots thinking ~{args.paced_ms:g} ms", "actions", paced, probe, seats
             )
+        # The echo at the same pace: what one message costs the server when it comes alone,
+        # with a wake-up of its own, and goes out to sockets whose readers sleep.
+        paced_echo = None
+        if paced is not None and args.paced_echo and echo_ready:
+            paced_echo = run_on_workers(
+                pipes,
+                "echo",
+                paced_counts,
+                {**echo_options, "seconds": args.paced_seconds, "think_ms": args.paced_ms},
+                probe,
+            )
+            report_phase(
+                f"paced echo, senders thinking ~{args.paced_ms:g} ms",
+                "messages",
+                paced_echo,
+                probe,
+                seats,
+            )
 
         echo_ops = sum(e.result.operations for e in echoes)
         echo_us = sum(e.server_cpu for e in echoes) / max(echo_ops, 1) * 1e6
@@ -1099,6 +1147,17 @@ def main() -> None:
                 f"  p99 {game.percentile(0.99) / echo_p99:.2f}x"
                 + (f"  server CPU {game.server_us_per_op / echo_us:.2f}x" if pid else "")
             )
+        if echoes and pid and echo_ops and paced is not None and paced.result.operations:
+            line = (
+                f"paced action: {paced.server_us_per_op:,.0f} us of server CPU,"
+                f" {paced.server_us_per_op / echo_us:.2f}x the echo baseline (flat out)"
+            )
+            if paced_echo is not None and paced_echo.result.operations:
+                line += (
+                    f", {paced.server_us_per_op / paced_echo.server_us_per_op:.2f}x the paced echo"
+                    f" ({paced_echo.server_us_per_op:,.0f} us a message)"
+                )
+            print(line)
         if pid:
             print(
                 f"server peak RSS (VmHWM): {probe.hwm_mb():.1f} MB"
@@ -1108,6 +1167,7 @@ def main() -> None:
             sum(game.result.errors.values())
             + sum(sum(e.result.errors.values()) for e in echoes)
             + (sum(paced.result.errors.values()) if paced else 0)
+            + (sum(paced_echo.result.errors.values()) if paced_echo else 0)
         )
         print(f"errors: {errors}")
         timed = paced if paced is not None else game
@@ -1142,6 +1202,7 @@ def main() -> None:
                 "us_per_action": game.server_us_per_op,
                 "rss_mb": probe.hwm_mb() if pid else None,
                 "echo_us": echo_us if echoes else None,
+                "paced_echo_us": paced_echo.server_us_per_op if paced_echo and pid else None,
                 "errors": errors,
             }
             print("SUMMARY " + json.dumps(summary))
