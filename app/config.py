@@ -83,6 +83,13 @@ class Settings(BaseSettings):
     # to move, nothing due on its clocks): then it is unloaded, its lease released with
     # several instances, and its next visitor loads it again from its log.
     room_idle_seconds: float = Field(default=600.0, gt=0, le=86400)
+    # The least milliseconds between the starts of two commits to the database: a write
+    # that comes sooner waits for the rest, and other rooms' writes that come meanwhile
+    # share its commit (one disk flush, one hand-over to the writer thread). At a human pace
+    # most actions come alone, and a commit each was much of their cost. Every action is
+    # still committed before anyone sees it, at most this much later; after a quiet spell
+    # at once. 0: no wait.
+    commit_window_ms: float = Field(default=10.0, ge=0, le=100)
     # Seconds a computer player waits before acting, so people can follow the table.
     bot_delay: float = Field(default=0.8, ge=0, le=30)
     # Seconds a strong computer player may think about one decision.

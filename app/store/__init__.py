@@ -12,15 +12,24 @@ from .memory import MemoryRoomStore
 from .rows import ChatRow, DealRow, MatchRow, Projection, ReviewRow, RoomRow, SeatRow
 
 
-def open_store(url: str, instance: str | None = None, lease_seconds: float = 10.0) -> RoomStore:
+def open_store(
+    url: str,
+    instance: str | None = None,
+    lease_seconds: float = 10.0,
+    commit_window: float = 0.0,
+) -> RoomStore:
     """The store for a database URL, migrated to the newest schema; ``memory:`` keeps
     nothing. ``instance``: this server instance's id, under which it owns rooms in a
-    PostgreSQL database several instances share (``lease_seconds`` at a time)."""
+    PostgreSQL database several instances share (``lease_seconds`` at a time).
+    ``commit_window``: seconds a write that finds the store idle waits for the writes of
+    other rooms to share its commit."""
     if url == "memory:":
         return MemoryRoomStore()
     from .sql import SqlRoomStore
 
-    return SqlRoomStore(url, instance=instance, lease_seconds=lease_seconds)
+    return SqlRoomStore(
+        url, instance=instance, lease_seconds=lease_seconds, commit_window=commit_window
+    )
 
 
 __all__ = [

@@ -62,7 +62,10 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
         quiet = logs.install()
         # Opening the store applies pending migrations: a new release upgrades on start.
         room_store = store or open_store(
-            settings.database_url, settings.instance_id, settings.lease_seconds
+            settings.database_url,
+            settings.instance_id,
+            settings.lease_seconds,
+            settings.commit_window_ms / 1000,
         )
         web.state.tables = Tables(
             room_store,
