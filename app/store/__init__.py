@@ -21,8 +21,8 @@ def open_store(
     """The store for a database URL, migrated to the newest schema; ``memory:`` keeps
     nothing. ``instance``: this server instance's id, under which it owns rooms in a
     PostgreSQL database several instances share (``lease_seconds`` at a time).
-    ``commit_window``: seconds a write that finds the store idle waits for the writes of
-    other rooms to share its commit."""
+    ``commit_window``: the least seconds between the starts of two commits, so that the
+    writes of rooms acting meanwhile share one."""
     if url == "memory:":
         return MemoryRoomStore()
     from .sql import SqlRoomStore
