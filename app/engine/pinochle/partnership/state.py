@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from ...game import TABLE as TABLE
 from ...game import Options, Termination
 from ...trick_game import Trick, TrickDeal, TrickMatch, action_parser
 from ...trick_game import hidden_cards as ledger_hidden
-from ...tricks import legal_cards, trick_winner
+from ...tricks import trick_winner
 from ...words import with_article
 from .. import melds as meld_rules
 from ..melds import ORDER, Meld, shown_cards
@@ -65,6 +66,17 @@ FREE_KINDS: Final = ("deal", "bid", "announce")
 """The kinds whose argument is any of many texts (:meth:`Match.parse_other`)."""
 _NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
 TEAMS_JSON: Final = [list(t) for t in TEAMS]
+SUIT_RANKS: Final = {s: (ORDER["A" + s], ORDER["9" + s] + 1) for s in SUITS}
+"""Each suit's ranks in :data:`ORDER`, from its ace to past its nine: a run of them."""
+
+
+def suit_run(hand: list[int], rank: list[int], suit: str) -> list[int]:
+    """The cards of ``suit`` in ``hand`` (ledger indexes kept in :data:`ORDER`, as ``rank``
+    gives each), found by halving rather than by reading every card."""
+    first, end = SUIT_RANKS[suit]
+    key = rank.__getitem__
+    start = bisect_left(hand, first, key=key)
+    return hand[start : bisect_left(hand, end, start, key=key)]
 
 
 def too_high(number: str) -> bool:
@@ -266,6 +278,9 @@ class Match(TrickMatch[Deal]):
     PLAY_TAKES = "one card of the pack"
     SHOWS_TRUMP = False  # named among the deal's own fields, where the old views had it
     PACK_COUNT: ClassVar[Counter[Card]] = Counter()
+    PLAY_OF_RANK: ClassVar[dict[int, Action]] = {}
+    """``play:<card>`` by the card's rank in :data:`ORDER`: the listing of a hand's plays
+    reads it by rank."""
 
     __slots__ = ("ended", "settings", "winner")
 
@@ -341,13 +356,34 @@ class Match(TrickMatch[Deal]):
         return self.settings.claims and deal.trump is not None and not deal.finished
 
     def playable(self, deal: Deal, seat: int) -> list[Card]:
+        cards = deal.ledger.cards
+        return [cards[i] for i in self.playable_at(deal, seat)]
+
+    def playable_at(self, deal: Deal, seat: int) -> list[int]:
+        """The ledger's indexes of the cards ``seat`` may play now (§6: follow suit, beating
+        a trump lead if able; else trump; else any card), read from the runs of its hand: a
+        hand kept in :data:`ORDER` holds each suit as one run, high to low."""
         ledger = deal.ledger
-        cards = ledger.cards
-        hand = [cards[i] for i in ledger.hands[seat]]
+        hand = ledger.hands[seat]
         trick = ledger.trick
         if not trick:
             return hand
-        return legal_cards(hand, [cards[i] for i in trick], deal.trump, self.RULES)
+        cards, rank = ledger.cards, ledger.rank
+        led = cards[trick[0]][1]
+        trump = deal.trump
+        same = suit_run(hand, rank, led)
+        if same:
+            if led == trump:  # beat the best trump so far if able: a lower rank in ORDER
+                best = min(rank[i] for i in trick if cards[i][1] == trump)
+                beating = bisect_left(same, best, key=rank.__getitem__)
+                if beating:
+                    return same[:beating]
+            return same
+        if trump is not None:
+            trumps = suit_run(hand, rank, trump)
+            if trumps:
+                return trumps
+        return hand
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The base's, read in one pass during the play: a random playout lists them before
@@ -365,8 +401,10 @@ class Match(TrickMatch[Deal]):
         claims = self.settings.claims
         if actor != to_act:
             return [CLAIM] if claims else []
-        plays = self.PLAYS
-        out = [plays[c] for c in dict.fromkeys(self.playable(deal, actor))]
+        # a hand kept in ORDER: its distinct ranks, sorted, are its distinct cards in order
+        rank = deal.ledger.rank
+        ranks = sorted(set(map(rank.__getitem__, self.playable_at(deal, actor))))
+        out = list(map(self.PLAY_OF_RANK.__getitem__, ranks))
         if claims:
             out.append(CLAIM)
         return out
@@ -556,9 +594,9 @@ class Match(TrickMatch[Deal]):
         led = ledger.cards[ledger.trick[0]][1]
         if card[1] == led and led != trump:  # following a side suit is all the duty
             return
-        hand = ledger.hand(seat)
-        if card in legal_cards(hand, ledger.trick_cards(), trump, self.RULES):
+        if card in self.playable(deal, seat):
             return
+        hand = ledger.hand(seat)
         detail = {"card": card, "suit": led, "seat": seat, "trump": trump}
         if any(c[1] == led for c in hand):
             if card[1] != led:
@@ -840,6 +878,7 @@ def match_class(variant: Variant) -> type[Match]:
         },
     )
     made.NOTATION = Notation(made)
+    made.PLAY_OF_RANK = {ORDER[c]: play for c, play in made.PLAYS.items()}
     return made
 
 
