@@ -45,7 +45,6 @@ from .variant import (
     Settings,
     Variant,
     deal_scores,
-    hand_points,
     holds_flush,
     longest_suit,
     provisional,
@@ -712,36 +711,41 @@ class Match(TrickMatch[Deal]):
             points[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
         return points[0], points[1]
 
-    def hands_so_far(self, deal: Deal) -> tuple[tuple[int, int], tuple[int, int]]:
-        """Each team's meld as credited so far (once it won a trick) and its hand points."""
-        points = self.points_taken(deal)
+    def hands_so_far(
+        self, deal: Deal, points: tuple[int, int] | None = None
+    ) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Each team's meld as credited so far (once it won a trick) and its hand points;
+        ``points``, the card points taken (:meth:`points_taken`) where already read."""
+        if points is None:
+            points = self.points_taken(deal)
         won = deal.won
-        melded = tuple(deal.team_meld(t) if won[t] else 0 for t in range(2))
-        hands = tuple(hand_points(points[t], deal.team_meld(t), won[t] > 0) for t in range(2))
-        return (melded[0], melded[1]), (hands[0], hands[1])
+        melded = (deal.team_meld(0) if won[0] else 0, deal.team_meld(1) if won[1] else 0)
+        # hand points (§8, variant.hand_points): the card points and the meld credited
+        return melded, (points[0] + melded[0], points[1] + melded[1])
 
     def claim_check(self, deal: Deal, team: int, hand: int | None = None) -> tuple[int, int, int]:
         """A claim by ``team`` now: its hand so far, the provisional score and its standing."""
-        assert deal.bidder_team is not None
+        bidder_team = deal.bidder_team
+        assert bidder_team is not None
         if hand is None:
             hand = self.hands_so_far(deal)[1][team]
         made = self.settings.made_bid_scores
-        counted = provisional(team, deal.bidder_team, deal.high, hand, made)
+        counted = provisional(team, bidder_team, deal.high, hand, made)
         return hand, counted, self.team_total(team) + counted
 
     def _claim(self, deal: Deal, seat: int) -> None:
         team = team_of(seat)
-        melded, hands = self.hands_so_far(deal)
+        points = self.points_taken(deal)
+        melded, hands = self.hands_so_far(deal, points)
         hand, counted, standing = self.claim_check(deal, team, hands[team])
         good = standing >= self.settings.target
-        scores = [0, 0]
-        scores[team] = counted
+        scores = (counted, 0) if team == 0 else (0, counted)
         result = Result(
             end=End.CLAIM_WON if good else End.CLAIM_LOST,
-            points=self.points_taken(deal),
+            points=points,
             melded=melded,
             hands=hands,
-            scores=(scores[0], scores[1]),
+            scores=scores,
             claim=Claim(seat, team, hand, counted, standing, good),
         )
         self._finish(deal, result, team if good else 1 - team, Termination.CLAIM)
@@ -781,7 +785,8 @@ class Match(TrickMatch[Deal]):
         result = deal.result
         if result is None:
             return [0] * SEATS
-        return [result.scores[team_of(s)] for s in range(SEATS)]
+        scores = result.scores
+        return [scores[0], scores[1], scores[0], scores[1]]  # partners sit opposite (team_of)
 
     # -- views ---------------------------------------------------------------------------------
 
