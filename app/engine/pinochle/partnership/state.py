@@ -192,11 +192,16 @@ class Deal(TrickDeal):
     def copy(self) -> Deal:
         other = TrickDeal.copy(self)
         other.dealt = self.dealt  # never changed after the deal
-        other.calls = list(self.calls)
+        if self.trump is None:
+            other.calls = list(self.calls)
+            other.out = list(self.out)
+            other.announced = list(self.announced)
+        else:  # the auction is over: its lists change no more, and are shared
+            other.calls = self.calls
+            other.out = self.out
+            other.announced = self.announced
         other.high = self.high
         other.high_seat = self.high_seat
-        other.out = list(self.out)
-        other.announced = list(self.announced)
         other.bidder = self.bidder
         other.melds = self.melds  # set once, never changed
         other.meld_values = self.meld_values
