@@ -282,6 +282,8 @@ class Match(TrickMatch[Deal]):
     PLAY_TAKES = "one card of the pack"
     SHOWS_TRUMP = False  # named among the deal's own fields, where the old views had it
     PACK_COUNT: ClassVar[Counter[Card]] = Counter()
+    CARD_POINTS: ClassVar[dict[Card, int]] = {}
+    """Each card's points in a trick (the variant's ``card_points`` of its rank)."""
     PLAY_OF_RANK: ClassVar[dict[int, Action]] = {}
     """``play:<card>`` by the card's rank in :data:`ORDER`: the listing of a hand's plays
     reads it by rank."""
@@ -700,8 +702,7 @@ class Match(TrickMatch[Deal]):
         ledger.gather(winner)
         deal.history.append(Trick(leader, cards, winner))
         team = winner % 2
-        scheme = self.VARIANT.card_points
-        deal.points[team] += sum(scheme[c[0]] for c in cards)
+        deal.points[team] += sum(map(self.CARD_POINTS.__getitem__, cards))
         deal.won[team] += 1
         if len(deal.history) == self.VARIANT.tricks:
             self._played_out(deal)
@@ -885,6 +886,7 @@ def match_class(variant: Variant) -> type[Match]:
             "RULES": variant.trick_rules,
             "OPTIONS": variant.options,
             "PACK_COUNT": Counter(cards),
+            "CARD_POINTS": {c: variant.card_points[c[0]] for c in cards},
         },
     )
     made.NOTATION = Notation(made)
