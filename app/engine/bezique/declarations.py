@@ -83,11 +83,14 @@ class Context:
     suits: _Suits = field(init=False, repr=False, compare=False)
     """The suit :func:`matches` finds for each of those kinds formed of its codes, by the
     kind and its codes sorted."""
+    sieve: _Sieve = field(init=False, repr=False, compare=False)
+    """The candidates in their groups, with what tells a whole group out at once."""
 
     def __post_init__(self) -> None:
-        found, suits = _kinds(self.variant, self.trump)
+        found, suits, sieve = _kinds(self.variant, self.trump)
         object.__setattr__(self, "candidates", found)
         object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "sieve", sieve)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,9 +237,21 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     table_codes = list(map(codes_of, holding.table))
     in_hand = reduce(or_, map(_BIT.__getitem__, hand_codes), 0)
     on_table = reduce(or_, map(_BIT.__getitem__, table_codes), 0)
-    absent = ~(in_hand | on_table)
-    # the presence first: it rules out more candidates than the hand does
-    near = [c for c in ctx.candidates if not c[7] & absent and c[6] & in_hand]
+    present = in_hand | on_table
+    absent = ~present
+    # each group of candidates told out at once where it can be (most listings offer
+    # nothing), the presence first: it rules out more candidates than the hand does
+    same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
+    near: list[_Candidate] = []
+    if present << 1 & present & _MARRIED:  # a king and a queen of one suit
+        near = [c for c in same_suit if not c[7] & absent and c[6] & in_hand]
+    if bezique_bits & in_hand and not bezique_bits & absent:
+        near += beziques
+    # a four needs four cards of its rank (or code): counted for all of them at once,
+    # each code adding one to the fields of the fours it serves
+    hot &= sum(map(weights.__getitem__, hand_codes)) + sum(map(weights.__getitem__, table_codes))
+    if hot:
+        near += [c for field, c in fours if field & hot and c[6] & in_hand]
     if not near:
         return list(out.values())
     hand: Counter[Card] | None = None
@@ -367,8 +382,21 @@ _BIT: dict[Card, int] = {
 """A bit per code a declaration may need, none for the nines, eights and sevens: a hand's
 codes or a table's as one number of 20 bits, which Python adds and masks as one digit (its
 multi-digit path, past 30 bits, costs more)."""
+_QUEENS = sum(_BIT["Q" + s] for s in SUITS)
+_MARRIED = _QUEENS & sum(_BIT["K" + s] for s in SUITS) << 1
+"""A king's bit moved up one is its queen's: a holding's bits shifted by one and masked
+with its own and this show the suits whose king and queen both lie there."""
+assert _MARRIED == _QUEENS
+_FIELD = 4
+"""Bits per count of a four's cards in :func:`_kinds`' weights: a holding has fewer than
+16 cards."""
+_FOUR_OR_MORE = 0b1100
+"""A field of :data:`_FIELD` bits holding 4 or more (a holding's count is at most 15)."""
 _Suits = dict[tuple[Kind, tuple[Card, ...]], Suit | None]
-_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate], _Suits]] = {}
+_Sieve = tuple[
+    list[_Candidate], list[_Candidate], int, list[tuple[int, _Candidate]], dict[Card, int], int
+]
+_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate], _Suits, _Sieve]] = {}
 """By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
 
 
@@ -377,7 +405,7 @@ def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
     return _kinds(variant, trump)[0]
 
 
-def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Suits]:
+def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Suits, _Sieve]:
     """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
     whose suits are free), those codes once each and how often each is needed when that is
@@ -385,11 +413,15 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Sui
     as bits (:data:`_BIT`) the codes one of which the hand must hold and those all of which
     must be present (none for a plain four), and the codes each as often as needed, in
     order (the one choice of a hand that holds them all); and the suit :func:`matches`
-    finds for each fixed-code kind formed of its codes, by the kind and its codes sorted."""
+    finds for each fixed-code kind formed of its codes, by the kind and its codes sorted;
+    and the sieve :func:`offers` tells them by: the marriages and sequences (told out
+    together when no suit has both its king and queen present), the beziques (their codes
+    alike), and the fours, each with its field in the weights, which add one to it for each
+    of its cards a holding has (:data:`_FIELD` bits each; the field at 4 or more is hot)."""
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
-        return entry[1], entry[2]
+        return entry[1], entry[2], entry[3]
     found: list[_Candidate] = []
     for kind in kinds_of(variant):
         info = INFO[kind]
@@ -414,8 +446,32 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Sui
         for c in found
         if c[2] is not None
     }
-    _CANDIDATES[key] = (variant, found, suits)
-    return found, suits
+    sieve = _sieve(found, trump)
+    _CANDIDATES[key] = (variant, found, suits, sieve)
+    return found, suits, sieve
+
+
+def _sieve(found: list[_Candidate], trump: Suit | None) -> _Sieve:
+    """:func:`_kinds`' candidates in the groups :func:`offers` tells out at once."""
+    families = [INFO[c[0]].family for c in found]
+    same_suit = [c for c, f in zip(found, families, strict=True) if f is Family.SAME_SUIT]
+    beziques = [c for c, f in zip(found, families, strict=True) if f is Family.BEZIQUE]
+    four_list = [c for c, f in zip(found, families, strict=True) if f is Family.FOUR]
+    assert found == [*same_suit, *beziques, *four_list]  # the order offered stays
+    bezique_bits = beziques[0][6] if beziques else 0
+    assert all(c[6] == c[7] == bezique_bits for c in beziques)
+    weights = dict.fromkeys(_BIT, 0)
+    fours: list[tuple[int, _Candidate]] = []
+    hot = 0
+    for i, candidate in enumerate(four_list):
+        kind, rank = candidate[0], INFO[candidate[0]].rank
+        field = 1 << (_FIELD * i)
+        suits = [trump] if kind in TRUMP_FOURS else SUITS
+        for s in suits:
+            weights[f"{rank}{s}"] += field
+        fours.append((_FOUR_OR_MORE * field, candidate))
+        hot |= _FOUR_OR_MORE * field
+    return same_suit, beziques, bezique_bits, fours, weights, hot
 
 
 def declarations(ctx: Context, holding: Holding) -> list[str]:
