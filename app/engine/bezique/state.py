@@ -582,7 +582,8 @@ class Match(DealSequence[Deal]):
         else:
             won_by_leader = second[1] != deal.trump
         winner = leader if won_by_leader else 1 - leader
-        deal.history.append(Trick(leader, copies, cards, winner))
+        # built by tuple's own __new__, in C: a named tuple's is a Python function
+        deal.history.append(tuple.__new__(Trick, (leader, copies, cards, winner)))
         deal.tricks_won[winner] += 1
         if self.variant.brisques:
             deal.brisques[winner] += BRISQUE * (
