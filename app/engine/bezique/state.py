@@ -545,14 +545,21 @@ class Match(DealSequence[Deal]):
         deal.deciding = None
         stock = deal.stock
         top, under = stock.draw_two()  # the winner takes the top card (rubicon §5)
-        for seat, copy in ((winner, top), (1 - winner, under)):
-            insort(deal.holdings[seat].concealed, copy)
-            deal.draws[seat].append(copy)
-            if deal.blank[seat]:  # carte blanche runs until the first court card drawn
-                if deal.pack[copy][0] in COURT:
-                    deal.blank[seat] = False
-                else:
-                    self._show(deal, seat, (copy,))
+        loser = 1 - winner
+        # the two seats written out, not a loop over pairs built for it on every draw
+        holdings, draws = deal.holdings, deal.draws
+        insort(holdings[winner].concealed, top)
+        draws[winner].append(top)
+        insort(holdings[loser].concealed, under)
+        draws[loser].append(under)
+        blank = deal.blank
+        if blank[0] or blank[1]:  # carte blanche runs until the first court card drawn
+            for seat, copy in ((winner, top), (loser, under)):
+                if blank[seat]:
+                    if deal.pack[copy][0] in COURT:
+                        blank[seat] = False
+                    else:
+                        self._show(deal, seat, (copy,))
         if stock.empty:
             for holding in deal.holdings:
                 take_up(holding)
