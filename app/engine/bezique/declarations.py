@@ -78,7 +78,7 @@ class Context:
     previous_trump: Suit | None
     """Chinese §4: last deal's trumps, which cannot be trumps again."""
     candidates: list[_Candidate] = field(init=False, repr=False, compare=False)
-    """The kinds a declaration may take under ``trump`` (:func:`_candidates`), found once
+    """The kinds a declaration may take under ``trump`` (:func:`_kinds`), found once
     (a state keeps its context while the trumps stand)."""
     suits: _Suits = field(init=False, repr=False, compare=False)
     """The suit :func:`matches` finds for each of those kinds formed of its codes, by the
@@ -241,6 +241,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     absent = ~present
     # each group of candidates told out at once where it can be (most listings offer
     # nothing), the presence first: it rules out more candidates than the hand does
+    # (_sift written out: a call per listing costs about what telling out does)
     same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
     near: list[_Candidate] = []
     if present << 1 & present & _MARRIED:  # a king and a queen of one suit
@@ -282,6 +283,23 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
 
 # the two ways of offering, module functions rather than a closure in offers: a closure and
 # its cells would be made on every listing, most of which offer nothing
+
+
+def _sift(sieve: _Sieve, present: int, some: int, codes: Sequence[Card]) -> list[_Candidate]:
+    """The candidates whose codes are all in ``present`` (bits), one at least in ``some``,
+    and, for a four, four cards of it among ``codes`` (the cards present), in the order
+    offered; told by :func:`_kinds`' sieve, as :func:`offers` does."""
+    same_suit, beziques, bezique_bits, fours, weights, hot = sieve
+    absent = ~present
+    near: list[_Candidate] = []
+    if present << 1 & present & _MARRIED:
+        near = [c for c in same_suit if not c[7] & absent and c[6] & some]
+    if bezique_bits & some and not bezique_bits & absent:
+        near += beziques
+    hot &= sum(map(weights.__getitem__, codes))
+    if hot:
+        near += [c for field, c in fours if field & hot and c[6] & some]
+    return near
 
 
 def _named(
@@ -398,11 +416,6 @@ _Sieve = tuple[
 ]
 _CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate], _Suits, _Sieve]] = {}
 """By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
-
-
-def _candidates(variant: Variant, trump: Suit | None) -> list[_Candidate]:
-    """The kinds a declaration may take under ``trump`` (:func:`_kinds`)."""
-    return _kinds(variant, trump)[0]
 
 
 def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Suits, _Sieve]:
@@ -662,11 +675,12 @@ def _completed(
     # leave nothing pending
     codes_of = pack.__getitem__
     laid_bits = reduce(or_, map(_BIT.__getitem__, map(codes_of, laid)), 0)
-    absent = ~reduce(or_, map(_BIT.__getitem__, map(codes_of, table)), 0)
-    near = [c for c in _candidates(ctx.variant, trump) if c[6] & laid_bits and not c[7] & absent]
+    table_codes = list(map(codes_of, table))
+    present = reduce(or_, map(_BIT.__getitem__, table_codes), 0)
+    near = _sift(_kinds(ctx.variant, trump)[2], present, laid_bits, table_codes)
     if not near:
         return
-    held = "".join([pack[c] for c in table])  # a code's count or a rank's, as in offers
+    held = "".join(table_codes)  # a code's count or a rank's, as in offers
     order = {c: i for i, c in enumerate(table)}
     known = set(holding.pending)
     on_table = set(table)
