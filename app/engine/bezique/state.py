@@ -461,20 +461,31 @@ class Match(DealSequence[Deal]):
                 if built is not None and built[0] is action:
                     _, code, position, text = built
                     holding = deal.holdings[seat]
+                    trick = deal.trick
                     if position is None:
                         # most cards come from the concealed hand: find_copy's scan written
                         # out (a call costs about what the scan does); it refuses a miss
+                        concealed = holding.concealed
                         codes = deal.codes
-                        for copy in holding.concealed:
+                        for copy in concealed:
                             if codes[copy] == code:
                                 break
                         else:
                             copy = find_copy(deal.pack, holding, code, position)
+                        if trick and deal.stock.empty:
+                            self._check_follow(deal, seat, copy)
+                        concealed.remove(copy)  # where nothing holds it
                     else:
                         copy = find_copy(deal.pack, holding, code, position)
-                    if deal.trick and deal.stock.empty:
-                        self._check_follow(deal, seat, copy)
-                    self._play(deal, seat, copy)
+                        if trick and deal.stock.empty:
+                            self._check_follow(deal, seat, copy)
+                        remove(holding, copy)  # it breaks what it was laid out in
+                    # _play's lead written out (half the cards), its trick's end its own
+                    trick.append(copy)
+                    if len(trick) == 1:
+                        self.to_act = 1 - seat
+                    else:
+                        self._won(deal)
                     deal.actions.append((seat, text))
                     return
             elif action is DRAW:
@@ -575,6 +586,10 @@ class Match(DealSequence[Deal]):
         if len(deal.trick) == 1:
             self.to_act = 1 - seat
             return
+        self._won(deal)
+
+    def _won(self, deal: Deal) -> None:
+        """The trick's second card is down: who wins it, and what follows."""
         pack = deal.pack
         leader = deal.leader
         copies = (deal.trick[0], deal.trick[1])
