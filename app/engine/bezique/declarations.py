@@ -684,7 +684,7 @@ def _completed(
     order = {c: i for i, c in enumerate(table)}
     known = set(holding.pending)
     on_table = set(table)
-    intact = [s.combination for s in scored if all(c in on_table for c in s.combination.cards)]
+    intact = [s.combination for s in scored if on_table.issuperset(s.combination.cards)]
     pairs: int | None = None
     for kind, suit, need, items, distinct, counted, _, _, _ in near:
         info = INFO[kind]
@@ -709,15 +709,14 @@ def _completed(
         }
 
         free = sorted(
-            (c for c in table if c not in barred),
+            [c for c in table if c not in barred] if barred else table,
             key=_preference(laid, holders, order),
         )
-        picked = _pick(ctx, kind, suit, trump, free)
+        picked = _pick(pack, need, items, free)
         if picked is None or not laid & set(picked):
             continue
-        found_suit = matches(ctx.variant, kind, [pack[c] for c in picked], trump)
-        if found_suit is False or found_suit is True:
-            continue
+        # exactly the candidate's codes: the suit matches would find is the candidate's
+        found_suit = trump if kind in TRUMP_FOURS else suit
         candidate = Combination(kind, found_suit, tuple(sorted(picked)))
         if candidate in known or candidate == scored_now:
             continue
@@ -742,19 +741,20 @@ def _preference(
 
 
 def _pick(
-    ctx: Context, kind: Kind, suit: Suit | None, trump: Suit | None, free: Sequence[Copy]
+    pack: Sequence[Card],
+    need: Counter[Card] | None,
+    items: tuple[tuple[str, int], ...],
+    free: Sequence[Copy],
 ) -> list[Copy] | None:
-    """The first copies of ``free`` (in its order) that form a ``kind``, or ``None``."""
-    pack = ctx.pack
-    info = INFO[kind]
-    if info.family is Family.FOUR and info.level == 1:
-        fours = [c for c in free if pack[c][0] == info.rank][:4]
+    """The first copies of ``free`` (in its order) that form a candidate of :func:`_kinds`
+    (its codes ``need`` and their ``items``; ``None`` and the rank for a plain four), or
+    ``None``."""
+    if need is None:
+        rank = items[0][0]
+        fours = [c for c in free if pack[c][0] == rank][:4]
         return fours if len(fours) == 4 else None
-    need = required(ctx.variant, kind, suit, trump)
-    if not need:
-        return None
     picked: list[Copy] = []
-    for code, count in need.items():
+    for code, count in items:
         copies = [c for c in free if pack[c] == code][:count]
         if len(copies) < count:
             return None

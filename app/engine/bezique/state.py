@@ -538,7 +538,7 @@ class Match(DealSequence[Deal]):
                 seat=seat,
                 after=len(deal.history),
                 kind=combination.kind.value,
-                cards=tuple(deal.pack[c] for c in combination.cards),
+                cards=tuple(map(deal.pack.__getitem__, combination.cards)),
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
                 combination=combination,
