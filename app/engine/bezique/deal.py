@@ -138,7 +138,7 @@ class Deal:
         return 1 - self.leader
 
     def trick_cards(self) -> list[Card]:
-        return [self.pack[c] for c in self.trick]
+        return list(map(self.pack.__getitem__, self.trick))
 
     def copy(self) -> Deal:
         return Deal(

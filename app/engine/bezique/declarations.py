@@ -158,7 +158,7 @@ def _parse_declaration(arg: str) -> Request:
     texts = main.split(",")
     if len(texts) > MAX_ITEMS:
         raise MalformedAction(f"a declaration has at most {MAX_ITEMS} cards")
-    items = tuple(split_card_argument(t) for t in texts)
+    items = tuple(map(split_card_argument, texts))
     extras: tuple[Card, ...] = ()
     if plus:
         extra_texts = extra.split(",")

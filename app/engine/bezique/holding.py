@@ -126,7 +126,8 @@ def remove(holding: Holding, copy: Copy) -> None:
     if copy in holding.table:
         holding.table.remove(copy)
         holding.table_plays = None
-        holding.pending = [p for p in holding.pending if copy not in p.cards]
+        if holding.pending:
+            holding.pending = [p for p in holding.pending if copy not in p.cards]
     else:
         holding.concealed.remove(copy)
 
