@@ -167,7 +167,11 @@ def matches(
     not, else the combination's suit (``None`` for a bezique or a plain four)."""
     info = INFO[kind]
     if info.family is Family.FOUR and info.level == 1:
-        return None if len(codes) == 4 and all(c[0] == info.rank for c in codes) else False
+        # compared one by one, not through a generator (a call per code)
+        rank = info.rank
+        if len(codes) == 4 and codes[0][0] == codes[1][0] == codes[2][0] == codes[3][0] == rank:
+            return None
+        return False
     if info.family is Family.SAME_SUIT:
         suits = {c[1] for c in codes}
         if len(suits) != 1:

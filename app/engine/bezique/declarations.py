@@ -684,7 +684,12 @@ def _completed(
     order = {c: i for i, c in enumerate(table)}
     known = set(holding.pending)
     on_table = set(table)
-    intact = [s.combination for s in scored if on_table.issuperset(s.combination.cards)]
+    # each intact declaration with its family and group, read once (properties are calls)
+    intact = [
+        (s.combination, s.combination.family, s.combination.group)
+        for s in scored
+        if on_table.issuperset(s.combination.cards)
+    ]
     pairs: int | None = None
     for kind, suit, need, items, distinct, counted, _, _, _ in near:
         info = INFO[kind]
@@ -703,8 +708,8 @@ def _completed(
         group = suit if info.family is Family.SAME_SUIT else info.rank
         holders = {
             c
-            for combination in intact
-            if combination.family is info.family and combination.group == group
+            for combination, family, its_group in intact
+            if family is info.family and its_group == group
             for c in combination.cards
         }
 
