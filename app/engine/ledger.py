@@ -15,7 +15,9 @@ anew for a seat's sampling player are written here once for every game:
   shown (``Game.resample``), straight from where the cards lie, with no invented history;
   where cards went from hand to hand in passes the seat saw only some of,
   :meth:`Ledger.redeal_passes` deals them by their paths through the passes, every history
-  of the passes that fits equally likely (:mod:`app.engine.paths`).
+  of the passes that fits equally likely (:mod:`app.engine.paths`); where seats showed sets
+  of cards (melds) they hold exactly so often, it deals under the clauses those make, every
+  deal that keeps them equally likely (:mod:`app.engine.clauses`).
 
 What play reveals is kept as constraints: a seat that failed to follow suit holds no card of
 that suit among the cards it held then. Such a void lasts until the seat takes a card the
@@ -33,6 +35,7 @@ from typing import Any, Final
 
 from .assign import Assignment, NoDealFits
 from .cards import SUITS, Card
+from .clauses import Clause, clause_deal, exactly
 from .paths import PassShown, Path, draw_paths, holder, seen_on
 
 SPECTATOR: Final = 1 << 15
@@ -408,6 +411,12 @@ class Ledger:
         ``held`` that ``known`` or ``buried`` do not place are dealt anew too, to that
         seat's hand or its cards laid away only.
 
+        Where a seat showed sets of cards it holds a known number of times (melds shown,
+        their cards among ``known``), ``exactly``, per seat, lists them as ``[cards,
+        times]``, and ``played``, per seat, the cards it played: its hand as dealt, the cards
+        it holds now and those it played, holds each set exactly so often
+        (:meth:`redeal`).
+
         Where cards went from hand to hand, ``passes`` lists every pass since the hands were
         dealt, in order, as ``{"from", "to", "count", "cards"}`` (``cards`` ``None`` where
         the viewer did not see it); ``began``, per seat, the cards the viewer knows it held
@@ -470,7 +479,8 @@ class Ledger:
             ]
             ledger.redeal_passes(pack, rng, passes, shown["began"], shown["played"], barred)
         else:
-            ledger.redeal(pack, rng, barred, held or None)
+            exact = shown.get("exactly")
+            ledger.redeal(pack, rng, barred, held or None, exact, shown.get("played"))
         return ledger
 
     def redeal(
@@ -479,6 +489,8 @@ class Ledger:
         rng: random.Random,
         barred: Sequence[Collection[Card]] | None = None,
         held: Sequence[Sequence[Card]] | None = None,
+        exact: Sequence[Sequence[tuple[Sequence[Card], int]]] | None = None,
+        played: Sequence[Sequence[Card]] | None = None,
     ) -> None:
         """Deal the cards of ``pack`` that the ledger does not place (its blanks, ``""``)
         to the blank places, uniformly among the arrangements that respect every seat's
@@ -487,7 +499,16 @@ class Ledger:
         nobody but a hand's holder. ``held``, per seat, cards every seat has seen that lie
         with it, in its hand or among the cards it laid away: each goes to one of those two
         places and stays seen by all. A card laid away is bound by no void: the voids and
-        ``barred`` speak of a hand."""
+        ``barred`` speak of a hand.
+
+        ``exact``, per seat, sets of cards as ``(cards, times)``: the seat's hand as dealt
+        (the cards it holds now with those it ``played``) holds each exactly ``times`` times,
+        as often as its scarcest card. The cards placed in its hand are what it holds at
+        least; that it holds a set no more often is a clause on the cards dealt anew
+        (:mod:`app.engine.clauses`), and the deals that keep every clause are drawn
+        uniformly. :class:`NoDealFits` when none does, :class:`~app.engine.clauses.
+        TooManyCounts` when counting them would take too long: a caller may then deal
+        without ``exact`` and check what it drew."""
         left = list(pack)
         for card in self.cards:
             if card:
@@ -532,7 +553,10 @@ class Ledger:
                 if with_seat in away:
                     places[n].append(away[with_seat])
         caps = tuple(len(b) for b in blanks)
-        drawn = _assignment(places, caps).draw(rng)
+        if exact and any(exact):
+            drawn = self._draw_exact(places, caps, left, exact, played, rng)
+        else:
+            drawn = _assignment(places, caps).draw(rng)
         cards = list(self.cards)
         everyone = self.everyone
         for where, chosen in zip(blanks, drawn, strict=True):
@@ -544,6 +568,64 @@ class Ledger:
                     self.seen[i] = self.pack_seen[i] = everyone
                 else:
                     self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
+        self._lay(cards)
+
+    def _draw_exact(
+        self,
+        places: Mapping[int, Sequence[int]],
+        caps: tuple[int, ...],
+        left: Sequence[Card],
+        exact: Sequence[Sequence[tuple[Sequence[Card], int]]],
+        played: Sequence[Sequence[Card]] | None,
+        rng: random.Random,
+    ) -> list[list[int]]:
+        """:meth:`redeal`'s draw of the copies of ``left`` into their ``places`` where seats
+        hold sets exactly so often: per place, the copies it gets."""
+        copies: dict[tuple[Card, tuple[int, ...]], list[int]] = {}
+        for n, card in enumerate(left):
+            copies.setdefault((card, tuple(places[n])), []).append(n)
+        kinds = sorted(copies)
+        of_card: dict[Card, list[int]] = {}
+        for k, (card, _) in enumerate(kinds):
+            of_card.setdefault(card, []).append(k)
+        clauses: list[Clause] = []
+        for seat, sets in enumerate(exact):
+            if not sets or not caps[seat]:
+                continue
+            floor: dict[Card, int] = {}
+            for card in [*(self.cards[i] for i in self.hands[seat]), *(played or ())[seat]]:
+                if card:
+                    floor[card] = floor.get(card, 0) + 1
+            for cards, times in sets:
+                candidates = exactly(cards, times, floor)
+                if any(card not in of_card for card in candidates):
+                    continue  # a candidate with no hidden copy: the set is held so often
+                if any(len(of_card[card]) > 1 for card in candidates):
+                    raise ValueError("a set's card has copies bound to other places")
+                clauses.append((seat, tuple(sorted(of_card[c][0] for c in candidates))))
+        drawer = clause_deal(caps, [len(copies[k]) for k in kinds], [k[1] for k in kinds], clauses)
+        pools = [list(copies[k]) for k in kinds]
+        return [[pools[k].pop() for k in got] for got in drawer.draw(rng)]
+
+    def blank_hidden(self, viewer: int | None) -> None:
+        """Blank the cards of the hands ``viewer`` has not seen, to be dealt anew
+        (:meth:`redeal`): a caller that checks a draw against what the constraints do not say
+        draws again."""
+        cards, seen, bit = list(self.cards), self.seen, seen_by(viewer)
+        for hand in self.hands:
+            for i in hand:
+                if not seen[i] & bit:
+                    cards[i] = ""
+        self.cards = cards
+
+    def lay_hidden(self, viewer: int | None, hands: Mapping[int, Sequence[Card]]) -> None:
+        """Lay ``hands[seat]`` in place of the cards of ``seat``'s hand that ``viewer`` has
+        not seen, each hand kept in the ledger's order: a draw the caller repaired."""
+        cards, seen, bit = list(self.cards), self.seen, seen_by(viewer)
+        for seat, got in hands.items():
+            hidden = [i for i in self.hands[seat] if not seen[i] & bit]
+            for i, card in zip(hidden, got, strict=True):
+                cards[i] = card
         self._lay(cards)
 
     def redeal_passes(
