@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Final
 
@@ -491,7 +491,7 @@ class Ledger:
         held: Sequence[Sequence[Card]] | None = None,
         exact: Sequence[Sequence[tuple[Sequence[Card], int]]] | None = None,
         played: Sequence[Sequence[Card]] | None = None,
-    ) -> None:
+    ) -> Callable[[random.Random], None]:
         """Deal the cards of ``pack`` that the ledger does not place (its blanks, ``""``)
         to the blank places, uniformly among the arrangements that respect every seat's
         voids and the cards ``barred`` from it (per seat: what play showed it cannot hold
@@ -508,7 +508,10 @@ class Ledger:
         (:mod:`app.engine.clauses`), and the deals that keep every clause are drawn
         uniformly. :class:`NoDealFits` when none does, :class:`~app.engine.clauses.
         TooManyCounts` when counting them would take too long: a caller may then deal
-        without ``exact`` and check what it drew."""
+        without ``exact`` and check what it drew.
+
+        Returns a function that deals the same places anew under the same constraints, at a
+        draw's cost: a caller that checks what the constraints do not say draws again."""
         left = list(pack)
         for card in self.cards:
             if card:
@@ -554,31 +557,36 @@ class Ledger:
                     places[n].append(away[with_seat])
         caps = tuple(len(b) for b in blanks)
         if exact and any(exact):
-            drawn = self._draw_exact(places, caps, left, exact, played, rng)
+            draw = self._exact_draw(places, caps, left, exact, played)
         else:
-            drawn = _assignment(places, caps).draw(rng)
-        cards = list(self.cards)
+            draw = _assignment(places, caps).draw
         everyone = self.everyone
-        for where, chosen in zip(blanks, drawn, strict=True):
-            rng.shuffle(chosen)
-            for i, n in zip(where, chosen, strict=True):
-                cards[i] = left[n]
-                holder = self.holder[i]
-                if n in bound:
-                    self.seen[i] = self.pack_seen[i] = everyone
-                else:
-                    self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
-        self._lay(cards)
 
-    def _draw_exact(
+        def again(rng: random.Random) -> None:
+            drawn = draw(rng)
+            cards = list(self.cards)
+            for where, chosen in zip(blanks, drawn, strict=True):
+                rng.shuffle(chosen)
+                for i, n in zip(where, chosen, strict=True):
+                    cards[i] = left[n]
+                    holder = self.holder[i]
+                    if n in bound:
+                        self.seen[i] = self.pack_seen[i] = everyone
+                    else:
+                        self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
+            self._lay(cards)
+
+        again(rng)
+        return again
+
+    def _exact_draw(
         self,
         places: Mapping[int, Sequence[int]],
         caps: tuple[int, ...],
         left: Sequence[Card],
         exact: Sequence[Sequence[tuple[Sequence[Card], int]]],
         played: Sequence[Sequence[Card]] | None,
-        rng: random.Random,
-    ) -> list[list[int]]:
+    ) -> Callable[[random.Random], list[list[int]]]:
         """:meth:`redeal`'s draw of the copies of ``left`` into their ``places`` where seats
         hold sets exactly so often: per place, the copies it gets."""
         copies: dict[tuple[Card, tuple[int, ...]], list[int]] = {}
@@ -604,8 +612,13 @@ class Ledger:
                     raise ValueError("a set's card has copies bound to other places")
                 clauses.append((seat, tuple(sorted(of_card[c][0] for c in candidates))))
         drawer = clause_deal(caps, [len(copies[k]) for k in kinds], [k[1] for k in kinds], clauses)
-        pools = [list(copies[k]) for k in kinds]
-        return [[pools[k].pop() for k in got] for got in drawer.draw(rng)]
+        groups = [copies[k] for k in kinds]
+
+        def draw(rng: random.Random) -> list[list[int]]:
+            pools = list(map(list, groups))
+            return [[pools[k].pop() for k in got] for got in drawer.draw(rng)]
+
+        return draw
 
     def blank_hidden(self, viewer: int | None) -> None:
         """Blank the cards of the hands ``viewer`` has not seen, to be dealt anew
