@@ -1,8 +1,8 @@
 """The deals the strong level samples fit what its seat was shown: the engine's resampler
-deals the hidden cards so that every hand melds exactly what it showed (meld_deal.py), so
-that in the double-deck game, where twenty-card hands meld so easily that most random draws
-do not fit, every sampled hand shows exactly the melds of the view, and the play so far
-stays legal."""
+deals the hidden cards so that every hand melds exactly what it showed (the ledger's
+``exactly``, app/engine/clauses.py), so that in the double-deck game, where twenty-card hands
+meld so easily that most random draws do not fit, every sampled hand shows exactly the melds
+of the view, and the play so far stays legal."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The drawer of deals whose hands meld exactly what they showed (meld_deal.py) against
-brute force on small deals: it counts every fitting arrangement of the hidden copies, and
-draws each fitting deal as often as the arrangements that give it."""
+"""Deals whose hands meld exactly what they showed, drawn under the clauses the meld sets
+make (app/engine/clauses.py, as the resampler states them to the ledger) against brute force
+on small deals: every fitting arrangement of the hidden copies is counted, and each fitting
+deal drawn as often as the arrangements that give it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from collections import Counter
 import pytest
 
 from app.engine.assign import NoDealFits
-from app.engine.pinochle.partnership.meld_deal import MeldDeal, meld_sets
+from app.engine.clauses import ClauseDeal, exactly
+from app.engine.pinochle.partnership.resample import meld_sets
 
 CARDS = ("KS", "QS", "KH", "QH", "AS", "AH", "AD", "AC", "JD", "JH", "TH", "9C", "9H")
 SETS = meld_sets("H", dix=True)
@@ -36,6 +38,27 @@ def instance(
             return hidden, [places.count(h) for h in range(3)], floor, shown, bans
 
 
+def drawer_of(
+    caps: list[int],
+    hidden: list[str],
+    bans: list[set[str]],
+    floor: list[Counter[str]],
+    shown: list[Counter[str]],
+) -> tuple[ClauseDeal, list[str]]:
+    """The drawer the ledger makes of these hands (``Ledger.redeal`` with ``exactly``), and
+    the card of each kind it draws."""
+    pool = Counter(hidden)
+    kinds = sorted(pool)
+    clauses = []
+    for h in range(3):
+        for cards in SETS:
+            candidates = exactly(cards, min(shown[h][c] for c in cards), floor[h])
+            if all(c in pool for c in candidates):
+                clauses.append((h, tuple(kinds.index(c) for c in candidates)))
+    allowed = [tuple(h for h in range(3) if c not in bans[h]) for c in kinds]
+    return ClauseDeal(tuple(caps), [pool[c] for c in kinds], allowed, clauses), kinds
+
+
 def fits(held: Counter[str], shown: Counter[str]) -> bool:
     return all(min(held[c] for c in s) == min(shown[c] for c in s) for s in SETS)
 
@@ -54,13 +77,15 @@ def test_the_drawer_counts_and_draws_every_fitting_deal_alike(seed: int) -> None
         if all(fits(floor[h] + Counter(hands[h]), shown[h]) for h in range(3)):
             deals[tuple(tuple(x) for x in hands)] += 1
     try:
-        drawer = MeldDeal(tuple(caps), Counter(hidden), bans, floor, shown, SETS)
+        drawer, kinds = drawer_of(caps, hidden, bans, floor, shown)
     except NoDealFits:
         assert not deals
         return
     assert drawer.ways(0, drawer._room(tuple(caps)), 0) == sum(deals.values())
     draws = min(200 * len(deals), 12_000)
-    drawn = Counter(tuple(tuple(sorted(x)) for x in drawer.draw(rng)) for _ in range(draws))
+    drawn = Counter(
+        tuple(tuple(sorted(kinds[k] for k in x)) for x in drawer.draw(rng)) for _ in range(draws)
+    )
     assert set(drawn) <= set(deals)
     total = sum(deals.values())
     # chi-square against the arrangements' shares, at a threshold rarely crossed by chance

@@ -176,8 +176,8 @@ def test_the_resampler_deals_what_a_seat_was_shown(name: str, seed: int) -> None
                 )
     assert tried[False] and tried[True]
     # a seat's view: the hidden cards are dealt so that every hand melds what it showed
-    # (meld_deal.py); a spectator's, with four hands to deal, would take too long to count
-    # and draws and repairs: in the single-deck game nearly all fit, in the double-deck game
-    # some do, and the last draw is kept (docs/engine.md)
+    # (the ledger's exactly, clauses.py); a spectator's, with four hands to deal, would take
+    # too long to count and draws and repairs: in the single-deck game nearly all fit, in the
+    # double-deck game some do, and the last draw is kept (docs/engine.md)
     assert fitted[False] == tried[False]
     assert fitted[True] * 3 >= tried[True] * 2 if variant.copies == 2 else fitted[True] > 0

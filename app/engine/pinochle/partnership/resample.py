@@ -1,41 +1,44 @@
-"""A state of the deal in progress rebuilt from one seat's view, its hidden cards dealt anew
-(OpenSpiel's ``ResampleFromInfostate``), for computer players that sample.
+"""A state of the deal in progress dealt anew from one seat's view (OpenSpiel's
+``ResampleFromInfostate``), for computer players that sample.
 
-The hidden cards are the other hands, less the cards their melds show (those stay with
-their holders). They are spread over the hands uniformly among the arrangements the play
-allows: a player who did not follow suit holds none of it, one who also did not trump holds
-no trump, one who played a trump that did not beat a trump lead holds none that would have.
-The announcements and melds a view shows also say what a hand is not: a hand that would
-meld more, or could not have announced what it did, does not fit. Once the melds are shown,
-the hands are dealt to meld exactly what they showed (meld_deal.py, uniformly among those
-deals); draws that do not fit the announcements are drawn again, a bounded number of times,
-which keeps the draw uniform among the deals that fit. Before the melds (the auction), for a
-spectator's view and where counting the fitting deals would take too long, draws uniform
-under the play's bans are checked against the melds as well. Should none fit (twenty-card
-double-deck hands meld so easily that most random draws show a meld their player did not),
-the last draw is repaired: cards are swapped between the hidden
-hands, each swap kept when it leaves the hands no further from what the view shows, until
-every hand fits, and a few swaps more that keep them fitting then spread the result. Should
-even that fail, the draw is kept with the auction and the melds set as the view shows them,
-so the rebuilt state always shows the same deal.
+:func:`resample` is the ledger's resampler (:func:`~app.engine.trick_game.make_resample`),
+told what the partnership pinochles' views word their own way. The hidden cards are the other
+hands, less the cards their melds show (those stay with their holders, seen by all). They are
+spread over the hands uniformly among the arrangements the play allows: a player who did not
+follow suit holds none of it, one who also did not trump holds no trump, one who played a trump
+that did not beat a trump lead holds none that would have (all as cards barred). The melds
+shown are every hand's best, so they also say what a hand does not hold: once they are shown,
+a seat's view states each meld set as held exactly as often as shown (the ledger's ``exactly``,
+:mod:`app.engine.clauses`), and the hands are dealt uniformly among the deals that meld just
+what they showed. Draws that do not fit the announcements are drawn again, a bounded number
+of times, which keeps the draw uniform among the deals that fit.
 
-The deal is replayed as actions: the table's deal, the auction, trump and the tricks.
+Before the melds (the auction), for a spectator's view (four hands to count: it can take
+seconds, and no player samples from it) and where counting the fitting deals would take too
+long (:data:`~app.engine.clauses.MOST_COUNTS`), draws uniform under the play's bans are
+checked against the melds as well. Should none fit (twenty-card double-deck hands meld so
+easily that most random draws show a meld their player did not), the last draw is repaired:
+cards are swapped between the hidden hands, each swap kept when it leaves the hands no further
+from what the view shows, until every hand fits, and a few swaps more that keep them fitting
+then spread the result. Should even that fail, the draw is kept with the auction and the melds
+set as the view shows them, so the state dealt anew always shows the same deal. No past is
+invented, so a sample has no record.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from ...actions import Action
-from ...assign import Assignment, NoDealFits
+from ...assign import NoDealFits
 from ...cards import SUITS, Card
-from ...game import TABLE, Termination, View
-from ..melds import Meld, best_value, sort_cards
-from .meld_deal import MeldDeal, meld_deal, meld_sets
-from .state import Match, new_match
+from ...clauses import TooManyCounts
+from ...game import Termination, View
+from ...trick_game import TrickDeal, make_resample
+from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS, Meld, best_value, shown_cards, sort_cards
+from .state import Call, Deal, Match, match_of
 from .variant import SEATS, Variant, holds_flush, longest_suit, team_of
 
 TRIES: Final = 100
@@ -59,25 +62,51 @@ GROUPS: Final = {
     "jacks": "C",
 }
 
+Resample = Callable[[View, random.Random], Match]
+_RESAMPLERS: dict[str, tuple[Variant, Resample, Resample]] = {}
+
 
 def resample(variant: Variant, view: View, rng: random.Random) -> Match:
-    match = new_match(variant, view["options"], view["first_dealer"])
-    match.totals = list(view["totals"])
-    match.base = view["deals_played"]
-    shown = view["deal"]
-    if view["phase"] == "match_over":
-        match.to_act = None
-        match.winner = team_of(view["winners"][0])
-        match.ended = Termination(view["termination"])
-        return match
-    if shown is None:
-        match.to_act = TABLE
-        match.next_dealer = view["next_dealer"]
-        return match
-    match.next_dealer = shown["dealer"]
-    hands = _places(variant, view, shown, rng)
-    _rebuild(match, shown, hands)
-    return match
+    """A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
+    cards hidden from that seat dealt anew: once the melds are shown, uniformly among the
+    deals that meld what they showed where that can be counted, else drawn and checked."""
+    found = _RESAMPLERS.get(variant.name)
+    if found is None or found[0] is not variant:
+        found = _RESAMPLERS[variant.name] = (variant, *_resamplers(variant))
+    _, exact, checked = found
+    d = view["deal"]
+    if d is not None and d["melds"] is not None and view["seat"] is not None:
+        try:
+            return exact(view, rng)
+        except (NoDealFits, TooManyCounts):
+            pass
+    return checked(view, rng)
+
+
+def _resamplers(variant: Variant) -> tuple[Resample, Resample]:
+    """The resampler that states the melds to the ledger, and the one that checks draws."""
+    match = match_of(variant)
+    dix = variant.meld_table.dix > 0
+
+    def shown_exact(view: View) -> dict[str, Any]:
+        return _shown(view, dix, exact=True)
+
+    def shown_loose(view: View) -> dict[str, Any]:
+        return _shown(view, dix, exact=False)
+
+    def barred(view: View) -> list[set[Card]]:
+        return _bans(variant.ranks, view["deal"])
+
+    def restore_exact(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+        _restore(m, deal, view, rng, dix, exact=True)
+
+    def restore_checked(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+        _restore(m, deal, view, rng, dix, exact=False)
+
+    return (
+        make_resample(match, restore_exact, shown_exact, barred),
+        make_resample(match, restore_checked, shown_loose, barred),
+    )
 
 
 def shown_melds(entry: Mapping[str, Any]) -> list[Meld]:
@@ -87,27 +116,31 @@ def shown_melds(entry: Mapping[str, Any]) -> list[Meld]:
     ]
 
 
-def _meld_cards(melds: Sequence[Meld]) -> Counter[Card]:
-    need: Counter[Card] = Counter()
-    for group in "ABC":
-        in_group: Counter[Card] = Counter()
-        for m in melds:
-            if m.group == group:
-                in_group.update(m.cards)
-        need |= in_group
-    return need
+def meld_sets(trump: str, dix: bool) -> list[tuple[Card, ...]]:
+    """Every meld set with ``trump``, as :func:`signature` counts them: held ``n`` times when
+    its scarcest card is held ``n`` times (the royal marriage counted with the flushes, which
+    the flush's own set settles)."""
+    out: list[tuple[Card, ...]] = [
+        tuple(r + trump for r in FLUSH_RANKS),
+        ("K" + trump, "Q" + trump),
+    ]
+    out.extend(("K" + s, "Q" + s) for s in SUITS if s != trump)
+    out.append(PINOCHLE_CARDS)
+    if dix:
+        out.append(("9" + trump,))
+    out.extend(tuple(r + s for s in SUITS) for r in AROUND)
+    return out
 
 
 def _tricks(d: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
     return [t["cards"] for t in d["tricks_played"]] + [d["trick"]]
 
 
-def _bans(variant: Variant, d: Mapping[str, Any]) -> dict[int, set[Card]]:
+def _bans(ranks: str, d: Mapping[str, Any]) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it played (§6)."""
     trump = d["trump"]
-    ranks = variant.ranks
     strength = {r: len(ranks) - i for i, r in enumerate(ranks)}
-    bans: dict[int, set[Card]] = {s: set() for s in range(SEATS)}
+    bans: list[set[Card]] = [set() for _ in range(SEATS)]
     for cards in _tricks(d):
         best_card: Card | None = None
         for entry in cards:
@@ -137,114 +170,111 @@ def _beats(card: Card, best_card: Card, trump: str | None, strength: Mapping[str
     return card[1] == trump
 
 
-def _played_by(d: Mapping[str, Any]) -> dict[int, list[Card]]:
-    out: dict[int, list[Card]] = {s: [] for s in range(SEATS)}
+def _played_by(d: Mapping[str, Any]) -> list[list[Card]]:
+    out: list[list[Card]] = [[] for _ in range(SEATS)]
     for cards in _tricks(d):
         for entry in cards:
             out[entry["seat"]].append(entry["card"])
     return out
 
 
-def _places(
-    variant: Variant, view: View, d: Mapping[str, Any], rng: random.Random
-) -> dict[int, list[Card]]:
-    """Each hand as it is now."""
+def _shown(view: View, dix: bool, exact: bool) -> dict[str, Any]:
+    """The deal's view in the ledger's terms: the hands' sizes, each seat's meld cards still
+    held as cards every seat has seen, the cards each seat played and, where ``exact`` once
+    the melds are shown, each other seat's meld sets (with a dix where ``dix``) held
+    ``exactly`` as often as shown."""
+    d = view["deal"]
     seat: int | None = view["seat"]
-    played_by = _played_by(d)
-    sizes = list(d["hand_sizes"])
-    hands: dict[int, list[Card]] = {s: [] for s in range(SEATS)}
-    seen: Counter[Card] = Counter(c for cards in played_by.values() for c in cards)
-    if seat is not None:
-        hands[seat] = list(d["hand"])
-        seen.update(d["hand"])
+    played = _played_by(d)
+    known: list[list[Card]] = [[] for _ in range(SEATS)]
+    exactly: list[list[tuple[tuple[Card, ...], int]]] = [[] for _ in range(SEATS)]
     if d["melds"] is not None:
+        sets = meld_sets(d["trump"], dix)
         for s in range(SEATS):
-            if s != seat:
-                known = _meld_cards(shown_melds(d["melds"][s])) - Counter(played_by[s])
-                hands[s] = sort_cards(known.elements())
-                seen.update(known)
-    pool = Counter(variant.cards) - seen
-    others = [s for s in range(SEATS) if s != seat]
-    caps = tuple(sizes[s] - len(hands[s]) for s in others)
-    bans = _bans(variant, d)
-    check = any(c["call"] == "announce" or c["flag"] for c in d["bids"])
-    long_suit = variant.settings(view["options"]).long_suit
-    fit = Fit(variant, long_suit, d, played_by, others)
-    fitting = _meld_deal(variant, d, hands, played_by, others, caps, pool, bans)
-    if fitting is not None:
-        for _ in range(TRIES):
-            drawn = fitting.draw(rng)
-            if not check or fit.all_fit(_dealt(hands, others, drawn)):
-                break
-        else:
-            drawn = fit.repair(hands, drawn, bans, rng)
-    else:
-        checked = check or d["melds"] is not None
-        drawn = _rejected(hands, others, caps, pool, bans, fit, checked, rng)
-    out = {s: sort_cards([*hands[s], *got]) for s, got in zip(others, drawn, strict=True)}
-    if seat is not None:
-        out[seat] = hands[seat]
-    return out
+            shown = Counter(shown_cards(shown_melds(d["melds"][s])))
+            known[s] = sort_cards((shown - Counter(played[s])).elements())
+            if exact and s != seat:
+                exactly[s] = [(cards, min(shown[c] for c in cards)) for cards in sets]
+    return {
+        **d,
+        "hand": d["hand"] or [],
+        "known": known,
+        "exactly": exactly,
+        "played": played,
+    }
 
 
-def _dealt(
-    hands: Mapping[int, list[Card]], others: Sequence[int], drawn: Sequence[list[Card]]
-) -> list[list[Card]]:
-    return [[*hands[s], *got] for s, got in zip(others, drawn, strict=True)]
-
-
-def _meld_deal(
-    variant: Variant,
-    d: Mapping[str, Any],
-    hands: Mapping[int, list[Card]],
-    played_by: Mapping[int, list[Card]],
-    others: Sequence[int],
-    caps: tuple[int, ...],
-    pool: Counter[Card],
-    bans: Mapping[int, set[Card]],
-) -> MeldDeal | None:
-    """The drawer of deals whose hands meld exactly what they showed (meld_deal.py), once the
-    melds are shown; ``None`` before, for a spectator's view (four hands to deal: counting
-    them can take seconds, and no player samples from it) or when it cannot serve
-    (meld_deal.meld_deal)."""
-    if d["melds"] is None or d["trump"] is None or len(others) == SEATS:
-        return None
-    shown = [_meld_cards(shown_melds(d["melds"][s])) for s in others]
-    floor = [Counter(hands[s]) + Counter(played_by[s]) for s in others]
-    sets = meld_sets(d["trump"], variant.meld_table.dix > 0)
-    return meld_deal(caps, pool, [bans[s] for s in others], floor, shown, sets)
-
-
-def _rejected(
-    hands: Mapping[int, list[Card]],
-    others: Sequence[int],
-    caps: tuple[int, ...],
-    pool: Counter[Card],
-    bans: Mapping[int, set[Card]],
-    fit: Fit,
-    check: bool,
+def _restore(
+    match: Match,
+    deal: TrickDeal | None,
+    view: View,
     rng: random.Random,
-) -> list[list[Card]]:
-    """Draws uniform under the bans, the first that fits the view (``check`` false: the first
-    of all), or the last repaired."""
-    places: dict[tuple[Card, int], list[int]] = {}
-    copy = 0
-    for card, n in sorted(pool.items()):
-        allowed = [i for i, s in enumerate(others) if card not in bans[s]]
-        for _ in range(n):
-            copy += 1
-            places[(card, copy)] = allowed
-    try:
-        assignment = Assignment.of(places, caps)
-    except NoDealFits:
-        raise ValueError("no arrangement of the hidden cards fits the view") from None
-    drawn: list[list[Card]] = []
-    for _ in range(TRIES):
-        cards = assignment.draw(rng)
-        drawn = [[c for c, _ in got] for got in cards]
-        if not check or fit.all_fit(_dealt(hands, others, drawn)):
-            return drawn
-    return fit.repair(hands, drawn, bans, rng)
+    dix: bool,
+    exact: bool,
+) -> None:
+    """The match's and the deal's own fields from the view; then, where the draw was not
+    made to fit the view (the announcements, and the melds where they were not stated), it
+    is drawn again until it fits, or repaired."""
+    if deal is None:
+        if view["phase"] == "match_over":
+            match.winner = team_of(view["winners"][0])
+            match.ended = Termination(view["termination"])
+        return
+    assert isinstance(deal, Deal)
+    d = view["deal"]
+    deal.calls = [
+        Call(c["seat"], c["call"], c["bid"], c["announced"], c["flag"]) for c in d["bids"]
+    ]
+    high = next((c for c in reversed(d["bids"]) if c["bid"] is not None), None)
+    if high is not None:
+        deal.high, deal.high_seat = high["bid"], high["seat"]
+    deal.out = list(d["passed"])
+    deal.announced = list(d["announced"])
+    deal.bidder = d["bidder"]
+    deal.points = list(d["points_taken"])
+    if d["melds"] is not None:
+        melds = [shown_melds(entry) for entry in d["melds"]]
+        deal.melds = melds
+        deal.meld_values = tuple(sum(m.value for m in seat) for seat in melds)
+        deal.shown = tuple(frozenset(shown_cards(seat)) for seat in melds)
+    calls = any(c["call"] == "announce" or c["flag"] for c in d["bids"])
+    if calls or (d["melds"] is not None and not exact):
+        _fit(match, deal, view, rng, dix, exact)
+    played = _played_by(d)
+    deal.dealt = [sort_cards([*deal.ledger.hand(s), *played[s]]) for s in range(SEATS)]
+
+
+def _fit(match: Match, deal: Deal, view: View, rng: random.Random, dix: bool, exact: bool) -> None:
+    """Draw the hidden cards again until the hands fit the calls and melds the view shows,
+    :data:`TRIES` draws in all, else repair the last."""
+    d = view["deal"]
+    seat: int | None = view["seat"]
+    ledger = deal.ledger
+    played = _played_by(d)
+    others = [s for s in range(SEATS) if s != seat]
+    long_suit = match.settings.long_suit
+    fit = Fit(match.variant, long_suit, d, played, others)
+    shown = _shown(view, dix, exact)
+    barred = _bans(match.variant.ranks, d)
+    if fit.all_fit([ledger.hand(s) for s in others]):
+        return
+    ledger.blank_hidden(seat)
+    again = ledger.redeal(match.PACK, rng, barred, None, shown["exactly"], played)
+    for _ in range(TRIES - 2):
+        if fit.all_fit([ledger.hand(s) for s in others]):
+            return
+        again(rng)
+    hands = [ledger.hand(s) for s in others]
+    if fit.all_fit(hands):
+        return
+    fixed = {s: ledger.known_in_hand(s, seat) for s in others}
+    drawn = [
+        list((Counter(h) - Counter(fixed[s])).elements())
+        for s, h in zip(others, hands, strict=True)
+    ]
+    bans = dict(enumerate(barred))
+    drawn = fit.repair(fixed, drawn, bans, rng)
+    ledger.lay_hidden(seat, dict(zip(others, drawn, strict=True)))
 
 
 class Fit:
@@ -257,7 +287,7 @@ class Fit:
         variant: Variant,
         long_suit: int,
         d: Mapping[str, Any],
-        played_by: Mapping[int, list[Card]],
+        played_by: Sequence[list[Card]],
         seats: Sequence[int],
     ) -> None:
         self.variant = variant
@@ -272,7 +302,7 @@ class Fit:
         self.targets: dict[int, tuple[int, ...]] = {}
         if d["melds"] is not None and self.trump is not None:
             for s in range(SEATS):
-                shown = _meld_cards(shown_melds(d["melds"][s]))
+                shown = Counter(shown_cards(shown_melds(d["melds"][s])))
                 self.targets[s] = signature(shown, self.trump, variant.meld_table.dix > 0)
 
     def misfit(self, seat: int, now: Sequence[Card]) -> int:
@@ -377,33 +407,3 @@ def signature(held: Counter[Card], trump: str, dix: bool) -> tuple[int, ...]:
     out.append(held["9" + trump] if dix else 0)
     out.extend(min(held[r + s] for s in SUITS) for r in "AKQJ")
     return tuple(out)
-
-
-def _call_text(call: Mapping[str, Any]) -> str:
-    if call["call"] == "pass":
-        return "pass"
-    if call["call"] == "announce":
-        return f"announce:{call['announced']}"
-    flag = f":{call['flag']}" if call["flag"] else ""
-    return f"bid:{call['bid']}{flag}"
-
-
-def _rebuild(match: Match, d: Mapping[str, Any], hands: Mapping[int, list[Card]]) -> None:
-    """Deal the cards that lead to ``hands``, repeat the auction, name trump, show the melds
-    as the view does and replay the tricks."""
-    played_by = _played_by(d)
-    variant = match.variant
-    queues = [[*hands[s], *played_by[s]] for s in range(SEATS)]
-    pack = [queues[s].pop() for s in variant.layout(d["dealer"])]
-    match.apply(TABLE, match.notation.deal_action(pack))
-    for call in d["bids"]:
-        match.repeat_call(call["seat"], match.notation.parse(_call_text(call)))
-    if d["trump"] is None:
-        return
-    deal = match.deals[-1]
-    assert deal.bidder is not None
-    match.apply(deal.bidder, Action("trump", d["trump"]))
-    deal.show([shown_melds(entry) for entry in d["melds"]])
-    for cards in _tricks(d):
-        for entry in cards:
-            match.apply(entry["seat"], match.notation.play[entry["card"]])
