@@ -561,12 +561,18 @@ class Ledger:
         else:
             draw = _assignment(places, caps).draw
         everyone = self.everyone
+        # a hand kept in order needs no shuffle, but the first draw keeps the random numbers
+        # every game's resampler has always taken
+        sorted_hands = seats if self.order is not None else 0
+        first = True
 
         def again(rng: random.Random) -> None:
+            nonlocal first
             drawn = draw(rng)
             cards = list(self.cards)
-            for where, chosen in zip(blanks, drawn, strict=True):
-                rng.shuffle(chosen)
+            for place, (where, chosen) in enumerate(zip(blanks, drawn, strict=True)):
+                if first or place >= sorted_hands:
+                    rng.shuffle(chosen)
                 for i, n in zip(where, chosen, strict=True):
                     cards[i] = left[n]
                     holder = self.holder[i]
@@ -575,6 +581,7 @@ class Ledger:
                     else:
                         self.seen[i] = self.pack_seen[i] = 1 << holder if holder >= 0 else 0
             self._lay(cards)
+            first = False
 
         again(rng)
         return again
