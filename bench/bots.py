@@ -1,8 +1,8 @@
 """Bot strength and speed per game: duplicate tournaments between the levels, and decision times.
 
     .venv/bin/python bench/bots.py [--game NAME ...] [--deals N] [--strong-deals N]
-                                   [--budget S] [--timing-deals N] [--figure KEY]
-                                   [--seed S] [--workers N]
+                                   [--budget S | --samples N] [--timing-deals N]
+                                   [--figure KEY] [--seed S] [--workers N]
 
 Every game whose computer players go beyond ``random`` is measured unless ``--game`` names
 some (``auction-pinochle`` is read as ``auction_pinochle``). A *deal set* is one shuffle of
@@ -28,7 +28,11 @@ Decision times are the wall-clock time of ``decide`` for each level, p50 and p95
 decisions and over those with more than one legal action. The strength runs use several
 processes and a reduced budget for the strong bot, so that the whole run stays within a few
 minutes; the timing run plays strong (in each seat in turn) against basic bots in one
-process at the default budget, the figures a person at the table would see. A game may set
+process at the default budget, the figures a person at the table would see. On a busy
+machine a time budget buys fewer sampled deals than on a quiet one, so ``--samples N``
+gives the strength run's strong bots N sampled deals per decision at most and no time limit
+instead (``max_samples``; their early stop may still end a decision sooner): the same work,
+and the same figures, however busy the machine. A game may set
 its own defaults for these counts (``GAME_DEFAULTS``): auction pinochle ends most deals in a
 throw-in or in a contract that no card play changes, so its levels differ in fewer deals,
 and its strength run takes more deal sets, at a smaller budget, within a few minutes. The
@@ -93,6 +97,8 @@ rubicon the difference and a bonus of 500, or a rubicon), so one playing of a pa
 deal set's margin by thousands and hides a real edge for hundreds of deal sets. The points
 each seat took in play (declarations, brisques, the last trick) measure the same skill per
 deal, and ``--figure scores`` gives the settled scores instead."""
+NO_LIMIT = 1e9
+"""The strength run's budget under ``--samples``: the sampled deals bound a decision."""
 GENERIC_DEFAULTS: dict[str, float] = {
     "deals": 300,
     "strong_deals": 100,
@@ -113,6 +119,8 @@ def game_name(text: str) -> str:
 def settings_for(name: str, args: argparse.Namespace) -> argparse.Namespace:
     """``args`` with the game's own defaults for what the command line left out."""
     chosen = dict(vars(args))
+    if chosen.get("samples") is not None and chosen.get("budget") is None:
+        chosen["budget"] = NO_LIMIT
     for key, generic in GENERIC_DEFAULTS.items():
         if chosen.get(key) is None:
             chosen[key] = GAME_DEFAULTS.get(name, {}).get(key, generic)
@@ -139,13 +147,25 @@ def figure_for(name: str, chosen: str | None) -> str | None:
     return chosen or GAME_FIGURES.get(name)
 
 
-def deal_set(
-    args: tuple[str, str, str, int, int, float, str | None],
-) -> tuple[float, list[Decision], tuple[float, float, float]]:
+DealSet = tuple[str, str, str, int, int, float, str | None, int | None]
+"""A deal set's job: the game, levels A and B, the seed, the deal set's index, the budget,
+the figure and the sampled deals per decision (``None``: as the budget allows)."""
+
+
+def make_level(name: str, level: str, seed: int, budget: float, samples: int | None = None) -> Bot:
+    """A bot of ``level``, a searching one held to ``samples`` sampled deals per decision
+    when given."""
+    bot = make_bot(name, level, seed=seed, budget=budget)
+    if samples is not None and hasattr(bot, "max_samples"):
+        bot.max_samples = samples
+    return bot
+
+
+def deal_set(args: DealSet) -> tuple[float, list[Decision], tuple[float, float, float]]:
     """A's margin over a B seat per deal, over the rotations of one pack; the decisions; and
     the mean score (or ``figure``, a key of the scored deal's detail) per deal of an A seat,
     of a B seat and of the kitty (if the game has one)."""
-    name, level_a, level_b, seed, index, budget, figure = args
+    name, level_a, level_b, seed, index, budget, figure, samples = args
     game = get_game(name)
     seats = game.seats_default
     deal = shuffle_for(game, seats, seed, index)
@@ -159,7 +179,7 @@ def deal_set(
         for seat in range(seats):
             level = level_a if seat in a_seats else level_b
             bot_seed = (seed * 100_003 + index) * 16 + rotation * 4 + seat
-            bots.append(make_bot(name, level, seed=bot_seed, budget=budget))
+            bots.append(make_level(name, level, bot_seed, budget, samples))
         held: list[GameState] = []  # the match, as handed to ``on_view`` before each action
         played = play_deal(
             game, bots, deal, seats - 1, options_for(game), log=log, on_view=held.append
@@ -231,9 +251,12 @@ def duplicate(
     budget: float,
     workers: int,
     figure: str | None = None,
+    samples: int | None = None,
 ) -> list[Decision]:
     start = time.perf_counter()
-    jobs = [(name, level_a, level_b, seed, i, budget, figure) for i in range(deals)]
+    jobs: list[DealSet] = [
+        (name, level_a, level_b, seed, i, budget, figure, samples) for i in range(deals)
+    ]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(deal_set, jobs, chunksize=1))
@@ -248,9 +271,10 @@ def duplicate(
     elapsed = time.perf_counter() - start
     game = get_game(name)
     turns = len(rotations(game, game.seats_default))
+    thinking = f"budget {budget:g} s" if samples is None else f"{samples} sampled deals"
     print(
         f"{level_a} vs {level_b}: {deals} deal sets x {turns} rotations,"
-        f" budget {budget:g} s ({elapsed:.0f} s)"
+        f" {thinking} ({elapsed:.0f} s)"
     )
     measured = "score" if figure is None else f"{figure} (the scored deal's detail)"
     print(
@@ -298,9 +322,14 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
     print(f"== {game.title} ({name}), {game.seats_default} seats; levels {', '.join(levels)}")
     if options_for(game):
         print(f"options: {options_for(game)}")
+    thinking = (
+        f"strength budget {args.budget:g} s"
+        if args.samples is None
+        else f"strength samples {args.samples} per decision"
+    )
     print(
-        f"settings: deals {args.deals}, strong deals {args.strong_deals}, strength budget"
-        f" {args.budget:g} s, timing deals {args.timing_deals}"
+        f"settings: deals {args.deals}, strong deals {args.strong_deals}, {thinking},"
+        f" timing deals {args.timing_deals}"
     )
     decisions: list[Decision] = []
     figure = figure_for(name, args.figure)
@@ -318,6 +347,7 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
             args.budget,
             args.workers,
             figure,
+            args.samples,
         )
     if decisions:
         print(f"decision times in the strength runs ({args.workers} processes):")
@@ -344,6 +374,12 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         help="strong's seconds per decision in the strength run (default 0.25;"
         " auction pinochle 0.1)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        help="strong's sampled deals per decision in the strength run, with no time limit"
+        " (default: as many as the budget allows)",
     )
     parser.add_argument("--timing-deals", type=int, help="deals for the timing run (default 15)")
     parser.add_argument(
