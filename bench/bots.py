@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/bots.py [--game NAME ...] [--deals N] [--strong-deals N]
                                    [--budget S | --samples N] [--timing-deals N]
-                                   [--figure KEY] [--seed S] [--workers N]
+                                   [--figure KEY] [--progress] [--seed S] [--workers N]
 
 Every game whose computer players go beyond ``random`` is measured unless ``--game`` names
 some (``auction-pinochle`` is read as ``auction_pinochle``). A *deal set* is one shuffle of
@@ -59,6 +59,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -252,16 +253,24 @@ def duplicate(
     workers: int,
     figure: str | None = None,
     samples: int | None = None,
+    progress: bool = False,
 ) -> list[Decision]:
     start = time.perf_counter()
     jobs: list[DealSet] = [
         (name, level_a, level_b, seed, i, budget, figure, samples) for i in range(deals)
     ]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(deal_set, jobs, chunksize=1))
-    else:
-        results = [deal_set(job) for job in jobs]
+    results = []
+    with ProcessPoolExecutor(workers) if workers > 1 else nullcontext() as pool:
+        done = pool.map(deal_set, jobs, chunksize=1) if pool is not None else map(deal_set, jobs)
+        for index, result in enumerate(done):
+            results.append(result)
+            if progress:
+                so_far, half = confidence([r[0] for r in results])
+                print(
+                    f"  deal set {index}: {result[0]:+.1f}; the first {index + 1}:"
+                    f" {so_far:+.1f} [{so_far - half:+.1f}, {so_far + half:+.1f}]",
+                    flush=True,
+                )
     margins = [r[0] for r in results]
     decisions = [d for r in results for d in r[1]]
     a_mean = statistics.fmean(r[2][0] for r in results)
@@ -348,6 +357,7 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
             args.workers,
             figure,
             args.samples,
+            args.progress,
         )
     if decisions:
         print(f"decision times in the strength runs ({args.workers} processes):")
@@ -386,6 +396,12 @@ def main(argv: list[str] | None = None) -> int:
         "--figure",
         help="what is compared per deal: 'scores', or a key of the scored deal's detail"
         " (default: the game's GAME_FIGURES entry, else scores)",
+    )
+    parser.add_argument(
+        "--progress",
+        action="store_true",
+        help="print each deal set's margin of the strength runs as it comes, in order, and the"
+        " mean and interval of those so far (the figures of a run of that many deal sets)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
