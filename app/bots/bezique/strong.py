@@ -8,25 +8,47 @@ budget would see one or two sampled deals. So the search compares only the basic
 first few choices (``CANDIDATES``) and, when declaring, ``draw``, the others being the ones
 it would not play in any case; and each playout plays a few tricks with the basic level on
 the state itself, then judges the position (``playout.py``).
+
+A playout's result is the seat's points taken in play less the other player's, the judged
+lead at the horizon or the points at the deal's end: the same measure either way. The
+deal's settled score would add the winner's bonus (500 in rubicon, or a rubicon) to the
+playouts that end on the winning side of the line, a jump that a few dozen sampled deals
+cannot average out, and a measure of another kind than the judged positions'.
+
+The candidate with the best mean is taken only if it beats the basic level's choice by
+:data:`CONFIDENCE` standard errors of their paired difference (as the partnership
+pinochles' strong level does): of three candidates that are as good as each other one
+would lead on noise alone most of the time, and the basic level's choice is a fair guess.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from time import perf_counter
 from typing import Final, cast
 
 from app.engine import TABLE, Game, GameState
 from app.engine.bezique import Match, Variant
 
-from ..base import DEFAULT_BUDGET, View, legal_of
-from ..sampling import Reviewer, SamplingBot, margin
+from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
+from ..sampling import Reviewer, SamplingBot
+from ..search import Estimate, argmax, settled
 from .basic import DRAW, BasicBot
 from .playout import HORIZON, estimate, may_declare, play_choice, quick_view
 
 CANDIDATES: Final = 3
 """The basic level's best few actions the search compares."""
-LOYALTY: Final = 10.0
-"""Points by which another candidate must beat the basic level's choice on average: with a
-few dozen noisy playouts, a smaller lead is as likely chance as merit."""
+CONFIDENCE: Final = 1.0
+"""Standard errors of the paired difference by which another candidate must beat the basic
+level's choice on the sampled deals to be taken instead."""
+LEAST_EVIDENCE: Final = 8
+"""Sampled deals below which the basic level's choice is kept whatever they show: the
+spread of a handful of paired differences is itself too noisy to judge by."""
+FIRST_CHECK: Final = 16
+"""Sampled deals before the first check whether the decision is settled (:func:`settled`).
+Once the stock is gone the sampled deals hardly differ (the unseen cards are the other
+player's hand, or nearly), and every candidate scores alike on each of them: sixteen show
+it, where the shared search's first check waits for sixty-four."""
 
 
 class Search(SamplingBot):
@@ -74,8 +96,71 @@ class Search(SamplingBot):
         return self.settled(state, seat, played)
 
     def settled(self, state: GameState, seat: int, played: int) -> float:
+        """``seat``'s points taken in the deal ``played`` less the other player's."""
+        match = cast(Match, state)
+        deal = match.current
+        if deal is not None and match.deals_played == played:
+            return float(deal.points[seat] - deal.points[1 - seat])
         deals = self.game.scored_deals(state, played)
-        return margin(deals[0].scores, seat) if deals else 0.0
+        if not deals:
+            return 0.0
+        points = deals[0].detail["points"]
+        return float(points[seat] - points[1 - seat])
+
+    def confident(self, view: View, actions: Sequence[str], z: float) -> str:
+        """The best of ``actions`` on the sampled deals if it beats ``actions[0]`` by ``z``
+        standard errors of their paired difference, else ``actions[0]``."""
+        deadline = perf_counter() + self.budget
+        seat: int = view["seat"]
+        rng = decision_rng(self.seed, view)
+        game = self.game
+        resample = game.resample
+        assert resample is not None
+        parsed = [game.parse_action(a) for a in actions]
+
+        def sample() -> list[float]:
+            dealt: GameState = resample(view, rng)
+            played = dealt.deals_played
+            results: list[float] = []
+            for action in parsed:
+                state = dealt.clone()
+                state.apply(seat, action)
+                results.append(self.play_out(state, seat, played))
+            return results
+
+        rows = sampled(len(actions), sample, deadline, self.max_samples)
+        samples = self.last_samples = len(rows[0])
+        best = argmax([sum(row) for row in rows])
+        if best == 0 or samples < LEAST_EVIDENCE:
+            return actions[0]
+        diffs = [a - b for a, b in zip(rows[best], rows[0], strict=True)]
+        mean = sum(diffs) / samples
+        spread = (sum((d - mean) ** 2 for d in diffs) / (samples - 1) / samples) ** 0.5
+        return actions[best] if mean > z * spread else actions[0]
+
+
+def sampled(
+    count: int, sample: Callable[[], list[float]], deadline: float, max_samples: int | None
+) -> list[list[float]]:
+    """Each candidate's results, one per sampled deal, sampled until the deadline, the cap
+    or a check (from :data:`FIRST_CHECK` deals on, at geometric steps) finds the decision
+    settled; at least one deal."""
+    rows: list[list[float]] = [[] for _ in range(count)]
+    checkpoint = FIRST_CHECK
+    flat = [0.0] * count
+    guess = Estimate(list(flat), 0.0)
+    while True:
+        for row, value in zip(rows, sample(), strict=True):
+            row.append(value)
+        samples = len(rows[0])
+        if max_samples is not None and samples >= max_samples:
+            return rows
+        if perf_counter() >= deadline:
+            return rows
+        if samples == checkpoint:
+            if settled(rows, flat, guess):
+                return rows
+            checkpoint = checkpoint * 3 // 2
 
 
 class StrongBot:
@@ -90,12 +175,12 @@ class StrongBot:
         max_samples: int | None = None,
         candidates: int = CANDIDATES,
         horizon: int = HORIZON,
-        loyalty: float = LOYALTY,
+        confidence: float = CONFIDENCE,
     ) -> None:
         self.policy = BasicBot(variant)
         self.search = Search(game, self.policy, seed, budget, max_samples, horizon)
         self.candidates = candidates
-        self.loyalty = loyalty
+        self.confidence = confidence
 
     @property
     def max_samples(self) -> int | None:
@@ -141,5 +226,4 @@ class StrongBot:
         chosen = self.choices(view)
         if len(chosen) == 1:
             return chosen[0]
-        bias = [self.loyalty if i == 0 else 0.0 for i in range(len(chosen))]
-        return self.search.choose(view, chosen, bias)
+        return self.search.confident(view, chosen, self.confidence)
