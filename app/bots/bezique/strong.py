@@ -128,23 +128,47 @@ class Search(SamplingBot):
                 results.append(self.play_out(state, seat, played))
             return results
 
-        rows = sampled(len(actions), sample, deadline, self.max_samples)
+        rows = sampled(len(actions), sample, deadline, self.max_samples, z)
         samples = self.last_samples = len(rows[0])
         best = argmax([sum(row) for row in rows])
         if best == 0 or samples < LEAST_EVIDENCE:
             return actions[0]
-        diffs = [a - b for a, b in zip(rows[best], rows[0], strict=True)]
-        mean = sum(diffs) / samples
-        spread = (sum((d - mean) ** 2 for d in diffs) / (samples - 1) / samples) ** 0.5
-        return actions[best] if mean > z * spread else actions[0]
+        mean, error = paired(rows[best], rows[0])
+        return actions[best] if mean > z * error else actions[0]
+
+
+def paired(row: list[float], usual: list[float]) -> tuple[float, float]:
+    """The mean of ``row`` less ``usual`` deal by deal, and its standard error."""
+    n = len(row)
+    diffs = [a - b for a, b in zip(row, usual, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    return mean, (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+
+
+def kept(rows: list[list[float]], z: float) -> bool:
+    """Whether every other candidate trails the basic level's choice (``rows[0]``) by ``z``
+    standard errors: ``2 z`` short of being taken, it would take a run of luck to get
+    there, and the rest of the budget is better saved."""
+    for row in rows[1:]:
+        mean, error = paired(row, rows[0])
+        if mean >= -z * error:
+            return False
+    return True
 
 
 def sampled(
-    count: int, sample: Callable[[], list[float]], deadline: float, max_samples: int | None
+    count: int,
+    sample: Callable[[], list[float]],
+    deadline: float,
+    max_samples: int | None,
+    z: float,
 ) -> list[list[float]]:
     """Each candidate's results, one per sampled deal, sampled until the deadline, the cap
     or a check (from :data:`FIRST_CHECK` deals on, at geometric steps) finds the decision
-    settled; at least one deal."""
+    settled: one candidate clearly best (search.py's test), or the basic level's choice
+    kept (:func:`kept`); at least one deal."""
     rows: list[list[float]] = [[] for _ in range(count)]
     checkpoint = FIRST_CHECK
     flat = [0.0] * count
@@ -158,7 +182,7 @@ def sampled(
         if perf_counter() >= deadline:
             return rows
         if samples == checkpoint:
-            if settled(rows, flat, guess):
+            if settled(rows, flat, guess) or kept(rows, z):
                 return rows
             checkpoint = checkpoint * 3 // 2
 
