@@ -13,9 +13,24 @@ import pytest
 
 from app.bots import make_bot
 from app.bots.bezique import BasicBot, StrongBot
-from app.bots.bezique.playout import HORIZON, may_declare, quick_view
+from app.bots.bezique.playout import (
+    HORIZON,
+    PROSPECTS_WEIGHT,
+    may_declare,
+    prospects_weight,
+    quick_view,
+)
 from app.bots.bezique.prospects import Appraisal, cards_of, prospects, rules_of, spent_of
-from app.bots.bezique.strong import CANDIDATES, Search
+from app.bots.bezique.strong import (
+    CANDIDATES,
+    CONFIDENCE,
+    FIRST_CHECK,
+    LEAST_EVIDENCE,
+    Search,
+    kept,
+    paired,
+    sampled,
+)
 from app.engine import TABLE, Game
 from app.engine.bezique import CHINESE, GAMES, RUBICON, Match, Variant
 
@@ -159,3 +174,60 @@ def test_strong_answers_legally_the_same_for_the_same_seed(game: Game, variant: 
             assert strong.last_samples == 6
         assert len(answers) == 1
         assert answers <= set(view["legal"]["actions"])
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES, ids=IDS)
+def test_the_prospects_weigh_less_as_the_stock_runs_out(game: Game, variant: Variant) -> None:
+    table = PROSPECTS_WEIGHT[variant.name]
+    for left, weight in table:
+        assert prospects_weight(variant.name, left) == pytest.approx(weight)
+    # between two points of the fit, on the line joining them
+    (x0, y0), (x1, y1) = table[3], table[4]
+    assert prospects_weight(variant.name, (x0 + x1) / 2) == pytest.approx((y0 + y1) / 2)
+    assert prospects_weight(variant.name, 0.05) < 1.0 < prospects_weight(variant.name, 0.95)
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES, ids=IDS)
+def test_a_playout_that_ends_the_deal_counts_the_points_taken(game: Game, variant: Variant) -> None:
+    search = Search(game, BasicBot(variant), 1, 60.0, 1, HORIZON)
+    state, seat = next(
+        (match.clone(), seat)
+        for match, seat, _ in positions(game, "basic", 8)
+        if match.current is not None and match.current.endgame
+    )
+    played = state.deals_played
+    result = search.play_out(state, seat, played)
+    points = game.scored_deals(state, played)[0].detail["points"]
+    assert result == points[seat] - points[1 - seat]
+
+
+@pytest.mark.parametrize(("game", "variant"), GAMES, ids=IDS)
+def test_strong_plays_as_basic_on_too_few_sampled_deals(game: Game, variant: Variant) -> None:
+    basic = BasicBot(variant)
+    for match, _, view in positions(game, "basic", 9):
+        if len(match.current.history if match.current else ()) % 5:
+            continue
+        strong = StrongBot(game, variant, seed=2, budget=60.0, max_samples=LEAST_EVIDENCE - 1)
+        assert strong.decide(view) == basic.decide(view)
+
+
+def test_another_choice_is_taken_only_on_confident_evidence() -> None:
+    usual = [10.0, 20.0, 30.0, 40.0]
+    ahead = [x + 5.0 + d for x, d in zip(usual, (1.0, -1.0, 1.0, -1.0), strict=True)]
+    behind = [x - 5.0 + d for x, d in zip(usual, (1.0, -1.0, 1.0, -1.0), strict=True)]
+    mean, error = paired(ahead, usual)
+    assert mean == pytest.approx(5.0)
+    assert error == pytest.approx((4 / 3 / 4) ** 0.5)
+    assert kept([usual, behind], CONFIDENCE)
+    assert not kept([usual, behind, ahead], CONFIDENCE)
+
+
+def test_sampling_stops_at_the_first_check_when_every_candidate_ties() -> None:
+    calls = []
+
+    def sample() -> list[float]:
+        calls.append(1)
+        return [7.0, 7.0, 7.0]
+
+    rows = sampled(3, sample, float("inf"), 1_000, CONFIDENCE)
+    assert len(calls) == len(rows[0]) == FIRST_CHECK
