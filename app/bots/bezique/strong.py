@@ -19,6 +19,9 @@ The candidate with the best mean is taken only if it beats the basic level's cho
 :data:`CONFIDENCE` standard errors of their paired difference (as the partnership
 pinochles' strong level does): of three candidates that are as good as each other one
 would lead on noise alone most of the time, and the basic level's choice is a fair guess.
+Sampling stops at the budget or the cap on sampled deals, or sooner, from the sixteenth
+deal on, once one candidate is clearly best or every other trails the basic level's choice
+by a standard error: a person waiting should not watch the bot confirm the obvious.
 """
 
 from __future__ import annotations
