@@ -4,7 +4,8 @@ levels of each game in ``FAMILY_LEVELS``, built by :func:`levels_for`.
 - ``prospects.py``: what a player's cards are worth to its declarations to come, and the
   declaration its cards show ready.
 - ``basic.py``: the basic level, for either variant.
-- ``strong.py``: the strong level, the sampling search over the basic level.
+- ``strong.py``: the strong level, the sampling search over the basic level; ``playout.py``
+  its playouts, ``weights.py`` the fit behind the playouts' judgement of a position.
 """
 
 from __future__ import annotations

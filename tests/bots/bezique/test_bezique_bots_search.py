@@ -31,6 +31,7 @@ from app.bots.bezique.strong import (
     paired,
     sampled,
 )
+from app.bots.bezique.weights import BANDS, bands, fit, observed
 from app.engine import TABLE, Game
 from app.engine.bezique import CHINESE, GAMES, RUBICON, Match, Variant
 
@@ -231,3 +232,19 @@ def test_sampling_stops_at_the_first_check_when_every_candidate_ties() -> None:
 
     rows = sampled(3, sample, float("inf"), 1_000, CONFIDENCE)
     assert len(calls) == len(rows[0]) == FIRST_CHECK
+
+
+def test_the_weights_fit_finds_the_line_the_points_lie_on() -> None:
+    # F - p = 0.7 q - 12 l exactly
+    starts = [(0.0, 10.0, 1.0), (40.0, -30.0, -1.0), (-20.0, 55.0, 1.0), (5.0, 3.0, -1.0)]
+    points = [(0.5, p, q, lead, p + 0.7 * q - 12.0 * lead) for p, q, lead in starts]
+    k, c = fit(points)
+    assert k == pytest.approx(0.7)
+    assert c == pytest.approx(-12.0)
+
+
+def test_the_weights_are_read_from_basic_deals_while_the_stock_lasts() -> None:
+    points = observed(RUBICON_GAME.name, 2, 1)
+    assert len(points) > 50
+    assert all(0.0 < left <= 1.0 and lead in (1.0, -1.0) for left, _, _, lead, _ in points)
+    assert [middle for middle, *_ in bands(points)] == [(b + 0.5) / BANDS for b in range(BANDS)]
