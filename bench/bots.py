@@ -32,9 +32,9 @@ process at the default budget, the figures a person at the table would see. On a
 machine a time budget buys fewer sampled deals than on a quiet one, so ``--samples N``
 gives the strength run's strong bots N sampled deals per decision at most and no time limit
 instead (``max_samples``; their early stop may still end a decision sooner): the same work,
-and the same figures, however busy the machine. ``--progress`` prints each deal set's margin as it comes, in
-order, with the mean and interval of those so far: a long run stopped early still gives
-the figures of a run of that many deal sets. A game may set
+and the same figures, however busy the machine. ``--progress`` prints each deal set's margin
+as it comes, in order, with the mean and interval of those so far: a long run stopped early
+still gives the figures of a run of that many deal sets. A game may set
 its own defaults for these counts (``GAME_DEFAULTS``): auction pinochle ends most deals in a
 throw-in or in a contract that no card play changes, so its levels differ in fewer deals,
 and its strength run takes more deal sets, at a smaller budget, within a few minutes. The
