@@ -63,6 +63,14 @@ class SamplingBot:
         """The best of ``actions`` for the seat whose view this is, by the mean result of
         playouts from the deals sampled within the budget, ``bias`` added to each mean."""
         deadline = perf_counter() + self.budget
+        best, self.last_samples = best_candidate(
+            len(actions), self.sampler(view, actions), deadline, self.max_samples, bias
+        )
+        return actions[best]
+
+    def sampler(self, view: View, actions: Sequence[str]) -> Callable[[], list[float]]:
+        """A function that deals one sample of the hidden cards this view allows, plays each
+        of ``actions`` out from it, and returns their results in order."""
         seat: int = view["seat"]
         rng = decision_rng(self.seed, view)
         game = self.game
@@ -80,10 +88,7 @@ class SamplingBot:
                 results.append(self.play_out(state, seat, played))
             return results
 
-        best, self.last_samples = best_candidate(
-            len(actions), sample, deadline, self.max_samples, bias
-        )
-        return actions[best]
+        return sample
 
     def play_out(self, state: GameState, seat: int, played: int) -> float:
         """Play the deal in progress to its end with the policy; ``seat``'s margin in it.

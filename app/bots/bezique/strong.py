@@ -33,7 +33,7 @@ from typing import Final, cast
 from app.engine import TABLE, Game, GameState
 from app.engine.bezique import Match, Variant
 
-from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
+from ..base import DEFAULT_BUDGET, View, legal_of
 from ..sampling import Reviewer, SamplingBot
 from ..search import Estimate, argmax, settled
 from .basic import DRAW, BasicBot
@@ -114,23 +114,7 @@ class Search(SamplingBot):
         """The best of ``actions`` on the sampled deals if it beats ``actions[0]`` by ``z``
         standard errors of their paired difference, else ``actions[0]``."""
         deadline = perf_counter() + self.budget
-        seat: int = view["seat"]
-        rng = decision_rng(self.seed, view)
-        game = self.game
-        resample = game.resample
-        assert resample is not None
-        parsed = [game.parse_action(a) for a in actions]
-
-        def sample() -> list[float]:
-            dealt: GameState = resample(view, rng)
-            played = dealt.deals_played
-            results: list[float] = []
-            for action in parsed:
-                state = dealt.clone()
-                state.apply(seat, action)
-                results.append(self.play_out(state, seat, played))
-            return results
-
+        sample = self.sampler(view, actions)
         rows = sampled(len(actions), sample, deadline, self.max_samples, z)
         samples = self.last_samples = len(rows[0])
         best = argmax([sum(row) for row in rows])
