@@ -56,11 +56,14 @@ def sampled_rows(
     max_samples: int | None,
     offsets: list[float],
     guess: Estimate,
+    first_check: int = FIRST_CHECK,
+    enough: Callable[[list[list[float]]], bool] | None = None,
 ) -> list[list[float]]:
     """Each candidate's results, one per sampled deal, sampled until the deadline, the cap
-    or the early stop (:func:`settled`); at least one deal."""
+    or the early stop (:func:`settled`, or ``enough``, a caller's own test made at the same
+    checks, from ``first_check`` deals on); at least one deal."""
     rows: list[list[float]] = [[] for _ in range(count)]
-    checkpoint = FIRST_CHECK
+    checkpoint = first_check
     samples = 0
     while True:
         for row, value in zip(rows, sample(), strict=True):
@@ -71,7 +74,7 @@ def sampled_rows(
         if perf_counter() >= deadline:
             break
         if samples == checkpoint:
-            if settled(rows, offsets, guess):
+            if settled(rows, offsets, guess) or (enough is not None and enough(rows)):
                 break
             checkpoint = checkpoint * 3 // 2  # checks cost O(deals): keep them geometric
     return rows
@@ -108,6 +111,16 @@ def settled(rows: list[list[float]], offsets: list[float], guess: Estimate) -> b
         if gap < CLEAR * shrink * (var / n) ** 0.5:
             return False
     return True
+
+
+def paired(row: list[float], usual: list[float]) -> tuple[float, float]:
+    """The mean of ``row`` less ``usual`` deal by deal, and its standard error."""
+    n = len(row)
+    diffs = [a - b for a, b in zip(row, usual, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    return mean, (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
 
 
 def argmax(values: Sequence[float]) -> int:

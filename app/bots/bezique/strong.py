@@ -27,6 +27,7 @@ by a standard error: a person waiting should not watch the bot confirm the obvio
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from time import perf_counter
 from typing import Final, cast
 
@@ -35,7 +36,7 @@ from app.engine.bezique import Match, Variant
 
 from ..base import DEFAULT_BUDGET, View, legal_of
 from ..sampling import Reviewer, SamplingBot
-from ..search import Estimate, argmax, settled
+from ..search import Estimate, argmax, paired, sampled_rows
 from .basic import DRAW, BasicBot
 from .playout import HORIZON, estimate, may_declare, play_choice, quick_view
 
@@ -124,16 +125,6 @@ class Search(SamplingBot):
         return actions[best] if mean > z * error else actions[0]
 
 
-def paired(row: list[float], usual: list[float]) -> tuple[float, float]:
-    """The mean of ``row`` less ``usual`` deal by deal, and its standard error."""
-    n = len(row)
-    diffs = [a - b for a, b in zip(row, usual, strict=True)]
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, float("inf")
-    return mean, (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
-
-
 def kept(rows: list[list[float]], z: float) -> bool:
     """Whether every other candidate trails the basic level's choice (``rows[0]``) by ``z``
     standard errors: ``2 z`` short of being taken, it would take a run of luck to get
@@ -156,22 +147,10 @@ def sampled(
     or a check (from :data:`FIRST_CHECK` deals on, at geometric steps) finds the decision
     settled: one candidate clearly best (search.py's test), or the basic level's choice
     kept (:func:`kept`); at least one deal."""
-    rows: list[list[float]] = [[] for _ in range(count)]
-    checkpoint = FIRST_CHECK
     flat = [0.0] * count
     guess = Estimate(list(flat), 0.0)
-    while True:
-        for row, value in zip(rows, sample(), strict=True):
-            row.append(value)
-        samples = len(rows[0])
-        if max_samples is not None and samples >= max_samples:
-            return rows
-        if perf_counter() >= deadline:
-            return rows
-        if samples == checkpoint:
-            if settled(rows, flat, guess) or kept(rows, z):
-                return rows
-            checkpoint = checkpoint * 3 // 2
+    enough = partial(kept, z=z)
+    return sampled_rows(count, sample, deadline, max_samples, flat, guess, FIRST_CHECK, enough)
 
 
 class StrongBot:

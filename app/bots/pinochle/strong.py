@@ -36,7 +36,7 @@ from app.engine.cards import SUITS
 from app.engine.pinochle.partnership import MadeBid, Match
 
 from ..base import DEFAULT_BUDGET, NotMyTurn, View, decision_rng, legal_of
-from ..search import Estimate, argmax, means, sampled_rows
+from ..search import Estimate, argmax, means, paired, sampled_rows
 from .agreement import disagreements
 from .basic import BasicBot, claim_is_sure
 from .bidding import floor10, listed_bids, side_worth
@@ -307,7 +307,5 @@ def confident_choice(
     best = argmax(means(rows, flat, guess))
     if best == usual or samples < LEAST_EVIDENCE:
         return usual, samples
-    diffs = [a - b for a, b in zip(rows[best], rows[usual], strict=True)]
-    mean = sum(diffs) / samples
-    spread = (sum((d - mean) ** 2 for d in diffs) / (samples - 1) / samples) ** 0.5
+    mean, spread = paired(rows[best], rows[usual])
     return (best if mean > z * spread else usual), samples
