@@ -31,7 +31,7 @@ import random
 from bisect import insort
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from .assign import Assignment, NoDealFits
 from .cards import SUITS, Card
@@ -66,6 +66,14 @@ TAKEN: Final = Place.TAKEN
 PASSED: Final = Place.PASSED
 
 
+class DealAgain(Protocol):
+    """Deals a ledger's blanks anew under the constraints they were first dealt under
+    (:meth:`Ledger.redeal`). ``afresh`` takes the random numbers a first draw takes: a hand
+    kept in order is shuffled once more, as a draw set up anew would shuffle it."""
+
+    def __call__(self, rng: random.Random, afresh: bool = False) -> None: ...
+
+
 def seen_by(seat: int | None) -> int:
     """The bit of ``seen`` for ``seat`` (``None``: a spectator)."""
     return SPECTATOR if seat is None else 1 << seat
@@ -80,6 +88,7 @@ class Ledger:
 
     __slots__ = (
         "cards",
+        "deal_again",
         "everyone",
         "face_down",
         "hands",
@@ -129,6 +138,9 @@ class Ledger:
         self.paths: dict[Card, Path] | None = None
         """Of a ledger dealt anew from a view that names passes (:meth:`redeal`), each
         card's path through them as drawn; not kept by a copy."""
+        self.deal_again: DealAgain | None = None
+        """Of a ledger dealt anew from a view (:meth:`from_view`), what deals its blanks
+        again under the same constraints (:meth:`redeal`'s answer); not kept by a copy."""
 
     # -- laying cards out ----------------------------------------------------------------------
 
@@ -378,6 +390,7 @@ class Ledger:
         other.pack_seen = list(self.pack_seen)
         other.passed = list(self.passed)
         other.paths = None
+        other.deal_again = None
         other.face_down = self.face_down
         other.suits_taken = self.suits_taken
         return other
@@ -480,7 +493,8 @@ class Ledger:
             ledger.redeal_passes(pack, rng, passes, shown["began"], shown["played"], barred)
         else:
             exact = shown.get("exactly")
-            ledger.redeal(pack, rng, barred, held or None, exact, shown.get("played"))
+            played = shown.get("played")
+            ledger.deal_again = ledger.redeal(pack, rng, barred, held or None, exact, played)
         return ledger
 
     def redeal(
@@ -491,7 +505,7 @@ class Ledger:
         held: Sequence[Sequence[Card]] | None = None,
         exact: Sequence[Sequence[tuple[Sequence[Card], int]]] | None = None,
         played: Sequence[Sequence[Card]] | None = None,
-    ) -> Callable[[random.Random], None]:
+    ) -> DealAgain:
         """Deal the cards of ``pack`` that the ledger does not place (its blanks, ``""``)
         to the blank places, uniformly among the arrangements that respect every seat's
         voids and the cards ``barred`` from it (per seat: what play showed it cannot hold
@@ -566,12 +580,12 @@ class Ledger:
         sorted_hands = seats if self.order is not None else 0
         first = True
 
-        def again(rng: random.Random) -> None:
+        def again(rng: random.Random, afresh: bool = False) -> None:
             nonlocal first
             drawn = draw(rng)
             cards = list(self.cards)
             for place, (where, chosen) in enumerate(zip(blanks, drawn, strict=True)):
-                if first or place >= sorted_hands:
+                if first or afresh or place >= sorted_hands:
                     rng.shuffle(chosen)
                 for i, n in zip(where, chosen, strict=True):
                     cards[i] = left[n]
@@ -626,17 +640,6 @@ class Ledger:
             return [[pools[k].pop() for k in got] for got in drawer.draw(rng)]
 
         return draw
-
-    def blank_hidden(self, viewer: int | None) -> None:
-        """Blank the cards of the hands ``viewer`` has not seen, to be dealt anew
-        (:meth:`redeal`): a caller that checks a draw against what the constraints do not say
-        draws again."""
-        cards, seen, bit = list(self.cards), self.seen, seen_by(viewer)
-        for hand in self.hands:
-            for i in hand:
-                if not seen[i] & bit:
-                    cards[i] = ""
-        self.cards = cards
 
     def lay_hidden(self, viewer: int | None, hands: Mapping[int, Sequence[Card]]) -> None:
         """Lay ``hands[seat]`` in place of the cards of ``seat``'s hand that ``viewer`` has

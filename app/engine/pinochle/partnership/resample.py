@@ -98,10 +98,10 @@ def _resamplers(variant: Variant) -> tuple[Resample, Resample]:
         return _bans(variant.ranks, view["deal"])
 
     def restore_exact(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        _restore(m, deal, view, rng, dix, exact=True)
+        _restore(m, deal, view, rng, exact=True)
 
     def restore_checked(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        _restore(m, deal, view, rng, dix, exact=False)
+        _restore(m, deal, view, rng, exact=False)
 
     return (
         make_resample(match, restore_exact, shown_exact, barred),
@@ -209,7 +209,6 @@ def _restore(
     deal: TrickDeal | None,
     view: View,
     rng: random.Random,
-    dix: bool,
     exact: bool,
 ) -> None:
     """The match's and the deal's own fields from the view; then, where the draw was not
@@ -239,12 +238,12 @@ def _restore(
         deal.shown = tuple(frozenset(shown_cards(seat)) for seat in melds)
     calls = any(c["call"] == "announce" or c["flag"] for c in d["bids"])
     if calls or (d["melds"] is not None and not exact):
-        _fit(match, deal, view, rng, dix, exact)
+        _fit(match, deal, view, rng)
     played = _played_by(d)
     deal.dealt = [sort_cards([*deal.ledger.hand(s), *played[s]]) for s in range(SEATS)]
 
 
-def _fit(match: Match, deal: Deal, view: View, rng: random.Random, dix: bool, exact: bool) -> None:
+def _fit(match: Match, deal: Deal, view: View, rng: random.Random) -> None:
     """Draw the hidden cards again until the hands fit the calls and melds the view shows,
     :data:`TRIES` draws in all, else repair the last."""
     d = view["deal"]
@@ -254,12 +253,12 @@ def _fit(match: Match, deal: Deal, view: View, rng: random.Random, dix: bool, ex
     others = [s for s in range(SEATS) if s != seat]
     long_suit = match.settings.long_suit
     fit = Fit(match.variant, long_suit, d, played, others)
-    shown = _shown(view, dix, exact)
-    barred = _bans(match.variant.ranks, d)
     if fit.all_fit([ledger.hand(s) for s in others]):
         return
-    ledger.blank_hidden(seat)
-    again = ledger.redeal(match.PACK, rng, barred, None, shown["exactly"], played)
+    again = ledger.deal_again
+    assert again is not None
+    # the draw's constraints are the first draw's: set up once, drawn again at a draw's cost
+    again(rng, afresh=True)
     for _ in range(TRIES - 2):
         if fit.all_fit([ledger.hand(s) for s in others]):
             return
@@ -272,7 +271,7 @@ def _fit(match: Match, deal: Deal, view: View, rng: random.Random, dix: bool, ex
         list((Counter(h) - Counter(fixed[s])).elements())
         for s, h in zip(others, hands, strict=True)
     ]
-    bans = dict(enumerate(barred))
+    bans = dict(enumerate(_bans(match.variant.ranks, d)))
     drawn = fit.repair(fixed, drawn, bans, rng)
     ledger.lay_hidden(seat, dict(zip(others, drawn, strict=True)))
 
