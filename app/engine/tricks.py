@@ -8,11 +8,11 @@ implementation every game calls.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .cards import RANKS, Card, Suit, strength_table
+from .cards import RANKS, SUITS, Card, Suit, strength_table
 
 
 class Heading(Enum):
@@ -108,3 +108,74 @@ def legal_cards(
                         return over
             return trumps
     return list(hand)
+
+
+@dataclass(slots=True)
+class Revealed:
+    """What the cards played show each seat did not hold when it played them, read back
+    through the duties of :func:`legal_cards`: ``voids``, per seat, the suits it failed to
+    follow, in the order it showed them; ``barred``, per seat, the cards beyond those suits
+    that a duty would have made it play instead (a trump it did not play when void, a higher
+    card it did not head with, a plain card it did not lead before trumps were broken)."""
+
+    voids: list[str]
+    barred: list[set[Card]]
+
+    def cards(self, ranks: str) -> list[set[Card]]:
+        """Per seat, every card it cannot hold: its barred cards and each void suit whole."""
+        return [
+            barred.union(r + suit for suit in voids for r in ranks)
+            for voids, barred in zip(self.voids, self.barred, strict=True)
+        ]
+
+
+def revealed(
+    tricks: Iterable[Sequence[tuple[int, Card]]],
+    trump: Suit | None,
+    rules: TrickRules,
+    seats: int,
+    into: Revealed | None = None,
+) -> Revealed:
+    """What ``tricks`` (each its ``(seat, card)`` in the order played, in the order they
+    were played, the last maybe unfinished) show of the seats' hands under ``rules``, added
+    to ``into`` where a deal played under other duties before (the stock's tricks, then
+    the endgame's). Trumps count as broken once a trump lies in an earlier trick."""
+    out = into or Revealed([""] * seats, [set() for _ in range(seats)])
+    voids, barred, ranks, strength = out.voids, out.barred, rules.ranks, rules.strength
+    broken = False
+    for trick in tricks:
+        if not trick:
+            continue
+        leader, best = trick[0]
+        led = best[1]
+        if led == trump and rules.trump_lead_needs_break and not broken:
+            barred[leader].update(r + s for s in SUITS if s != trump for r in ranks)
+        for seat, card in trick[1:]:
+            if not rules.follow_suit:
+                pass
+            elif card[1] != led:
+                if led not in voids[seat]:
+                    voids[seat] += led
+                if rules.trump_when_void and trump is not None and card[1] != trump:
+                    barred[seat].update(r + trump for r in ranks)
+                elif (
+                    rules.overtrump
+                    and card[1] == trump == best[1]
+                    and strength[card[0]] <= strength[best[0]]
+                ):
+                    barred[seat].update(r + trump for r in ranks if strength[r] > strength[best[0]])
+            elif (
+                (
+                    rules.heading is Heading.ALWAYS
+                    or (rules.heading is Heading.ON_TRUMP_LEAD and led == trump)
+                )
+                and best[1] == led
+                and strength[card[0]] <= strength[best[0]]
+            ):
+                barred[seat].update(r + led for r in ranks if strength[r] > strength[best[0]])
+            if (card[1] == best[1] and strength[card[0]] > strength[best[0]]) or (
+                card[1] == trump != best[1]
+            ):
+                best = card
+        broken = broken or any(card[1] == trump for _, card in trick)
+    return out

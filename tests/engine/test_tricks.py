@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.cards import parse_cards
-from app.engine.tricks import WHIST, Heading, TrickRules, legal_cards, trick_winner
+from app.engine.tricks import WHIST, Heading, TrickRules, legal_cards, revealed, trick_winner
 
 # Pinochle family: follow; on a trump lead beat the best card if able; void -> any trump,
 # with no duty to overtrump (auction-pinochle.md §9, shared by the partnership games).
@@ -235,3 +235,68 @@ def test_overtrump_option_when_void() -> None:
 
 def test_duplicates_in_hand_are_returned_as_often_as_held() -> None:
     assert legal(PINOCHLE, "AS AS 9H", "TS", "S") == ["AS", "AS"]
+
+
+# -- what the cards played show of the hands ----------------------------------------------------
+
+
+def _bars(
+    tricks: list[list[tuple[int, str]]], trump: str | None, rules: TrickRules, seats: int = 3
+) -> tuple[list[str], list[set[str]]]:
+    shown = revealed(tricks, trump, rules, seats)
+    return shown.voids, shown.barred
+
+
+def test_a_seat_that_does_not_follow_shows_a_void_and_no_more_under_whist() -> None:
+    voids, barred = _bars([[(0, "AS"), (1, "2H"), (2, "3S")], [(1, "KD"), (2, "4C")]], "H", WHIST)
+    assert voids == ["", "S", "D"]
+    assert barred == [set(), set(), set()]
+
+
+def test_trumping_when_void_bars_every_trump_from_a_seat_that_threw_a_plain_card() -> None:
+    rules = TrickRules(trump_when_void=True, ranks="ATKQJ9")
+    _, barred = _bars([[(0, "AS"), (1, "9C"), (2, "9H")]], "H", rules)
+    assert barred[1] == {r + "H" for r in "ATKQJ9"}
+    assert barred[2] == set()  # it trumped
+
+
+def test_heading_bars_the_higher_cards_of_the_suit_led_and_stops_once_trumped() -> None:
+    rules = TrickRules(heading=Heading.ALWAYS, trump_when_void=True, ranks="ATKQJ9")
+    _, barred = _bars([[(0, "KS"), (1, "JS"), (2, "QS")]], "H", rules)
+    assert barred[1] == {"AS", "TS"}  # it did not beat the king
+    assert barred[2] == {"AS", "TS"}
+    _, barred = _bars([[(0, "KS"), (1, "9H"), (2, "QS")]], "H", rules)
+    assert barred[2] == set()  # a trump took the trick: following cannot beat it
+
+
+def test_a_trump_lead_is_headed_only_where_the_rules_say_so() -> None:
+    pinochle = TrickRules(heading=Heading.ON_TRUMP_LEAD, trump_when_void=True, ranks="ATKQJ9")
+    _, barred = _bars([[(0, "KH"), (1, "JH"), (2, "QS")]], "H", pinochle)
+    assert barred[1] == {"AH", "TH"}
+    _, barred = _bars([[(0, "KS"), (1, "JS")]], "H", pinochle)
+    assert barred[1] == set()  # a plain lead need not be beaten
+
+
+def test_overtrumping_bars_the_trumps_above_the_best_one() -> None:
+    rules = TrickRules(trump_when_void=True, overtrump=True, ranks="ATKQJ9")
+    _, barred = _bars([[(0, "AS"), (1, "KH"), (2, "9H")]], "H", rules)
+    assert barred[2] == {"AH", "TH"}
+
+
+def test_a_trump_led_before_trumps_are_broken_shows_a_hand_of_trumps() -> None:
+    spades = TrickRules(trump_lead_needs_break=True)
+    _, barred = _bars([[(0, "AS"), (1, "KS"), (2, "QS"), (3, "JS")]], "S", spades, seats=4)
+    assert len(barred[0]) == 39 and not any(c[1] == "S" for c in barred[0])
+    # once a spade lay in a trick, leading one shows nothing
+    tricks = [[(0, "AH"), (1, "2S"), (2, "3H"), (3, "4H")], [(1, "KS")]]
+    assert _bars(tricks, "S", spades, seats=4)[1][1] == set()
+
+
+def test_what_play_shows_adds_up_over_duties_and_lists_the_void_suits_whole() -> None:
+    loose = TrickRules(follow_suit=False, ranks="ATKQJ9")
+    strict = TrickRules(trump_when_void=True, ranks="ATKQJ9")
+    shown = revealed([[(0, "AS"), (1, "9C")]], "H", loose, 2)
+    assert shown.voids == ["", ""]  # any card may be played while the stock lasts
+    revealed([[(0, "AD"), (1, "9C")]], "H", strict, 2, into=shown)
+    assert shown.voids == ["", "D"]
+    assert shown.cards("ATKQJ9")[1] == {r + s for s in "DH" for r in "ATKQJ9"}

@@ -29,7 +29,9 @@ from typing import Any, Final
 from ..assign import Assignment, NoDealFits
 from ..cards import Card
 from ..game import TABLE, View
+from ..tricks import revealed
 from .deal import Shown, layout
+from .rules import ENDGAME, ENDGAME_MUST_WIN
 from .state import Match, deal_action
 from .variant import COURT, RANKS, Variant
 from .view import Course
@@ -42,7 +44,6 @@ TRIES: Final = 60
 """Arrangements drawn for one that some course of the deal fits."""
 COURSE_TRIES: Final = 4
 """Random courses tried for one arrangement before it is drawn again."""
-STRENGTH: Final = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 
 History = tuple[list[Card], dict[int, Card]]
 """A player's hand as dealt, and the card it drew after each trick while the stock lasted."""
@@ -208,18 +209,9 @@ def _history(
 def _bans(variant: Variant, d: Mapping[str, Any], must_win: bool) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it followed once the stock was gone (rubicon
     §9: follow suit, else trump; with ``must_win_endgame`` beat the card led if able)."""
-    bans: list[set[Card]] = [set(), set()]
-    trump: str | None = d["trump"]
-    for number, trick in enumerate(d["tricks_played"], start=1):
-        if number <= variant.stock_tricks:
-            continue
-        led, followed = trick["cards"][0]["card"], trick["cards"][1]["card"]
-        follower = trick["cards"][1]["seat"]
-        suit = led[1]
-        if followed[1] != suit:
-            bans[follower].update(r + suit for r in RANKS)
-            if trump is not None and followed[1] != trump:
-                bans[follower].update(r + trump for r in RANKS)
-        elif must_win and STRENGTH[followed[0]] <= STRENGTH[led[0]]:
-            bans[follower].update(r + suit for r in RANKS if STRENGTH[r] > STRENGTH[led[0]])
-    return bans
+    tricks = [
+        [(c["seat"], c["card"]) for c in trick["cards"]]
+        for trick in d["tricks_played"][variant.stock_tricks :]
+    ]
+    rules = ENDGAME_MUST_WIN if must_win else ENDGAME
+    return revealed(tricks, d["trump"], rules, 2).cards(RANKS)

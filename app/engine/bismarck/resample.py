@@ -23,6 +23,7 @@ from ..game import View
 from ..ledger import Place
 from ..trick_game import TrickDeal, make_resample
 from ..trick_game import hidden_cards as hidden_cards
+from ..tricks import WHIST, revealed
 from .rules import CARDS_PER_HAND, CONTRACTS, DISCARD_SIZE
 from .state import Deal, Match
 
@@ -35,15 +36,8 @@ def _shown(view: View) -> dict[str, Any]:
     seat: int | None = view["seat"]
     seats: int = view["seats"]
     forehand: int = d["forehand"]
-    tricks = [t["cards"] for t in d["tricks_played"]]
-    if d["trick"]:
-        tricks.append(d["trick"])
-    voids = [""] * seats
-    for cards in tricks:
-        led = cards[0]["card"][1]
-        for entry in cards[1:]:
-            if entry["card"][1] != led and led not in voids[entry["seat"]]:
-                voids[entry["seat"]] += led
+    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in d["tricks_played"]]
+    tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
     if d["trick"]:
         leader = d["trick"][0]["seat"]
     else:
@@ -55,13 +49,13 @@ def _shown(view: View) -> dict[str, Any]:
         **d,
         "leader": leader,
         "tricks_won": [n or 0 for n in d["tricks"]],
-        "voids": voids,
+        "voids": revealed(tricks, d["trump"], WHIST, seats).voids,
         "known": known,
     }
     if d["contract"] is None:  # the 48 face down, the four open on the table
         sizes = [CARDS_PER_HAND if s in d["order"] else 0 for s in range(seats)]
         return {**shown, "hand": [], "hand_sizes": sizes, "open": d["open"]}
-    played = {e["card"] for cards in tricks for e in cards}
+    played = {card for cards in tricks for _, card in cards}
     open_left = [c for c in d["open"] if c not in played]
     hand = d["hand"] or []
     if d["discarded"]:

@@ -19,7 +19,8 @@ from typing import Any, Final
 from ..cards import Card
 from ..game import View
 from ..trick_game import TrickDeal, make_resample
-from .rules import CARDS, HAND_SIZE, RANKS
+from ..tricks import revealed
+from .rules import CARDS, CLOSED, GERMAN_CLOSED, HAND_SIZE, RANKS
 from .state import Deal, Marriage, Match
 
 DRAW_ROUNDS: Final = (len(CARDS) - 2 * HAND_SIZE) // 2
@@ -37,22 +38,11 @@ def _shown(view: View) -> dict[str, Any]:
 def _barred(view: View) -> list[set[Card]]:
     """Cards each seat cannot hold, by how it followed once nobody drew any more (§7.1)."""
     d = view["deal"]
-    german = bool(view["options"]["german_phase2"])
-    barred: list[set[Card]] = [set(), set()]
     closed_after = d["closed_after"]
     start = closed_after if closed_after is not None else DRAW_ROUNDS
-    trump = d["trump"]
-    for t in d["tricks_played"][start:]:
-        follower = 1 - t["leader"]
-        led, played = (c["card"] for c in t["cards"])
-        suit = led[1]
-        if played[1] != suit:
-            barred[follower].update(r + suit for r in RANKS)
-            if german and played[1] != trump:
-                barred[follower].update(r + trump for r in RANKS)
-        elif german and RANKS.index(played[0]) > RANKS.index(led[0]):
-            barred[follower].update(r + suit for r in RANKS[: RANKS.index(led[0])])
-    return barred
+    rules = GERMAN_CLOSED if view["options"]["german_phase2"] else CLOSED
+    tricks = [[(c["seat"], c["card"]) for c in t["cards"]] for t in d["tricks_played"][start:]]
+    return revealed(tricks, d["trump"], rules, 2).cards(RANKS)
 
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:

@@ -18,13 +18,13 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from ..cards import SUITS, Card
+from ..cards import Card
 from ..game import View
 from ..trick_game import TrickDeal, make_resample
-from .rules import EXCHANGE_SIZE, ORDER, RANKS, SEATS, TRUMP
+from ..tricks import revealed
+from .rules import EXCHANGE_SIZE, ORDER, RANKS, RULES, SEATS, TRUMP
 from .state import Deal, Exchange, Match, side_of
 
-_PLAIN: Final = [s for s in SUITS if s != TRUMP]
 _LAID: Final = ("waiting", "give")
 """The states of an exchange whose laid cards lie passed, not yet taken up."""
 
@@ -35,21 +35,8 @@ def _played(d: dict[str, Any]) -> list[list[dict[str, Any]]]:
 
 def _barred(view: View) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it played (§4)."""
-    d = view["deal"]
-    barred: list[set[Card]] = [set() for _ in range(SEATS)]
-    broken = False
-    for cards in _played(d):
-        if not cards:
-            continue
-        led = cards[0]["card"]
-        if led[1] == TRUMP and not broken:  # a spade led unbroken: nothing else was held
-            barred[cards[0]["seat"]].update(r + s for s in _PLAIN for r in RANKS)
-        for entry in cards[1:]:
-            if entry["card"][1] != led[1]:
-                barred[entry["seat"]].update(r + led[1] for r in RANKS)
-        if len(cards) == SEATS and any(e["card"][1] == TRUMP for e in cards):
-            broken = True
-    return barred
+    tricks = [[(e["seat"], e["card"]) for e in cards] for cards in _played(view["deal"])]
+    return revealed(tricks, TRUMP, RULES, SEATS).cards(RANKS)
 
 
 def _known(d: dict[str, Any], seat: int | None) -> list[list[Card]]:

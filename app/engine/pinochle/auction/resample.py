@@ -23,11 +23,10 @@ from ...cards import Card
 from ...game import View
 from ...ledger import Place
 from ...trick_game import TrickDeal, make_resample
+from ...tricks import revealed
 from .. import melds as meld_rules
-from .rules import BURY_SIZE, RANKS, WIDOW_SIZE, sort_cards
+from .rules import BURY_SIZE, PINOCHLE, WIDOW_SIZE, sort_cards
 from .state import Deal, Match
-
-_STRENGTH = {r: len(RANKS) - i for i, r in enumerate(RANKS)}
 
 
 def _tricks(d: dict[str, Any]) -> list[list[dict[str, Any]]]:
@@ -36,34 +35,13 @@ def _tricks(d: dict[str, Any]) -> list[list[dict[str, Any]]]:
     return [*tricks, d["trick"]] if d["trick"] else tricks
 
 
-def _beats(card: Card, best: Card, trump: str | None) -> bool:
-    if card[1] == best[1]:
-        return _STRENGTH[card[0]] > _STRENGTH[best[0]]
-    return card[1] == trump
-
-
 def _constraints(d: dict[str, Any], seats: int) -> tuple[list[str], list[set[Card]]]:
     """Per seat, the suits it showed it lacks, and the cards its play shows it cannot hold
     beyond them (§9): no trump once it neither followed nor trumped, no trump above the best
     one on a trump lead it did not beat."""
-    trump: str | None = d["trump"]
-    voids = [""] * seats
-    barred: list[set[Card]] = [set() for _ in range(seats)]
-    for cards in _tricks(d):
-        led = cards[0]["card"][1]
-        best: Card = cards[0]["card"]
-        for entry in cards[1:]:
-            seat, card = entry["seat"], entry["card"]
-            if card[1] != led:
-                if led not in voids[seat]:
-                    voids[seat] += led
-                if trump is not None and card[1] != trump:
-                    barred[seat].update(r + trump for r in RANKS)
-            elif led == trump and best[1] == trump and not _beats(card, best, trump):
-                barred[seat].update(r + trump for r in RANKS if _STRENGTH[r] > _STRENGTH[best[0]])
-            if _beats(card, best, trump):
-                best = card
-    return voids, barred
+    tricks = [[(e["seat"], e["card"]) for e in cards] for cards in _tricks(d)]
+    shown = revealed(tricks, d["trump"], PINOCHLE, seats)
+    return shown.voids, shown.barred
 
 
 def _shown(view: View) -> dict[str, Any]:

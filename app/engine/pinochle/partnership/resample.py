@@ -37,6 +37,7 @@ from ...cards import SUITS, Card
 from ...clauses import TooManyCounts
 from ...game import Termination, View
 from ...trick_game import TrickDeal, make_resample
+from ...tricks import TrickRules, revealed
 from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS, Meld, best_value, shown_cards, sort_cards
 from .state import Call, Deal, Match, match_of
 from .variant import SEATS, Variant, holds_flush, longest_suit, team_of
@@ -95,7 +96,7 @@ def _resamplers(variant: Variant) -> tuple[Resample, Resample]:
         return _shown(view, dix, exact=False)
 
     def barred(view: View) -> list[set[Card]]:
-        return _bans(variant.ranks, view["deal"])
+        return _bans(variant.trick_rules, view["deal"])
 
     def restore_exact(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
         _restore(m, deal, view, rng, exact=True)
@@ -136,38 +137,10 @@ def _tricks(d: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
     return [t["cards"] for t in d["tricks_played"]] + [d["trick"]]
 
 
-def _bans(ranks: str, d: Mapping[str, Any]) -> list[set[Card]]:
+def _bans(rules: TrickRules, d: Mapping[str, Any]) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it played (§6)."""
-    trump = d["trump"]
-    strength = {r: len(ranks) - i for i, r in enumerate(ranks)}
-    bans: list[set[Card]] = [set() for _ in range(SEATS)]
-    for cards in _tricks(d):
-        best_card: Card | None = None
-        for entry in cards:
-            seat, card = entry["seat"], entry["card"]
-            if best_card is not None:
-                suit = cards[0]["card"][1]
-                if card[1] != suit:
-                    bans[seat].update(r + suit for r in ranks)
-                    if trump is not None and card[1] != trump:
-                        bans[seat].update(r + trump for r in ranks)
-                elif (
-                    suit == trump
-                    and best_card[1] == trump
-                    and strength[card[0]] <= strength[best_card[0]]
-                ):
-                    bans[seat].update(
-                        r + trump for r in ranks if strength[r] > strength[best_card[0]]
-                    )
-            if best_card is None or _beats(card, best_card, trump, strength):
-                best_card = card
-    return bans
-
-
-def _beats(card: Card, best_card: Card, trump: str | None, strength: Mapping[str, int]) -> bool:
-    if card[1] == best_card[1]:
-        return strength[card[0]] > strength[best_card[0]]
-    return card[1] == trump
+    tricks = [[(e["seat"], e["card"]) for e in cards] for cards in _tricks(d)]
+    return revealed(tricks, d["trump"], rules, SEATS).cards(rules.ranks)
 
 
 def _played_by(d: Mapping[str, Any]) -> list[list[Card]]:
@@ -271,7 +244,7 @@ def _fit(match: Match, deal: Deal, view: View, rng: random.Random) -> None:
         list((Counter(h) - Counter(fixed[s])).elements())
         for s, h in zip(others, hands, strict=True)
     ]
-    bans = dict(enumerate(_bans(match.variant.ranks, d)))
+    bans = dict(enumerate(_bans(match.variant.trick_rules, d)))
     drawn = fit.repair(fixed, drawn, bans, rng)
     ledger.lay_hidden(seat, dict(zip(others, drawn, strict=True)))
 
