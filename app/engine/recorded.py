@@ -74,13 +74,13 @@ def exported(
     name: str,
     changed: Mapping[str, OptionValue],
     whole: bool,
-    entry: Callable[[D], dict[str, Any]],
+    entry: Callable[[D], dict[str, Any] | None],
 ) -> dict[str, Any]:
-    """The record of ``state``: the envelope, ``entry`` of each deal, the totals, and the
-    winners when the record is ``whole`` and the match over."""
+    """The record of ``state``: the envelope, ``entry`` of each deal (``None``: left out),
+    the totals, and the winners when the record is ``whole`` and the match over."""
     if len(players) != state.seats:
         raise ValueError("one name per seat")
-    deals = [entry(deal) for deal in state.deals]
+    deals = [e for e in map(entry, state.deals) if e is not None]
     record = record_envelope(name, players, changed)
     record["deals"] = deals
     record["totals"] = list(state.totals)
@@ -178,15 +178,23 @@ def play_actions(
 
 
 def end_of_deal(
-    finished: bool, last: bool, stated: Mapping[str, Any], derived: Mapping[str, Any], k: int
+    finished: bool,
+    last: bool,
+    stated: Mapping[str, Any],
+    derived: Mapping[str, Any],
+    k: int,
+    verb: str = "is",
 ) -> None:
     """A deal that is not the record's last must be over, and every derived field the record
-    states must be the one its cards and actions give."""
+    states must be the one its cards and actions give (``verb``: "is", or "are" where a game
+    says its fields in the plural)."""
     if not finished and not last:
         raise RecordError("the deal is unfinished, yet another deal follows", k)
     for name, value in derived.items():
         if name in stated and not same_json(stated[name], value):
-            raise RecordError(f"{name} is stated as {stated[name]} but the cards give {value}", k)
+            raise RecordError(
+                f"{name} {verb} stated as {stated[name]} but the cards give {value}", k
+            )
 
 
 def explain_play(who: str, refused: IllegalAction, to_act: str | None) -> str | None:
@@ -208,11 +216,13 @@ def verdict(
     replay: Callable[[], S],
     doc: Mapping[str, Any],
     summary: Callable[[S], Sequence[dict[str, Any]]],
+    standing: Callable[[S], list[int]] | None = None,
 ) -> Validation:
-    """Replay a record and check its standing: the verdict, with ``summary`` per deal."""
+    """Replay a record and check its standing: the verdict, with ``summary`` per deal
+    (``standing``: the winners the record states, the state's by default)."""
     try:
         state = replay()
-        winners = state.winners()
+        winners = state.winners() if standing is None else standing(state)
         check_standing(doc, state.totals, winners)
     except RecordError as broken:
         return Validation(valid=False, error=str(broken))

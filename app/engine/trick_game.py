@@ -989,6 +989,17 @@ class TrickRecords(Generic[D]):
             return f"{who} holds a higher {suit_word(refused.detail['suit'])} and must win it"
         return f"{who}: {refused.message}"
 
+    def entry(
+        self, match: TrickMatch[Any], deal: D, seat: int | None, whole: bool
+    ) -> dict[str, Any] | None:
+        """A deal's entry in a record (:meth:`export`); ``None`` leaves the deal out."""
+        return {
+            "dealer": deal.dealer,
+            **self.dealt(deal, seat, whole),
+            "actions": self.actions(deal, seat, whole),
+            **self.derived(deal),
+        }
+
     def export(
         self,
         match: TrickMatch[Any],
@@ -998,21 +1009,14 @@ class TrickRecords(Generic[D]):
     ) -> dict[str, Any]:
         """Whole, every pack; otherwise ``seat``'s (``None``: a spectator's) record of the
         running match (:meth:`dealt`)."""
-
-        def entry(deal: D) -> dict[str, Any]:
-            return {
-                "dealer": deal.dealer,
-                **self.dealt(deal, seat, whole),
-                "actions": self.actions(deal, seat, whole),
-                **self.derived(deal),
-            }
-
         changed = {
             o.name: match.options[o.name]
             for o in match.OPTIONS
             if match.options[o.name] != o.default
         }
-        return exported(match, players, match.NAME, changed, whole, entry)
+        return exported(
+            match, players, match.NAME, changed, whole, lambda d: self.entry(match, d, seat, whole)
+        )
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
@@ -1020,22 +1024,34 @@ class TrickRecords(Generic[D]):
         assert pack is not None
         return list(pack)
 
+    def new_match(self, seats: int, options: Options, first_dealer: int) -> TrickMatch[D]:
+        """The match a record replays into (a game whose match takes other arguments says
+        how to make it)."""
+        return self.match_class(seats, options, first_dealer)
+
     def replay(
         self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
     ) -> TrickMatch[D]:
         deals = deals_of(doc)
         seats = len(players)
-        match = self.match_class(seats, options, first_dealer(deals, seats))
+        match = self.new_match(seats, options, first_dealer(deals, seats))
 
         def deal(match: TrickMatch[D], record: object, k: int, last: bool) -> None:
-            self._deal(match, players, record, k, last)
+            self.replay_deal(match, players, record, k, last)
 
         return replay_deals(match, deals, self.OVER, deal)
 
-    def _deal(
+    def opened(self, match: TrickMatch[D], record: object, k: int) -> tuple[dict[str, Any], int]:
+        """Deal ``k`` of a record as a JSON object, and its dealer, the one due to deal."""
+        return opened_deal(record, match.seats, match.next_dealer, self.dealer_rule(match), k)
+
+    def replay_deal(
         self, match: TrickMatch[D], players: Sequence[str], record: object, k: int, last: bool
     ) -> None:
-        d, dealer = opened_deal(record, match.seats, match.next_dealer, self.dealer_rule(match), k)
+        """Replay deal ``k`` of a record (``last``: the record's last deal, which may be
+        unfinished) into ``match``; a game whose deal says more than its pack and actions
+        replays its body itself."""
+        d, dealer = self.opened(match, record, k)
         pack = self.recorded_pack(d, dealer, k)
         match.apply(TABLE, Action("deal", ",".join(pack)))
         current = match.deals[-1]
@@ -1051,6 +1067,10 @@ class TrickRecords(Generic[D]):
         )
         end_of_deal(current.finished, last, d, self.derived(current), k)
 
+    def winners(self, match: TrickMatch[D]) -> list[int]:
+        """The winners a validated record states: none before the match's end, by default."""
+        return match.winners()
+
     def validate(
         self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
     ) -> Validation:
@@ -1060,6 +1080,7 @@ class TrickRecords(Generic[D]):
             lambda match: [
                 {k: v for k, v in self.derived(d).items() if k != "trump"} for d in match.deals
             ],
+            self.winners,
         )
 
     def records(self) -> Records:

@@ -7,17 +7,9 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from ..game import Game, Options, Outcome, Pack, Records, Termination
+from ..game import Game, Options, Outcome, Pack, Termination
 from .paper import PAPER
-from .record import (
-    RecordError,
-    dealt_pack,
-    export_record,
-    match_from_record,
-    replay_record,
-    validate,
-    validate_record,
-)
+from .record import RECORDS, RecordError, export_record, match_from_record, validate_record
 from .resample import hidden_cards, resample
 from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, ScoringError, deal_scores, ranks, winners
 from .sheet import scored_deals, scoresheet
@@ -78,9 +70,7 @@ GAME = Game(
     scoresheet=scoresheet,
     deals_total=_deals_total,
     outcome=_outcome,
-    records=Records(
-        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
-    ),
+    records=RECORDS.records(),
     deal_sum=0,
     hidden_cards=hidden_cards,
     resample=resample,

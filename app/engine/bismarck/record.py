@@ -1,250 +1,277 @@
-"""Bismarck's records, format ``kortbord-record/1`` (docs/records.md): export, replay, validate.
-
-The envelope (format, game, players) and the dispatch on ``game`` are shared
-(``app/engine/records.py``); this is Bismarck's deal body. A record is replayed through
-:class:`Match`, so the validator and the live server can never disagree about a rule:
-there is only one implementation of each.
+"""Bismarck's records, format ``kortbord-record/1`` (docs/records.md), on the base's
+(:class:`~app.engine.trick_game.TrickRecords`), and the deal body its whole family writes:
+the dealer, the open cards, the hands as dealt, the contract and its trump, what comes
+between the contract and the play (Bismarck's discard, the Finnish exchange) and the cards
+played, tricks and scores derived. A record is replayed through :class:`Match`, so the
+validator and the live server can never disagree about a rule.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from ..cards import SUIT_NAMES, is_card
+from ..actions import Action
+from ..cards import SUITS, Card, is_card
 from ..errors import IllegalAction
-from ..game import (
-    RecordError,
-    RecordFormatError,
-    Validation,
-    check_standing,
-    record_envelope,
-    same_json,
-)
-from .rules import (
-    CARDS_PER_HAND,
-    CONTRACTS,
-    DEALS_PER_MATCH,
-    NAME,
-    OPEN_CARDS,
-    SPADER,
-    VALFRI,
-    winners,
-)
-from .state import (
-    PLAY,
-    TABLE,
-    Match,
-    Phase,
-    contract_action,
-    deal_action,
-    deck_from,
-    deck_of,
-    discard_action,
-)
-
-PLAYS_PER_DEAL = 3 * CARDS_PER_HAND
+from ..game import TABLE, Options, RecordError, RecordFormatError, Validation
+from ..recorded import deals_of, end_of_deal, is_seat
+from ..trick_game import TrickMatch, TrickRecords
+from .contracts import contract_action
+from .rules import CARDS_PER_HAND, CONTRACTS, DEALS_PER_MATCH, NAME, OPEN_CARDS, SPADER, VALFRI
+from .rules import winners as leaders
+from .state import Deal, Match, deck_from, discard_action, parse_action
 
 
-def dealt_pack(match: Match, index: int) -> list[str]:
-    """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-    cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
-    return deck_of(match.deals[index])
+class FamilyRecords(TrickRecords[Any]):
+    """The deal body of a Bismarck family game's records. A member names its deals per
+    match at each table size (``TOTALS``), its cards per hand and per deal, its contracts,
+    the one whose trump forehand names (``FREE``) and the one whose trump is set
+    (``FIXED``, :meth:`fixed_trump`), and its words; and what an entry says of the contract
+    (:meth:`chosen`) and what is replayed between the contract and the play
+    (:meth:`before_play`)."""
 
+    NAMES_PLAYERS = True
+    players: Sequence[str] = ()
+    """The players of the record being replayed."""
+    TOTALS: ClassVar[Mapping[int, int]]
+    HAND: ClassVar[int]
+    PLAYS: ClassVar[int]
+    CONTRACTS: ClassVar[tuple[str, ...]]
+    FREE: ClassVar[str]
+    FIXED: ClassVar[str]
+    HANDS: ClassVar[str]
+    """What ``hands`` that list no hand per seat are told."""
+    OPEN_TWICE: ClassVar[str | None] = None
+    """What an open card dealt twice is told, where not that it is dealt twice."""
+    STATED: ClassVar[str] = "is"
 
-# -- export -------------------------------------------------------------------------------------
+    def chosen(self, deal: Any, seat: int | None, whole: bool) -> dict[str, Any]:
+        raise NotImplementedError
 
+    def before_play(self, match: Any, d: Any, k: int, last: bool) -> list[Any]:
+        """The cards deal ``d`` plays, once what comes before the play is replayed."""
+        raise NotImplementedError
 
-def export_record(
-    match: Match, players: Sequence[str], seat: int | None = None, whole: bool = True
-) -> dict[str, Any]:
-    """The record of ``match``: whole, every hand and discard included; otherwise what
-    ``seat`` (``None``: a spectator) may see of the running match (rules §3.3): its own
-    dealt hands, the discards of the deals it played as forehand, and everything public.
+    def fixed_trump(self, deal: Any) -> tuple[str, str]:
+        """``FIXED``'s trump, and what a record naming another is told."""
+        raise NotImplementedError
 
-    A deal still waiting for its contract is left out: nothing in it has happened yet.
-    """
-    if len(players) != match.seats:
-        raise ValueError("one name per seat")
-    deals: list[dict[str, Any]] = []
-    for deal in match.deals:
-        # a deal still waiting for its contract, or voided and waiting for its redeal
-        if deal.contract is None or (not deal.finished and deal is not match.current):
-            continue
-        hands = [list(h) if h is not None else None for h in deal.dealt]
-        if not whole:
-            hands = [h if i == seat else None for i, h in enumerate(hands)]
-        entry: dict[str, Any] = {
-            "dealer": deal.dealer,
-            "open": list(deal.open),
-            "hands": hands,
-            "contract": deal.contract,
-            "trump": deal.trump,
+    def pack(self, match: Any, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
+        raise NotImplementedError
+
+    def active(self, match: Any, dealer: int) -> Sequence[int]:
+        """The seats dealt a hand, in the order their cards are checked."""
+        return range(match.seats)
+
+    def shown(self, value: object) -> str:
+        """A value that is no card, as a refusal quotes it."""
+        return repr(value)
+
+    def entry(
+        self, match: TrickMatch[Any], deal: Any, seat: int | None, whole: bool
+    ) -> dict[str, Any] | None:
+        hands = [h and list(h) if whole or s == seat else None for s, h in enumerate(deal.dealt)]
+        out = {"dealer": deal.dealer, "open": list(deal.open), "hands": hands}
+        return {
+            **out,
+            **self.chosen(deal, seat, whole),
+            "plays": list(deal.plays),
+            **self.derived(deal),
         }
-        if deal.discard is not None and (whole or seat == deal.forehand):
-            entry["discard"] = list(deal.discard)
-        entry["plays"] = list(deal.plays)
-        entry["tricks"] = list(deal.tricks)
-        entry["scores"] = list(deal.scores) if deal.scores else [0] * match.seats
-        deals.append(entry)
-    record = record_envelope(NAME, players, {})
-    record["deals"] = deals
-    record["totals"] = list(match.totals)
-    if whole:  # nobody has won a match that is still running
-        record["winners"] = winners(match.totals)
-    return record
-
-
-# -- replay -------------------------------------------------------------------------------------
-
-
-class _Replayer:
-    def __init__(self, players: list[str]) -> None:
-        self.players = players
-        self.n = len(players)
 
     def who(self, seat: int) -> str:
-        return f"seat {seat} ({self.players[seat]})"
+        return self.seat_name(self.players, seat)
 
-    def cards(self, value: object, count: int, what: str, k: int) -> list[str]:
+    def replay(self, players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Any:
+        deals, seats, totals = deals_of(doc), len(players), self.TOTALS
+        if seats not in totals:
+            said = " or ".join(map(str, totals))
+            raise RecordError(f"{self.match_class.TITLE} is played by {said} players")
+        if len(deals) > (total := totals[seats]):
+            of = f" of {seats} players" if len(totals) > 1 else ""
+            said = f"a match{of} has only {total} deals (the record has {len(deals)})"
+            raise RecordError(said, total + 1)
+        # a reader of this one record, its players named in its refusals
+        reader = copy.copy(self)
+        reader.players = players
+        return TrickRecords.replay(reader, players, options, doc)
+
+    def cards(self, value: object, count: int, what: str, k: int) -> list[Card]:
         if not isinstance(value, list) or len(value) != count:
             raise RecordError(f"{what} must be a list of {count} cards", k)
         for card in value:
             if not is_card(card):
-                raise RecordError(f"{what}: {card!r} is not a card", k)
+                raise RecordError(f"{what}: {self.shown(card)} is not a card", k)
         return value
 
-    def run(self, deals: list[Any]) -> Match:
-        total = DEALS_PER_MATCH[self.n]
-        if len(deals) > total:
-            raise RecordError(
-                f"a match of {self.n} players has only {total} deals (the record has {len(deals)})",
-                total + 1,
-            )
-        first = deals[0].get("dealer") if deals and isinstance(deals[0], dict) else 0
-        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < self.n:
-            raise RecordError(f"dealer must be a seat from 0 to {self.n - 1}", 1)
-        match = Match(self.n, first)
-        for k, deal in enumerate(deals, start=1):
-            self.deal(match, deal, k, last=k == len(deals))
-        return match
-
-    def deal(self, match: Match, d: object, k: int, last: bool) -> None:
-        if not isinstance(d, dict):
-            raise RecordError("a deal is a JSON object", k)
-        dealer = d.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < self.n:
-            raise RecordError(f"dealer must be a seat from 0 to {self.n - 1}", k)
-        expected = match.next_dealer
-        if dealer != expected:
-            raise RecordError(
-                f"dealer is seat {dealer} but the deal passes to the left: it is seat {expected}",
-                k,
-            )
+    def replay_deal(
+        self, match: Any, players: Sequence[str], record: object, k: int, last: bool
+    ) -> None:
+        d, dealer = self.opened(match, record, k)
         open_cards = self.cards(d.get("open"), OPEN_CARDS, "open", k)
         hands = d.get("hands")
-        if not isinstance(hands, list) or len(hands) != self.n:
-            raise RecordError(f"hands must have one entry per seat ({self.n})", k)
-        order = match.play_order(dealer)
+        if not isinstance(hands, list) or len(hands) != match.seats:
+            raise RecordError(self.HANDS.format(seats=match.seats), k)
+        active = self.active(match, dealer)
         for seat, hand in enumerate(hands):
-            if seat in order:
-                self.cards(hand, CARDS_PER_HAND, f"hand of {self.who(seat)}", k)
+            who = self.who(seat)
+            if seat in active:
+                self.cards(hand, self.HAND, f"hand of {who}", k)
             elif hand is not None:
-                raise RecordError(f"{self.who(seat)} sits out and must have no hand (null)", k)
-        seen: set[str] = set(open_cards)
-        if len(seen) < OPEN_CARDS:
-            raise RecordError("a card appears twice among the open cards", k)
-        for seat in order:
-            for card in hands[seat]:
-                if card in seen:
-                    raise RecordError(f"{card} is dealt twice", k)
-                seen.add(card)
-        match.apply(TABLE, deal_action(deck_from(open_cards, order, hands)))
-        self.contract(match, d, k)
+                raise RecordError(f"{who} sits out and must have no hand (null)", k)
+        seen: set[Card] = set()
+        for i, card in enumerate([*open_cards, *(c for s in active for c in hands[s])]):
+            if card in seen:
+                raise RecordError(
+                    (i < OPEN_CARDS and self.OPEN_TWICE) or f"{card} is dealt twice", k
+                )
+            seen.add(card)
+        match.apply(TABLE, Action("deal", ",".join(self.pack(match, open_cards, hands, dealer))))
+        deal = match.deals[-1]
+        plays = self.before_play(match, d, k, last)
+        if len(plays) > self.PLAYS:
+            raise RecordError(f"{len(plays)} plays, but a deal has {self.PLAYS}", k)
+        for p, card in enumerate(plays, start=1):
+            if not is_card(card):
+                raise RecordError(f"{self.shown(card)} is not a card", k, p)
+            seat = match.to_act
+            try:
+                match.apply(seat, match.PLAYS[card])
+            except IllegalAction as refused:
+                raise RecordError(
+                    self.explain(match, players, seat, "play", refused), k, p
+                ) from None
+        if len(plays) < self.PLAYS and not last:
+            said = f"only {len(plays)} of {self.PLAYS} cards played, yet another deal follows"
+            raise RecordError(said, k)
+        end_of_deal(deal.finished, last, d, self.derived(deal), k, self.STATED)
+
+    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
+        return refused.message
+
+    @staticmethod
+    def plays_of(d: dict[str, Any], k: int) -> list[Any]:
         plays = d.get("plays", [])
         if not isinstance(plays, list):
             raise RecordError("plays must be a list of cards", k)
+        return plays
+
+    def contract(self, match: Any, d: Any, k: int) -> None:
+        deal = match.deals[-1]
+        contract, trump, forehand = d.get("contract"), d.get("trump"), deal.forehand
+        who = self.who(forehand)
+        fixed, said = self.fixed_trump(deal)
+        if contract not in self.CONTRACTS:
+            raise RecordError(f"contract must be one of {', '.join(self.CONTRACTS)}", k)
+        if contract == self.FREE and trump not in SUITS:
+            raise RecordError(f"{contract} needs a trump suit (S, H, D or C)", k)
+        if contract == self.FIXED and trump not in (None, fixed):
+            raise RecordError(said, k)
+        if contract not in (self.FREE, self.FIXED) and trump is not None:
+            raise RecordError(f"{contract} has no trump suit", k)
+        if contract in match.used[forehand]:
+            raise RecordError(f"{who} already chose {contract} as forehand", k)
+        if match.phase == "contract":
+            match.apply(
+                forehand, contract_action(contract, trump if contract == self.FREE else None)
+            )
+        elif deal.contract != contract:  # pragma: no cover - the checks above leave one contract
+            raise RecordError(f"{who} must play {deal.contract}, the contract left", k)
+
+
+class BismarckRecords(FamilyRecords):
+    """Bismarck's own: the seat sitting out, the discard, a running record's leaders."""
+
+    TOTALS = DEALS_PER_MATCH
+    HAND = CARDS_PER_HAND
+    PLAYS = 3 * CARDS_PER_HAND
+    CONTRACTS = CONTRACTS
+    FREE = VALFRI
+    FIXED = SPADER
+    HANDS = "hands must have one entry per seat ({seats})"
+    OPEN_TWICE = "a card appears twice among the open cards"
+    STATED = "are"
+
+    def derived(self, deal: Deal) -> dict[str, Any]:
+        return {"tricks": list(deal.tricks), "scores": list(deal.scores or [0] * len(deal.won))}
+
+    def chosen(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"contract": deal.contract, "trump": deal.trump}
+        if deal.discard is not None and (whole or seat == deal.forehand):
+            out["discard"] = list(deal.discard)
+        return out
+
+    def entry(
+        self, match: TrickMatch[Any], deal: Deal, seat: int | None, whole: bool
+    ) -> dict[str, Any] | None:
+        # a deal still waiting for its contract, or voided and waiting for its redeal
+        if deal.contract is None or (not deal.finished and deal is not match.current):
+            return None
+        return super().entry(match, deal, seat, whole)
+
+    def export(
+        self,
+        match: TrickMatch[Any],
+        players: Sequence[str],
+        seat: int | None = None,
+        whole: bool = True,
+    ) -> dict[str, Any]:
+        record = super().export(match, players, seat, whole)
+        if whole:  # a running match's whole record names its leaders
+            record["winners"] = self.winners(match)
+        return record
+
+    def winners(self, match: TrickMatch[Any]) -> list[int]:
+        return leaders(match.totals)
+
+    def new_match(self, seats: int, options: Options, first_dealer: int) -> Match:
+        return Match(seats, first_dealer)
+
+    def opened(self, match: TrickMatch[Any], record: object, k: int) -> tuple[dict[str, Any], int]:
+        if (
+            isinstance(record, dict)
+            and is_seat(dealer := record.get("dealer"), match.seats)
+            and dealer != (due := match.next_dealer)
+        ):
+            said = f"dealer is seat {dealer} but the deal passes to the left: it is seat {due}"
+            raise RecordError(said, k)
+        return super().opened(match, record, k)
+
+    def active(self, match: Match, dealer: int) -> Sequence[int]:
+        return match.play_order(dealer)
+
+    def pack(self, match: Match, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
+        return deck_from(open_cards, match.play_order(dealer), hands)
+
+    def fixed_trump(self, deal: Deal) -> tuple[str, str]:
+        return "S", "spader's trump is spades"
+
+    def before_play(self, match: Match, d: Any, k: int, last: bool) -> list[Any]:
+        self.contract(match, d, k)
+        plays = self.plays_of(d, k)
         if "discard" not in d:
             if plays or not last:
                 raise RecordError("the discard is missing", k)
-        else:
-            discard = d.get("discard")
-            if not isinstance(discard, list) or not all(is_card(c) for c in discard):
-                raise RecordError("discard must be a list of 4 cards", k)
-            try:
-                match.apply(order[0], discard_action(discard))
-            except IllegalAction:
-                raise RecordError(
-                    f"{self.who(order[0])} must discard 4 different cards of the 20 they hold,"
-                    f" not {' '.join(discard)}",
-                    k,
-                ) from None
-        self.plays(match, plays, k)
-        if len(plays) < PLAYS_PER_DEAL and not last:
-            raise RecordError(f"only {len(plays)} of 48 cards played, yet another deal follows", k)
-        self.derived(match, d, k)
-
-    def contract(self, match: Match, d: dict[str, Any], k: int) -> None:
-        contract = d.get("contract")
-        trump = d.get("trump")
-        deal = match.deals[-1]
-        forehand = self.who(deal.forehand)
-        if contract not in CONTRACTS:
-            raise RecordError(f"contract must be one of {', '.join(CONTRACTS)}", k)
-        if contract == VALFRI and trump not in ("S", "H", "D", "C"):
-            raise RecordError("valfri needs a trump suit (S, H, D or C)", k)
-        if contract == SPADER and trump not in (None, "S"):
-            raise RecordError("spader's trump is spades", k)
-        if contract not in (VALFRI, SPADER) and trump is not None:
-            raise RecordError(f"{contract} has no trump suit", k)
-        if contract in match.used[deal.forehand]:
-            raise RecordError(f"{forehand} already chose {contract} as forehand", k)
-        if match.phase is Phase.CONTRACT:
-            match.apply(
-                deal.forehand, contract_action(contract, trump if contract == VALFRI else None)
-            )
-        elif deal.contract != contract:  # pragma: no cover - the checks above leave one contract
-            raise RecordError(f"{forehand} must play {deal.contract}, the contract left", k)
-
-    def plays(self, match: Match, plays: list[Any], k: int) -> None:
-        if len(plays) > PLAYS_PER_DEAL:
-            raise RecordError(f"{len(plays)} plays, but a deal has 48", k)
-        for p, card in enumerate(plays, start=1):
-            if not is_card(card):
-                raise RecordError(f"{card!r} is not a card", k, p)
-            seat = match.to_act
-            assert seat is not None
-            try:
-                match.apply(seat, PLAY[card])
-            except IllegalAction as refused:
-                if refused.code == "must_follow_suit":
-                    suit = SUIT_NAMES[str(refused.detail["suit"])]
-                    raise RecordError(
-                        f"{self.who(seat)} holds a {suit} and must follow suit", k, p
-                    ) from None
-                if refused.code == "card_not_in_hand":
-                    raise RecordError(f"{self.who(seat)} does not hold {card}", k, p) from None
-                raise RecordError(refused.message, k, p) from None
-
-    def derived(self, match: Match, d: dict[str, Any], k: int) -> None:
-        deal = match.deals[-1]
-        if "tricks" in d and not same_json(d["tricks"], deal.tricks):
-            raise RecordError(
-                f"tricks are stated as {d['tricks']} but the cards give {deal.tricks}", k
-            )
-        scores = list(deal.scores or [0] * self.n)
-        if "scores" in d and not same_json(d["scores"], scores):
-            raise RecordError(f"scores are stated as {d['scores']} but the cards give {scores}", k)
+            return plays
+        discard = d.get("discard")
+        if not isinstance(discard, list) or not all(is_card(c) for c in discard):
+            raise RecordError("discard must be a list of 4 cards", k)
+        forehand = match.deals[-1].forehand
+        try:
+            match.apply(forehand, discard_action(discard))
+        except IllegalAction:
+            held = f"4 different cards of the 20 they hold, not {' '.join(discard)}"
+            raise RecordError(f"{self.who(forehand)} must discard {held}", k) from None
+        return plays
 
 
-def replay_record(players: Sequence[str], options: object, doc: Mapping[str, Any]) -> Match:
-    """The match a record's deals lead to (its envelope already read); :class:`RecordError`
-    names the first rule broken."""
-    return _Replayer(list(players)).run(doc["deals"])
+RECORDS = BismarckRecords(Match, parse_action)
+export_record = RECORDS.export
 
 
-def match_from_record(doc: object) -> tuple[Match, list[str]]:
-    """Replay a Bismarck record; raise :class:`RecordFormatError` or :class:`RecordError`."""
+def _read(doc: object) -> tuple[list[str], Mapping[str, Any]]:
     # Imported here: the shared reader consults the registry, complete only once every
     # game package, this one included, has been imported.
     from ..records import read_envelope
@@ -253,46 +280,20 @@ def match_from_record(doc: object) -> tuple[Match, list[str]]:
     if game.name != NAME:
         raise RecordFormatError(f"not a Bismarck record (game is {game.name!r})")
     assert isinstance(doc, Mapping)
-    return replay_record(players, {}, doc), players
+    return players, doc
 
 
-def validate(players: Sequence[str], options: object, doc: Mapping[str, Any]) -> Validation:
-    """Replay a record (its envelope already read) and check its derived fields."""
-    try:
-        match = replay_record(players, options, doc)
-        actual = winners(match.totals)
-        check_standing(doc, match.totals, actual)
-    except RecordError as broken:
-        return Validation(valid=False, error=str(broken))
-    return Validation(
-        valid=True,
-        deals=[
-            {"tricks": list(d.tricks), "scores": list(d.scores or [0] * match.seats)}
-            for d in match.deals
-        ],
-        totals=list(match.totals),
-        winners=actual,
-    )
+def match_from_record(doc: object) -> tuple[Match, list[str]]:
+    """Replay a Bismarck record; raise :class:`RecordFormatError` or :class:`RecordError`."""
+    players, read = _read(doc)
+    return RECORDS.replay(players, {}, read), players
 
 
 def validate_record(doc: object) -> Validation:
     """Validate a Bismarck record. Raises :class:`RecordFormatError` only."""
-    from ..records import read_envelope  # see match_from_record
-
-    game, players, _ = read_envelope(doc)
-    if game.name != NAME:
-        raise RecordFormatError(f"not a Bismarck record (game is {game.name!r})")
-    assert isinstance(doc, Mapping)
-    return validate(players, {}, doc)
+    players, read = _read(doc)
+    return RECORDS.validate(players, {}, read)
 
 
-__all__ = [
-    "RecordError",
-    "RecordFormatError",
-    "Validation",
-    "export_record",
-    "match_from_record",
-    "replay_record",
-    "validate",
-    "validate_record",
-]
+__all__ = ["RECORDS", "RecordError", "RecordFormatError", "Validation", "export_record"]
+__all__ += ["match_from_record", "validate_record"]

@@ -10,12 +10,12 @@ from typing import Any
 
 from ...actions import Action
 from ...cards import RANKS
-from ...game import Game, Options, Outcome, Pack, Records, Termination, View
+from ...game import Game, Options, Outcome, Pack, Termination, View
 from ...trick_game import hidden_cards, legal, make_view, view_cache
 from .deal import hand_positions
 from .notation import PLAY, deal_action, pass_action, share_action
 from .paper import PAPER
-from .record import dealt_pack, export_record, replay_record, validate
+from .record import RECORDS, export_record, replay_record, validate
 from .resample import resample
 from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, SEATS, TEAMS, deal_scores
 from .sheet import SHEET, scored_deals, scoresheet
@@ -89,9 +89,7 @@ GAME = Game(
     scoresheet=scoresheet,
     deals_total=_deals_total,
     outcome=_outcome,
-    records=Records(
-        export=export_record, replay=replay_record, validate=validate, dealt_pack=dealt_pack
-    ),
+    records=RECORDS.records(),
     deal_sum=0,
     hidden_cards=hidden_cards,
     resample=resample,
