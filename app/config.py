@@ -83,6 +83,12 @@ class Settings(BaseSettings):
     # to move, nothing due on its clocks): then it is unloaded, its lease released with
     # several instances, and its next visitor loads it again from its log.
     room_idle_seconds: float = Field(default=600.0, gt=0, le=86400)
+    # Seconds after which such a room is held as its log alone until then: still this
+    # instance's (its lease kept), a few hundred bytes instead of its match, seats and chat
+    # in memory, and rebuilt from its log by its next visitor, the same room. Longer than a
+    # page reload or a dropped connection, which would otherwise pay for the rebuilding
+    # (some 40 ms of CPU for a whole match of Bismarck).
+    room_dormant_seconds: float = Field(default=60.0, gt=0, le=86400)
     # The least milliseconds between the starts of two commits to the database: a write
     # that comes sooner waits for the rest, and other rooms' writes that come meanwhile
     # share its commit (one disk flush, one hand-over to the writer thread). At a human pace

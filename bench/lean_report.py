@@ -128,7 +128,7 @@ def report(results: Sequence[GameFigures], postgresql: bool) -> None:
             print(
                 f"  memory per table: active {active:,.1f} KiB"
                 f" (goal {GOAL_ACTIVE_KIB:g}, {verdict(active < GOAL_ACTIVE_KIB)}),"
-                f" idle loaded {idle:,.1f} KiB (goal {GOAL_IDLE_KIB:g},"
+                f" idle held as its log {idle:,.1f} KiB (goal {GOAL_IDLE_KIB:g},"
                 f" {verdict(idle < GOAL_IDLE_KIB)}); peak RSS {memory['hwm_mb']:,.0f} MB"
             )
         scale = found.figures.get("scale")

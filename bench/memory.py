@@ -1,7 +1,8 @@
 """What a table holds in a server's memory, and whether a server lets go of rooms.
 
     .venv/bin/python bench/memory.py tables [--rooms N] [--game NAME] [--think-ms MS]
-                                            [--seconds S] [--workers W] [--no-trace]
+                                            [--seconds S] [--dormant-seconds S]
+                                            [--workers W] [--no-trace]
     .venv/bin/python bench/memory.py churn [--rooms N] [--game NAME] [--idle-seconds S] [--keep K]
                                            [--concurrency C] [--workers W] [--no-trace]
 
@@ -16,10 +17,12 @@ default under ``PYTHONTRACEMALLOC=1`` so that Python's own count of the bytes it
 warm-up. Active: that many rooms of ``--game`` with a bot over a WebSocket in every seat,
 thinking ``--think-ms`` before each action (as ``bench/load.py``'s bots), measured after
 ``--seconds`` of play, mid-deal. Idle after play: the same rooms once every socket has
-closed (a room loaded with no connection, before it is unloaded). Idle new: as many rooms
-created over HTTP and never visited. Each figure is the growth of traced bytes (and of RSS
-where it means something) divided by the rooms; the largest allocation sites and the rooms'
-bytes by holder (the match, its view cache, its log, ...) are listed.
+closed, first loaded (a room with no connection, before it falls asleep), then held as their
+log alone (asleep, still the server's, after ``KORTBORD_ROOM_DORMANT_SECONDS``, which is
+``--dormant-seconds`` here). Idle new: as many rooms created over HTTP and never visited.
+Each figure is the growth of traced bytes (and of RSS where it means something) divided by
+the rooms; the largest allocation sites and the rooms' bytes by holder (the match, its view
+cache, its log, ...) are listed.
 
 ``churn``: ``--rooms`` short-lived rooms of ``--game`` (20,000 of Bismarck by default), made
 and left as people do, on a server whose ``KORTBORD_ROOM_IDLE_SECONDS`` is ``--idle-seconds``:
@@ -124,6 +127,14 @@ def run_game(
     return total
 
 
+def asleep(base_url: str, dormant_seconds: float) -> None:
+    """Waits until the server holds every room it has as its log alone: each one quiet
+    for ``dormant_seconds``, then seen by the server's next look."""
+    deadline = time.monotonic() + dormant_seconds * 2 + 60
+    while memory(base_url)["held"]["rooms"] and time.monotonic() < deadline:
+        time.sleep(max(dormant_seconds / 4, 0.5))
+
+
 def report_top(answer: dict[str, Any], rooms: int, lines: int = 12) -> None:
     for stat in answer.get("top", [])[:lines]:
         where = " < ".join(w.replace(str(Path.cwd()) + "/", "") for w in stat["where"])
@@ -141,7 +152,7 @@ def report_parts(answer: dict[str, Any], rooms: int) -> None:
 def tables_mode(args: argparse.Namespace) -> None:
     trace = not args.no_trace
     raise_fd_limit(args.rooms * 5 * 2 + 1024)
-    server, pid = start_server(trace, {})
+    server, pid = start_server(trace, {"KORTBORD_ROOM_DORMANT_SECONDS": str(args.dormant_seconds)})
     base_url = server.base_url
     ws_url = "ws" + base_url.removeprefix("http")
     rss = ProcessProbe(pid)
@@ -174,15 +185,17 @@ def tables_mode(args: argparse.Namespace) -> None:
         # Warm-up: every module, cache and pool a table uses is made before the baseline.
         warm = split(max(workers * 2, 6), workers)
         run_game(pipes, warm, options, 0.0, lambda _: None)
-        time.sleep(1.0)
+        # the warm-up's rooms asleep, as the idle rooms measured against the baseline will be
+        asleep(base_url, args.dormant_seconds)
         base = memory(base_url, mark=True)
         base_rss = rss.rss_mb()
         print(
             f"baseline after a warm-up: RSS {base_rss:.1f} MB"
             + (f", traced {base['traced'] / KIB / KIB:.1f} MB" if trace else "")
-            + f", {base['held']['rooms']} rooms loaded"
+            + f", {base['held']['rooms']} rooms loaded, {base['held']['dormant']} asleep"
         )
         loaded = base["held"]["rooms"]
+        held_base = loaded + base["held"]["dormant"]
         found: dict[str, Any] = {}
 
         def probe_active(_: float) -> None:
@@ -220,9 +233,26 @@ def tables_mode(args: argparse.Namespace) -> None:
         while memory(base_url)["connections"] and time.monotonic() < deadline:
             time.sleep(1.0)
         time.sleep(1.0)
+        woke = memory(base_url, top=args.top, frames=FRAMES, parts=True)
+        held = woke["held"]["rooms"] + woke["held"]["dormant"] - held_base
+        print(
+            f"idle after play, loaded: {held:,} rooms, no connection"
+            f" ({woke['held']['rooms'] - loaded:,} loaded, the rest asleep already)"
+        )
+        if trace:
+            grown = woke["traced"] - base["traced"]
+            print(f"  traced: {kib(grown / held)} per room")
+            print("  largest growth by allocation site, per room:")
+            report_top(woke, held)
+        report_parts(woke, held)
+
+        asleep(base_url, args.dormant_seconds)
         idle = memory(base_url, top=args.top, frames=FRAMES, parts=True)
-        held = idle["held"]["rooms"] - loaded
-        print(f"idle after play: {held:,} rooms loaded, no connection")
+        held = idle["held"]["rooms"] + idle["held"]["dormant"] - held_base
+        print(
+            f"idle after play, held as their log: {held:,} rooms"
+            f" ({idle['held']['rooms'] - loaded:,} still loaded)"
+        )
         if trace:
             grown = idle["traced"] - base["traced"]
             print(f"  traced: {kib(grown / held)} per room (goal: under 10 KiB)")
@@ -245,7 +275,8 @@ def tables_mode(args: argparse.Namespace) -> None:
 
         asyncio.run(create(args.rooms))
         fresh = memory(base_url, top=args.top)
-        made = fresh["held"]["rooms"] - idle["held"]["rooms"]
+        made = fresh["held"]["rooms"] + fresh["held"]["dormant"]
+        made -= idle["held"]["rooms"] + idle["held"]["dormant"]
         grew = rss.rss_mb() - before_rss
         print(f"idle new: {made:,} rooms created over HTTP, never visited")
         print(f"  RSS grew {grew:.1f} MB: {kib(grew * KIB * KIB / made)} per room")
@@ -258,6 +289,9 @@ def tables_mode(args: argparse.Namespace) -> None:
             summary = {
                 "active_kib": per_table / KIB,
                 "idle_kib": (idle["traced"] - base["traced"]) / held / KIB if trace else None,
+                "idle_loaded_kib": (
+                    (woke["traced"] - base["traced"]) / held / KIB if trace else None
+                ),
                 "new_kib": (fresh["traced"] - idle["traced"]) / made / KIB if trace else None,
                 "hwm_mb": rss.hwm_mb(),
                 "errors": errors,
@@ -497,6 +531,12 @@ def main() -> None:
     tables.add_argument("--think-ms", type=float, default=500.0)
     tables.add_argument("--seconds", type=float, default=20.0)
     tables.add_argument("--workers", type=int, default=3)
+    tables.add_argument(
+        "--dormant-seconds",
+        type=float,
+        default=10.0,
+        help="the server's KORTBORD_ROOM_DORMANT_SECONDS: a room quiet this long sleeps",
+    )
     churn = modes.add_parser("churn", help="many short-lived rooms: only the live ones stay")
     churn.add_argument("--rooms", type=int, default=20_000)
     churn.add_argument("--game", default="bismarck")

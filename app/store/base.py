@@ -90,7 +90,9 @@ class RoomStore(Protocol):
         """Have ``asked(code, instance)`` called (from any thread) when another instance
         asks for a room; returns what stops it."""
 
-    async def hand_over(self, code: str, to: str) -> None:
-        """Give this instance's room ``code`` to the instance ``to`` that asked for it."""
+    async def hand_over(self, code: str, to: str, kept: dict[str, Any] | None = None) -> None:
+        """Give this instance's room ``code`` to the instance ``to`` that asked for it;
+        ``kept``: what the room holds beyond its log, stored with it as
+        :meth:`release_idle` stores it (a room held as its log alone has it to give)."""
 
     async def close(self) -> None: ...

@@ -96,7 +96,7 @@ class MemoryRoomStore:
     async def request_handover(self, code: str) -> None:
         return None
 
-    async def hand_over(self, code: str, to: str) -> None:
+    async def hand_over(self, code: str, to: str, kept: dict[str, Any] | None = None) -> None:
         return None
 
     def listen(self, asked: Callable[[str, str], None]) -> Callable[[], None]:

@@ -578,23 +578,31 @@ class SqlRoomStore:
                 {"channel": HANDOVER, "payload": payload},
             )
 
-    async def hand_over(self, code: str, to: str) -> None:
+    async def hand_over(self, code: str, to: str, kept: dict[str, Any] | None = None) -> None:
         """Give the room straight to the instance ``to`` that asked for it, which takes it
         (:meth:`acquire`, under a new epoch) on its next try. Released to nobody, the room
-        could be taken back at once by this instance's own reconnecting sockets."""
+        could be taken back at once by this instance's own reconnecting sockets. ``kept``
+        goes with it, in the same statement, for ``to`` to load (:meth:`take_idle_kept`)."""
         if not self.leased or self._epochs.pop(code, None) is None:
             return
-        await asyncio.to_thread(self._hand_over, code, to)
+        await asyncio.to_thread(self._hand_over, code, to, None if kept is None else _json(kept))
 
-    def _hand_over(self, code: str, to: str) -> None:
+    def _hand_over(self, code: str, to: str, kept: str | None) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 text(
                     "UPDATE rooms SET owner = :to, "
-                    "lease_until = now() + make_interval(secs => :lease) "
+                    "lease_until = now() + make_interval(secs => :lease), "
+                    "idle_kept = COALESCE(CAST(:kept AS TEXT), idle_kept) "
                     "WHERE code = :code AND owner = :me"
                 ),
-                {"to": to, "lease": self.lease_seconds, "code": code, "me": self.instance},
+                {
+                    "to": to,
+                    "lease": self.lease_seconds,
+                    "kept": kept,
+                    "code": code,
+                    "me": self.instance,
+                },
             )
 
     def listen(self, asked: Callable[[str, str], None]) -> Callable[[], None]:

@@ -70,6 +70,39 @@ class Member:
             self.room.presence += 1
 
 
+class Dormant:
+    """A room held as its log alone: still this instance's (its lease kept, with several
+    instances), nothing of it in memory but what its log does not hold. Its next visitor
+    rebuilds it from the log, as after an unload, and it comes back the same."""
+
+    __slots__ = ("active_at", "away_since", "chat_budget", "hint_budgets", "watchers")
+
+    def __init__(
+        self,
+        active_at: float,
+        away_since: dict[int, float],
+        watchers: int,
+        chat_budget: TokenBucket | None,
+        hint_budgets: dict[int, TokenBucket] | None,
+    ) -> None:
+        self.active_at = active_at
+        """When (monotonic) someone last came, went or changed the room: the idle time
+        after which it is unloaded counts from it, not from its falling asleep."""
+        self.away_since = away_since
+        self.watchers = watchers
+        self.chat_budget = chat_budget
+        """The spectators' chat budget, if it was not full (a full one is a new one)."""
+        self.hint_budgets = hint_budgets
+        """The seats' hint budgets that were not full, if any."""
+
+    def kept(self) -> dict[str, Any]:
+        """What an unload stores of it (:meth:`LiveRoom.idle_kept`)."""
+        return {
+            "away_since": {str(seat): at for seat, at in self.away_since.items()},
+            "watchers": self.watchers,
+        }
+
+
 def _parts_for(state: RoomState) -> EncodedParts:
     game = state.game
     return EncodedParts(game.stable_view_keys, game.growing_deal_keys)
@@ -156,6 +189,30 @@ class LiveRoom:
             if 0 <= seat < self.state.size and self.state.person_at(seat):
                 self.away_since[seat] = float(at)
         self.watchers = max(self.watchers, int(kept.get("watchers", 0)))
+
+    def dormant(self) -> Dormant:
+        """The room falls asleep, quiet (no connection, nothing to happen by itself): what
+        its log does not hold, for :meth:`wake` to give back. Budgets that are full again
+        are as good as new ones, and are not kept."""
+        chat = self.chat_budget
+        hints = {seat: b for seat, b in self.hint_budgets.items() if not b.full()}
+        return Dormant(
+            self.active_at,
+            dict(self.away_since),
+            self.watchers,
+            None if chat is None or chat.full() else chat,
+            hints or None,
+        )
+
+    def wake(self, dormant: Dormant) -> None:
+        """Loaded again from the log after it slept (:meth:`dormant`): what it kept, as it
+        was. Nobody is connected yet, so every seat away then is away still."""
+        self.away_since.update(dormant.away_since)
+        self.watchers = max(self.watchers, dormant.watchers)
+        if dormant.chat_budget is not None:
+            self.chat_budget = dormant.chat_budget
+        if dormant.hint_budgets:
+            self.hint_budgets.update(dormant.hint_budgets)
 
     def may_hint(self, seat: int) -> bool:
         """Takes one of the seat's hints, if it has one left."""

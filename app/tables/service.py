@@ -48,7 +48,7 @@ from .commands import (
 from .credentials import new_room_code
 from .events import START, Event
 from .limits import CLOSE_LIMIT, RoomLimits
-from .live import Client, LiveRoom, Member
+from .live import Client, Dormant, LiveRoom, Member
 from .ownership import CLOSE_LOST, CLOSE_MOVED, Ownership, RoomElsewhere
 from .projection import projection, room_row
 from .review import DEFAULT_REVIEW_BUDGET, NoSuchDeal, Review, Reviews, ReviewStatus
@@ -91,10 +91,13 @@ class Tables:
         handover_tenure: float = 5.0,
         limits: RoomLimits | None = None,
         idle_after: float | None = None,
+        dormant_after: float | None = None,
     ) -> None:
         """The lease settings matter only with a store several instances share; without
         ``limits`` rooms are unlimited and send everything at once. ``idle_after``: seconds
-        after which a room nobody is at leaves memory (:meth:`unload`); ``None``: never."""
+        after which a room nobody is at leaves memory (:meth:`unload`); ``None``: never.
+        ``dormant_after``: seconds after which such a room is held as its log alone, still
+        this instance's (:meth:`sleep`); ``None``: never."""
         self.store = store
         self.limits = limits or RoomLimits()
         self.rng = rng or random.SystemRandom()
@@ -111,6 +114,10 @@ class Tables:
         self._rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
         self.idle_after = idle_after
+        self.dormant_after = dormant_after
+        self._dormant: dict[str, Dormant] = {}
+        """Rooms held as their log alone (:meth:`sleep`): this instance's still, loaded
+        again by their next visitor."""
         self._unloading: dict[str, asyncio.Future[None]] = {}
         """Rooms being unloaded, until what they keep is stored (and their lease released):
         loading one again waits for that."""
@@ -128,9 +135,19 @@ class Tables:
         if self._sweeping is not None:
             self._sweeping.cancel()
         codes = list(self._rooms)
+        asleep = {code: dormant.kept() for code, dormant in self._dormant.items()}
         for code in codes:
             self.lose(code, CLOSE_MOVED, "this server is stopping; reconnect")
-        await self.ownership.close(codes)
+        for code in asleep:
+            self.lose(code, CLOSE_MOVED, "this server is stopping")
+        if asleep:
+            # what the sleeping rooms keep beyond their log is stored, as an unload stores
+            # it, and their leases released with it
+            try:
+                await self.store.release_idle(asleep)
+            except Exception:
+                log.exception("could not store what %d sleeping rooms keep", len(asleep))
+        await self.ownership.close([*codes, *asleep])
         await self.reviews.close()
         await self.autoplay.close()
 
@@ -140,6 +157,7 @@ class Tables:
         way), never the rooms ever served; ``bench/memory.py`` and the tests count them."""
         return {
             "rooms": len(self._rooms),
+            "dormant": len(self._dormant),
             "loading": len(self._loading),
             "unloading": len(self._unloading),
             **self.ownership.held(),
@@ -151,16 +169,22 @@ class Tables:
     # -- ownership -------------------------------------------------------------------------------
 
     def owned(self) -> list[str]:
-        return list(self._rooms)
+        """The rooms this instance holds, loaded or asleep: their leases are renewed."""
+        return [*self._rooms, *self._dormant]
 
     def loaded(self) -> list[LiveRoom]:
         """The rooms in this instance's memory."""
         return list(self._rooms.values())
 
+    def dormant(self) -> list[Dormant]:
+        """What the rooms held as their log alone keep (:meth:`sleep`)."""
+        return list(self._dormant.values())
+
     def lose(self, code: str, close_code: int, reason: str) -> None:
         """The room leaves this instance: nothing more is done here on its behalf, and its
         sockets are closed for their clients to reconnect to wherever it is now."""
         live = self._rooms.pop(code, None)
+        self._dormant.pop(code, None)
         self.ownership.forget(code)
         self.stall.forget(code)
         self.autoplay.forget(code)
@@ -174,7 +198,7 @@ class Tables:
         cannot take it back here."""
         live = self._rooms.get(code)
         if live is None:
-            return False
+            return await self._give_dormant(code, to)
         async with live.lock:
             if self._rooms.get(code) is not live:
                 return False
@@ -183,6 +207,24 @@ class Tables:
             finally:
                 self.lose(code, CLOSE_MOVED, "the room moves to another server; reconnect")
             return True
+
+    async def _give_dormant(self, code: str, to: str) -> bool:
+        """A room held as its log goes as it is: nothing is in flight in it. A visitor
+        that comes meanwhile waits until it has gone, then asks for it as for any room."""
+        if code not in self._dormant or code in self._loading or code in self._unloading:
+            return False  # not here, or on its way back into memory: asked again soon
+        kept = self._dormant.pop(code).kept()
+        handed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._unloading[code] = handed
+        try:
+            # what it keeps goes with it: its players' away clocks count on over there
+            await self.store.hand_over(code, to, kept)
+        finally:
+            self.lose(code, CLOSE_MOVED, "the room moves to another server")
+            handed.set_result(None)
+            if self._unloading.get(code) is handed:
+                del self._unloading[code]
+        return True
 
     # -- idle rooms ------------------------------------------------------------------------------
 
@@ -200,26 +242,71 @@ class Tables:
         )
 
     def _sweep_soon(self) -> None:
-        if self.idle_after is not None and self._sweeping is None:
-            self._sweeping = asyncio.ensure_future(self._sweep(self.idle_after))
+        if self._sweeping is not None:
+            return
+        if self.idle_after is not None or self.dormant_after is not None:
+            self._sweeping = asyncio.ensure_future(self._sweep())
 
-    async def _sweep(self, idle_after: float) -> None:
-        """Unloads the rooms that have been quiet for ``idle_after``: a look at every room
-        a few times per ``idle_after``, costing next to nothing against a room's moves."""
-        every = min(max(idle_after / 4, 0.05), 30.0)
+    async def _sweep(self) -> None:
+        """Puts to sleep the rooms that have been quiet for ``dormant_after`` and unloads
+        those quiet (or asleep) for ``idle_after``: a look at every room a few times per
+        the shorter of the two, costing next to nothing against a room's moves."""
+        never = float("inf")
+        idle_after = never if self.idle_after is None else self.idle_after
+        dormant_after = never if self.dormant_after is None else self.dormant_after
+        every = min(max(min(idle_after, dormant_after) / 4, 0.05), 30.0)
         while True:
             await asyncio.sleep(every)
             now = time.monotonic()
-            idle = [
+            idle: list[str] = []
+            sleepy: list[str] = []
+            for code, live in list(self._rooms.items()):
+                quiet_for = now - live.active_at
+                if quiet_for >= min(idle_after, dormant_after) and self.quiet(live):
+                    (idle if quiet_for >= idle_after else sleepy).append(code)
+            idle += [
                 code
-                for code, live in list(self._rooms.items())
-                if now - live.active_at >= idle_after and self.quiet(live)
+                for code, dormant in self._dormant.items()
+                if now - dormant.active_at >= idle_after
             ]
+            for code in sleepy:
+                try:
+                    await self._sleep(code)
+                except Exception:  # one room's fault must not keep the others awake
+                    log.exception("room %s: could not put it to sleep", code)
             if idle:
                 try:
                     await self._unload(idle)
                 except Exception:  # one room's fault must not keep the others in memory
                     log.exception("rooms %s: could not unload them", ", ".join(idle))
+
+    async def sleep(self, code: str) -> bool:
+        """The room is held as its log alone if it is quiet: it stays this instance's (its
+        lease kept and renewed, with several instances), nothing is stored, and what it
+        holds beyond its log (its players' away clocks, its spectators' numbering, its
+        budgets) is kept in memory. Its next visitor loads it from its log, as after an
+        unload, and it is the same room. ``False`` if it is not here or not quiet."""
+        live = self._rooms.get(code)
+        if live is None or not self.quiet(live):
+            return False
+        return await self._sleep(code)
+
+    async def _sleep(self, code: str) -> bool:
+        live = self._rooms.get(code)
+        if live is None:
+            return False
+        async with live.lock:  # after whatever waits for the room: it may change it
+            if self._rooms.get(code) is not live or live.members or live.held:
+                return False
+            if self.autoplay.to_move(live) or next_due(live) is not None:
+                return False
+            self._dormant[code] = live.dormant()
+            del self._rooms[code]
+            # a newcomer that still holds this object loads the room again (:meth:`_locked`)
+            live.gone = live.unloaded = True
+            self.stall.forget(code)
+            self.autoplay.forget(code)
+            return True
 
     async def unload(self, code: str) -> bool:
         """The room leaves memory if it is quiet: what it holds beyond its log is stored
@@ -236,6 +323,14 @@ class Tables:
         stored: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         try:
             for code in codes:
+                dormant = self._dormant.get(code)
+                if dormant is not None and code not in self._loading:
+                    # asleep: nothing of it is in memory to wait for
+                    kept[code] = dormant.kept()
+                    del self._dormant[code]
+                    self.ownership.forget(code)
+                    self._unloading[code] = stored
+                    continue
                 live = self._rooms.get(code)
                 if live is None:
                     continue
@@ -340,14 +435,21 @@ class Tables:
         unloading = self._unloading.get(code)
         if unloading is not None:
             await asyncio.wait([unloading])  # its lease released, and what it kept stored
-        if not await self.ownership.take(code):
+        # A room asleep is still this instance's: its lease is renewed with the others', and
+        # taken again it would be renewed under an epoch the store no longer has for it.
+        if code not in self._dormant and not await self.ownership.take(code):
             return None
         stored = await self.store.load(code)
         if stored is None:
             return None
         state = RoomState.from_events(code, [Event.from_json(e) for e in stored])
         live = LiveRoom(state, chat=ChatLog(await self.store.chat(code, KEPT)), limits=self.limits)
-        live.restore(await self.store.take_idle_kept(code))
+        # asleep, it kept in memory what an unloaded room keeps in the store
+        dormant = self._dormant.pop(code, None)
+        if dormant is not None:
+            live.wake(dormant)
+        else:
+            live.restore(await self.store.take_idle_kept(code))
         self._rooms[code] = live
         self._sweep_soon()
         self.autoplay.wake(live)  # bots carry on after a restart

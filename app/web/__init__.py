@@ -77,6 +77,7 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
             handover_tenure=settings.handover_tenure,
             limits=room_limits(settings),
             idle_after=settings.room_idle_seconds,
+            dormant_after=settings.room_dormant_seconds,
         )
         await web.state.tables.start()
         try:

@@ -8,7 +8,7 @@ the snapshot taken is kept as the baseline (the bytes answered count it); with `
 K allocation sites that grew most since the baseline are listed (``frames`` of each call
 stack, as many as the server traces); with ``parts=true`` the loaded rooms' objects are
 measured by what holds them (the match, its view cache, its log, the encoded parts, the
-chat, ...), each object counted once.
+chat, ...), each object counted once, and what the rooms held as their log alone keep.
 """
 
 from __future__ import annotations
@@ -83,6 +83,10 @@ def room_parts(tables: Tables) -> dict[str, int]:
         seen.update(map(id, shallow))
         count("room state, rest", [vars(state)])
         count("live room, rest", [vars(live)])
+    # a room held as its log alone: what it keeps beyond its log, and its entry
+    dormant = tables.dormant()
+    if dormant:
+        count("asleep", dormant)
     return parts
 
 

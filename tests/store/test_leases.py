@@ -366,6 +366,31 @@ def test_a_room_unloaded_idle_keeps_its_clocks_and_is_free_for_any_instance(url:
     run(scenario())
 
 
+def test_a_room_handed_over_carries_what_it_keeps_beyond_its_log(url: str) -> None:
+    async def scenario() -> None:
+        a = SqlRoomStore(url, instance="a", lease_seconds=60)
+        b = SqlRoomStore(url, instance="b", lease_seconds=60, migrate=False)
+        try:
+            await a.create_room("Handed0001", ROOM, created(), waiting())
+            assert await a.acquire("Handed0001") is True
+            kept = {"away_since": {"2": 1796083202.75}, "watchers": 5}
+            await a.hand_over("Handed0001", "b", kept)
+            assert owner_row(a, "Handed0001") == ("b", 1)
+            assert await b.acquire("Handed0001") is True
+            assert await b.take_idle_kept("Handed0001") == kept
+
+            # handed over with nothing to carry, it carries nothing
+            await b.hand_over("Handed0001", "a")
+            assert owner_row(a, "Handed0001") == ("a", 2)
+            assert await a.acquire("Handed0001") is True
+            assert await a.take_idle_kept("Handed0001") is None
+        finally:
+            await a.close()
+            await b.close()
+
+    run(scenario())
+
+
 def test_sqlite_keeps_what_an_idle_room_holds_beyond_its_log(tmp_path: Path) -> None:
     async def scenario() -> None:
         with fresh_database("sqlite", tmp_path) as url:
