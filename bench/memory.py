@@ -225,7 +225,7 @@ def tables_mode(args: argparse.Namespace) -> None:
         if trace:
             print(f"  traced: {kib(grown_active / rooms)} per table (goal: under 100 KiB)")
             print("  largest growth by allocation site, per table:")
-            report_top(active, rooms)
+            report_top(active, rooms, args.top)
         report_parts(active, active["held"]["rooms"] - loaded)
 
         # every socket closed and its closing handled by the server, however busy
@@ -257,7 +257,7 @@ def tables_mode(args: argparse.Namespace) -> None:
             grown = idle["traced"] - base["traced"]
             print(f"  traced: {kib(grown / held)} per room (goal: under 10 KiB)")
             print("  largest growth by allocation site, per room:")
-            report_top(idle, held)
+            report_top(idle, held, args.top)
         report_parts(idle, held)
 
         before_rss = rss.rss_mb()
