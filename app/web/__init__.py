@@ -6,12 +6,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 import app
 from app.config import Settings, get_settings
@@ -26,6 +27,7 @@ from .addresses import AddressConnections, ForwardedClient, RoomCreations
 from .api import Number, router
 from .bodies import validation_refused
 from .echo import add_echo_route
+from .front import Connection, KortbordApp
 from .memory import add_memory_route
 from .pages import Problems
 from .socket import room_socket
@@ -87,14 +89,16 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
             await room_store.close()
             logs.remove(quiet)
 
-    web = FastAPI(title="Kortbord", version=app.__version__, lifespan=lifespan)
+    web = KortbordApp(title="Kortbord", version=app.__version__, lifespan=lifespan)
     web.state.settings = settings
     web.state.addresses = AddressConnections(settings.address_connections)
     web.state.room_creations = RoomCreations(
         settings.address_rooms_burst, settings.address_rooms_every
     )
-    # the client's own address and scheme, where a trusted proxy forwarded them
+    # the client's own address and scheme, where a trusted proxy forwarded them (a socket
+    # is read by the app's own WebSocket path, ahead of the middleware)
     web.add_middleware(ForwardedClient, trusted=settings.trusted_proxies)
+    web.forwarded = ForwardedClient(web, settings.trusted_proxies)
     web.add_exception_handler(RequestValidationError, validation_refused)
     templates = Jinja2Templates(directory=TEMPLATES_DIR)
     problems = Problems(templates)
@@ -143,10 +147,11 @@ def create_app(settings: Settings | None = None, store: RoomStore | None = None)
     def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
-    @web.websocket("/ws/{code}")
-    async def socket(websocket: WebSocket, code: str) -> None:
-        state = websocket.app.state
-        await room_socket(websocket, code, state.tables, settings, state.addresses)
+    async def socket(scope: Scope, websocket: Connection, code: str) -> None:
+        state = web.state
+        await room_socket(scope, websocket, code, state.tables, settings, state.addresses)
+
+    web.add_socket("/ws/", socket)
 
     if settings.bench_echo:
         add_echo_route(web)

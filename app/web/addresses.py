@@ -54,10 +54,10 @@ class ForwardedClient:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
-            self._rewrite(scope)
+            self.rewrite(scope)
         await self.app(scope, receive, send)
 
-    def _rewrite(self, scope: Scope) -> None:
+    def rewrite(self, scope: Scope) -> None:
         client = scope.get("client")
         if not client:
             return

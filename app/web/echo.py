@@ -2,26 +2,29 @@
 
 Every text frame a connection sends goes, unparsed and unchanged, to every connection in the
 same group (the sender included), as a room's state goes to all its seats after an action.
-It runs on the very stack the game does (uvicorn, Starlette, FastAPI routing), so the gap
-between the two is what rooms, the engine and views cost. No limits and no parsing: it is
-mounted only when ``KORTBORD_BENCH_ECHO=1`` and must never be enabled on a public server.
+It runs on the very path the game's socket does (uvicorn, the app's own WebSocket routes
+ahead of the HTTP stack), so the gap between the two is what rooms, the engine and views
+cost. No limits and no parsing: it is mounted only when ``KORTBORD_BENCH_ECHO=1`` and must
+never be enabled on a public server.
 """
 
 from __future__ import annotations
 
 import contextlib
 
-from fastapi import FastAPI, WebSocket
+from starlette.types import Scope
 from starlette.websockets import WebSocketDisconnect
 
-ECHO_PATH = "/bench/echo/{group}"
+from .front import Connection, KortbordApp
+
+ECHO_PREFIX = "/bench/echo/"
+"""The echo's path, up to its group: ``/bench/echo/{group}``."""
 
 
-def add_echo_route(web: FastAPI) -> None:
-    groups: dict[str, list[WebSocket]] = {}
+def add_echo_route(web: KortbordApp) -> None:
+    groups: dict[str, list[Connection]] = {}
 
-    @web.websocket(ECHO_PATH)
-    async def echo(websocket: WebSocket, group: str) -> None:
+    async def echo(scope: Scope, websocket: Connection, group: str) -> None:
         await websocket.accept()
         members = groups.setdefault(group, [])
         members.append(websocket)
@@ -41,3 +44,5 @@ def add_echo_route(web: FastAPI) -> None:
             members.remove(websocket)
             if not members:
                 groups.pop(group, None)
+
+    web.add_socket(ECHO_PREFIX, echo)

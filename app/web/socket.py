@@ -10,7 +10,8 @@ from collections.abc import Coroutine
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.types import Scope
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.config import Settings
 from app.tables import LiveRoom, RoomElsewhere, Tables
@@ -19,6 +20,7 @@ from app.tables.credentials import is_room_code
 from app.tables.limits import CLOSE_LIMIT, TokenBucket
 
 from .addresses import AddressConnections, address_key
+from .front import Connection, header
 from .messages import Ping, ProtocolError, parse_message
 
 CLOSE_POLICY = 1008  # floods, repeated garbage, foreign origin
@@ -45,10 +47,13 @@ class SocketClient:
     a sizeable part of the cost of a move on a busy server.
     """
 
-    def __init__(self, websocket: WebSocket, limit: int) -> None:
+    __slots__ = ("close_code", "close_reason", "gone", "limit", "task", "waiting", "websocket")
+
+    def __init__(self, websocket: Connection, limit: int) -> None:
         self.websocket = websocket
         self.limit = limit
-        self.waiting: deque[str] = deque()
+        # made only when a send must wait: an empty deque is 760 bytes, per connection
+        self.waiting: deque[str] | None = None
         self.close_code: int | None = None
         self.close_reason = ""
         self.task: asyncio.Task[None] | None = None
@@ -58,6 +63,8 @@ class SocketClient:
         if self.close_code is not None or self.gone:
             return
         if self.task is not None:  # a send is waiting: this frame must follow it
+            if self.waiting is None:
+                self.waiting = deque()
             if len(self.waiting) >= self.limit:
                 self.close(CLOSE_TRY_AGAIN, "too slow")
             else:
@@ -77,7 +84,7 @@ class SocketClient:
         if self.close_code is not None:
             return
         self.close_code, self.close_reason = code, reason
-        self.waiting.clear()  # frames not yet sent are dropped: the connection is closing
+        self.waiting = None  # frames not yet sent are dropped: the connection is closing
         if self.task is None:
             self.task = asyncio.create_task(self._write(None, None))
 
@@ -88,6 +95,7 @@ class SocketClient:
                 await _finish(send, step)
             while self.waiting:
                 await ws.send_text(self.waiting.popleft())
+            self.waiting = None
             if self.close_code is not None:
                 if ws.application_state == WebSocketState.CONNECTED:
                     await ws.close(self.close_code, self.close_reason)
@@ -133,13 +141,13 @@ async def _finish(send: Coroutine[Any, Any, None], step: Any) -> None:
             return
 
 
-def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
+def origin_allowed(scope: Scope, settings: Settings) -> bool:
     """A browser page may open our socket only from our own origin (or a configured one).
 
     Clients that are not browsers send no Origin; they cannot ride on a visitor's session,
     and a seat secret is still needed to play.
     """
-    origin = websocket.headers.get("origin")
+    origin = header(scope, b"origin")
     if origin is None:
         return True
     allowed = {o.strip().rstrip("/") for o in settings.allowed_origins.split(",") if o.strip()}
@@ -147,7 +155,7 @@ def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
         allowed.add(settings.public_origin.rstrip("/"))
     if origin.rstrip("/") in allowed:
         return True
-    host = websocket.headers.get("host", "")
+    host = header(scope, b"host") or ""
     parts = urlsplit(origin)
     return parts.scheme in ("http", "https") and parts.netloc == host
 
@@ -160,17 +168,18 @@ def _error(code: str, message: str, v: int | None, ident: str | None = None) -> 
 
 
 async def room_socket(
-    websocket: WebSocket,
+    scope: Scope,
+    websocket: Connection,
     code: str,
     tables: Tables,
     settings: Settings,
     addresses: AddressConnections | None = None,
 ) -> None:
-    if not origin_allowed(websocket, settings):
+    if not origin_allowed(scope, settings):
         await websocket.close(CLOSE_POLICY)  # before accept: the upgrade is refused (403)
         return
     # Past the address's share the socket is still accepted, so that a browser learns why.
-    key = address_key(websocket.client)
+    key = address_key(scope.get("client"))
     if addresses is not None and not addresses.enter(key):
         await websocket.accept()
         await websocket.send_text(
@@ -185,7 +194,7 @@ async def room_socket(
             addresses.leave(key)
 
 
-async def _room(websocket: WebSocket, code: str, tables: Tables) -> LiveRoom | None:
+async def _room(websocket: Connection, code: str, tables: Tables) -> LiveRoom | None:
     """The room, loaded here if need be. A room on its way from another instance may take
     a while (a lease, when that instance died): meanwhile the connection, accepted already,
     is told that it waits, and then again every few seconds."""
@@ -220,7 +229,7 @@ class _Left(Exception):
     """The client left while it waited for its room."""
 
 
-async def _serve(websocket: WebSocket, code: str, tables: Tables, settings: Settings) -> None:
+async def _serve(websocket: Connection, code: str, tables: Tables, settings: Settings) -> None:
     # Accepted at once, before the room is looked for: a room that must first come from
     # another instance would otherwise hold the handshake past a browser's or a proxy's
     # patience.
