@@ -81,7 +81,7 @@ def _serve(host: str | None, port: int | None) -> int:
     import uvicorn
 
     from app.web import create_app
-    from app.web.wire import LeanWebSocketProtocol
+    from app.web.wire import socket_protocol
 
     overrides: dict[str, object] = {}
     if host is not None:
@@ -106,7 +106,7 @@ def _serve(host: str | None, port: int | None) -> int:
         ws_max_size=settings.ws_max_frame_bytes * 16,
         ws_per_message_deflate=False,
         # uvicorn's own connection, holding less for each socket (a table holds three)
-        ws=LeanWebSocketProtocol,
+        ws=socket_protocol(),
         # The app reads forwarded addresses itself, from KORTBORD_TRUSTED_PROXIES only: the
         # rightmost untrusted one, which a client cannot forge, is what its limits count.
         proxy_headers=False,

@@ -9,6 +9,11 @@ writable (another deque), and the handshake's request and response with their he
 flag with a future made only while someone waits, and once the socket is accepted the
 handshake is let go of: the app reads its headers before it accepts. Everything else (the
 framing, the handshake, the pings, the close and the flow control) is uvicorn's own.
+
+It leans on that connection's insides (its ``queue``, ``writable``, ``request`` and
+``response``, and ``start_keepalive`` called once the socket is accepted), which uvicorn does
+not promise to keep: :func:`socket_protocol` gives uvicorn's own connection instead where they
+are not as this module knows them.
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+try:
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+except ImportError:  # a uvicorn before its sans-I/O connection: its own is used
+    WebSocketsSansIOProtocol = None  # type: ignore[assignment,misc]
 
 
 class Inbox:
@@ -101,21 +109,37 @@ class Gate:
         return True
 
 
-class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
+class LeanWebSocketProtocol(WebSocketsSansIOProtocol or object):  # type: ignore[misc]
     """uvicorn's connection with the queue, the event and the handshake made small (see the
     module's docstring). Pass it as uvicorn's ``ws``."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.queue = Inbox()  # type: ignore[assignment]
-        self.writable = Gate()  # type: ignore[assignment]
+        self.queue = Inbox()
+        self.writable = Gate()
 
     def start_keepalive(self) -> None:
         # Called once the accepting response is written: the handshake is over, and nothing
         # reads the request, the response or the scope's headers again.
-        del self.request, self.response
+        self.__dict__.pop("request", None)
+        self.__dict__.pop("response", None)
         self.scope["headers"] = []
         super().start_keepalive()
 
 
-__all__ = ["Gate", "Inbox", "LeanWebSocketProtocol"]
+def socket_protocol() -> type | str:
+    """uvicorn's ``ws``: the lean connection where this uvicorn's is the one it was written
+    against, else uvicorn's own (``"auto"``), larger but the same to a client."""
+    if WebSocketsSansIOProtocol is None:
+        return "auto"
+    base = WebSocketsSansIOProtocol
+    if not callable(getattr(base, "start_keepalive", None)):
+        return "auto"
+    source = getattr(base.__init__, "__code__", None)
+    names = source.co_names if source is not None else ()
+    if not {"queue", "writable"} <= set(names):
+        return "auto"
+    return LeanWebSocketProtocol
+
+
+__all__ = ["Gate", "Inbox", "LeanWebSocketProtocol", "socket_protocol"]

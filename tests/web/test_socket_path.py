@@ -11,6 +11,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from app.web import wire
 from app.web.wire import Gate, Inbox
 from support.client import RoomClient, create_room, is_state
 from support.server import ServerProcess
@@ -104,3 +105,20 @@ def test_a_room_socket_plays_after_the_handshake_is_let_go_of(live_server: Serve
             await client.close()
 
     run(scenario)
+
+
+def test_the_lean_connection_is_used_only_on_a_uvicorn_it_was_written_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert wire.socket_protocol() is wire.LeanWebSocketProtocol
+
+    class Other:  # a uvicorn whose connection keeps its messages otherwise
+        def __init__(self) -> None:
+            self.inbox: list[Any] = []
+
+        def start_keepalive(self) -> None: ...
+
+    monkeypatch.setattr(wire, "WebSocketsSansIOProtocol", Other)
+    assert wire.socket_protocol() == "auto"
+    monkeypatch.setattr(wire, "WebSocketsSansIOProtocol", None)
+    assert wire.socket_protocol() == "auto"
