@@ -200,7 +200,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     for copy in (*plan.new, *plan.extras):
         holding.concealed.remove(copy)
     holding.table.extend((*plan.new, *plan.extras))
-    holding.table_plays = None
+    holding.table_plays = holding.table_sums = None
     holding.scored.append(Scored(combination, plan.points))
     if plan.from_pending:
         holding.pending.remove(combination)
@@ -232,17 +232,29 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # told first by a bit per code present, then counted
     # the codes read once, for the bits and (written out) for the counts: nearly every
     # listing counts, as a plain four passes the bits whenever the hand holds its rank
-    codes_of = pack.__getitem__
-    hand_codes = list(map(codes_of, holding.concealed))
-    table_codes = list(map(codes_of, holding.table))
-    in_hand = reduce(or_, map(_BIT.__getitem__, hand_codes), 0)
-    on_table = reduce(or_, map(_BIT.__getitem__, table_codes), 0)
+    same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
+    hand_codes = list(map(pack.__getitem__, holding.concealed))
+    # the table's share read once while the table stands (it grows to dozens of cards and
+    # changes at a declaration or a card played from it, the hand at every trick); its
+    # weights are those of the trumps it was read under
+    sums = holding.table_sums
+    if sums is None or sums[0] is not weights:
+        table_codes = list(map(pack.__getitem__, holding.table))
+        sums = holding.table_sums = (
+            weights,
+            sum(map(_BIT.__getitem__, set(table_codes))),
+            sum(map(weights.__getitem__, table_codes)),
+            "".join(table_codes),
+        )
+    _, on_table, table_weight, table_held = sums
+    # each code's bit once, added up in C (a bit per code: the sum of distinct codes' bits
+    # is their union), not joined by a call per card
+    in_hand = sum(map(_BIT.__getitem__, set(hand_codes)))
     present = in_hand | on_table
     absent = ~present
     # each group of candidates told out at once where it can be (most listings offer
     # nothing), the presence first: it rules out more candidates than the hand does
     # (_sift written out: a call per listing costs about what telling out does)
-    same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
     near: list[_Candidate] = []
     if present << 1 & present & _MARRIED:  # a king and a queen of one suit
         near = [c for c in same_suit if not c[7] & absent and c[6] & in_hand]
@@ -250,7 +262,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         near += beziques
     # a four needs four cards of its rank (or code): counted for all of them at once,
     # each code adding one to the fields of the fours it serves
-    hot &= sum(map(weights.__getitem__, hand_codes)) + sum(map(weights.__getitem__, table_codes))
+    hot &= sum(map(weights.__getitem__, hand_codes)) + table_weight
     if hot:
         near += [c for field, c in fours if field & hot and c[6] & in_hand]
     if not near:
@@ -258,7 +270,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     hand: Counter[Card] | None = None
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
-    held = "".join(hand_codes) + "".join(table_codes)
+    held = "".join(hand_codes) + table_held
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
     for kind, suit, need, items, distinct, counted, _, codes, spelled in near:
         if need is None:

@@ -38,6 +38,10 @@ class Holding:
     """The actions that play the table's cards, by position, once listed (the state's
     notation builds them); ``None`` whenever the table changes. Never changed in place, so
     copies share it."""
+    table_sums: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
+    """What listing the declarations reads of the table, once read (``offers`` builds and
+    reads it); ``None`` whenever the table changes, as :attr:`table_plays`. The table
+    changes far less often than declarations are listed, after every trick won."""
 
     def copy(self) -> Holding:
         return Holding(
@@ -46,6 +50,7 @@ class Holding:
             list(self.scored),
             list(self.pending),
             self.table_plays,
+            self.table_sums,
         )
 
     def cards(self) -> list[Copy]:
@@ -125,7 +130,7 @@ def remove(holding: Holding, copy: Copy) -> None:
     """``copy`` leaves for a trick: any pending declaration holding it is lost (§7.5)."""
     if copy in holding.table:
         holding.table.remove(copy)
-        holding.table_plays = None
+        holding.table_plays = holding.table_sums = None
         if holding.pending:
             holding.pending = [p for p in holding.pending if copy not in p.cards]
     else:
@@ -137,5 +142,5 @@ def take_up(holding: Holding) -> None:
     lost (rubicon §9, Clarification 14)."""
     holding.concealed = sorted([*holding.concealed, *holding.table])
     holding.table = []
-    holding.table_plays = None
+    holding.table_plays = holding.table_sums = None
     holding.pending = []
