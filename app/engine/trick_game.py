@@ -903,12 +903,18 @@ class TrickRecords(Generic[D]):
 
     OVER: ClassVar[str] = "the match was over"
     """Why a deal after the match's end is refused."""
+    SUMMARY_LEFT_OUT: ClassVar[tuple[str, ...]] = ("trump",)
+    """Derived fields a validator's summary of a deal leaves out."""
 
     def __init__(
         self, match_class: type[TrickMatch[Any]], parse: Callable[[object], Action]
     ) -> None:
         self.match_class = match_class
         self.parse = parse
+        self.name, self.noun = match_class.NAME, match_class.NOUN
+        self.options = match_class.OPTIONS
+        """The game's name, its name in a sentence and its options: its match class's (a
+        game whose one match class plays several games, bezique's, names its own)."""
 
     def derived(self, deal: D) -> dict[str, Any]:
         """The fields of a deal that follow from its pack and actions."""
@@ -1009,13 +1015,10 @@ class TrickRecords(Generic[D]):
     ) -> dict[str, Any]:
         """Whole, every pack; otherwise ``seat``'s (``None``: a spectator's) record of the
         running match (:meth:`dealt`)."""
-        changed = {
-            o.name: match.options[o.name]
-            for o in match.OPTIONS
-            if match.options[o.name] != o.default
-        }
+        options = match.options
+        changed = {o.name: options[o.name] for o in self.options if options[o.name] != o.default}
         return exported(
-            match, players, match.NAME, changed, whole, lambda d: self.entry(match, d, seat, whole)
+            match, players, self.name, changed, whole, lambda d: self.entry(match, d, seat, whole)
         )
 
     @staticmethod
@@ -1061,7 +1064,7 @@ class TrickRecords(Generic[D]):
             d.get("actions", []),
             match.seats,
             self.parse,
-            match.NOUN,
+            self.noun,
             lambda seat, kind, refused: self.explain(match, players, seat, kind, refused),
             k,
         )
@@ -1078,7 +1081,8 @@ class TrickRecords(Generic[D]):
             lambda: self.replay(players, options, doc),
             doc,
             lambda match: [
-                {k: v for k, v in self.derived(d).items() if k != "trump"} for d in match.deals
+                {k: v for k, v in self.derived(d).items() if k not in self.SUMMARY_LEFT_OUT}
+                for d in match.deals
             ],
             self.winners,
         )

@@ -5,15 +5,14 @@ the lobby through a package of its own that exports a ``GAME`` made by :func:`ma
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from ..actions import Action
-from ..game import Game, Options, Outcome, Records, Validation, View
+from ..game import Game, Options, Outcome, View
 from ..hand_positions import HandPositions
 from .deal import hand_positions
 from .paper import make_paper
-from .record import dealt_pack, export_record, replay_record, validate
+from .record import BeziqueRecords
 from .resample import resample
 from .rules import OPTIONS
 from .sheet import deals_total, scored_deals, scoresheet
@@ -51,12 +50,6 @@ def make_game(variant: Variant) -> Game:
     def _chance(match: Match, rng: random.Random) -> Action:
         return spelled.random_deal(rng)
 
-    def _replay(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
-        return replay_record(variant, players, options, doc)
-
-    def _validate(players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Validation:
-        return validate(variant, players, options, doc)
-
     def _resample(shown: View, rng: random.Random) -> Match:
         return resample(variant, shown, rng)
 
@@ -81,9 +74,7 @@ def make_game(variant: Variant) -> Game:
         scoresheet=scoresheet,
         deals_total=deals_total,
         outcome=_outcome,
-        records=Records(
-            export=export_record, replay=_replay, validate=_validate, dealt_pack=dealt_pack
-        ),
+        records=BeziqueRecords(variant).records(),
         hidden_cards=hidden_cards,
         resample=_resample,
         deal_sum=None,
