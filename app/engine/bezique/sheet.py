@@ -1,6 +1,7 @@
 """The bezique scoresheet: a line per deal with its trumps, both players' totals, the
 brisques when they were counted, whether the loser was rubiconed, the winner and the game
-score, the declarations scored, and the running totals.
+score, the declarations scored, and the running totals (the base's
+:class:`~app.engine.trick_game.Sheet`).
 
 It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
 live match and a stored one read the same. Cards are listed in one fixed order (suits
@@ -10,11 +11,12 @@ while a match runs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from ..cards import Card
 from ..game import Options, ScoredDeal
+from ..trick_game import Sheet
 from .deal import Deal, Declaration, Shown
 from .state import CODES, Match
 
@@ -89,35 +91,35 @@ def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
     ]
 
 
-def scoresheet(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> dict[str, Any]:
-    totals = [0] * seats
-    lines: list[dict[str, Any]] = []
-    for deal in deals:
-        for seat, score in enumerate(deal.scores):
-            totals[seat] += score or 0
-        detail = deal.detail
-        counted = detail["brisques_counted"] and detail["brisques"] is not None
-        lines.append(
-            {
-                "number": deal.number,
-                "dealer": deal.dealer,
-                "scores": list(deal.scores),
-                "totals": list(totals),
-                "cells": {
-                    "trump": detail["trump"],
-                    "points": list(detail["points"]),
-                    "brisques": list(detail["brisques"]) if counted else None,
-                    "rubicon": {"term": "bezique.rubiconed"} if detail["rubiconed"] else None,
-                    "winner": detail["winner"],
-                    "game_score": detail["game_score"],
-                },
-                "declarations": [
-                    {k: d[k] for k in ("seat", "kind", "cards", "points")}
-                    for d in detail["declarations"]
-                ],
-            }
-        )
-    return {"columns": COLUMNS, "deals": lines, "totals": totals}
+def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
+    counted = detail["brisques_counted"] and detail["brisques"] is not None
+    return {
+        "trump": detail["trump"],
+        "points": list(detail["points"]),
+        "brisques": list(detail["brisques"]) if counted else None,
+        "rubicon": {"term": "bezique.rubiconed"} if detail["rubiconed"] else None,
+        "winner": detail["winner"],
+        "game_score": detail["game_score"],
+    }
+
+
+class DeclarationSheet(Sheet):
+    """The base's sheet, each deal's line with the declarations scored."""
+
+    def scoresheet(
+        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> dict[str, Any]:
+        sheet = super().scoresheet(seats, options, deals)
+        for line, deal in zip(sheet["deals"], deals, strict=True):
+            line["declarations"] = [
+                {k: d[k] for k in ("seat", "kind", "cards", "points")}
+                for d in deal.detail["declarations"]
+            ]
+        return sheet
+
+
+SHEET: Final = DeclarationSheet(COLUMNS, cells)
+scoresheet: Final = SHEET.scoresheet
 
 
 def deals_total(seats: int, options: Options) -> int:
