@@ -8,8 +8,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -194,3 +194,23 @@ def running_server(
             yield server
         finally:
             server.stop()
+
+
+class ServersByBackend:
+    """One server per backend with the same ``env``, each started when first asked for and
+    stopped when ``stack`` closes."""
+
+    def __init__(
+        self, roots: Callable[[str], Path], stack: ExitStack, env: Mapping[str, str]
+    ) -> None:
+        self._roots = roots
+        self._stack = stack
+        self._env = dict(env)
+        self._servers: dict[str, ServerProcess] = {}
+
+    def on(self, backend: str) -> ServerProcess:
+        if backend not in self._servers:
+            self._servers[backend] = self._stack.enter_context(
+                running_server(self._roots(backend), backend, self._env)
+            )
+        return self._servers[backend]

@@ -3,27 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import ExitStack
 
 import pytest
 
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess, ServersByBackend
 
 FAST_PLAYERS = {
     "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
+    "KORTBORD_BOT_BUDGET": "0.05",
+    "KORTBORD_WS_MESSAGES_PER_SECOND": "100000",
+    "KORTBORD_WS_BURST": "100000",
 }
-"""Players who answer as fast as the server does, past the rate a person keeps to."""
+"""Players, people and computer ones, who answer as fast as the server does, past the rate a
+person keeps to; the computer players think briefly. Throttling is tested on its own with the
+default limits (test_rooms_hostile.py)."""
 
 
 @pytest.fixture(scope="session")
-def fast_players_server(
-    backend: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    """One server per backend for the game modules whose players answer at once: each test
-    plays in rooms of its own, so the modules share it rather than each starting one (a
-    start is mostly importing every game and bot, several seconds on a busy machine)."""
-    with running_server(
-        tmp_path_factory.mktemp(f"fast-players-{backend}"), backend, FAST_PLAYERS
-    ) as server:
-        yield server
+def players_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServersByBackend]:
+    """The servers (one per backend, each worker's, started when first asked for) the
+    modules share whose tests each play in rooms of their own and look at
+    nothing server-wide, rather than each module starting its own: a start is mostly
+    importing every game and bot, several seconds (up to 25 s seen on a busy machine), and a
+    module's fixture is set up again whenever the run's order (the slow tests first, the
+    workers' shares) interleaves its tests with another module's."""
+    with ExitStack() as stack:
+        yield ServersByBackend(
+            lambda backend: tmp_path_factory.mktemp(f"fast-players-{backend}"), stack, FAST_PLAYERS
+        )
+
+
+@pytest.fixture(scope="session")
+def fast_players_server(backend: str, players_servers: ServersByBackend) -> ServerProcess:
+    """The shared server of the test's backend."""
+    return players_servers.on(backend)

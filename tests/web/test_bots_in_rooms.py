@@ -7,7 +7,6 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -46,11 +45,11 @@ FAST = {
 }
 
 
-@pytest.fixture(scope="module")
-def bot_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """One server for the tests that play in rooms of their own on it."""
-    with running_server(tmp_path_factory.mktemp(f"bots-{backend}"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def bot_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """The tests that play in rooms of their own play on the server the modules share
+    (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 async def play_as_person(client: RoomClient, rng: random.Random) -> dict[str, object]:

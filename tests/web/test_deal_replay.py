@@ -7,23 +7,21 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from test_fair_deals import FAST, seated, start
+from test_fair_deals import seated, start
 
 from support.client import is_state, step
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 
-@pytest.fixture(scope="module")
-def replay_server(
-    backend: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[ServerProcess]:
-    with running_server(tmp_path_factory.mktemp("replay-server"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def replay_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Each test plays in rooms of its own: the server the modules share
+    (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 def get(server: ServerProcess, path: str) -> httpx.Response:

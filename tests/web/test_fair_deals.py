@@ -45,10 +45,11 @@ FAST = {"KORTBORD_WS_MESSAGES_PER_SECOND": "100000", "KORTBORD_WS_BURST": "10000
 NAMES = ("Anna", "Bertil")
 
 
-@pytest.fixture(scope="module")
-def fair_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running_server(tmp_path_factory.mktemp("fair-server"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fair_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Each test plays in rooms of its own: the server the modules share
+    (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 # -- the scheme, from docs/fairness.md ---------------------------------------------------------

@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,22 +16,14 @@ import pytest
 from app.engine import GAMES
 from app.web.families import FAMILIES, OTHER, in_families
 from support.client import Message, RoomClient, choose_action, create_room, is_state
-from support.server import REPO_ROOT, ServerProcess, running_server
-
-FAST = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_BOT_BUDGET": "0.05",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-}
+from support.server import REPO_ROOT, ServerProcess
 
 
-@pytest.fixture(scope="module")
-def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A server whose computer players act at once."""
-    directory: Path = tmp_path_factory.mktemp(f"play-now-{backend}")
-    with running_server(directory, backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fast_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """A server whose computer players act at once: the server the modules share
+    (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 def play_now(base_url: str, **body: Any) -> httpx.Response:

@@ -6,22 +6,21 @@ sockets; the grace is a second, and every wait is for a message, never a sleep."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import httpx
 import pytest
 
 from support.client import Message, RoomClient, is_state, start_match
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
-FAST = {"KORTBORD_BOT_DELAY": "0", "KORTBORD_BOT_BUDGET": "0.05"}
 GRACE = 1
 
 
-@pytest.fixture(scope="module")
-def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running_server(tmp_path_factory.mktemp("away"), backend, FAST) as running:
-        yield running
+@pytest.fixture
+def server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Each test plays in rooms of its own: the server the modules share
+    (tests/web/conftest.py), whose computer players act at once."""
+    return fast_players_server
 
 
 def new_room(

@@ -34,11 +34,7 @@ from support.client import (
     start_match,
     step,
 )
-from support.server import ServerProcess, running_server
-
-# Bots answer within milliseconds, far faster than the default 20 messages a second allow;
-# throttling is tested on its own with the default limits (test_rooms_hostile.py).
-UNTHROTTLED = {"KORTBORD_WS_MESSAGES_PER_SECOND": "100000", "KORTBORD_WS_BURST": "100000"}
+from support.server import ServerProcess, ServersByBackend
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[AKQJT2-9][SHDC](?![A-Za-z0-9])")
 # Values under these keys are room codes, error codes and secrets: random text that may
@@ -47,9 +43,10 @@ OPAQUE_KEYS = frozenset({"code", "secret"})
 
 
 @pytest.fixture(scope="module")
-def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    with running_server(tmp_path_factory.mktemp("play-server"), env=UNTHROTTLED) as server:
-        yield server
+def fast_server(players_servers: ServersByBackend) -> ServerProcess:
+    """The SQLite one of the servers the modules share (tests/web/conftest.py), unthrottled;
+    its computer players are not used here."""
+    return players_servers.on("sqlite")
 
 
 # -- playing a whole match -------------------------------------------------------------------------

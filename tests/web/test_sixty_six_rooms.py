@@ -7,7 +7,6 @@ import asyncio
 import csv
 import io
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -25,22 +24,16 @@ from support.client import (
     start_match,
 )
 from support.protocol_csv import check_against_sheet, final_totals
-from support.server import ServerProcess, running_server
+from support.server import ServerProcess
 
 GAME = "sixty_six"
-FAST = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_BOT_BUDGET": "0.05",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-}
 
 
-@pytest.fixture(scope="module")
-def fast_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """Players here answer as fast as the server does, past the rate a person keeps to."""
-    with running_server(tmp_path_factory.mktemp("sixty-six"), backend, FAST) as server:
-        yield server
+@pytest.fixture
+def fast_server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Players here answer as fast as the server does, past the rate a person keeps to: the
+    server the modules share (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 async def play_in_turn(client: RoomClient, seed: int) -> dict[str, Any]:
