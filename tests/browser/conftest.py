@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
-from table_driver import OpenPage, wait_ready
+from table_driver import DESKTOP, PHONE, OpenPage, wait_ready
 
 from support.server import REPO_ROOT, ServerProcess, running_server
 
@@ -31,8 +31,6 @@ ARTIFACTS = REPO_ROOT / "test-artifacts" / "browser"
 # test that will never pass, and must hold on a machine busy with other work (a page that
 # takes 100 ms alone has been seen to take over 10 s there).
 expect.set_options(timeout=30_000)
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="session", params=["sqlite"])

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import httpx
 from playwright.sync_api import Page, expect
-from table_driver import ROOM, OpenPage, wait_connected
+from table_driver import ROOM, OpenPage, wait_connected, wait_ready
 
 from support.client import Message, RoomClient, play_until, start_match
 from support.server import ServerProcess
@@ -99,3 +99,20 @@ def seat_page(open_page: OpenPage, table: Table, seat: int, **options: Any) -> P
     wait_connected(page)
     expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))
     return page
+
+
+def reseat_page(page: Page, table: Table, seat: int, viewport: dict[str, int]) -> None:
+    """Load the table again in ``page``, at ``viewport``, now the browser of ``seat``: its
+    storage emptied and the seat's secret put there, as ``seat_page`` has a new context
+    hold it (what one seat's page kept, its seeds, its settings, is not another's). The
+    page must show a page of the server's (its origin's storage); the browser keeps what it
+    has loaded, one renderer and one cache, where a new context starts both anew."""
+    page.set_viewport_size(viewport)
+    secret = [f"kortbord:secret:{table.code}", table.secrets[seat]]
+    page.evaluate(
+        "([key, value]) => { localStorage.clear(); localStorage.setItem(key, value); }", secret
+    )
+    page.goto(f"/r/{table.code}")
+    wait_ready(page)
+    wait_connected(page)
+    expect(page.locator(ROOM)).to_have_attribute("data-seat", str(seat))

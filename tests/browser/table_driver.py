@@ -19,6 +19,9 @@ ROOM = "#room"
 PLAYABLE = "#hand .card-btn[data-playable='true']"
 
 OpenPage = Callable[..., Page]
+# The window of a page opened on a computer, and of one opened on a phone.
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
 
 
 def attr(page: Page, name: str) -> str:

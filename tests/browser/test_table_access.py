@@ -20,8 +20,9 @@ import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
-from seated_tables import Table, in_thread, seat_page, seated_table
+from seated_tables import Table, in_thread, reseat_page, seat_page, seated_table
 from table_driver import (
+    DESKTOP,
     ROOM,
     OpenPage,
     host_action,
@@ -372,6 +373,7 @@ def test_hand_and_prompt_need_no_scrolling_in_every_phase(
     table = seated_table(fast_server, game, seats, NAMES)
     seen: set[str] = set()
     problems: list[str] = []
+    page: Page | None = None
     state = table.last
     assert state is not None
     for _ in range(12):
@@ -380,10 +382,14 @@ def test_hand_and_prompt_need_no_scrolling_in_every_phase(
             break
         phase = view["phase"]
         seen.add(phase)
-        # The page of the seat to act, opened for this phase as after a reload and closed
+        # The page of the seat to act, loaded for this phase as after a reload and left
         # before the rest of the phase is played: pages left open would draw every state
-        # of the deal, a hundred and more in bezique, and check none of them.
-        page = seat_page(open_fast_page, table, view["to_act"])
+        # of the deal, a hundred and more in bezique, and check none of them. One tab
+        # serves every phase's seat in turn.
+        if page is None:
+            page = seat_page(open_fast_page, table, view["to_act"])
+        else:
+            reseat_page(page, table, view["to_act"], DESKTOP)
         wait_version(page, str(state["v"]))
         expect(page.locator(ROOM)).to_have_attribute("data-my-turn", "true")
         expect(page.locator(ROOM)).to_have_attribute("data-phase", phase)
@@ -396,7 +402,7 @@ def test_hand_and_prompt_need_no_scrolling_in_every_phase(
                 for problem in page.evaluate(ABOVE_THE_FOLD):
                     problems.append(f"{phase}, {lang}, {width}x{height}: {problem}")
                 shot(page, artifacts, f"fold-{game}-{seats}-{phase}-{lang}-{width}x{height}")
-        page.close()
+        page.goto("/healthz")
         state = play(
             fast_server,
             table,
