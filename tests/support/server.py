@@ -27,6 +27,23 @@ of their own: a test server lifts what one address may hold (tests of those limi
 own). The limits of a room and of a seat stay as a real server has them."""
 
 
+FAST_PLAYERS = {
+    "KORTBORD_BOT_DELAY": "0",
+    "KORTBORD_BOT_BUDGET": "0.05",
+    "KORTBORD_WS_MESSAGES_PER_SECOND": "100000",
+    "KORTBORD_WS_BURST": "100000",
+    # three hints at once, then one an hour: a test asking a few more is refused for sure
+    "KORTBORD_ROOM_HINT_BURST": "3",
+    "KORTBORD_ROOM_HINT_EVERY": "3600",
+    # a review thinks briefly about each decision
+    "KORTBORD_REVIEW_BUDGET": "0.02",
+}
+"""Players, people and computer ones, who answer as fast as the server does, past the rate a
+person keeps to; the computer players, hints and reviews think briefly. Throttling is tested
+on its own with the default limits (tests/web/test_rooms_hostile.py). The servers the modules
+of tests/web share have these settings (tests/web/conftest.py)."""
+
+
 class ServerStartError(RuntimeError):
     pass
 

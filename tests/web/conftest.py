@@ -7,17 +7,7 @@ from contextlib import ExitStack
 
 import pytest
 
-from support.server import ServerProcess, ServersByBackend
-
-FAST_PLAYERS = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_BOT_BUDGET": "0.05",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "100000",
-    "KORTBORD_WS_BURST": "100000",
-}
-"""Players, people and computer ones, who answer as fast as the server does, past the rate a
-person keeps to; the computer players think briefly. Throttling is tested on its own with the
-default limits (test_rooms_hostile.py)."""
+from support.server import FAST_PLAYERS, ServerProcess, ServersByBackend
 
 
 @pytest.fixture(scope="session")

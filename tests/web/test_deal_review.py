@@ -8,7 +8,6 @@ shows it at once, without thinking about it again."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -17,17 +16,20 @@ from test_fair_deals import FAST
 
 from support.bad_play import BAD_BID, play_a_deal_with_a_bad_bid
 from support.client import seated_table, start_match
-from support.server import ServerProcess, running_server
+from support.server import FAST_PLAYERS, ServerProcess, ServersByBackend, running_server
 
 QUICK = {**FAST, "KORTBORD_REVIEW_BUDGET": "0.02", "KORTBORD_BOT_DELAY": "0"}
 
 
-@pytest.fixture(scope="module")
-def review_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    # A review reads the room as the server holds it, never the store: one backend is
-    # enough, and the review's thinking is the costly part of this module.
-    with running_server(tmp_path_factory.mktemp("review-server"), "sqlite", QUICK) as server:
-        yield server
+@pytest.fixture
+def review_server(players_servers: ServersByBackend) -> ServerProcess:
+    """The SQLite one of the servers the modules share (tests/web/conftest.py), whose
+    reviews think as briefly as ``QUICK``'s. A review reads the room as the server holds it,
+    never the store: one backend is enough, and the review's thinking is the costly part of
+    this module."""
+    server = players_servers.on("sqlite")
+    assert FAST_PLAYERS["KORTBORD_REVIEW_BUDGET"] == QUICK["KORTBORD_REVIEW_BUDGET"]
+    return server
 
 
 def review(server: ServerProcess, code: str, deal: int, method: str = "GET") -> httpx.Response:

@@ -5,8 +5,6 @@ connection alone with the basic computer player's legal choice, and every refusa
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -14,24 +12,18 @@ import pytest
 
 from app.bots.hints import REASONS
 from support.client import Message, RoomClient, is_state, seated_table, start_match
-from support.server import ServerProcess, running_server
+from support.server import FAST_PLAYERS, ServerProcess
 
-HINT_BURST = 3
-ENV = {
-    "KORTBORD_BOT_DELAY": "0",
-    "KORTBORD_WS_MESSAGES_PER_SECOND": "1000",
-    "KORTBORD_WS_BURST": "1000",
-    "KORTBORD_ROOM_HINT_BURST": str(HINT_BURST),
-    # one more hint an hour: a test asking a few more than the burst is refused for sure
-    "KORTBORD_ROOM_HINT_EVERY": "3600",
-}
+# The server's: a seat may ask for this many hints at once, and then one an hour.
+HINT_BURST = int(FAST_PLAYERS["KORTBORD_ROOM_HINT_BURST"])
+assert float(FAST_PLAYERS["KORTBORD_ROOM_HINT_EVERY"]) >= 3600
 
 
-@pytest.fixture(scope="module")
-def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    directory: Path = tmp_path_factory.mktemp(f"hints-{backend}")
-    with running_server(directory, backend, ENV) as running:
-        yield running
+@pytest.fixture
+def server(fast_players_server: ServerProcess) -> ServerProcess:
+    """Each test plays in rooms of its own: the server the modules share
+    (tests/web/conftest.py)."""
+    return fast_players_server
 
 
 def error(code: str) -> Any:
