@@ -17,7 +17,7 @@ from table_driver import ROOM, OpenPage, shot, take_seat, wait_connected, wait_r
 from test_pages_access import describe, serious_violations
 
 from app.engine import GAMES, get_game
-from app.engine.sixty_six import End
+from app.engine.sixty_six.rules import End
 from support.server import REPO_ROOT
 
 pytestmark = pytest.mark.browser

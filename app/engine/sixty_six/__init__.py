@@ -11,30 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import TABLE, Options
-from ..trick_game import Trick, hidden_cards, legal, make_game, scored_deals
+from ..game import Options
+from ..trick_game import make_game
 from .paper import PAPER
 from .record import SixtySixRecords
 from .resample import resample
-from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, resolve_options
+from .rules import PACK
 from .sheet import SHEET
-from .state import (
-    CLAIM,
-    CLOSE,
-    EXCHANGE,
-    MARRIAGE,
-    PLAY,
-    Deal,
-    Marriage,
-    Match,
-    Result,
-    deal_action,
-    dealt_hands,
-    hand_positions,
-    parse_action,
-    random_deal,
-    replay,
-)
+from .state import Match, hand_positions
 
 
 def _public(match: Match) -> dict[str, Any]:
@@ -59,49 +43,3 @@ GAME = make_game(
     paper=PAPER,
 )
 SIXTY_SIX = GAME
-
-new_match = GAME.new_match
-view = GAME.view
-scoresheet = SHEET.scoresheet
-export_record = GAME.records.export
-replay_record = GAME.records.replay
-validate = GAME.records.validate
-
-
-__all__ = [
-    "CARDS",
-    "CLAIM",
-    "CLOSE",
-    "EXCHANGE",
-    "GAME",
-    "MARRIAGE",
-    "NAME",
-    "OPTIONS",
-    "PLAY",
-    "RANKS",
-    "SIXTY_SIX",
-    "TABLE",
-    "Deal",
-    "End",
-    "Marriage",
-    "Match",
-    "Result",
-    "Trick",
-    "deal_action",
-    "dealt_hands",
-    "export_record",
-    "hand_positions",
-    "hidden_cards",
-    "legal",
-    "new_match",
-    "parse_action",
-    "random_deal",
-    "replay",
-    "replay_record",
-    "resample",
-    "resolve_options",
-    "scored_deals",
-    "scoresheet",
-    "validate",
-    "view",
-]

@@ -12,19 +12,13 @@ import pytest
 from app.engine.actions import Action
 from app.engine.cards import Card, parse_cards
 from app.engine.errors import IllegalAction
-from app.engine.game import OptionValue
-from app.engine.sixty_six import (
-    CARDS,
-    TABLE,
-    Deal,
-    Match,
-    Result,
-    deal_action,
-    hidden_cards,
-    parse_action,
-    random_deal,
-    view,
-)
+from app.engine.game import TABLE, OptionValue
+from app.engine.sixty_six import GAME
+from app.engine.sixty_six.rules import CARDS
+from app.engine.sixty_six.state import Deal, Match, Result, deal_action, parse_action, random_deal
+from app.engine.trick_game import hidden_cards
+
+view = GAME.view
 
 A, B = 0, 1
 """The players of the spec's vectors. Most tests let B deal, so that A leads first."""

@@ -20,8 +20,12 @@ from engine.sixty_six.helpers import (
 
 from app.engine.actions import Action
 from app.engine.errors import IllegalAction, MalformedAction
-from app.engine.sixty_six import TABLE, Match, deal_action, dealt_hands, parse_action, view
+from app.engine.game import TABLE
+from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import End, settle_claim
+from app.engine.sixty_six.state import Match, deal_action, dealt_hands, parse_action
+
+view = GAME.view
 
 # A wins the first trick with AS, then is on lead with the nine of trumps and a marriage.
 ORDER_A = "AS 9C KH QH 9D JD"

@@ -15,9 +15,12 @@ from engine.sixty_six.helpers import (
     start,
 )
 
-from app.engine.game import OptionError, Outcome, Termination
-from app.engine.sixty_six import GAME, TABLE, Match, view
+from app.engine.game import TABLE, OptionError, Outcome, Termination
+from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import End
+from app.engine.sixty_six.state import Match
+
+view = GAME.view
 
 GERMAN = {"german_phase2": True}
 WINNER_DEALS = {"winner_deals_next": True}

@@ -14,8 +14,9 @@ from engine.sixty_six.helpers import A, B, random_action
 
 from app.engine.errors import IllegalAction
 from app.engine.game import OptionValue, ScoredDeal
-from app.engine.sixty_six import GAME, Match
+from app.engine.sixty_six import GAME
 from app.engine.sixty_six.paper import PAPER
+from app.engine.sixty_six.state import Match
 
 CASES: list[tuple[str, dict[str, OptionValue]]] = [
     ("short", {**GAME.short_match, "target": 3}),

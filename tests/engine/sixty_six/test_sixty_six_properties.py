@@ -27,20 +27,15 @@ from hypothesis import strategies as st
 
 from app.engine.actions import Action
 from app.engine.errors import IllegalAction
+from app.engine.game import TABLE
 from app.engine.records import replay_record, validate_record
-from app.engine.sixty_six import (
-    CARDS,
-    GAME,
-    MARRIAGE,
-    PLAY,
-    TABLE,
-    Match,
-    export_record,
-    random_deal,
-    resample,
-    view,
-)
-from app.engine.sixty_six.rules import ORDER
+from app.engine.sixty_six import GAME
+from app.engine.sixty_six.resample import resample
+from app.engine.sixty_six.rules import CARDS, ORDER
+from app.engine.sixty_six.state import MARRIAGE, PLAY, Match, random_deal
+
+export_record = GAME.records.export
+view = GAME.view
 
 FAST = settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 SEEDS = st.integers(min_value=0, max_value=2**32)

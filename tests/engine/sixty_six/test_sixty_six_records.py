@@ -11,7 +11,10 @@ import pytest
 from engine.sixty_six.helpers import PLAYERS, A, B, act, build_pack, play, start
 
 from app.engine.records import replay_record, validate_record
-from app.engine.sixty_six import Match, export_record
+from app.engine.sixty_six import GAME
+from app.engine.sixty_six.state import Match
+
+export_record = GAME.records.export
 
 PACK_A = "AS TS AH TH AD TD"
 PACK_B = "9S JS 9H JH 9D JD"

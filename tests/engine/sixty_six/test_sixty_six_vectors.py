@@ -18,9 +18,11 @@ from engine.sixty_six.helpers import (
     start,
 )
 
-from app.engine.sixty_six import CARDS, OPTIONS, view
+from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import (
+    CARDS,
     OPEN,
+    OPTIONS,
     End,
     card_points,
     schedule,
@@ -28,6 +30,8 @@ from app.engine.sixty_six.rules import (
     settle_played_out,
 )
 from app.engine.tricks import trick_winner
+
+view = GAME.view
 
 SHOW = {"show_points": True}
 
