@@ -25,9 +25,8 @@ from time import perf_counter
 from typing import Any, Final
 
 from app.engine.spades import GAME as RULES
-from app.engine.spades import LOOK
 from app.engine.spades.rules import BLIND_NIL, HAND_SIZE, NIL, SEATS, TRUMP
-from app.engine.spades.state import BIDS, Match, cards_action
+from app.engine.spades.state import BIDS, LOOK, Match, cards_action
 
 from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
 from ..search import best_candidate

@@ -14,44 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import Options
-from ..trick_game import Trick, hidden_cards, legal, make_game, scored_deals
+from ..trick_game import make_game
 from .paper import PAPER
 from .record import SpadesRecords
 from .resample import resample
-from .rules import (
-    BLIND_NIL,
-    CARDS,
-    NAME,
-    NIL,
-    OPTIONS,
-    PACK,
-    RANKS,
-    SideScore,
-    resolve_options,
-    side_score,
-    winning_side,
-)
-from .sheet import SHEET, scoresheet
-from .state import (
-    BIDS,
-    LOOK,
-    PLAY,
-    TABLE,
-    TEAMS,
-    Deal,
-    Exchange,
-    Match,
-    Result,
-    bags_of,
-    cards_action,
-    deal_action,
-    dealt_hands,
-    hand_positions,
-    pack_for,
-    parse_action,
-    random_deal,
-    replay,
-)
+from .rules import PACK
+from .sheet import SHEET
+from .state import TEAMS, Match, bags_of, hand_positions
 
 
 def _public(match: Match) -> dict[str, Any]:
@@ -86,55 +55,3 @@ GAME = make_game(
     cached=True,
 )
 SPADES = GAME
-
-new_match = GAME.new_match
-view = GAME.view
-ViewCache = GAME.new_view_cache
-export_record = GAME.records.export
-replay_record = GAME.records.replay
-validate = GAME.records.validate
-dealt_pack = GAME.records.dealt_pack
-
-__all__ = [
-    "BIDS",
-    "BLIND_NIL",
-    "CARDS",
-    "GAME",
-    "LOOK",
-    "NAME",
-    "NIL",
-    "OPTIONS",
-    "PLAY",
-    "RANKS",
-    "SPADES",
-    "TABLE",
-    "Deal",
-    "Exchange",
-    "Match",
-    "Result",
-    "SideScore",
-    "Trick",
-    "ViewCache",
-    "cards_action",
-    "deal_action",
-    "dealt_hands",
-    "dealt_pack",
-    "export_record",
-    "hand_positions",
-    "hidden_cards",
-    "legal",
-    "new_match",
-    "pack_for",
-    "parse_action",
-    "random_deal",
-    "replay",
-    "replay_record",
-    "resample",
-    "resolve_options",
-    "scored_deals",
-    "scoresheet",
-    "side_score",
-    "validate",
-    "view",
-    "winning_side",
-]

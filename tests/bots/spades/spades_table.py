@@ -8,7 +8,11 @@ from typing import Any
 
 from app.engine.cards import parse_cards
 from app.engine.game import OptionValue
-from app.engine.spades import CARDS, TABLE, Match, deal_action, pack_for, parse_action, view
+from app.engine.spades import GAME
+from app.engine.spades.rules import CARDS
+from app.engine.spades.state import TABLE, Match, deal_action, pack_for, parse_action
+
+view = GAME.view
 
 N, E, S, W = 0, 1, 2, 3
 

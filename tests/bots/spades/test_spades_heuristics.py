@@ -10,7 +10,7 @@ from spades_table import E, N, S, W, act, bid_round, nil_north, shown, table
 
 from app.bots.spades import BasicBot
 from app.bots.spades import hand as judge
-from app.engine.spades import Match
+from app.engine.spades.state import Match
 
 
 def basic(view: dict[str, Any]) -> str:

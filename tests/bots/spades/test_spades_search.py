@@ -12,7 +12,8 @@ from app.bots.arena import Log, play_deal
 from app.bots.spades import BasicBot, StrongBot
 from app.bots.spades.playout import Play, margin, side_values
 from app.bots.spades.strong import distinct_cards
-from app.engine.spades import GAME, Match, dealt_hands, random_deal
+from app.engine.spades import GAME
+from app.engine.spades.state import Match, dealt_hands, random_deal
 
 
 def strong(seed: int = 1, samples: int = 48) -> StrongBot:

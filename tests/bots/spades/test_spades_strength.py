@@ -17,7 +17,8 @@ import pytest
 from app.bots import Bot, make_bot
 from app.bots.arena import play_deal
 from app.bots.spades import StrongBot
-from app.engine.spades import GAME, random_deal
+from app.engine.spades import GAME
+from app.engine.spades.state import random_deal
 
 Z95 = 1.96
 TEAMS = ((0, 2), (1, 3))

@@ -15,18 +15,12 @@ from app.engine.actions import Action
 from app.engine.cards import Card, parse_cards
 from app.engine.errors import IllegalAction
 from app.engine.game import OptionValue
-from app.engine.spades import (
-    CARDS,
-    TABLE,
-    Match,
-    deal_action,
-    hidden_cards,
-    pack_for,
-    parse_action,
-    random_deal,
-    view,
-)
-from app.engine.spades.rules import RANKS
+from app.engine.spades import GAME
+from app.engine.spades.rules import CARDS, RANKS
+from app.engine.spades.state import TABLE, Match, deal_action, pack_for, parse_action, random_deal
+from app.engine.trick_game import hidden_cards
+
+view = GAME.view
 
 N, E, S, W = 0, 1, 2, 3
 """The seats of the spec's vectors: North and South against East and West."""

@@ -24,8 +24,12 @@ from engine.spades.helpers import (
     start,
 )
 
-from app.engine.spades import TABLE, Match, legal, view
+from app.engine.spades import GAME
 from app.engine.spades.rules import side_score
+from app.engine.spades.state import TABLE, Match
+from app.engine.trick_game import legal
+
+view = GAME.view
 
 # -- Clarification 1: the order of the exchange ------------------------------------------------
 

@@ -17,8 +17,12 @@ from engine.spades.helpers import (
 )
 
 from app.engine.game import OptionError
-from app.engine.spades import GAME, TABLE, Match, legal, view
+from app.engine.spades import GAME
 from app.engine.spades.rules import winning_side
+from app.engine.spades.state import TABLE, Match
+from app.engine.trick_game import legal
+
+view = GAME.view
 
 NUMBERS = [f"bid:{n}" for n in range(1, 14)]
 

@@ -13,7 +13,12 @@ import pytest
 from engine.spades.helpers import random_match
 
 from app.engine.game import OptionValue
-from app.engine.spades import CARDS, GAME, Match, replay, scored_deals, view
+from app.engine.spades import GAME
+from app.engine.spades.rules import CARDS
+from app.engine.spades.state import Match, replay
+from app.engine.trick_game import scored_deals
+
+view = GAME.view
 
 SHORT = dict(GAME.short_match)
 CASES: list[tuple[str, dict[str, OptionValue]]] = [

@@ -15,8 +15,11 @@ from engine.spades.helpers import PLAYERS, E, N, S, W, act, random_match, start
 
 from app.engine.game import RecordError
 from app.engine.records import export_record, replay_record, validate_record
-from app.engine.spades import GAME, Match, view
+from app.engine.spades import GAME
+from app.engine.spades.state import Match
 from app.validate import run
+
+view = GAME.view
 
 SHORT = dict(GAME.short_match)
 

@@ -24,7 +24,13 @@ from engine.spades.helpers import (
 )
 from engine.test_conformance import redealt_log
 
-from app.engine.spades import TABLE, Match, ViewCache, legal, replay, resample, view
+from app.engine.spades import GAME
+from app.engine.spades.resample import resample
+from app.engine.spades.state import TABLE, Match, replay
+from app.engine.trick_game import legal
+
+ViewCache = GAME.new_view_cache
+view = GAME.view
 
 CARD = re.compile(r"^[AKQJT98765432][SHDC]$")
 VIEWERS: list[int | None] = [None, N, E, S, W]
