@@ -19,7 +19,8 @@ from app.bots.arena import play_match
 from app.bots.bismarck.finnish import StrongBot
 from app.bots.review import judge, reviewer_for
 from app.engine import TABLE, ActionError, GameState
-from app.engine.bismarck.finnish import GAME, Match
+from app.engine.bismarck.finnish import GAME
+from app.engine.bismarck.finnish.state import Match
 
 NAME = GAME.name
 LEVELS = ("random", "basic", "strong")

@@ -18,7 +18,8 @@ import pytest
 from app.bots import Bot, make_bot
 from app.bots.arena import play_deal
 from app.bots.bismarck.finnish import StrongBot
-from app.engine.bismarck.finnish import GAME, random_deal
+from app.engine.bismarck.finnish import GAME
+from app.engine.bismarck.finnish.state import random_deal
 
 Z95 = 1.96
 TEAMS = ((0, 2), (1, 3))

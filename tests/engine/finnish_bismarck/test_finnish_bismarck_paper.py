@@ -11,8 +11,9 @@ import pytest
 from engine.finnish_bismarck.helpers import play_random
 
 from app.engine import IllegalAction, ScoredDeal
-from app.engine.bismarck.finnish import GAME, scored_deals
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.paper import PAPER
+from app.engine.bismarck.finnish.sheet import scored_deals
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

@@ -12,8 +12,10 @@ from engine.finnish_bismarck.helpers import random_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine.bismarck.finnish import GAME, TABLE, Match, parse_action, replay, scored_deals, view
+from app.engine.bismarck.finnish import GAME, view
 from app.engine.bismarck.finnish.rules import CONTRACTS
+from app.engine.bismarck.finnish.sheet import scored_deals
+from app.engine.bismarck.finnish.state import TABLE, Match, parse_action, replay
 from app.engine.cards import FULL_DECK
 
 SIZES = {

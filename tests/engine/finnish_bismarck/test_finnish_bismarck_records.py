@@ -22,7 +22,9 @@ from engine.finnish_bismarck.helpers import (
 
 from app import validate as validate_cli
 from app.engine import GAMES
-from app.engine.bismarck.finnish import GAME, Match, export_record
+from app.engine.bismarck.finnish import GAME
+from app.engine.bismarck.finnish.record import export_record
+from app.engine.bismarck.finnish.state import Match
 from app.engine.game import RecordError
 from app.engine.records import export_record as export_any
 from app.engine.records import replay_record, validate_record

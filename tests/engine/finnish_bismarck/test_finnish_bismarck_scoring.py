@@ -10,14 +10,17 @@ import pytest
 from engine.finnish_bismarck.helpers import act, assert_refused, deal, play_choosing, play_planned
 from engine.finnish_bismarck.helpers import winners_for as planned_winners
 
-from app.engine.bismarck.finnish import GAME, Match, deal_scores, scored_deals, scoresheet, view
+from app.engine.bismarck.finnish import GAME, view
 from app.engine.bismarck.finnish.rules import (
     CONTRACTS,
     ScoringError,
+    deal_scores,
     quotas,
     team_quotas,
     team_tricks,
 )
+from app.engine.bismarck.finnish.sheet import scored_deals, scoresheet
+from app.engine.bismarck.finnish.state import Match
 from app.engine.game import Termination
 
 

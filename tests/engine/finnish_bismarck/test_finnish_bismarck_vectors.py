@@ -19,9 +19,12 @@ from engine.finnish_bismarck.helpers import (
     winners_for,
 )
 
-from app.engine.bismarck.finnish import Match, deal_scores, legal, scored_deals, view
-from app.engine.bismarck.finnish.rules import team_tricks
+from app.engine.bismarck.finnish import view
+from app.engine.bismarck.finnish.rules import deal_scores, team_tricks
+from app.engine.bismarck.finnish.sheet import scored_deals
+from app.engine.bismarck.finnish.state import Match
 from app.engine.cards import FULL_DECK
+from app.engine.trick_game import legal
 
 # -- F1 -----------------------------------------------------------------------------------------
 

@@ -14,10 +14,11 @@ import pytest
 from engine.finnish_bismarck.helpers import play_random
 
 from app.engine.bismarck.contracts import contract_action
-from app.engine.bismarck.finnish import TABLE, Match, parse_action, resample, view
+from app.engine.bismarck.finnish import view
 from app.engine.bismarck.finnish.notation import PLAY, deal_action, pass_action, share_action
+from app.engine.bismarck.finnish.resample import resample
 from app.engine.bismarck.finnish.rules import FREE
-from app.engine.bismarck.finnish.state import Deal
+from app.engine.bismarck.finnish.state import TABLE, Deal, Match, parse_action
 from app.engine.cards import Card
 from app.engine.trick_game import Trick
 

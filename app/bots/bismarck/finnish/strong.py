@@ -33,8 +33,8 @@ from typing import Final, cast
 
 from app.engine import GameState
 from app.engine.bismarck.finnish import GAME as RULES
-from app.engine.bismarck.finnish import Match
 from app.engine.bismarck.finnish.rules import FREE, MISERE
+from app.engine.bismarck.finnish.state import Match
 
 from ...base import DEFAULT_BUDGET, View, decision_rng, legal_of
 from ...sampling import Reviewer, SamplingBot, margin

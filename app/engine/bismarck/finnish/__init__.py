@@ -13,13 +13,12 @@ from ...cards import RANKS
 from ...game import Game, Options, Outcome, Pack, Termination, View
 from ...trick_game import hidden_cards, legal, make_view, view_cache
 from .deal import hand_positions
-from .notation import PLAY, deal_action, pass_action, share_action
 from .paper import PAPER
-from .record import RECORDS, export_record, replay_record, validate
+from .record import RECORDS
 from .resample import resample
-from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, SEATS, TEAMS, deal_scores
+from .rules import DEALS_PER_MATCH, NAME, SEATS, TEAMS
 from .sheet import SHEET, scored_deals, scoresheet
-from .state import TABLE, Match, new_match, parse_action, random_deal, replay
+from .state import Match, new_match, parse_action, random_deal
 
 
 def _public_fields(match: Match) -> dict[str, Any]:
@@ -97,28 +96,3 @@ GAME = Game(
     paper=PAPER,
     hand_positions=hand_positions,
 )
-
-__all__ = [
-    "CONTRACTS",
-    "GAME",
-    "PLAY",
-    "TABLE",
-    "Match",
-    "deal_action",
-    "deal_scores",
-    "export_record",
-    "hidden_cards",
-    "legal",
-    "new_match",
-    "parse_action",
-    "pass_action",
-    "random_deal",
-    "replay",
-    "replay_record",
-    "resample",
-    "scored_deals",
-    "scoresheet",
-    "share_action",
-    "validate",
-    "view",
-]
