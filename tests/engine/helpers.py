@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from app.engine.actions import Action
-from app.engine.bismarck import (
+from app.engine.bismarck.state import (
     PLAY,
     TABLE,
     Deal,
@@ -21,8 +21,8 @@ from app.engine.bismarck import (
     discard_action,
     parse_action,
     random_deal,
-    view,
 )
+from app.engine.bismarck.view import view
 from app.engine.cards import FULL_DECK, SUITS, Card, parse_cards
 from app.engine.errors import IllegalAction
 

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from app.engine.actions import Action
-from app.engine.bismarck import (
+from app.engine.bismarck.record import export_record
+from app.engine.bismarck.state import (
     PLAY,
     TABLE,
     Deal,
@@ -23,7 +24,6 @@ from app.engine.bismarck import (
     Phase,
     deal_action,
     discard_action,
-    export_record,
     new_match,
     parse_action,
     random_deal,

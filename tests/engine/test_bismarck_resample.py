@@ -9,7 +9,9 @@ from json import dumps
 
 from engine.helpers import A, B, C, act, deal, new_three
 
-from app.engine.bismarck import Match, Phase, resample, view
+from app.engine.bismarck.resample import resample
+from app.engine.bismarck.state import Match, Phase
+from app.engine.bismarck.view import view
 from app.engine.ledger import Place
 
 OPEN = ["AH", "2C", "3C", "4C"]

@@ -22,22 +22,18 @@ from engine.helpers import (
     play_deal,
 )
 
-from app.engine.bismarck import (
+from app.engine.bismarck.rules import ScoringError, deal_scores, ranks, winners
+from app.engine.bismarck.sheet import scored_deals, scoresheet
+from app.engine.bismarck.state import (
     PLAY,
     TABLE,
     Match,
     Phase,
-    ScoringError,
     contract_action,
-    deal_scores,
     parse_action,
     random_deal,
-    ranks,
-    scored_deals,
-    scoresheet,
-    view,
-    winners,
 )
+from app.engine.bismarck.view import view
 from app.engine.cards import sorted_cards
 from app.engine.tricks import WHIST, legal_cards, trick_winner
 

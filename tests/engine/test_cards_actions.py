@@ -8,7 +8,13 @@ import random
 import pytest
 
 from app.engine.actions import MAX_ACTION_TEXT, Action, split_action
-from app.engine.bismarck import PLAY, contract_action, deal_action, discard_action, parse_action
+from app.engine.bismarck.state import (
+    PLAY,
+    contract_action,
+    deal_action,
+    discard_action,
+    parse_action,
+)
 from app.engine.cards import (
     FULL_DECK,
     RANKS,

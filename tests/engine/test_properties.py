@@ -29,9 +29,9 @@ from playout import (
 )
 
 from app.engine.actions import Action
-from app.engine.bismarck import (
-    CONTRACTS,
-    DEALS_PER_MATCH,
+from app.engine.bismarck.rules import CONTRACTS, DEALS_PER_MATCH
+from app.engine.bismarck.sheet import scored_deals, scoresheet
+from app.engine.bismarck.state import (
     PLAY,
     TABLE,
     Match,
@@ -40,10 +40,8 @@ from app.engine.bismarck import (
     discard_action,
     new_match,
     parse_action,
-    scored_deals,
-    scoresheet,
-    view,
 )
+from app.engine.bismarck.view import view
 from app.engine.cards import FULL_DECK, SUITS, Card, sorted_cards
 from app.engine.errors import IllegalAction
 

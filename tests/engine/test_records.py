@@ -22,17 +22,16 @@ from playout import (
     replay_log,
 )
 
-from app.engine.bismarck import (
-    Match,
-    Phase,
+from app.engine.bismarck.record import (
+    RecordError,
+    RecordFormatError,
     export_record,
     match_from_record,
-    parse_action,
     validate_record,
-    view,
-    winners,
 )
-from app.engine.bismarck.record import RecordError, RecordFormatError
+from app.engine.bismarck.rules import winners
+from app.engine.bismarck.state import Match, Phase, parse_action
+from app.engine.bismarck.view import view
 from app.engine.cards import SUIT_NAMES, Card
 
 Record = dict[str, Any]

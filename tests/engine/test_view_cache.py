@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from playout import choose_action
 
 from app.engine.actions import Action
-from app.engine.bismarck import TABLE, Match, Phase, ViewCache, new_match, random_deal, view
+from app.engine.bismarck.state import TABLE, Match, Phase, new_match, random_deal
+from app.engine.bismarck.view import ViewCache, view
 
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=8)
 

@@ -22,16 +22,15 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from app.engine.bismarck import (
+from app.engine.bismarck.record import export_record, validate_record
+from app.engine.bismarck.state import (
     TABLE,
     Match,
     contract_action,
     deal_action,
     deck_from,
     discard_action,
-    export_record,
     parse_action,
-    validate_record,
 )
 from app.engine.verify import verify_record
 from support.server import ServerProcess, running_server

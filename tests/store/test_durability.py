@@ -18,7 +18,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from app.engine.bismarck import scored_deals, winners
+from app.engine.bismarck.rules import winners
+from app.engine.bismarck.sheet import scored_deals
 from app.store import DealRow, EventJson, MatchRow, Projection
 from app.store.sql import SqlRoomStore
 from app.tables import LiveRoom, Member, RoomState, Tables

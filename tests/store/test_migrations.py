@@ -18,7 +18,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, MetaData, inspect, text
 
-from app.engine.bismarck import TABLE, Match, parse_action, random_deal, view
+from app.engine.bismarck.state import TABLE, Match, parse_action, random_deal
+from app.engine.bismarck.view import view
 from app.store.engine import make_engine
 from app.store.migrate import current, downgrade, upgrade
 from app.store.models import Base

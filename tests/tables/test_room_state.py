@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from app.engine.bismarck import export_record
+from app.engine.bismarck.record import export_record
 from app.tables import RoomState, Status, TableError
 from app.tables import events as ev
 from app.tables.events import Event

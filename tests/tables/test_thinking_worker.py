@@ -11,7 +11,8 @@ from collections.abc import Awaitable
 
 import pytest
 
-from app.engine.bismarck import TABLE, new_match, random_deal, view
+from app.engine.bismarck.state import TABLE, new_match, random_deal
+from app.engine.bismarck.view import view
 from app.tables.autoplay import ThinkingWorker, WorkerGone
 
 

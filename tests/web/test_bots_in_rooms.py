@@ -12,7 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.engine.bismarck import discard_action, validate_record
+from app.engine.bismarck.record import validate_record
+from app.engine.bismarck.state import discard_action
 from support.client import (
     Message,
     Predicate,

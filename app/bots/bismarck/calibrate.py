@@ -15,7 +15,8 @@ import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from app.engine.bismarck import GAME, TABLE, Match, contract_action, deal_action
+from app.engine.bismarck import GAME
+from app.engine.bismarck.state import TABLE, Match, contract_action, deal_action
 from app.engine.cards import FULL_DECK, SUITS
 
 from ..arena import act

@@ -9,28 +9,11 @@ import random
 from ..actions import Action
 from ..game import Game, Options, Outcome, Pack, Termination
 from .paper import PAPER
-from .record import RECORDS, RecordError, export_record, match_from_record, validate_record
+from .record import RECORDS
 from .resample import hidden_cards, resample
-from .rules import CONTRACTS, DEALS_PER_MATCH, NAME, ScoringError, deal_scores, ranks, winners
+from .rules import DEALS_PER_MATCH, NAME, winners
 from .sheet import scored_deals, scoresheet
-from .state import (
-    PLAY,
-    TABLE,
-    Deal,
-    Match,
-    Phase,
-    Trick,
-    contract_action,
-    deal_action,
-    deck_from,
-    deck_of,
-    discard_action,
-    hand_positions,
-    new_match,
-    parse_action,
-    random_deal,
-    replay,
-)
+from .state import Match, hand_positions, parse_action, random_deal
 from .view import ViewCache, legal, view
 
 
@@ -85,40 +68,3 @@ GAMES = (FINNISH,)
 """The games of the Bismarck family besides Bismarck itself, for the registry."""
 MEMBERS = (FINNISH.name,)
 """The games built on this package's contracts: only their folders import it."""
-
-__all__ = [
-    "CONTRACTS",
-    "DEALS_PER_MATCH",
-    "FINNISH",
-    "GAME",
-    "GAMES",
-    "MEMBERS",
-    "PLAY",
-    "TABLE",
-    "Deal",
-    "Match",
-    "Phase",
-    "RecordError",
-    "ScoringError",
-    "Trick",
-    "ViewCache",
-    "contract_action",
-    "deal_action",
-    "deal_scores",
-    "deck_from",
-    "deck_of",
-    "discard_action",
-    "export_record",
-    "hand_positions",
-    "match_from_record",
-    "new_match",
-    "parse_action",
-    "random_deal",
-    "ranks",
-    "replay",
-    "scored_deals",
-    "scoresheet",
-    "validate_record",
-    "view",
-    "winners",
-]

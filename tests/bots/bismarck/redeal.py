@@ -11,7 +11,7 @@ import random
 
 from engine.playout import hidden_from, suit_preserving_permutation
 
-from app.engine.bismarck import (
+from app.engine.bismarck.state import (
     TABLE,
     Match,
     deal_action,

@@ -19,16 +19,9 @@ from app.bots.bismarck import StrongBot
 from app.bots.bismarck.bits import CODE, SUIT_MASK, cards_of, mask_of
 from app.bots.bismarck.knowledge import read
 from app.bots.bismarck.sampler import Sampler
-from app.engine.bismarck import (
-    GAME,
-    TABLE,
-    Match,
-    Phase,
-    deal_action,
-    new_match,
-    random_deal,
-    view,
-)
+from app.engine.bismarck import GAME
+from app.engine.bismarck.state import TABLE, Match, Phase, deal_action, new_match, random_deal
+from app.engine.bismarck.view import view
 from app.engine.cards import FULL_DECK
 
 
