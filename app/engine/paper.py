@@ -12,14 +12,17 @@ entry needs (a :class:`PaperDeal` of :class:`Field` s, which a client draws as a
 knowing the game), ``score`` checks one entry and scores it. :func:`checked` does the checks
 every field's description implies (present, one of its choices, in range, summing to its
 total), so a game's ``score`` begins from a well-formed entry and adds only its own rules.
+:func:`keep` makes a :class:`Paper` of a game's form and scoring hooks, :func:`rotating` the
+form of a game whose deal passes left, and :func:`choice`, :func:`seat_choice` and
+:func:`seat_number` the fields, labelled ``paper.<key>`` unless told.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from .errors import IllegalAction
 from .game import Options, Outcome, ScoredDeal
@@ -32,6 +35,8 @@ SEAT_NUMBER: Final = "seat_number"
 SEAT_CHOICE: Final = "seat_choice"
 """One value of ``choices`` for each of ``seats`` (bids)."""
 KINDS: Final = (CHOICE, SEAT_NUMBER, SEAT_CHOICE)
+
+When: TypeAlias = tuple[str, tuple[str, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +53,7 @@ class Field:
     minimum: int = 0
     maximum: int = 0
     total: int | None = None
-    when: tuple[str, tuple[str, ...]] | None = None
+    when: When | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -119,6 +124,91 @@ class Paper:
         if not self.unrecorded:
             return deal
         return replace(deal, detail={**deal.detail, **deepcopy(self.unrecorded)})
+
+
+NextDeal: TypeAlias = Callable[[int, Options, int, Sequence[ScoredDeal]], PaperDeal | None]
+Shape: TypeAlias = tuple[Sequence[Field], Mapping[str, Any]]
+
+
+def choice(key: str, choices: Sequence[str], when: When | None = None, label: str = "") -> Field:
+    return Field(key, CHOICE, label or f"paper.{key}", tuple(choices), when=when)
+
+
+def seat_choice(
+    key: str, choices: Sequence[str], seats: Sequence[int], when: When | None = None
+) -> Field:
+    return Field(key, SEAT_CHOICE, f"paper.{key}", tuple(choices), tuple(seats), when=when)
+
+
+def seat_number(
+    key: str,
+    seats: Sequence[int],
+    maximum: int,
+    total: int | None = None,
+    when: When | None = None,
+    label: str = "",
+) -> Field:
+    label = label or f"paper.{key}"
+    return Field(key, SEAT_NUMBER, label, (), tuple(seats), 0, maximum, total, when)
+
+
+def rotating(shape: Callable[[int, Options, int, Sequence[ScoredDeal]], Shape | None]) -> NextDeal:
+    """``next_deal`` of a game whose deal passes left after every deal: ``shape(seats,
+    options, dealer, deals)`` gives the next deal's fields and facts, ``None`` once the match
+    is over."""
+
+    def next_deal(
+        seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
+    ) -> PaperDeal | None:
+        dealer = (first_dealer + len(deals)) % seats
+        shaped = shape(seats, options, dealer, deals)
+        if shaped is None:
+            return None
+        return PaperDeal(len(deals) + 1, dealer, tuple(shaped[0]), shaped[1])
+
+    return next_deal
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One entry checked by its deal's form (``given``), with what a game scores it from."""
+
+    seats: int
+    options: Options
+    first_dealer: int
+    deals: Sequence[ScoredDeal]
+    deal: PaperDeal
+    given: dict[str, Any]
+
+    def scored(self, scores: Iterable[int | None], detail: Mapping[str, Any]) -> ScoredDeal:
+        return ScoredDeal(self.deal.number, self.deal.dealer, tuple(scores), detail)
+
+
+def keep(
+    next_deal: NextDeal,
+    score: Callable[[Entry], ScoredDeal],
+    entry_of: Callable[[ScoredDeal], dict[str, Any]],
+    refuse: Callable[[PaperDeal, Mapping[str, Any]], None] | None = None,
+    **more: Any,
+) -> Paper:
+    """The :class:`Paper` of a game's hooks: ``score`` is given the entry its form checked,
+    after ``refuse`` saw it unchecked, to refuse first by the online game's own codes what
+    the form would call merely no choice. ``more``: the rest of :class:`Paper`."""
+
+    def scored(
+        seats: int,
+        options: Options,
+        first_dealer: int,
+        deals: Sequence[ScoredDeal],
+        entry: Mapping[str, Any],
+    ) -> ScoredDeal:
+        deal = still_open(next_deal(seats, options, first_dealer, deals))
+        if refuse is not None and isinstance(entry, Mapping):
+            refuse(deal, entry)
+        given = checked(deal, entry)
+        return score(Entry(seats, options, first_dealer, deals, deal, given))
+
+    return Paper(next_deal, scored, entry_of, **more)
 
 
 def still_open(deal: PaperDeal | None) -> PaperDeal:

@@ -1,82 +1,83 @@
 """Bismarck kept on paper (``app/engine/paper.py``): per deal, forehand's contract (with its
 trump for valfri) and each active player's tricks. The rules check that forehand still has
 the contract and that the tricks make the deal's sixteen; the deal scores as one played here.
+:func:`contract_paper` is the form of Finnish Bismarck too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
-from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from ..paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
 from .contracts import TRUMP_SUITS, already_used, contracts_left, used_as_forehand
 from .rules import CONTRACTS, DEALS_PER_MATCH, SPADER, TRICKS_PER_DEAL, VALFRI, deal_scores
 
 
-def _order(seats: int, dealer: int) -> tuple[int, int, int]:
+def contract_paper(
+    contracts: tuple[str, ...],
+    with_trump: tuple[str, ...],
+    tricks: int,
+    deals_total: Callable[[int], int],
+    facts: Callable[[int, int], dict[str, Any]],
+    scores: Callable[[str, PaperDeal, list[Any]], Sequence[int]],
+) -> Paper:
+    """Forehand's contract (of those he has left) and its trump for ``with_trump``, and the
+    tricks of every seat but the one ``facts(seats, dealer)`` says is sitting out."""
+
+    def shape(
+        seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]
+    ) -> Shape | None:
+        if len(deals) >= deals_total(seats):
+            return None
+        shown = facts(seats, dealer)
+        left = contracts_left(contracts, used_as_forehand(deals, shown["forehand"]))
+        playing = [s for s in range(seats) if s != shown.get("sitting_out")]
+        fields = (
+            choice("contract", left),
+            choice("trump", TRUMP_SUITS, when=("contract", with_trump)),
+            seat_number("tricks", playing, tricks, total=tricks),
+        )
+        return fields, shown
+
+    def refuse(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
+        left = deal.fields[0].choices
+        chosen = entry.get("contract")
+        if chosen in contracts and chosen not in left:
+            # the protocol's X is already in that cell (rules §9): the online game's own refusal
+            raise already_used(chosen, left, f"forehand has played {chosen} already")
+
+    def score(e: Entry) -> ScoredDeal:
+        contract: str = e.given["contract"]
+        played: list[int | None] = e.given["tricks"]
+        trump = "S" if contract == SPADER else e.given.get("trump")
+        scored = scores(contract, e.deal, played)
+        detail = {"forehand": e.deal.facts["forehand"], "contract": contract, "trump": trump}
+        return e.scored(
+            (s if t is not None else None for s, t in zip(scored, played, strict=True)),
+            detail | {"tricks": played},
+        )
+
+    def entry_of(deal: ScoredDeal) -> dict[str, Any]:
+        detail = deal.detail
+        entry: dict[str, Any] = {"contract": detail["contract"]}
+        if detail["contract"] in with_trump:
+            entry["trump"] = detail["trump"]
+        return entry | {"tricks": list(detail["tricks"])}
+
+    return keep(rotating(shape), score, entry_of, refuse)
+
+
+PAPER = contract_paper(
+    CONTRACTS,
+    (VALFRI,),
+    TRICKS_PER_DEAL,
+    DEALS_PER_MATCH.__getitem__,
     # forehand is left of the dealer; at four seats the dealer sits out (rules §2)
-    return ((dealer + 1) % seats, (dealer + 2) % seats, (dealer + 3) % seats)
-
-
-def next_deal(
-    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> PaperDeal | None:
-    if len(deals) >= DEALS_PER_MATCH[seats]:
-        return None
-    dealer = (first_dealer + len(deals)) % seats
-    order = _order(seats, dealer)
-    forehand = order[0]
-    left = tuple(contracts_left(CONTRACTS, used_as_forehand(deals, forehand)))
-    fields = (
-        Field("contract", CHOICE, "paper.contract", choices=left),
-        Field("trump", CHOICE, "paper.trump", choices=TRUMP_SUITS, when=("contract", (VALFRI,))),
-        Field(
-            "tricks",
-            SEAT_NUMBER,
-            "paper.tricks",
-            seats=tuple(sorted(order)),
-            maximum=TRICKS_PER_DEAL,
-            total=TRICKS_PER_DEAL,
-        ),
-    )
-    facts = {"forehand": forehand, "sitting_out": dealer if seats == 4 else None}
-    return PaperDeal(len(deals) + 1, dealer, fields, facts)
-
-
-def score(
-    seats: int,
-    options: Options,
-    first_dealer: int,
-    deals: Sequence[ScoredDeal],
-    entry: Mapping[str, Any],
-) -> ScoredDeal:
-    deal = still_open(next_deal(seats, options, first_dealer, deals))
-    contract_field = deal.fields[0]
-    chosen = entry.get("contract") if isinstance(entry, Mapping) else None
-    if chosen in CONTRACTS and chosen not in contract_field.choices:
-        # the protocol's X is already in that cell (rules §9): the online game's own refusal
-        raise already_used(chosen, contract_field.choices, f"forehand has played {chosen} already")
-    given = checked(deal, entry)
-    contract: str = given["contract"]
-    tricks: list[int | None] = given["tricks"]
-    forehand: int = deal.facts["forehand"]
-    scores = deal_scores(contract, forehand, tricks)
-    trump = "S" if contract == SPADER else given.get("trump")
-    return ScoredDeal(
-        number=deal.number,
-        dealer=deal.dealer,
-        scores=tuple(s if t is not None else None for s, t in zip(scores, tricks, strict=True)),
-        detail={"forehand": forehand, "contract": contract, "trump": trump, "tricks": tricks},
-    )
-
-
-def entry_of(deal: ScoredDeal) -> dict[str, Any]:
-    detail = deal.detail
-    entry: dict[str, Any] = {"contract": detail["contract"], "tricks": list(detail["tricks"])}
-    if detail["contract"] == VALFRI:
-        entry["trump"] = detail["trump"]
-    return entry
-
-
-PAPER = Paper(next_deal, score, entry_of)
+    lambda seats, dealer: {
+        "forehand": (dealer + 1) % seats,
+        "sitting_out": dealer if seats == 4 else None,
+    },
+    lambda contract, deal, tricks: deal_scores(contract, deal.facts["forehand"], tricks),
+)

@@ -10,76 +10,16 @@ What happens to the cards is not entered, so the paper cannot check the exchange
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-from ...game import Options, ScoredDeal
-from ...paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
-from ..contracts import TRUMP_SUITS, already_used, contracts_left, used_as_forehand
-from .rules import CONTRACTS, DEALS_PER_MATCH, FREE, SEATS, TRICKS, TRUMP, deal_scores, forehand_of
+from ..paper import contract_paper
+from .rules import CONTRACTS, DEALS_PER_MATCH, FREE, TRICKS, TRUMP, deal_scores, forehand_of
 
 WITH_TRUMP = (TRUMP, FREE)
 
-
-def next_deal(
-    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> PaperDeal | None:
-    if len(deals) >= DEALS_PER_MATCH:
-        return None
-    dealer = (first_dealer + len(deals)) % SEATS
-    forehand = forehand_of(dealer)
-    left = tuple(contracts_left(CONTRACTS, used_as_forehand(deals, forehand)))
-    fields = (
-        Field("contract", CHOICE, "paper.contract", choices=left),
-        Field("trump", CHOICE, "paper.trump", choices=TRUMP_SUITS, when=("contract", WITH_TRUMP)),
-        Field(
-            "tricks",
-            SEAT_NUMBER,
-            "paper.tricks",
-            seats=tuple(range(SEATS)),
-            maximum=TRICKS,
-            total=TRICKS,
-        ),
-    )
-    return PaperDeal(len(deals) + 1, dealer, fields, {"forehand": forehand})
-
-
-def score(
-    seats: int,
-    options: Options,
-    first_dealer: int,
-    deals: Sequence[ScoredDeal],
-    entry: Mapping[str, Any],
-) -> ScoredDeal:
-    deal = still_open(next_deal(seats, options, first_dealer, deals))
-    left = deal.fields[0].choices
-    chosen = entry.get("contract") if isinstance(entry, Mapping) else None
-    if chosen in CONTRACTS and chosen not in left:
-        # the protocol's X is already in that cell: the online game's own refusal
-        raise already_used(chosen, left, f"forehand has played {chosen} already")
-    given = checked(deal, entry)
-    contract: str = given["contract"]
-    tricks: list[int] = given["tricks"]
-    return ScoredDeal(
-        number=deal.number,
-        dealer=deal.dealer,
-        scores=tuple(deal_scores(contract, deal.dealer, tricks)),
-        detail={
-            "forehand": deal.facts["forehand"],
-            "contract": contract,
-            "trump": given.get("trump"),
-            "tricks": tricks,
-        },
-    )
-
-
-def entry_of(deal: ScoredDeal) -> dict[str, Any]:
-    detail = deal.detail
-    entry: dict[str, Any] = {"contract": detail["contract"]}
-    if detail["contract"] in WITH_TRUMP:
-        entry["trump"] = detail["trump"]
-    entry["tricks"] = list(detail["tricks"])
-    return entry
-
-
-PAPER = Paper(next_deal, score, entry_of)
+PAPER = contract_paper(
+    CONTRACTS,
+    WITH_TRUMP,
+    TRICKS,
+    lambda seats: DEALS_PER_MATCH,
+    lambda seats, dealer: {"forehand": forehand_of(dealer)},
+    lambda contract, deal, tricks: deal_scores(contract, deal.dealer, tricks),
+)
