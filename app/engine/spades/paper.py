@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..game import Options, OptionValue, ScoredDeal
-from ..paper import SEAT_CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from ..paper import Entry, Shape, keep, rotating, seat_choice, seat_number
 from .rules import (
     BLIND_NIL,
     HAND_SIZE,
@@ -57,47 +57,27 @@ def _over(options: Mapping[str, OptionValue], deals: Sequence[ScoredDeal]) -> bo
     return winning_side(_side_totals(deals), target, floor) is not None
 
 
-def next_deal(
-    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> PaperDeal | None:
+def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]) -> Shape | None:
     resolved = resolve_options(options)
     if _over(resolved, deals):
         return None
     # the deal passes left after every deal, whoever won it (Cl. 8)
-    dealer = (first_dealer + len(deals)) % SEATS
     first_bidder = resolved["first_bidder"]
     assert isinstance(first_bidder, str)
-    order = bid_order(dealer, first_bidder)
     bids = (NIL, *NUMBERS, *((BLIND_NIL,) if resolved["double_nil"] else ()))
-    every = tuple(range(SEATS))
-    fields = (
-        Field("bids", SEAT_CHOICE, "paper.bids", choices=bids, seats=every),
-        Field(
-            "tricks",
-            SEAT_NUMBER,
-            "paper.tricks",
-            seats=every,
-            maximum=TRICKS,
-            total=TRICKS,
-        ),
-    )
+    every = range(SEATS)
+    fields = (seat_choice("bids", bids, every), seat_number("tricks", every, TRICKS, TRICKS))
     # the first lead is the dealer's left-hand neighbour's whoever bid first (Cl. 7)
-    facts = {"first_bidder": order[0], "first_lead": (dealer + 1) % SEATS}
-    return PaperDeal(len(deals) + 1, dealer, fields, facts)
+    return fields, {
+        "first_bidder": bid_order(dealer, first_bidder)[0],
+        "first_lead": (dealer + 1) % SEATS,
+    }
 
 
-def score(
-    seats: int,
-    options: Options,
-    first_dealer: int,
-    deals: Sequence[ScoredDeal],
-    entry: Mapping[str, Any],
-) -> ScoredDeal:
-    deal = still_open(next_deal(seats, options, first_dealer, deals))
-    given = checked(deal, entry)
-    bids: list[Bid] = [bid_of(b) for b in given["bids"]]
-    tricks: list[int] = given["tricks"]
-    resolved = resolve_options(options)
+def _score(e: Entry) -> ScoredDeal:
+    bids: list[Bid] = [bid_of(b) for b in e.given["bids"]]
+    tricks: list[int] = e.given["tricks"]
+    resolved = resolve_options(e.options)
     failed = resolved["failed_nil_tricks"]
     assert isinstance(failed, str)
     with_bags = bool(resolved["bags"])
@@ -106,11 +86,11 @@ def score(
             (bids[a], bids[b]),
             (tricks[a], tricks[b]),
             failed,
-            _bags_before(deals, side) if with_bags else None,
+            _bags_before(e.deals, side) if with_bags else None,
         )
         for side, (a, b) in enumerate(TEAMS)
     ]
-    before = _side_totals(deals)
+    before = _side_totals(e.deals)
     target = resolved["target"]
     assert isinstance(target, int)
     winner = winning_side(
@@ -131,7 +111,7 @@ def score(
         "sides": [side.to_json() for side in result.sides],
         "winner": winner,
     }
-    return ScoredDeal(number=deal.number, dealer=deal.dealer, scores=result.scores, detail=detail)
+    return e.scored(result.scores, detail)
 
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
@@ -140,4 +120,4 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     return {"bids": [str(b) for b in detail["bids"]], "tricks": list(detail["tricks"])}
 
 
-PAPER = Paper(next_deal, score, entry_of)
+PAPER = keep(rotating(_shape), _score, entry_of)
