@@ -25,7 +25,7 @@ from typing import Any, Final
 from ..cards import SUITS, Suit
 from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
-from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
 from .rules import resolve_options
 from .scoring import settle
@@ -118,46 +118,29 @@ def make_paper(variant: Variant) -> Paper:
             dealer = 1 - deal.dealer if winner is None else winner
         previous = previous_trump(deals)
         trumps = tuple(s for s in SUITS if s != previous)
-        fields = [
-            Field("trump", CHOICE, "paper.trump", choices=(*trumps, NO_TRUMPS)),
-            Field("points", SEAT_NUMBER, "paper.points", seats=SEATS, maximum=most),
-        ]
+        fields = [choice("trump", (*trumps, NO_TRUMPS)), seat_number("points", SEATS, most)]
         if variant.brisques:
-            fields.append(
-                Field(
-                    "brisques",
-                    SEAT_NUMBER,
-                    "paper.brisques",
-                    seats=SEATS,
-                    maximum=brisques_total,
-                    total=brisques_total,
-                )
-            )
+            fields.append(seat_number("brisques", SEATS, brisques_total, brisques_total))
         facts: dict[str, Any] = {"leader": 1 - dealer}
         if variant.no_trump_twice:
             facts["previous_trump"] = previous
         return PaperDeal(len(deals) + 1, dealer, tuple(fields), facts)
 
-    def score(
-        seats: int,
-        options: Options,
-        first_dealer: int,
-        deals: Sequence[ScoredDeal],
-        entry: Mapping[str, Any],
-    ) -> ScoredDeal:
-        deal = still_open(next_deal(seats, options, first_dealer, deals))
-        previous = previous_trump(deals)
-        chosen = entry.get("trump") if isinstance(entry, Mapping) else None
+    def refuse(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
+        chosen = entry.get("trump")
+        previous = deal.facts.get("previous_trump")
         if chosen is not None and chosen == previous:
             raise IllegalAction(
                 "trump_twice_running",
                 f"{previous} were trumps last deal and cannot be trumps again (Chinese §4)",
                 {"trump": chosen, "previous_trump": previous},
             )
-        given = checked(deal, entry)
-        trump: Suit | None = None if given["trump"] == NO_TRUMPS else given["trump"]
-        points: list[int] = given["points"]
-        brisques: list[int] = given.get("brisques") or [0, 0]
+
+    def score(e: Entry) -> ScoredDeal:
+        previous = previous_trump(e.deals)
+        trump: Suit | None = None if e.given["trump"] == NO_TRUMPS else e.given["trump"]
+        points: list[int] = e.given["points"]
+        brisques: list[int] = e.given.get("brisques") or [0, 0]
         check_points(trump, previous, points)
         for seat in SEATS:
             if brisques[seat] % BRISQUE:
@@ -166,7 +149,7 @@ def make_paper(variant: Variant) -> Paper:
                     f"brisques count {BRISQUE} for each ace or ten won: not {brisques[seat]}",
                     {"seat": seat, "brisques": brisques[seat]},
                 )
-        rounded = bool(resolve_options(variant, options)["round_to_hundreds"])
+        rounded = bool(resolve_options(variant, e.options)["round_to_hundreds"])
         result = settle(variant, points, brisques, rounded)
         # a deal played here keeps these keys (sheet.deal_detail); the table enters no
         # declaration, carte blanche or trick one by one
@@ -183,7 +166,7 @@ def make_paper(variant: Variant) -> Paper:
             "scores": list(result.scores),
             **deepcopy(UNRECORDED),
         }
-        return ScoredDeal(deal.number, deal.dealer, result.scores, detail)
+        return e.scored(result.scores, detail)
 
     def check_points(trump: Suit | None, previous: Suit | None, points: list[int]) -> None:
         """Each player's points are a sum of what the deal can score, one player's with
@@ -219,4 +202,4 @@ def make_paper(variant: Variant) -> Paper:
             entry["brisques"] = list(detail["brisques"])
         return entry
 
-    return Paper(next_deal, score, entry_of, UNRECORDED)
+    return keep(next_deal, score, entry_of, refuse, unrecorded=UNRECORDED)
