@@ -18,7 +18,7 @@ from typing import Any, Final
 from ..cards import SUITS, Suit
 from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
-from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from ..paper import Entry, PaperDeal, choice, keep, seat_number
 from ..trick_game import scored_deals
 from .rules import (
     CARDS,
@@ -98,19 +98,13 @@ def _form(match: Match, number: int) -> PaperDeal | None:
     dealer = match.next_dealer
     both = (0, 1)
     fields = (
-        Field("trump", CHOICE, "paper.trump", choices=SUITS),
-        Field("closed_by", CHOICE, "paper.closed_by", choices=(NOBODY, *SEATS)),
+        choice("trump", SUITS),
+        choice("closed_by", (NOBODY, *SEATS)),
         # only the closer's opponent's tricks at the closing matter (§11)
-        Field(
-            "trick_at_close",
-            CHOICE,
-            "paper.trick_at_close",
-            choices=(YES, NO),
-            when=("closed_by", SEATS),
-        ),
-        Field("claimed_by", CHOICE, "paper.claimed_by", choices=(NOBODY, *SEATS)),
-        Field("tricks", SEAT_NUMBER, "paper.tricks", seats=both, maximum=TRICKS),
-        Field("points", SEAT_NUMBER, "paper.points", seats=both, maximum=MOST_POINTS),
+        choice("trick_at_close", (YES, NO), when=("closed_by", SEATS)),
+        choice("claimed_by", (NOBODY, *SEATS)),
+        seat_number("tricks", both, TRICKS),
+        seat_number("points", both, MOST_POINTS),
     )
     facts = {"first_lead": 1 - dealer, "carried": match.carried}
     return PaperDeal(number, dealer, fields, facts)
@@ -216,30 +210,22 @@ def _settlement(
     )
 
 
-def score(
-    seats: int,
-    options: Options,
-    first_dealer: int,
-    deals: Sequence[ScoredDeal],
-    entry: Mapping[str, Any],
-) -> ScoredDeal:
-    match = _match(options, first_dealer, deals)
-    deal = still_open(_form(match, len(deals) + 1))
-    given = checked(deal, entry)
-    closed_by = _seat(given["closed_by"])
-    claimant = _seat(given["claimed_by"])
-    tricks: list[int] = given["tricks"]
-    points: list[int] = given["points"]
+def score(e: Entry) -> ScoredDeal:
+    match = _match(e.options, e.first_dealer, e.deals)
+    closed_by = _seat(e.given["closed_by"])
+    claimant = _seat(e.given["claimed_by"])
+    tricks: list[int] = e.given["tricks"]
+    points: list[int] = e.given["points"]
     _check_tricks(tricks, closed_by, claimant)
-    answer: str | None = given.get("trick_at_close")
+    answer: str | None = e.given.get("trick_at_close")
     if closed_by is not None:
         assert answer is not None
         _check_trick_at_close(answer, tricks, closed_by, claimant)
     _check_points(points, tricks, closed_by, claimant)
     settled = _settlement(match.options, points, tricks, closed_by, answer, claimant)
-    played = _card_less(deal.number, deal.dealer, given["trump"], closed_by)
+    played = _card_less(e.deal.number, e.deal.dealer, e.given["trump"], closed_by)
     _settle(match, played, tricks, settled, points, claimant)
-    return scored_deals(match, len(deals))[0]
+    return scored_deals(match, len(e.deals))[0]
 
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
@@ -278,4 +264,4 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     return entry
 
 
-PAPER = Paper(next_deal, score, entry_of)
+PAPER = keep(next_deal, score, entry_of)
