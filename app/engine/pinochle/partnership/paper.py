@@ -21,7 +21,7 @@ from typing import Any, Final
 from ...cards import SUITS
 from ...errors import IllegalAction
 from ...game import Options, Outcome, ScoredDeal, Termination
-from ...paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from ...paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
 from ..melds import MeldTable, best_value
 from .state import Claim, Deal, Match, Result, deal_detail, new_match
 from .variant import (
@@ -94,95 +94,50 @@ class _Form:
         self.points_step = gcd(*variant.card_points.values(), variant.last_trick)
         """What every seat's card points are a multiple of (1 single-deck, 10 double-deck)."""
 
-    def next_deal(
-        self, seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-    ) -> PaperDeal | None:
+    def shape(
+        self, seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]
+    ) -> Shape | None:
         rules = self.variant.settings(options)
         if _over(rules.target, deals):
             return None
         # the deal passes left after every deal, a thrown-in one too (Cl. 1)
-        dealer = (first_dealer + len(deals)) % SEATS
         bid_made = (PLAYED, CLAIMED) if rules.claims else (PLAYED,)
         when_bid = ("end", bid_made)
+        claimed = ("end", (CLAIMED,))
+        most = self.pack_points
         fields = [
-            Field("end", CHOICE, "paper.end", choices=(PLAYED, PASSED_OUT, *bid_made[1:])),
-            Field("bid", SEAT_NUMBER, "paper.bid", seats=EVERY, maximum=MAX_BID, when=when_bid),
-            Field("trump", CHOICE, "paper.trump", choices=SUITS, when=when_bid),
-            Field(
-                "meld",
-                SEAT_NUMBER,
-                "paper.meld",
-                seats=EVERY,
-                maximum=self.most_meld,
-                when=when_bid,
-            ),
-            Field(
-                "points",
-                SEAT_NUMBER,
-                "paper.card_points",
-                seats=EVERY,
-                maximum=self.pack_points,
-                total=self.pack_points,
-                when=("end", (PLAYED,)),
-            ),
+            choice("end", (PLAYED, PASSED_OUT, *bid_made[1:])),
+            seat_number("bid", EVERY, MAX_BID, when=when_bid),
+            choice("trump", SUITS, when=when_bid),
+            seat_number("meld", EVERY, self.most_meld, when=when_bid),
+            seat_number("points", EVERY, most, most, ("end", (PLAYED,)), "paper.card_points"),
         ]
         if rules.claims:
             # the last trick is never played before a claim (Cl. 7): no bonus counted yet
-            fields.append(
-                Field(
-                    "points_so_far",
-                    SEAT_NUMBER,
-                    "paper.card_points_so_far",
-                    seats=EVERY,
-                    maximum=self.pack_points - self.variant.last_trick,
-                    when=("end", (CLAIMED,)),
-                )
-            )
+            so_far = most - self.variant.last_trick
+            label = "paper.card_points_so_far"
+            fields.append(seat_number("points_so_far", EVERY, so_far, None, claimed, label))
         no_trick = (NEITHER, *SIDES, *((BOTH,) if rules.claims else ()))
-        fields.append(Field("no_trick", CHOICE, "paper.no_trick", choices=no_trick, when=when_bid))
+        fields.append(choice("no_trick", no_trick, when=when_bid))
         if rules.claims:
-            fields.append(
-                Field(
-                    "claimed_by",
-                    SEAT_NUMBER,
-                    "paper.claimed_by",
-                    seats=EVERY,
-                    maximum=1,
-                    total=1,
-                    when=("end", (CLAIMED,)),
-                )
-            )
+            fields.append(seat_number("claimed_by", EVERY, 1, 1, claimed))
         # the dealer's left bids first and leads to the first trick, whoever the bidder (§4, §6)
         left = (dealer + 1) % SEATS
-        facts = {"first_bidder": left, "first_lead": left}
-        return PaperDeal(len(deals) + 1, dealer, tuple(fields), facts)
+        return fields, {"first_bidder": left, "first_lead": left}
 
-    def score(
-        self,
-        seats: int,
-        options: Options,
-        first_dealer: int,
-        deals: Sequence[ScoredDeal],
-        entry: Mapping[str, Any],
-    ) -> ScoredDeal:
-        form = still_open(self.next_deal(seats, options, first_dealer, deals))
-        match = new_match(self.variant, options, first_dealer)
-        rules = match.settings
-        if isinstance(entry, Mapping) and entry.get("end") == CLAIMED and not rules.claims:
+    def refuse(self, deal: PaperDeal, entry: Mapping[str, Any]) -> None:
+        if entry.get("end") == CLAIMED and CLAIMED not in deal.fields[0].choices:
             # the online game's own refusal rather than "not one of the choices"
             raise IllegalAction("claims_off", "this match is played without claims")
-        given = checked(form, entry)
-        deal = Deal(form.number, form.dealer)
-        if given["end"] == PASSED_OUT:
+
+    def score(self, e: Entry) -> ScoredDeal:
+        match = new_match(self.variant, e.options, e.first_dealer)
+        deal = Deal(e.deal.number, e.deal.dealer)
+        if e.given["end"] == PASSED_OUT:
             deal.result = Result(End.PASSED_OUT, (0, 0), (0, 0), (0, 0), (0, 0))
         else:
-            self._score_bid(match, deals, deal, given)
-        return ScoredDeal(
-            number=deal.number,
-            dealer=deal.dealer,
-            scores=tuple(match.deal_scores(deal)),
-            detail=deal_detail(deal),
-        )
+            self._score_bid(match, e.deals, deal, e.given)
+        return e.scored(match.deal_scores(deal), deal_detail(deal))
 
     def _score_bid(
         self, match: Match, deals: Sequence[ScoredDeal], deal: Deal, given: Mapping[str, Any]
@@ -338,4 +293,6 @@ def _outcome_of(variant: Variant) -> Any:
 def paper_of(variant: Variant) -> Paper:
     """How ``variant`` is kept on paper."""
     form = _Form(variant)
-    return Paper(form.next_deal, form.score, entry_of, outcome=_outcome_of(variant))
+    return keep(
+        rotating(form.shape), form.score, entry_of, form.refuse, outcome=_outcome_of(variant)
+    )
