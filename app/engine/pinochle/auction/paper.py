@@ -18,7 +18,7 @@ from typing import Any, Final
 from ...cards import SUITS
 from ...errors import IllegalAction
 from ...game import Options, OptionValue, ScoredDeal, resolve_options_of
-from ...paper import CHOICE, SEAT_CHOICE, Field, Paper, PaperDeal, checked, still_open
+from ...paper import Entry, PaperDeal, Shape, choice, keep, rotating, seat_choice
 from .rules import (
     CARD_POINTS,
     CARDS,
@@ -99,34 +99,24 @@ def _resolved(options: Options) -> dict[str, OptionValue]:
     return resolve_options_of(OPTIONS, options, "Auction pinochle")
 
 
-def next_deal(
-    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> PaperDeal | None:
+def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]) -> Shape | None:
     resolved = _resolved(options)
     if len(deals) >= deals_total(seats, resolved):
         return None
     # the deal passes left after every deal (Clarification 8)
-    dealer = (first_dealer + len(deals)) % seats
     active = active_seats(seats, dealer)
-    dealt = tuple(sorted(active))
+    dealt = sorted(active)
     minimum = resolved["opening"]
     scheme = resolved["card_points"]
     assert isinstance(minimum, int) and isinstance(scheme, str)
     lone = (NO, CONCEDED, *((IN_SPADES, NOT_IN_SPADES) if resolved["spades_double"] else ()))
     fields = (
-        Field("bids", SEAT_CHOICE, "paper.bids", choices=_calls(minimum), seats=dealt),
-        Field("end", CHOICE, "paper.end", choices=ENDS),
-        Field("trump", CHOICE, "paper.trump", choices=TRUMPS, when=("end", WIDOW_UP)),
-        Field("meld", CHOICE, "paper.meld", choices=MELDS, when=("trump", SUITS)),
-        Field("points", CHOICE, "paper.points", choices=POINTS[scheme], when=("end", (PLAYED,))),
-        Field(
-            "concessions",
-            SEAT_CHOICE,
-            "paper.concessions",
-            choices=lone,
-            seats=dealt,
-            when=("end", LONE_ENDS),
-        ),
+        seat_choice("bids", _calls(minimum), dealt),
+        choice("end", ENDS),
+        choice("trump", TRUMPS, when=("end", WIDOW_UP)),
+        choice("meld", MELDS, when=("trump", SUITS)),
+        choice("points", POINTS[scheme], when=("end", (PLAYED,))),
+        seat_choice("concessions", lone, dealt, when=("end", LONE_ENDS)),
     )
     facts = {
         "eldest": active[0],
@@ -134,13 +124,18 @@ def next_deal(
         "sitting_out": [s for s in range(seats) if s not in active],
         "minimum": minimum,
     }
-    return PaperDeal(len(deals) + 1, dealer, fields, facts)
+    return fields, facts
 
 
-def _check_calls(deal: PaperDeal, entry: object) -> None:
+def _refuse(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
+    _check_calls(deal, entry)
+    _check_trump(entry)
+
+
+def _check_calls(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
     """A bid the auction itself refuses, by the online game's codes (before the form's own
     check would call it merely no choice)."""
-    calls = entry.get("bids") if isinstance(entry, Mapping) else None
+    calls = entry.get("bids")
     if not isinstance(calls, list):
         return
     least: int = deal.facts["minimum"]
@@ -161,9 +156,9 @@ def _check_calls(deal: PaperDeal, entry: object) -> None:
             raise IllegalAction("bid_too_low", f"bid {least} or more", {"bid": bid, "least": least})
 
 
-def _check_trump(entry: object) -> None:
+def _check_trump(entry: Mapping[str, Any]) -> None:
     """Cards are played, or a meld makes the bid, only once trump is named."""
-    if not isinstance(entry, Mapping) or entry.get("trump") != NO_TRUMP:
+    if entry.get("trump") != NO_TRUMP:
         return
     if entry.get("end") == PLAYED:
         raise IllegalAction("name_trump_first", "the bidder names trumps before he leads")
@@ -227,18 +222,8 @@ def _lone(
     return out
 
 
-def score(
-    seats: int,
-    options: Options,
-    first_dealer: int,
-    deals: Sequence[ScoredDeal],
-    entry: Mapping[str, Any],
-) -> ScoredDeal:
-    resolved = _resolved(options)
-    deal = still_open(next_deal(seats, resolved, first_dealer, deals))
-    _check_calls(deal, entry)
-    _check_trump(entry)
-    given = checked(deal, entry)
+def _score(e: Entry) -> ScoredDeal:
+    resolved, seats, deal, given = _resolved(e.options), e.seats, e.deal, e.given
     active: list[int] = deal.facts["active"]
     minimum: int = deal.facts["minimum"]
     calls: list[str | None] = given["bids"]
@@ -292,7 +277,7 @@ def score(
     chips, kitty = settle(seats, bidder, bid, value, end, lone)
     share: list[int] | None = None
     if deal.number == deals_total(seats, resolved):
-        balance = sum(d.detail["kitty"] for d in deals) + kitty
+        balance = sum(d.detail["kitty"] for d in e.deals) + kitty
         share = share_kitty(balance, seats, deal.dealer)
     if end is End.OPPONENTS_CONCEDED:
         conceded = sorted(s for s in active if s != bidder)
@@ -315,7 +300,7 @@ def score(
         "kitty": kitty,
         "share": share,
     }
-    return ScoredDeal(number=deal.number, dealer=deal.dealer, scores=tuple(scores), detail=detail)
+    return e.scored(scores, detail)
 
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
@@ -350,4 +335,4 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     return entry
 
 
-PAPER = Paper(next_deal, score, entry_of)
+PAPER = keep(rotating(_shape), _score, entry_of, _refuse)
