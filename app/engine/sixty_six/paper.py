@@ -92,7 +92,10 @@ def _match(options: Options, first_dealer: int, deals: Sequence[ScoredDeal]) -> 
     return match
 
 
-def _form(match: Match, number: int) -> PaperDeal | None:
+def next_deal(
+    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
+) -> PaperDeal | None:
+    match = _match(options, first_dealer, deals)
     if match.is_over:
         return None
     dealer = match.next_dealer
@@ -107,13 +110,7 @@ def _form(match: Match, number: int) -> PaperDeal | None:
         seat_number("points", both, MOST_POINTS),
     )
     facts = {"first_lead": 1 - dealer, "carried": match.carried}
-    return PaperDeal(number, dealer, fields, facts)
-
-
-def next_deal(
-    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> PaperDeal | None:
-    return _form(_match(options, first_dealer, deals), len(deals) + 1)
+    return PaperDeal(len(deals) + 1, dealer, fields, facts)
 
 
 def _bad_total(field: str, entered: int, **allowed: int) -> IllegalAction:
