@@ -81,6 +81,7 @@ def _serve(host: str | None, port: int | None) -> int:
     import uvicorn
 
     from app.web import create_app
+    from app.web.stopping import RoomsFirstServer
     from app.web.wire import socket_protocol
 
     overrides: dict[str, object] = {}
@@ -97,8 +98,9 @@ def _serve(host: str | None, port: int | None) -> int:
         print(f"kortbord: {refused}", file=sys.stderr, flush=True)
         return 2
 
+    web = create_app(settings)
     config = uvicorn.Config(
-        create_app(settings),
+        web,
         host=settings.host,
         port=settings.port,
         # The protocol layer drops frames far past the limit before they are buffered whole;
@@ -111,7 +113,7 @@ def _serve(host: str | None, port: int | None) -> int:
         # rightmost untrusted one, which a client cannot forge, is what its limits count.
         proxy_headers=False,
     )
-    server = uvicorn.Server(config)
+    server = RoomsFirstServer(config, web)
     _tune_garbage_collector()
     # Bind before announcing, so the printed URL is one that answers (and names the real
     # port when 0 asked the kernel to choose).

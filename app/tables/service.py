@@ -122,6 +122,8 @@ class Tables:
         """Rooms being unloaded, until what they keep is stored (and their lease released):
         loading one again waits for that."""
         self._sweeping: asyncio.Task[None] | None = None
+        self._closing = False
+        """Stopping: no room is loaded any more, and the rooms here are let go once."""
 
     async def start(self) -> None:
         """Serving starts (rooms also load without it, as tests make them)."""
@@ -129,25 +131,34 @@ class Tables:
         self._sweep_soon()
 
     async def close(self) -> None:
-        """Stopping: every socket is told to reconnect (1012), and every room released at
-        once for another instance to take."""
+        """Stopping: every room released at once for another instance to take, then every
+        socket told to reconnect (1012). Called again, it does nothing: the server lets the
+        rooms go before it closes its own connections, and the app's shutdown comes after."""
+        if self._closing:
+            return
+        self._closing = True
         self.stall.close()
         if self._sweeping is not None:
             self._sweeping.cancel()
         codes = list(self._rooms)
         asleep = {code: dormant.kept() for code, dormant in self._dormant.items()}
-        for code in codes:
-            self.lose(code, CLOSE_MOVED, "this server is stopping; reconnect")
+        leaving = [live for code in codes if (live := self._detach(code)) is not None]
         for code in asleep:
-            self.lose(code, CLOSE_MOVED, "this server is stopping")
-        if asleep:
-            # what the sleeping rooms keep beyond their log is stored, as an unload stores
-            # it, and their leases released with it
-            try:
-                await self.store.release_idle(asleep)
-            except Exception:
-                log.exception("could not store what %d sleeping rooms keep", len(asleep))
-        await self.ownership.close([*codes, *asleep])
+            self._detach(code)
+        try:
+            if asleep:
+                # what the sleeping rooms keep beyond their log is stored, as an unload
+                # stores it, and their leases released with it
+                try:
+                    await self.store.release_idle(asleep)
+                except Exception:
+                    log.exception("could not store what %d sleeping rooms keep", len(asleep))
+            await self.ownership.close([*codes, *asleep])
+        finally:
+            # told only once their rooms are free in the store: wherever they reconnect,
+            # the room is taken at once, with no owner to ask and no lease to wait out
+            for live in leaving:
+                live.close_all("this server is stopping; reconnect", CLOSE_MOVED)
         await self.reviews.close()
         await self.autoplay.close()
 
@@ -183,6 +194,12 @@ class Tables:
     def lose(self, code: str, close_code: int, reason: str) -> None:
         """The room leaves this instance: nothing more is done here on its behalf, and its
         sockets are closed for their clients to reconnect to wherever it is now."""
+        live = self._detach(code)
+        if live is not None:
+            live.close_all(reason, close_code)
+
+    def _detach(self, code: str) -> LiveRoom | None:
+        """Nothing more is done here on the room's behalf; its sockets stay open."""
         live = self._rooms.pop(code, None)
         self._dormant.pop(code, None)
         self.ownership.forget(code)
@@ -190,7 +207,7 @@ class Tables:
         self.autoplay.forget(code)
         if live is not None:
             live.gone = True
-            live.close_all(reason, close_code)
+        return live
 
     async def give_up(self, code: str, to: str) -> bool:
         """The instance ``to`` asked for the room: it goes there once no change is in
@@ -432,6 +449,10 @@ class Tables:
 
     async def _load(self, code: str) -> LiveRoom | None:
         """The room from its log, as after a restart or an unload (:meth:`unload`)."""
+        if self._closing:
+            # stopping: a room taken now would be let go again at once, or kept past the
+            # release of every other one; its client reconnects to where it goes
+            raise RoomElsewhere(code)
         unloading = self._unloading.get(code)
         if unloading is not None:
             await asyncio.wait([unloading])  # its lease released, and what it kept stored
