@@ -148,6 +148,10 @@ class TrickDeal:
         return [ledger.hand(s) for s in range(ledger.seats)]
 
     @property
+    def seats(self) -> int:
+        return self.ledger.seats
+
+    @property
     def finished(self) -> bool:
         """Scored (``TrickMatch.current`` reads ``scores`` itself: a deal is over once
         scored, never otherwise)."""
@@ -221,6 +225,8 @@ class TrickMatch(DealSequence[D]):
     and the kitty's share in its own fields instead)."""
     PLAY_TAKES: ClassVar[str] = "one card such as QS"
     """What a ``play:`` whose card is not of the pack is told it takes."""
+    HEAD_TRICK: ClassVar[str] = "you must win the trick if you can"
+    """What ``must_head_trick`` tells a player who did not head the trick."""
 
     __slots__ = (
         "base",
@@ -371,6 +377,14 @@ class TrickMatch(DealSequence[D]):
         """The game's fields of the last deal scored, in the view: its detail, by default."""
         return self.detail(deal)
 
+    def phase_of(self, deal: D) -> str:
+        """The view's phase while ``deal`` is played: its step, by default."""
+        return deal.step
+
+    def on_table(self, deal: D) -> list[dict[str, Any]]:
+        """The trick in progress, as views show it: each card with its seat."""
+        return on_table(self, deal)
+
     def legal_more(self, deal: D, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
         """The legal shape of the seat to act with what the game adds to it (auction
         pinochle's revisions, and the actions beside a choice of cards): as it is, by
@@ -480,19 +494,31 @@ class TrickMatch(DealSequence[D]):
         led = ledger.cards[ledger.trick[0]][1]
         if card[1] == led and rules.heading is NEVER:  # following suit is all the duty
             return
-        hand = ledger.hand(seat)
-        trick = ledger.trick_cards()
-        if card in legal_cards(hand, trick, deal.trump, rules):
+        self.refuse_off_duty(seat, card, ledger.hand(seat), ledger.trick_cards(), deal.trump, rules)
+
+    def refuse_off_duty(
+        self,
+        seat: int,
+        card: Card,
+        hand: list[Card],
+        trick: list[Card],
+        trump: Suit | None,
+        rules: TrickRules,
+    ) -> None:
+        """Refuse ``card`` of ``hand`` where the duties forbid it after ``trick``, explained
+        from the duties alone (a game whose cards are not in a ledger calls it itself)."""
+        if card in legal_cards(hand, trick, trump, rules):
             return
+        led = trick[0][1]
         detail = {"card": card, "suit": led, "seat": seat}
         if any(c[1] == led for c in hand):
             if card[1] != led:
                 raise IllegalAction("must_follow_suit", "you must follow suit", detail)
-            raise IllegalAction("must_head_trick", "you must win the trick if you can", detail)
+            raise IllegalAction("must_head_trick", self.HEAD_TRICK, detail)
         raise IllegalAction(
             "must_trump",
             "without the suit led you must play a trump",
-            {**detail, "trump": deal.trump},
+            {**detail, "trump": trump},
         )
 
     def check(self, seat: int, action: Action) -> int | None:
@@ -640,7 +666,7 @@ def _deal_json(
         "leader": deal.leader,
         **match.deal_json(deal),
         **match.cards_json(deal, viewer),
-        "trick": on_table(match, deal),
+        "trick": match.on_table(deal),
         "tricks_played": (
             cache.tricks_played(deal)
             if cache is not None
@@ -674,7 +700,7 @@ def _phase(match: TrickMatch[Any]) -> str:
     if match.to_act is None:
         return "match_over"
     deal = match.current
-    return "deal" if match.to_act == TABLE or deal is None else deal.step
+    return "deal" if match.to_act == TABLE or deal is None else match.phase_of(deal)
 
 
 def legal(match: TrickMatch[Any], seat: int) -> dict[str, Any] | None:
@@ -804,7 +830,7 @@ def view_cache(sheet: Sheet) -> Callable[[], ViewCache[Any, Trick, Any]]:
 
     def new() -> ViewCache[Any, Trick, Any]:
         return ViewCache(
-            lambda deal, trick: trick.to_json(deal.ledger.seats),
+            lambda deal, trick: trick.to_json(deal.seats),
             lambda match: _standing(match, sheet),
         )
 
@@ -1118,14 +1144,18 @@ def make_game(
     partnerships: bool = False,
     cached: bool = False,
     stable_view_keys: tuple[str, ...] = ("previous_deal", "scoresheet", "totals"),
+    growing_deal_keys: tuple[str, ...] = ("tricks_played",),
+    parse: Callable[[object], Action] | None = None,
+    hidden: Callable[[M, int | None], list[Card]] | None = None,
 ) -> Game:
     """The registry's :class:`Game` for a trick game built on :class:`TrickMatch`: the
     ledger's resampler (``restore`` setting the game's own fields from a view) unless the
     game brings its own ``resample``, and the base's records unless it brings a subclass.
     ``partnerships``: played in two fixed partnerships (``Game.partnerships``); ``cached``:
     rooms keep a view cache (:func:`view_cache`) and send ``stable_view_keys`` and the
-    finished tricks only when they change."""
-    parse = action_parser(match_class)
+    finished tricks only when they change. A game whose cards are not in a ledger brings its
+    own ``parse`` and ``hidden`` cards."""
+    parse = parse or action_parser(match_class)
 
     def new_match(seats: int, options: Options, first: int) -> M:
         if seats not in seat_counts:
@@ -1159,7 +1189,7 @@ def make_game(
         deals_total=deals_total,
         outcome=outcome,
         records=records(match_class, parse).records(),
-        hidden_cards=hidden_cards,
+        hidden_cards=hidden or hidden_cards,
         resample=resample or make_resample(match_class, restore or _restore_nothing),
         deal_sum=deal_sum,
         paper=paper,
@@ -1168,7 +1198,7 @@ def make_game(
         partnerships=partnerships,
         new_view_cache=view_cache(sheet) if cached else _no_cache,
         stable_view_keys=stable_view_keys if cached else (),
-        growing_deal_keys=("tricks_played",) if cached else (),
+        growing_deal_keys=growing_deal_keys if cached else (),
     )
 
 
