@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
 from ..stock import Stock
+from ..trick_game import TrickDeal
 from .combinations import Combination, Copy
 from .declarations import Context
 from .holding import Holding, new_holding
 from .scoring import Result
 from .variant import Variant
+
+if TYPE_CHECKING:
+    from .view import Course
 
 
 class Trick(NamedTuple):
@@ -32,6 +36,14 @@ class Trick(NamedTuple):
     """In play order: the leader's card first."""
     cards: tuple[Card, Card]
     winner: int
+
+    def to_json(self, seats: int = 2) -> dict[str, Any]:
+        seated = (self.leader, 1 - self.leader)
+        return {
+            "leader": self.leader,
+            "winner": self.winner,
+            "cards": [{"seat": s, "card": c} for s, c in zip(seated, self.cards, strict=True)],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +94,10 @@ def hand_positions(variant: Variant) -> HandPositions:
 
 
 @dataclass(slots=True)
-class Deal:
+class Deal(TrickDeal):
+    """A deal on the base's (:class:`~app.engine.trick_game.TrickDeal`) without its ledger:
+    a card is a copy, which the holdings, the stock and the trick hold."""
+
     number: int
     dealer: int
     variant: Variant
@@ -99,8 +114,9 @@ class Deal:
     trump: Suit | None = None
     trick: list[Copy] = field(default_factory=list)
     """The trick in progress, the leader's copy first."""
-    history: list[Trick] = field(default_factory=list)
-    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
+    history: list[Trick] = field(default_factory=list)  # type: ignore[assignment]
+    won: list[int] = field(default_factory=lambda: [0, 0])
+    """Tricks taken per seat."""
     points: list[int] = field(default_factory=lambda: [0, 0])
     """Declarations, carte blanche and (once played) the last trick, per seat."""
     brisques: list[int] = field(default_factory=lambda: [0, 0])
@@ -116,6 +132,8 @@ class Deal:
     """What each seat drew from the stock, in order."""
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: Result | None = None
+    scores: tuple[int, int] | None = None
+    """The result's scores, once settled (the base's mark of a deal over)."""
     codes: dict[Copy, Card] = field(default_factory=dict, compare=False, repr=False)
     """``pack`` as a dict, copy to code, shared by copies: a C-level map reads a dict's
     items by its bound ``__getitem__`` faster than a tuple's."""
@@ -123,10 +141,13 @@ class Deal:
     """What its declarations are judged by, once built (``Match.context`` builds it again
     when the trumps it names are no longer the deal's); shared by copies, as it never
     changes."""
+    course: Course | None = field(default=None, compare=False, repr=False)
+    """What the table has seen of it, read from its actions as far as views have asked
+    (:func:`~.view.course`); a copy reads them again."""
 
     @property
-    def finished(self) -> bool:
-        return self.result is not None
+    def seats(self) -> int:
+        return 2
 
     @property
     def endgame(self) -> bool:
@@ -154,7 +175,7 @@ class Deal:
             trump=self.trump,
             trick=list(self.trick),
             history=list(self.history),
-            tricks_won=list(self.tricks_won),
+            won=list(self.won),
             points=list(self.points),
             brisques=list(self.brisques),
             declarations=list(self.declarations),
@@ -164,6 +185,7 @@ class Deal:
             draws=[list(d) for d in self.draws],
             actions=list(self.actions),
             result=self.result,
+            scores=self.scores,
             codes=self.codes,
             context=self.context,
         )

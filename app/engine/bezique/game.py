@@ -1,24 +1,22 @@
 """The two bezique games as :class:`~app.engine.game.Game` objects, one per
-:class:`~.variant.Variant`, on one state machine. Nothing here registers them: a game joins
-the lobby through a package of its own that exports a ``GAME`` made by :func:`make_game`."""
+:class:`~.variant.Variant`, each made by the trick-game base's ``make_game`` from its match
+class. Nothing here registers them: the family exports them in ``GAMES``."""
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from ..actions import Action
-from ..game import Game, Options, Outcome, View
+from ..game import Game, Options
 from ..hand_positions import HandPositions
+from ..trick_game import make_game as make_trick_game
 from .deal import hand_positions
 from .paper import make_paper
 from .record import BeziqueRecords
 from .resample import resample
-from .rules import OPTIONS
-from .sheet import deals_total, scored_deals, scoresheet
-from .state import Match, new_match, notation
+from .sheet import SHEET, deals_total
+from .state import match_class, notation
 from .variant import Variant
-from .view import ViewCache, hidden_cards, legal, view
+from .view import hidden_cards, public_fields
 
 SUMMARIES: Final[dict[str, str]] = {
     "bezique_rubicon": (
@@ -32,56 +30,29 @@ SUMMARIES: Final[dict[str, str]] = {
 }
 
 
-def _outcome(match: Match) -> Outcome | None:
-    if not match.is_over or match.termination is None:
-        return None
-    return Outcome(match.termination, tuple(match.winners()))
-
-
 def make_game(variant: Variant) -> Game:
-    """The ``Game`` of ``variant``: two seats, a fixed number of deals (option ``deals``)."""
-    spelled = notation(variant)
-
-    def _new_match(seats: int, options: Options, first_dealer: int) -> Match:
-        if seats != 2:
-            raise ValueError(f"{variant.title} is played by two")
-        return new_match(variant, options, first_dealer)
-
-    def _chance(match: Match, rng: random.Random) -> Action:
-        return spelled.random_deal(rng)
-
-    def _resample(shown: View, rng: random.Random) -> Match:
-        return resample(variant, shown, rng)
-
+    """The ``Game`` of ``variant``: two seats, a fixed number of deals (option ``deals``);
+    its own notation (cards of the table by position), unseen cards and resampler."""
     positions = hand_positions(variant)
 
     def _hand_positions(seats: int, options: Options) -> HandPositions:
         return positions
 
-    return Game(
-        name=variant.name,
-        title=variant.title,
+    return make_trick_game(
+        match_class(variant),
         summary=SUMMARIES.get(variant.name, variant.title),
         seat_counts=(2,),
         pack=variant.pack,
-        options=OPTIONS,
-        new_match=_new_match,
-        parse_action=spelled.parse,
-        chance=_chance,
-        view=view,
-        legal=legal,
-        scored_deals=scored_deals,
-        scoresheet=scoresheet,
+        sheet=SHEET,
+        public_fields=public_fields,
         deals_total=deals_total,
-        outcome=_outcome,
-        records=BeziqueRecords(variant).records(),
-        hidden_cards=hidden_cards,
-        resample=_resample,
-        deal_sum=None,
-        new_view_cache=ViewCache,
-        stable_view_keys=("previous_deal", "scoresheet", "totals"),
-        growing_deal_keys=("tricks_played", "actions"),
-        short_match={"deals": 1},
-        paper=make_paper(variant),
         hand_positions=_hand_positions,
+        resample=lambda shown, rng: resample(variant, shown, rng),
+        records=BeziqueRecords,
+        paper=make_paper(variant),
+        short_match={"deals": 1},
+        cached=True,
+        growing_deal_keys=("tricks_played", "actions"),
+        parse=notation(variant).parse,
+        hidden=hidden_cards,
     )

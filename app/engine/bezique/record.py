@@ -9,32 +9,28 @@ validator and the live server can never disagree about a rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
 from ..game import Options, RecordError
 from ..trick_game import TrickRecords
 from .deal import Deal
-from .rules import OPTIONS
 from .sheet import declaration_json, shown_json
-from .state import Match, notation
-from .variant import Variant
+from .state import Match
 
 
 class BeziqueRecords(TrickRecords[Any]):
-    """One variant's records. Its match is bezique's own, not a
-    :class:`~app.engine.trick_game.TrickMatch`: the base reads of it only what both have
-    (seats, deals, the dealer due, the seat to act, options, totals, ``apply``)."""
+    """One variant's records (its match class names the game)."""
 
     NAMES_PLAYERS = True
     SUMMARY_LEFT_OUT = ("declarations", "carte_blanche")
 
-    def __init__(self, variant: Variant) -> None:
-        # one match class plays both games: the variant names the game
-        self.variant, self.parse = variant, notation(variant).parse
-        self.name, self.noun, self.options = variant.name, variant.title, OPTIONS
+    def __init__(self, match_class: type[Match], parse: Callable[[object], Action]) -> None:
+        super().__init__(match_class, parse)
+        self.variant = match_class.VARIANT
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its pack and actions. An unfinished deal has
@@ -45,7 +41,7 @@ class BeziqueRecords(TrickRecords[Any]):
             "declarations": [declaration_json(d) for d in deal.declarations],
             "carte_blanche": [shown_json(s) for s in deal.shown],
             "points": list(deal.points),
-            "tricks": list(deal.tricks_won),
+            "tricks": list(deal.won),
             "brisques": list(deal.brisques) if deal.variant.brisques else None,
             "scores": list(result.scores) if result else [0, 0],
             "result": (
@@ -75,7 +71,7 @@ class BeziqueRecords(TrickRecords[Any]):
     def new_match(self, seats: int, options: Options, first_dealer: int) -> Any:
         if seats != 2:
             raise RecordError(f"{self.variant.title} is played by two")
-        return Match(self.variant, first_dealer, options)
+        return super().new_match(seats, options, first_dealer)
 
     def dealer_rule(self, match: Any) -> str:
         last = match.deals[-1].result if match.deals else None

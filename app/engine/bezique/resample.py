@@ -32,7 +32,7 @@ from ..game import TABLE, View
 from ..tricks import revealed
 from .deal import Shown, layout
 from .rules import ENDGAME, ENDGAME_MUST_WIN
-from .state import Match, deal_action
+from .state import Match, deal_action, new_match
 from .variant import COURT, RANKS, Variant
 from .view import Course
 
@@ -50,7 +50,7 @@ History = tuple[list[Card], dict[int, Card]]
 
 
 def resample(variant: Variant, view: View, rng: random.Random) -> Match:
-    match = Match(variant, view["first_dealer"], view["options"])
+    match = new_match(variant, view["options"], view["first_dealer"])
     match.totals = list(view["totals"])
     match.base = view["deals_played"]
     shown = view["deal"]

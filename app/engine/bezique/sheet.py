@@ -17,8 +17,9 @@ from typing import Any, Final
 from ..cards import Card
 from ..game import Options, ScoredDeal
 from ..trick_game import Sheet
+from ..trick_game import scored_deals as scored_deals
 from .deal import Deal, Declaration, Shown
-from .state import CODES, Match
+from .variant import CODES
 
 ORDER: Final[dict[Card, int]] = {c: i for i, c in enumerate(CODES)}
 
@@ -71,24 +72,10 @@ def deal_detail(deal: Deal) -> dict[str, Any]:
         "rubiconed": result.rubiconed,
         "game_score": result.game_score,
         "scores": list(result.scores),
-        "tricks_won": list(deal.tricks_won),
+        "tricks_won": list(deal.won),
         "declarations": [declaration_json(d) for d in deal.declarations],
         "carte_blanche": [shown_json(s) for s in deal.shown],
     }
-
-
-def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    """The scored deals from the ``start``-th on."""
-    return [
-        ScoredDeal(
-            number=deal.number,
-            dealer=deal.dealer,
-            scores=deal.result.scores,
-            detail=deal_detail(deal),
-        )
-        for deal in match.finished_deals[start:]
-        if deal.result is not None
-    ]
 
 
 def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
@@ -119,6 +106,8 @@ class DeclarationSheet(Sheet):
 
 
 SHEET: Final = DeclarationSheet(COLUMNS, cells)
+"""The scored deals are the base's (:func:`~app.engine.trick_game.scored_deals`), each
+deal's detail its :func:`deal_detail`."""
 scoresheet: Final = SHEET.scoresheet
 
 

@@ -17,16 +17,17 @@ import random
 from bisect import insort
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, ClassVar, Final, cast
 
 from ..actions import MAX_ACTION_TEXT, Action, split_action
-from ..cards import Card, Suit, dealt_cards
-from ..deal_sequence import DealSequence
+from ..cards import Card, dealt_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
-from ..game import Options, OptionValue, Termination
+from ..game import Options
+from ..trick_game import TrickMatch
 from ..tricks import TrickRules, legal_cards
 from ..words import with_article
+from . import view
 from .combinations import Copy
 from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
 from .declarations import Context, Offer, check_declare_syntax, declare, offers
@@ -40,14 +41,13 @@ from .holding import (
     split_card_argument,
     take_up,
 )
-from .rules import WHILE_STOCK, endgame_rules, resolve_options
+from .rules import OPTIONS, WHILE_STOCK, endgame_rules
 from .scoring import settle
-from .variant import BRISQUE, BRISQUE_RANKS, COURT, RANKS, Variant
+from .sheet import deal_detail
+from .variant import BRISQUE, BRISQUE_RANKS, CODES, COURT, Variant
 
-SEATS: Final = 2
 DRAW: Final = Action("draw")
 KINDS: Final = ("deal", "play", "declare", "draw")
-CODES: Final = tuple(r + s for s in "SHDC" for r in RANKS)
 MAX_DECLARE: Final = MAX_ACTION_TEXT - len("declare:")
 """The longest argument a ``declare:`` text may carry."""
 
@@ -185,50 +185,31 @@ def deal_action(variant: Variant, pack: Sequence[Card]) -> Action:
     return notation(variant).deal_action(pack)
 
 
-class Match(DealSequence[Deal]):
-    """A match of rubicon or Chinese bezique for two seats. Build one with
-    :func:`new_match`."""
+class Match(TrickMatch[Deal]):
+    """A match of rubicon or Chinese bezique for two seats, on the base's
+    (:class:`~app.engine.trick_game.TrickMatch`) with its own cards: copies in holdings, not
+    a ledger. Each variant plays through a class of its own (:func:`match_class`); build one
+    with :func:`new_match`."""
 
-    __slots__ = (
-        "base",
-        "current",
-        "deals",
-        "endgame_rules",
-        "first_dealer",
-        "next_dealer",
-        "notation",
-        "options",
-        "seats",
-        "to_act",
-        "totals",
-        "variant",
-    )
+    VARIANT: ClassVar[Variant]
+    OPTIONS = OPTIONS
+    HEAD_TRICK = "you must play higher than the card led if able"
+    SHOWS_TRUMP = False  # the deal's fields name it, beside the previous deal's
 
-    def __init__(self, variant: Variant, first_dealer: int, options: Options | None = None) -> None:
-        if first_dealer not in (0, 1):
-            raise ValueError("the first dealer is seat 0 or 1")
-        self.variant = variant
-        self.notation = notation(variant)
-        self.seats = SEATS
-        self.options: dict[str, OptionValue] = resolve_options(variant, options)
+    __slots__ = ("current", "endgame_rules", "notation", "variant")
+
+    current: Deal | None
+    """The deal being played, or ``None`` between deals and after the match: a slot kept by
+    :meth:`_deal` and :meth:`_settle`, as every action reads it (a property is a call)."""
+
+    def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
+        super().__init__(seats, options, first_dealer)
+        self.variant = self.VARIANT
+        self.notation = notation(self.variant)
         self.endgame_rules: TrickRules = endgame_rules(self.options)
-        self.first_dealer = first_dealer
-        self.next_dealer = first_dealer
-        """Who deals the next deal (meaningful between deals)."""
-        self.deals: list[Deal] = []
-        self.totals: list[int] = [0, 0]
-        self.base = 0
-        """Scored deals before the first one held (a state rebuilt from a view)."""
-        self.to_act: int | None = TABLE
-        self.current: Deal | None = None
-        """The deal being played, or ``None`` between deals and after the match: kept by
-        :meth:`_deal` and :meth:`_settle`, as every action reads it (a property is a call)."""
+        self.current = None
 
     # -- reading -------------------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.to_act is None
 
     @property
     def deals_total(self) -> int:
@@ -236,16 +217,14 @@ class Match(DealSequence[Deal]):
         assert isinstance(deals, int)
         return deals
 
-    @property
-    def termination(self) -> Termination | None:
-        return Termination.DEALS_PLAYED if self.is_over else None
+    def match_over(self) -> bool:
+        return self.deals_played >= self.deals_total
 
-    def winners(self) -> list[int]:
-        """The seats with the highest total once the match is over (both on a tie)."""
-        if not self.is_over:
-            return []
-        best = max(self.totals)
-        return [s for s in (0, 1) if self.totals[s] == best]
+    def dealer_after(self, deal: Deal) -> int:
+        """The winner deals the next; after a drawn deal the other player (rubicon §2)."""
+        assert deal.result is not None
+        winner = deal.result.winner
+        return 1 - deal.dealer if winner is None else winner
 
     def phase(self) -> str:
         """``deal`` (the table deals next), ``play`` (tricks while the stock lasts),
@@ -254,16 +233,38 @@ class Match(DealSequence[Deal]):
         if self.to_act is None:
             return "match_over"
         deal = self.current
-        if deal is None:
-            return "deal"
+        return "deal" if deal is None else self.phase_of(deal)
+
+    def phase_of(self, deal: Deal) -> str:
         if deal.deciding is not None:
             return "declare"
         return "endgame" if deal.endgame else "play"
 
-    def previous_trump(self) -> Suit | None:
-        """The last deal's trumps, drawn deals included (Chinese Clarification 2)."""
-        finished = self.finished_deals
-        return finished[-1].trump if finished else None
+    # -- the base's hooks for views and scored deals ---------------------------------------------
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        return view.cards_json(deal, viewer)
+
+    def on_table(self, deal: Deal) -> list[dict[str, Any]]:
+        return view.on_table(deal)
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        return deal_detail(deal)
+
+    def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
+        deal = self.current
+        return "declare" if deal is not None and deal.deciding is not None else "play"
+
+    def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
+        """A ``declare`` lists each declaration with what it would score and the trumps it
+        would fix, so that a player sees the value before choosing: the browser computes no
+        score."""
+        if deal.deciding is not None:
+            offered = self.offers(seat)
+            shape["declarations"] = [
+                view.offer_json(o.text, o.points, o.fixes_trump) for o in offered
+            ]
+        return shape
 
     def context(self, deal: Deal) -> Context:
         """What ``deal``'s declarations are judged by: built once while its trumps stand
@@ -374,10 +375,8 @@ class Match(DealSequence[Deal]):
             return None
         deal = self.current
         if deal is None or seat not in (0, 1):
-            shown = None if self.to_act == TABLE else self.to_act
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown}
-            )
+            self.refuse_turn(seat)
+        assert deal is not None
         if kind == "declare":
             if deal.deciding is None:
                 raise IllegalAction(
@@ -395,9 +394,7 @@ class Match(DealSequence[Deal]):
                 )
             return deal
         if seat != self.to_act:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-            )
+            self.refuse_turn(seat)
         if kind == "draw":
             if deal.deciding is None:
                 raise IllegalAction(
@@ -420,33 +417,9 @@ class Match(DealSequence[Deal]):
 
     def _check_follow(self, deal: Deal, seat: int, copy: Copy) -> None:
         """Refuse ``copy``, a card of the seat's, where the last tricks' duties forbid it."""
-        card = deal.pack[copy]
         hand = list(map(deal.codes.__getitem__, deal.holdings[seat].concealed))
-        rules = self.endgame_rules
         trick = deal.trick_cards()
-        if card in legal_cards(hand, trick, deal.trump, rules):
-            return
-        led = trick[0][1]
-        detail = {"card": card, "suit": led, "seat": seat}
-        if any(c[1] == led for c in hand):
-            if card[1] != led:
-                raise IllegalAction("must_follow_suit", "you must follow suit", detail)
-            raise IllegalAction(
-                "must_head_trick", "you must play higher than the card led if able", detail
-            )
-        raise IllegalAction(
-            "must_trump",
-            "without the suit led you must play a trump",
-            {**detail, "trump": deal.trump},
-        )
-
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it (``TABLE`` when the table deals next, ``None`` when the match ends)."""
-        self._check(seat, action)
-        trial = self.clone()
-        trial.apply(seat, action)
-        return trial.to_act
+        self.refuse_off_duty(seat, deal.pack[copy], hand, trick, deal.trump, self.endgame_rules)
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -509,9 +482,9 @@ class Match(DealSequence[Deal]):
 
     def _deal(self, pack: list[Card]) -> None:
         dealer = self.next_dealer
-        deal = deal_from_pack(
-            self.variant, self.deals_played + 1, dealer, pack, self.previous_trump()
-        )
+        finished = self.finished_deals  # the last deal's trumps, drawn deals included
+        previous = finished[-1].trump if finished else None  # (Chinese Clarification 2)
+        deal = deal_from_pack(self.variant, self.deals_played + 1, dealer, pack, previous)
         self.deals.append(deal)
         self.current = deal
         for seat in (1 - dealer, dealer):  # carte blanche: non-dealer first (rubicon §8)
@@ -606,7 +579,7 @@ class Match(DealSequence[Deal]):
         winner = leader if won_by_leader else 1 - leader
         # built by tuple's own __new__, in C: a named tuple's is a Python function
         deal.history.append(tuple.__new__(Trick, (leader, copies, cards, winner)))
-        deal.tricks_won[winner] += 1
+        deal.won[winner] += 1
         if self.variant.brisques:
             deal.brisques[winner] += BRISQUE * (
                 (cards[0][0] in BRISQUE_RANKS) + (cards[1][0] in BRISQUE_RANKS)
@@ -621,40 +594,39 @@ class Match(DealSequence[Deal]):
             self._settle(deal)
 
     def _settle(self, deal: Deal) -> None:
-        result = settle(
-            self.variant, deal.points, deal.brisques, bool(self.options["round_to_hundreds"])
-        )
-        deal.result = result
+        rounded = bool(self.options["round_to_hundreds"])
+        result = deal.result = settle(self.variant, deal.points, deal.brisques, rounded)
         self.current = None
-        scores = result.scores
-        for s in (0, 1):
-            self.totals[s] += scores[s]
-        # the winner deals the next; after a drawn deal the other player (rubicon §2)
-        self.next_dealer = 1 - deal.dealer if result.winner is None else result.winner
-        self.to_act = None if self.deals_played >= self.deals_total else TABLE
+        self.finish(deal, result.scores)
 
     # -- copying -------------------------------------------------------------------------------
 
     def clone(self) -> Match:
-        other = Match.__new__(Match)
+        other = super().clone()
         other.variant = self.variant
         other.notation = self.notation
-        other.seats = self.seats
-        other.options = self.options  # never changed after the match starts
         other.endgame_rules = self.endgame_rules
-        other.first_dealer = self.first_dealer
-        other.next_dealer = self.next_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
         other.current = other.deals[-1] if self.current is not None else None
-        other.totals = list(self.totals)
-        other.base = self.base
-        other.to_act = self.to_act
         return other
+
+
+_CLASSES: dict[Variant, type[Match]] = {}
+
+
+def match_class(variant: Variant) -> type[Match]:
+    """The match class of ``variant``'s game: its name, title and pack, made once."""
+    found = _CLASSES.get(variant)
+    if found is None:
+        title = variant.title.title().replace(" ", "")
+        attributes = {"VARIANT": variant, "NAME": variant.name, "TITLE": variant.title}
+        attributes.update(PACK=variant.pack.cards, __slots__=())
+        found = _CLASSES[variant] = cast(type[Match], type(f"{title}Match", (Match,), attributes))
+    return found
 
 
 def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
     """A match waiting for its first deal."""
-    return Match(variant, first_dealer, options)
+    return match_class(variant)(2, options, first_dealer)
 
 
 def replay(
@@ -664,7 +636,7 @@ def replay(
     options: Options | None = None,
 ) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(variant, first_dealer, options)
+    match = new_match(variant, options, first_dealer)
     for seat, text in log:
         match.apply(seat, match.notation.parse(text))
     return match

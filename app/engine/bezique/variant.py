@@ -14,6 +14,8 @@ from ..game import Pack
 
 RANKS: Final = "ATKQJ987"
 """The rank order of every bezique pack, high to low (rubicon §1)."""
+CODES: Final = tuple(r + s for s in "SHDC" for r in RANKS)
+"""Every card's code, in the order cards are listed (suits S H D C, ranks high to low)."""
 COURT: Final = frozenset("KQJ")
 """The court cards, whose absence makes carte blanche (rubicon §1, §8)."""
 BRISQUE_RANKS: Final = frozenset("AT")

@@ -18,18 +18,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from .. import view_cache
 from ..cards import Card
-from ..game import TABLE, View
+from ..trick_game import make_view, view_cache
 from .combinations import Combination
-from .deal import Deal, Declaration, Shown, Trick
+from .deal import Deal, Declaration, Shown
 from .declarations import is_intact, parse_declaration
 from .holding import Holding, split_card_argument
-from .sheet import deal_detail, declaration_json, scored_deals, scoresheet, shown_json, sort_codes
-from .state import Match
+from .sheet import SHEET, declaration_json, shown_json, sort_codes
 from .variant import COURT, Variant
+
+if TYPE_CHECKING:
+    from .state import Match
 
 ActionLog = Sequence[tuple[int, str]]
 
@@ -46,6 +47,7 @@ class Course:
     """
 
     __slots__ = (
+        "actions",
         "done",
         "known",
         "plays",
@@ -71,6 +73,9 @@ class Course:
         """Actions read so far."""
         self.shows_done = 0
         self.started = False
+        self.actions: list[list[Any]] = []
+        """The actions read, as views show them: a new list at each action read, so that a
+        list once handed out never changes."""
 
     def advance(self, actions: ActionLog, shown: Sequence[Shown]) -> None:
         """Read the actions after those already read; ``shown`` is every carte blanche
@@ -78,6 +83,9 @@ class Course:
         if not self.started:
             self.started = True
             self._show(shown, 0)
+        if self.done == len(actions):
+            return
+        self.actions = self.actions + [[s, t] for s, t in actions[self.done :]]
         for seat, text in actions[self.done :]:
             kind, _, arg = text.partition(":")
             if kind == "play":
@@ -131,73 +139,13 @@ class Course:
             self.shows_done += 1
 
 
-def course_of(deal: Deal) -> Course:
-    course = Course(deal.variant)
-    course.advance(deal.actions, deal.shown)
-    return course
-
-
-def trick_json(trick: Trick) -> dict[str, Any]:
-    seats = (trick.leader, 1 - trick.leader)
-    return {
-        "leader": trick.leader,
-        "winner": trick.winner,
-        "cards": [{"seat": s, "card": c} for s, c in zip(seats, trick.cards, strict=True)],
-    }
-
-
-class ViewCache(view_cache.ViewCache[Deal, Trick, Match]):
-    """What one match's public view can no longer change (:mod:`app.engine.view_cache`):
-    the finished tricks and the actions of the deal in progress, what the table has seen of
-    it so far, and what changes only when a deal is scored."""
-
-    __slots__ = ("_actions", "_course", "_course_deal", "_log_deal")
-
-    def __init__(self) -> None:
-        super().__init__(lambda _deal, trick: trick_json(trick), _standing)
-        self._log_deal: Deal | None = None
-        self._actions: list[list[Any]] = []
-        self._course_deal: Deal | None = None
-        self._course: Course | None = None
-
-    def actions(self, deal: Deal) -> list[list[Any]]:
-        """The same list until the next action; a list once handed out never changes."""
-        log = deal.actions
-        if deal is not self._log_deal or len(self._actions) > len(log):
-            self._log_deal, self._actions = deal, []
-        if len(self._actions) < len(log):
-            done = list(self._actions)
-            done.extend([s, t] for s, t in log[len(done) :])
-            self._actions = done
-        return self._actions
-
-    def course(self, deal: Deal) -> Course:
-        course = self._course
-        if deal is not self._course_deal or course is None or course.done > len(deal.actions):
-            course = self._course = Course(deal.variant)
-            self._course_deal = deal
-        course.advance(deal.actions, deal.shown)
-        return course
-
-
-def legal(match: Match, seat: int) -> dict[str, Any] | None:
-    """What ``seat`` may do now, in the shape every game's views carry: ``declare`` (the
-    declarations it may make and ``draw``) after winning a trick while the stock lasts,
-    otherwise ``play``. A ``declare`` also lists each declaration with what it would score
-    and the trumps it would fix (``declarations``), so that a player sees the value before
-    choosing: the browser computes no score."""
-    deal = match.current
-    if deal is None or seat not in (0, 1) or seat != match.to_act:
-        return None
-    if deal.deciding is None:
-        listed = match.legal(seat)
-        return {"kind": "play", "actions": listed} if listed else None
-    offered = match.offers(seat)
-    return {
-        "kind": "declare",
-        "actions": [*("declare:" + o.text for o in offered), "draw"],
-        "declarations": [offer_json(o.text, o.points, o.fixes_trump) for o in offered],
-    }
+def course(deal: Deal) -> Course:
+    """The deal's course read up to its last action, kept on the deal."""
+    found = deal.course
+    if found is None or found.done > len(deal.actions):
+        found = deal.course = Course(deal.variant)
+    found.advance(deal.actions, deal.shown)
+    return found
 
 
 def offer_json(text: str, points: int, fixes_trump: str | None) -> dict[str, Any]:
@@ -221,11 +169,11 @@ def unseen_cards(match: Match, seat: int | None) -> list[Card]:
         return []
     pack = deal.pack
     hidden = Counter(pack[c] for c in deal.stock.remaining())
-    course = course_of(deal)
+    known = course(deal).known
     for s in (0, 1):
         if s != seat:
             held = Counter(pack[c] for c in deal.holdings[s].concealed)
-            hidden.update((held - course.known[s]).elements())
+            hidden.update((held - known[s]).elements())
     return sort_codes(hidden.elements())
 
 
@@ -271,7 +219,7 @@ def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str
     }
 
 
-def _trick_on_table(deal: Deal) -> list[dict[str, Any]]:
+def on_table(deal: Deal) -> list[dict[str, Any]]:
     return [{"seat": (deal.leader + i) % 2, "card": deal.pack[c]} for i, c in enumerate(deal.trick)]
 
 
@@ -279,24 +227,26 @@ def _codes(pack: Sequence[Card], copies: Iterable[int]) -> list[Card]:
     return [pack[c] for c in copies]
 
 
-def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, Any]:
-    """What everyone may see of the deal in progress; :func:`view` adds a seat's own."""
+def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
+    """What everyone may see of the deal in progress (``viewer`` ``None``) but its trick and
+    tricks played: both tables, the sizes of the concealed hands and the cards the table has
+    seen of them, the declarations, the stock's size and the rest; a seat adds its own
+    concealed hand, its hand as dealt and its draws."""
     pack = deal.pack
-    course = cache.course(deal) if cache is not None else course_of(deal)
-    tricks = (
-        cache.tricks_played(deal) if cache is not None else [trick_json(t) for t in deal.history]
-    )
-    actions = cache.actions(deal) if cache is not None else [[s, t] for s, t in deal.actions]
+    if viewer is not None:
+        return {
+            "hand": sort_codes(pack[c] for c in deal.holdings[viewer].concealed),
+            "dealt": _codes(pack, deal.dealt[viewer]),
+            "drawn": _codes(pack, deal.draws[viewer]),
+        }
     holdings = deal.holdings
+    seen = course(deal)
     return {
-        "number": deal.number,
-        "dealer": deal.dealer,
-        "leader": deal.leader,
         "hand": None,
         "dealt": None,
         "drawn": None,
         "hand_sizes": [len(h.concealed) for h in holdings],
-        "known": [sort_codes(course.known[s].elements()) for s in (0, 1)],
+        "known": [sort_codes(seen.known[s].elements()) for s in (0, 1)],
         "tables": [_codes(pack, h.table) for h in holdings],
         "declarations": [_scored_json(deal, d) for d in deal.declarations],
         "pending": [[pending_json(deal, h, p) for p in h.pending] for h in holdings],
@@ -306,85 +256,24 @@ def _deal_json(match: Match, deal: Deal, cache: ViewCache | None) -> dict[str, A
         "previous_trump": deal.previous_trump,
         "carte_blanche": [shown_json(s) for s in deal.shown],
         "blank": list(deal.blank),
-        "trick": _trick_on_table(deal),
-        "tricks_played": tricks,
-        "last_trick": tricks[-1] if tricks else None,
-        "tricks_won": list(deal.tricks_won),
+        "last_trick": deal.history[-1].to_json() if deal.history else None,
         "points": list(deal.points),
-        "brisques": list(deal.brisques) if match.variant.brisques else None,
-        "actions": actions,
+        "brisques": list(deal.brisques) if deal.variant.brisques else None,
+        "actions": seen.actions,
     }
 
 
-def _previous_json(deal: Deal) -> dict[str, Any]:
-    """A scored deal as everyone may see it: the declarations, carte blanche, tricks and
-    the settlement. The cards never played stay unshown (none are: every card of a bezique
-    deal is played)."""
-    shown = deal_detail(deal)
-    shown.update(
-        number=deal.number,
-        dealer=deal.dealer,
-        tricks_played=[trick_json(t) for t in deal.history],
-    )
-    return shown
-
-
-def _standing(match: Match) -> View:
-    """The public view's fields that change only when a deal is scored."""
-    finished = match.finished_deals
-    return {
-        "totals": list(match.totals),
-        "scoresheet": scoresheet(2, match.options, scored_deals(match, 0)),
-        "previous_deal": _previous_json(finished[-1]) if finished else None,
-    }
-
-
-def _public_view(match: Match, cache: ViewCache | None) -> View:
-    current = match.current
-    standing = cache.standing(match) if cache is not None else _standing(match)
+def public_fields(match: Match) -> dict[str, Any]:
     over = match.is_over
     return {
-        "game": match.variant.name,
-        "seats": 2,
-        "seat": None,
-        "phase": match.phase(),
-        "to_act": None if match.to_act == TABLE else match.to_act,
-        "first_dealer": match.first_dealer,
-        "next_dealer": match.next_dealer if match.to_act == TABLE else None,
-        "deals_played": match.deals_played,
         "deals_total": match.deals_total,
-        "totals": standing["totals"],
-        "options": dict(match.options),
-        "winners": match.winners() if over else None,
-        "termination": match.termination.value if match.termination is not None else None,
-        "scoresheet": standing["scoresheet"],
-        "deal": _deal_json(match, current, cache) if current is not None else None,
-        "previous_deal": standing["previous_deal"],
-        "legal": None,
+        "termination": match.termination().value if over else None,
     }
 
 
-def view(
-    match: Match, seat: int | None, public: View | None = None, cache: ViewCache | None = None
-) -> View:
-    """The match as ``seat`` sees it; ``seat=None`` is a spectator. ``public``, the
-    spectator view of the same state, saves rebuilding what every seat sees alike;
-    ``cache`` (:class:`ViewCache`) what cannot change any more."""
-    if seat is not None and seat not in (0, 1):
-        raise ValueError(f"no seat {seat} at a table of 2")
-    if public is None:
-        public = _public_view(match, cache)
-    if seat is None:
-        return public
-    own = dict(public)
-    own["seat"] = seat
-    current = match.current
-    if public["deal"] is not None and current is not None:
-        mine = dict(public["deal"])
-        pack = current.pack
-        mine["hand"] = sort_codes(pack[c] for c in current.holdings[seat].concealed)
-        mine["dealt"] = _codes(pack, current.dealt[seat])
-        mine["drawn"] = _codes(pack, current.draws[seat])
-        own["deal"] = mine
-    own["legal"] = legal(match, seat)
-    return own
+view: Final = make_view(SHEET, public_fields)
+"""The match as a seat sees it (``None``: a spectator), on the base's views: an allow-list
+of fields (the match's hooks give bezique's: :func:`cards_json`, :func:`on_table`, the
+scored deal's :func:`~.sheet.deal_detail`)."""
+ViewCache: Final = view_cache(SHEET)
+"""A new view cache (the finished tricks and the standing built once)."""

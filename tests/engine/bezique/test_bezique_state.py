@@ -140,7 +140,7 @@ def test_rb1_trick_winners_with_and_without_trumps() -> None:
     act(match, B, "draw")
     trick(match, "7D", "8D")  # the higher trump wins
     assert current.history[-1].winner == A
-    assert current.tricks_won == [3, 1]
+    assert current.won == [3, 1]
 
 
 def test_cb7_identical_aces_and_a_trump_in_chinese() -> None:
@@ -367,7 +367,7 @@ def test_carte_blanche_scores_every_draw_to_the_final_one(variant: Variant) -> N
     assert len(shown) == 1 + variant.stock_tricks
     assert shown[-1].after == variant.stock_tricks
     assert current.points[A] == (1 + variant.stock_tricks) * variant.carte_blanche
-    assert current.tricks_won == [0, variant.stock_tricks]
+    assert current.won == [0, variant.stock_tricks]
 
 
 # -- RB13: the timing of declarations --------------------------------------------------------
