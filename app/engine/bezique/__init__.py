@@ -8,20 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from .deal import Deal, Declaration, Shown, Trick, layout
+from .deal import Deal, layout
 from .game import make_game
-from .rules import OPTIONS, resolve_options
-from .scoring import Result, round_to_hundreds, settle
-from .state import (
-    DRAW,
-    TABLE,
-    Match,
-    deal_action,
-    new_match,
-    parse_action,
-    random_deal,
-    replay,
-)
+from .scoring import round_to_hundreds, settle
+from .state import TABLE, Match, new_match, parse_action, random_deal
 from .variant import CHINESE, RUBICON, Variant
 
 GAMES: Final = (make_game(RUBICON), make_game(CHINESE))
@@ -30,27 +20,18 @@ MEMBERS: Final = tuple(game.name for game in GAMES)
 
 __all__ = [
     "CHINESE",
-    "DRAW",
     "GAMES",
     "MEMBERS",
-    "OPTIONS",
     "RUBICON",
     "TABLE",
     "Deal",
-    "Declaration",
     "Match",
-    "Result",
-    "Shown",
-    "Trick",
     "Variant",
-    "deal_action",
     "layout",
     "make_game",
     "new_match",
     "parse_action",
     "random_deal",
-    "replay",
-    "resolve_options",
     "round_to_hundreds",
     "settle",
 ]

@@ -26,13 +26,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from ..actions import Action
 from ..assign import Assignment, NoDealFits
 from ..cards import Card
 from ..game import TABLE, View
 from ..tricks import revealed
 from .deal import Shown, layout
 from .rules import ENDGAME, ENDGAME_MUST_WIN
-from .state import Match, deal_action, new_match
+from .state import Match, new_match
 from .variant import COURT, RANKS, Variant
 from .view import Course
 
@@ -64,7 +65,7 @@ def resample(variant: Variant, view: View, rng: random.Random) -> Match:
     match.next_dealer = shown["dealer"]
     actions = [(seat, text) for seat, text in shown["actions"]]
     pack = _pack(variant, view, shown, actions, rng)
-    match.apply(TABLE, deal_action(variant, pack))
+    match.apply(TABLE, Action("deal", ",".join(pack)))
     # the last deal played is not held: its trumps, barred from being trumps again, are the
     # view's (Chinese §4)
     match.deals[-1].previous_trump = shown["previous_trump"]

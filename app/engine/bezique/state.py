@@ -131,17 +131,6 @@ class Notation:
                 f"not {with_article(self.variant.title)} action: {str(action)[:40]!r}"
             )
 
-    def action(self, text: str) -> Action:
-        """The action of a text the state itself wrote (a legal action)."""
-        known = self.fixed.get(text)
-        if known is not None:
-            return known
-        kind, _, arg = text.partition(":")
-        if kind == "play":
-            code, _, position = arg.partition("@")
-            return self.play_at(code, int(position))
-        return Action(kind, arg)
-
     def play_at(self, code: Card, position: int) -> Action:
         """``play:<code>@<position>``, a card of the player's table."""
         row = self.table_play[position]
@@ -152,14 +141,6 @@ class Notation:
             self.known[id(found)] = found
             self.plays[id(found)] = (found, code, position, str(found))
         return found
-
-    def deal_action(self, pack: Sequence[Card]) -> Action:
-        return Action("deal", ",".join(pack))
-
-    def random_deal(self, rng: random.Random) -> Action:
-        pack = list(self.variant.pack.cards)
-        rng.shuffle(pack)
-        return self.deal_action(pack)
 
 
 _NOTATIONS: dict[str, Notation] = {}
@@ -178,11 +159,9 @@ def parse_action(variant: Variant, text: object) -> Action:
 
 def random_deal(variant: Variant, rng: random.Random) -> Action:
     """The table's chance step: a uniformly shuffled pack."""
-    return notation(variant).random_deal(rng)
-
-
-def deal_action(variant: Variant, pack: Sequence[Card]) -> Action:
-    return notation(variant).deal_action(pack)
+    pack = list(variant.pack.cards)
+    rng.shuffle(pack)
+    return Action("deal", ",".join(pack))
 
 
 class Match(TrickMatch[Deal]):
@@ -302,14 +281,7 @@ class Match(TrickMatch[Deal]):
         """The texts of every action ``seat`` (default: whoever is to act) may take now: the
         cards it may play; after winning a trick while the stock lasts, each declaration it
         may make and ``draw``. The table's shuffle is drawn, not listed."""
-        actor = self.to_act if seat is None else seat
-        deal = self.current
-        if deal is None or actor not in (0, 1) or actor != self.to_act:
-            return []
-        assert actor is not None
-        if deal.deciding is not None:
-            return [*("declare:" + o.text for o in self.offers(actor)), "draw"]
-        return ["play:" + a for a in self.playable(deal, actor)]
+        return [str(a) for a in self.legal_actions(seat)]
 
     def offers(self, seat: int) -> list[Offer]:
         """The declarations ``seat`` may make now, each with what it would score: none
@@ -323,9 +295,8 @@ class Match(TrickMatch[Deal]):
         actor = self.to_act if seat is None else seat
         deal = self.current
         if deal is None or actor != self.to_act:
-            return [self.notation.action(t) for t in self.legal(seat)]
+            return []
         if deal.deciding is not None:
-            # what notation.action makes of legal()'s texts, without writing and reading them
             if actor not in (0, 1):
                 return []
             found = offers(self.context(deal), deal.holdings[actor])
@@ -627,16 +598,3 @@ def match_class(variant: Variant) -> type[Match]:
 def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
     """A match waiting for its first deal."""
     return match_class(variant)(2, options, first_dealer)
-
-
-def replay(
-    variant: Variant,
-    first_dealer: int,
-    log: Sequence[tuple[int, str]],
-    options: Options | None = None,
-) -> Match:
-    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = new_match(variant, options, first_dealer)
-    for seat, text in log:
-        match.apply(seat, match.notation.parse(text))
-    return match
