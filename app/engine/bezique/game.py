@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..game import Game, Options
-from ..hand_positions import HandPositions
+from ..game import Game
 from ..trick_game import make_game as make_trick_game
 from .deal import hand_positions
 from .paper import make_paper
@@ -34,10 +33,6 @@ def make_game(variant: Variant) -> Game:
     """The ``Game`` of ``variant``: two seats, a fixed number of deals (option ``deals``);
     its own notation (cards of the table by position), unseen cards and resampler."""
     positions = hand_positions(variant)
-
-    def _hand_positions(seats: int, options: Options) -> HandPositions:
-        return positions
-
     return make_trick_game(
         match_class(variant),
         summary=SUMMARIES.get(variant.name, variant.title),
@@ -46,7 +41,7 @@ def make_game(variant: Variant) -> Game:
         sheet=SHEET,
         public_fields=public_fields,
         deals_total=deals_total,
-        hand_positions=_hand_positions,
+        hand_positions=lambda seats, options: positions,
         resample=lambda shown, rng: resample(variant, shown, rng),
         records=BeziqueRecords,
         paper=make_paper(variant),

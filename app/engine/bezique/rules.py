@@ -30,7 +30,6 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "game score is worked out; the winner is decided on the exact totals.",
     ),
 )
-DEFAULTS: Final[dict[str, OptionValue]] = {o.name: o.default for o in OPTIONS}
 
 WHILE_STOCK: Final = TrickRules(follow_suit=False, ranks=RANKS)
 """While the stock lasts any card may be played (rubicon §5)."""

@@ -36,7 +36,6 @@ from .holding import (
     check_card_argument,
     copy_to_play,
     find_copy,
-    play_arguments,
     remove,
     split_card_argument,
     take_up,
@@ -120,8 +119,6 @@ class Notation:
                 pass
             else:
                 return
-        if self.fixed.get(str(action)) == action:
-            return
         try:
             parsed = self.parse(str(action))
         except MalformedAction:
@@ -257,25 +254,9 @@ class Match(TrickMatch[Deal]):
             found = deal.context = Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
         return found
 
-    def rules(self, deal: Deal) -> TrickRules:
-        return self.endgame_rules if deal.endgame else WHILE_STOCK
-
     def playable(self, deal: Deal, seat: int) -> list[str]:
-        """The ``play:`` arguments ``seat``, to play, may use now."""
-        holding = deal.holdings[seat]
-        arguments = play_arguments(deal.pack, holding)
-        if not deal.trick or not deal.endgame:
-            return arguments
-        pack = deal.pack
-        allowed = set(
-            legal_cards(
-                [pack[c] for c in holding.concealed],
-                deal.trick_cards(),
-                deal.trump,
-                self.endgame_rules,
-            )
-        )
-        return [a for a in arguments if a[:2] in allowed]
+        """The ``play:`` arguments ``seat``, to play ``deal`` (the current one), may use now."""
+        return [a.arg for a in self.legal_actions(seat)]
 
     def legal(self, seat: int | None = None) -> list[str]:
         """The texts of every action ``seat`` (default: whoever is to act) may take now: the
@@ -376,15 +357,10 @@ class Match(TrickMatch[Deal]):
             raise IllegalAction(
                 "declare_or_draw", "you won the trick: declare or draw before the next lead"
             )
-        self._check_play(deal, seat, action.arg)
-        return deal
-
-    def _check_play(self, deal: Deal, seat: int, arg: str) -> Copy:
-        """The copy ``arg`` plays, or the refusal of it."""
-        copy = copy_to_play(deal.pack, deal.holdings[seat], arg)
+        copy = copy_to_play(deal.pack, deal.holdings[seat], action.arg)
         if deal.trick and deal.stock.empty:
             self._check_follow(deal, seat, copy)
-        return copy
+        return deal
 
     def _check_follow(self, deal: Deal, seat: int, copy: Copy) -> None:
         """Refuse ``copy``, a card of the seat's, where the last tricks' duties forbid it."""
@@ -456,14 +432,12 @@ class Match(TrickMatch[Deal]):
         finished = self.finished_deals  # the last deal's trumps, drawn deals included
         previous = finished[-1].trump if finished else None  # (Chinese Clarification 2)
         deal = deal_from_pack(self.variant, self.deals_played + 1, dealer, pack, previous)
-        self.deals.append(deal)
-        self.current = deal
+        self.current = self.start(None, deal)
         for seat in (1 - dealer, dealer):  # carte blanche: non-dealer first (rubicon §8)
             dealt = deal.dealt[seat]
             if not any(deal.pack[c][0] in COURT for c in dealt):
                 deal.blank[seat] = True
                 self._show(deal, seat, dealt)
-        self.to_act = deal.leader
 
     def _show(self, deal: Deal, seat: int, copies: tuple[Copy, ...]) -> None:
         points = self.variant.carte_blanche
