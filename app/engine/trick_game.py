@@ -939,8 +939,7 @@ class TrickRecords(Generic[D]):
         self.parse = parse
         self.name, self.noun = match_class.NAME, match_class.NOUN
         self.options = match_class.OPTIONS
-        """The game's name, its name in a sentence and its options: its match class's (a
-        game whose one match class plays several games, bezique's, names its own)."""
+        """The game's name, its name in a sentence and its options: its match class's."""
 
     def derived(self, deal: D) -> dict[str, Any]:
         """The fields of a deal that follow from its pack and actions."""
