@@ -9,17 +9,15 @@ validator and the live server can never disagree about a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
 from ..game import Options, RecordError
 from ..trick_game import TrickRecords
 from .deal import Deal
 from .sheet import declaration_json, shown_json
-from .state import Match
 
 
 class BeziqueRecords(TrickRecords[Any]):
@@ -27,10 +25,6 @@ class BeziqueRecords(TrickRecords[Any]):
 
     NAMES_PLAYERS = True
     SUMMARY_LEFT_OUT = ("declarations", "carte_blanche")
-
-    def __init__(self, match_class: type[Match], parse: Callable[[object], Action]) -> None:
-        super().__init__(match_class, parse)
-        self.variant = match_class.VARIANT
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its pack and actions. An unfinished deal has
@@ -70,7 +64,7 @@ class BeziqueRecords(TrickRecords[Any]):
 
     def new_match(self, seats: int, options: Options, first_dealer: int) -> Any:
         if seats != 2:
-            raise RecordError(f"{self.variant.title} is played by two")
+            raise RecordError(f"{self.noun} is played by two")
         return super().new_match(seats, options, first_dealer)
 
     def dealer_rule(self, match: Any) -> str:
@@ -82,15 +76,15 @@ class BeziqueRecords(TrickRecords[Any]):
         return "the winner of a deal deals the next"
 
     def check_pack(self, pack: object, k: int) -> list[Card]:
-        variant = self.variant
+        size = len(self.match_class.PACK)  # 32 codes, each four or six times
         if not isinstance(pack, list) or not all(isinstance(c, str) for c in pack):
-            raise RecordError(f"pack must list the {variant.pack_size} cards as dealt", k)
+            raise RecordError(f"pack must list the {size} cards as dealt", k)
         try:
             self.parse("deal:" + ",".join(pack))
         except MalformedAction:
             raise RecordError(
-                f"pack must list the {variant.pack_size} cards as dealt, each code"
-                f" {variant.packs} times (A T K Q J 9 8 7 of each suit)",
+                f"pack must list the {size} cards as dealt, each code"
+                f" {size // 32} times (A T K Q J 9 8 7 of each suit)",
                 k,
             ) from None
         return pack

@@ -42,7 +42,7 @@ from .holding import (
 )
 from .rules import OPTIONS, WHILE_STOCK, endgame_rules
 from .scoring import settle
-from .sheet import deal_detail
+from .sheet import deal_detail, deals_total
 from .variant import BRISQUE, BRISQUE_RANKS, CODES, COURT, Variant
 
 DRAW: Final = Action("draw")
@@ -189,9 +189,7 @@ class Match(TrickMatch[Deal]):
 
     @property
     def deals_total(self) -> int:
-        deals = self.options["deals"]
-        assert isinstance(deals, int)
-        return deals
+        return deals_total(self.seats, self.options)
 
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
