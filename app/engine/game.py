@@ -345,8 +345,7 @@ class Game:
     @property
     def seat_counts_text(self) -> str:
         """The seat counts in English: ``2``, ``3 or 4``, ``3, 4 or 5``."""
-        words = [str(n) for n in self.seat_counts]
-        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+        return counts_text(self.seat_counts)
 
     def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         """Every option with its value: ``given`` checked, the defaults for the rest."""
@@ -410,3 +409,9 @@ def check_standing(doc: Mapping[str, Any], totals: Sequence[int], winners: Seque
     stated = doc.get("winners")
     if stated is not None and not same_json(stated, list(winners)):
         raise RecordError(f"winners are stated as {stated} but the totals give {list(winners)}")
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Seat counts in English: ``2``, ``3 or 4``, ``3, 4 or 5``."""
+    words = [str(n) for n in counts]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

@@ -47,6 +47,7 @@ from .game import (
     Termination,
     Validation,
     View,
+    counts_text,
     resolve_options_of,
 )
 from .ledger import Ledger, seen_by
@@ -1158,7 +1159,7 @@ def make_game(
 
     def new_match(seats: int, options: Options, first: int) -> M:
         if seats not in seat_counts:
-            raise ValueError(f"{match_class.TITLE} is played by {seat_counts}")
+            raise ValueError(f"{match_class.TITLE} is played by {counts_text(seat_counts)}")
         return match_class(seats, options, first)
 
     def chance(match: M, rng: random.Random) -> Action:

@@ -641,3 +641,15 @@ def test_no_option_value_deals_a_card_elsewhere_than_its_hand_position(
         rng = random.Random(f"option-positions:{name}:{seats}:{option}:{value}")
         state: GameState = game.new_match(seats, options, rng.randrange(seats))
         check_hand_positions(game, state, options, rng)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_match_for_a_seat_count_the_game_does_not_take_is_refused_in_words(name: str) -> None:
+    game = GAMES[name]
+    wrong = max(game.seat_counts) + 1
+    with pytest.raises(ValueError) as refused:
+        game.new_match(wrong, game.resolve_options(), 0)
+    said = str(refused.value)
+    # words, not a tuple's repr: "Rubicon bezique is played by 2"
+    assert said.startswith(f"{game.title} is played by "), said
+    assert "(" not in said, said
