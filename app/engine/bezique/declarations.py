@@ -85,8 +85,13 @@ class Context:
     kind and its codes sorted."""
     sieve: _Sieve = field(init=False, repr=False, compare=False)
     """The candidates in their groups, with what tells a whole group out at once."""
+    codes: list[Card] = field(init=False, repr=False, compare=False)
+    """``pack`` as a list: a C-level map reads a list's items by its bound ``__getitem__``
+    (a method of the list's own) at a fraction of a tuple's cost (a slot wrapper); copied
+    in C, once per context."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "codes", list(self.pack))
         found, suits, sieve = _kinds(self.variant, self.trump)
         object.__setattr__(self, "candidates", found)
         object.__setattr__(self, "suits", suits)
@@ -225,6 +230,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     out: dict[str, Offer] = {}
     pairs: tuple[int, int] | None = None
     pack = ctx.pack
+    code_of = ctx.codes.__getitem__
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
@@ -233,13 +239,13 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # the codes read once, for the bits and (written out) for the counts: nearly every
     # listing counts, as a plain four passes the bits whenever the hand holds its rank
     same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
-    hand_codes = list(map(pack.__getitem__, holding.concealed))
+    hand_codes = list(map(code_of, holding.concealed))
     # the table's share read once while the table stands (it grows to dozens of cards and
     # changes at a declaration or a card played from it, the hand at every trick); its
     # weights are those of the trumps it was read under
     sums = holding.table_sums
     if sums is None or sums[0] is not weights:
-        table_codes = list(map(pack.__getitem__, holding.table))
+        table_codes = list(map(code_of, holding.table))
         sums = holding.table_sums = (
             weights,
             sum(map(_BIT.__getitem__, set(table_codes))),
@@ -373,7 +379,7 @@ def _offer_formed(
         pair = ctx.variant.bezique_cards(ctx.trump)
         assert pair is not None
         if pairs is None:
-            codes = list(map(pack.__getitem__, holding.table))
+            codes = list(map(ctx.codes.__getitem__, holding.table))
             pairs = (codes.count(pair[0]), codes.count(pair[1]))
         covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
         if min(4, covered) != info.level:
@@ -514,7 +520,7 @@ def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     pair = ctx.variant.bezique_cards(trump)
     if pair is None:
         return 0
-    codes = list(map(ctx.pack.__getitem__, table))
+    codes = list(map(ctx.codes.__getitem__, table))
     return min(codes.count(pair[0]), codes.count(pair[1]))
 
 
@@ -685,7 +691,7 @@ def _completed(
     # what a pending declaration needs: its cards on the table, one of them laid out now,
     # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
     # leave nothing pending
-    codes_of = pack.__getitem__
+    codes_of = ctx.codes.__getitem__
     laid_bits = reduce(or_, map(_BIT.__getitem__, map(codes_of, laid)), 0)
     table_codes = list(map(codes_of, table))
     present = reduce(or_, map(_BIT.__getitem__, table_codes), 0)
