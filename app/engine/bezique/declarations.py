@@ -273,7 +273,6 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         near += [c for field, c in fours if field & hot and c[6] & in_hand]
     if not near:
         return list(out.values())
-    hand: Counter[Card] | None = None
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
@@ -290,11 +289,9 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             # none of its codes on the table: one way
             pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
             continue
-        if hand is None:
-            hand = Counter(hand_codes)
         if classes is None:
             classes = _classes(pack, holding)
-        for chosen, table in _choices(kind, need, hand, classes):
+        for chosen, table in _choices(kind, need, hand_codes, classes):
             pairs = _offer_formed(ctx, holding, out, kind, chosen, table, formed, pairs)
     return list(out.values())
 
@@ -817,18 +814,22 @@ def _classes(
 def _choices(
     kind: Kind,
     need: Counter[Card] | None,
-    hand: Counter[Card],
+    hand: list[Card],
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]],
 ) -> Iterator[tuple[list[Card], list[Copy]]]:
     """Ways to form ``kind`` (needing the codes ``need``; ``None`` for a plain four) with at
-    least one card from the hand: (codes from the hand, table copies). Table copies in the
-    same declarations are interchangeable, so only the first of each such class is tried."""
+    least one card from the hand (its codes, in its order): (codes from the hand, table
+    copies). Table copies in the same declarations are interchangeable, so only the first
+    of each such class is tried."""
+    # the hand's codes counted by list.count, in C, not gathered into a Counter first (its
+    # construction is Python code, dearer than the few counts a listing asks for); its
+    # codes taken once each in the order a Counter would hold them, the hand's
     info = INFO[kind]
     if need is None:
-        codes = [c for c in hand if c[0] == info.rank]
+        codes = [c for c in dict.fromkeys(hand) if c[0] == info.rank]
         pools: list[tuple[Card | None, list[Copy]]] = [(c, []) for c in codes]
         pools += [(None, copies) for key, copies in classes.items() if key[0][0] == info.rank]
-        capacities = [hand[c] if c is not None else len(copies) for c, copies in pools]
+        capacities = [hand.count(c) if c is not None else len(copies) for c, copies in pools]
         for counts in _spread(4, capacities):
             chosen_hand = [
                 c for (c, _), n in zip(pools, counts, strict=True) if c for _ in range(n)
@@ -847,7 +848,7 @@ def _choices(
     for code, count in need.items():
         groups = [copies for key, copies in classes.items() if key[0] == code]
         options: list[tuple[list[Card], list[Copy]]] = []
-        for from_hand in range(min(count, hand[code]) + 1):
+        for from_hand in range(min(count, hand.count(code)) + 1):
             for counts in _spread(count - from_hand, [len(g) for g in groups]):
                 table = [copy for g, n in zip(groups, counts, strict=True) for copy in g[:n]]
                 options.append(([code] * from_hand, table))
