@@ -346,7 +346,7 @@ def _offer_pending(
     except IllegalAction:
         return
     points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
-    out[text] = Offer(text, points, fixes)
+    out[text] = _offer(text, points, fixes)
 
 
 def _offer_formed(
@@ -385,14 +385,31 @@ def _offer_formed(
     # only rule 7 (a bezique no higher than one intact)
     if table or info.family is Family.BEZIQUE:
         try:
-            _check_types(
-                Combination(kind, suit, tuple(sorted(table))), holding.scored, holding.table
-            )
+            _check_parts(kind, suit, table, holding.scored, holding.table)
         except IllegalAction:
             return pairs
     points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
-    out[text] = Offer(text, points, fixes)
+    out[text] = _offer(text, points, fixes)
     return pairs
+
+
+_OFFERS: dict[tuple[str, int, Suit | None], Offer] = {}
+"""Every offer made so far, by its fields: an offer never changes, the same few are made
+again and again, and looking one up costs a fraction of building one (a frozen dataclass
+sets each field through ``object.__setattr__``)."""
+OFFERS_KEPT = 100_000
+"""The most offers kept at once (beyond, the table starts again)."""
+
+
+def _offer(text: str, points: int, fixes: Suit | None) -> Offer:
+    """``Offer(text, points, fixes)``, the one made before if there is one."""
+    key = (text, points, fixes)
+    found = _OFFERS.get(key)
+    if found is None:
+        if len(_OFFERS) >= OFFERS_KEPT:
+            _OFFERS.clear()
+        found = _OFFERS[key] = Offer(text, points, fixes)
+    return found
 
 
 _Candidate = tuple[
@@ -621,13 +638,27 @@ def _plan(
 
 def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequence[Copy]) -> None:
     """Rules 4, 5 and 7 against the declarations still intact on ``table``."""
+    _check_parts(combination.kind, combination.suit, combination.cards, scored, table)
+
+
+def _check_parts(
+    kind: Kind,
+    suit: Suit | None,
+    cards: Sequence[Copy],
+    scored: Sequence[Scored],
+    table: Sequence[Copy],
+) -> None:
+    """:func:`_check_types` of the combination of ``kind``, ``suit`` and ``cards``, not built:
+    an offer checks its table cards alone, and a frozen dataclass's construction (a Python
+    ``__init__`` setting each field through ``object.__setattr__``) costs more than most of
+    the check."""
     # each kind's family, level and rank read from INFO, not through Combination's
     # properties: this runs for most declarations offered, over every one scored
-    info = INFO[combination.kind]
+    info = INFO[kind]
     family = info.family
     level = info.level
     by_suit = family is Family.SAME_SUIT
-    group = combination.suit if by_suit else info.rank
+    group = suit if by_suit else info.rank
     mine: set[Copy] | None = None
     on_table: set[Copy] | None = None
     for earlier in scored:
@@ -643,15 +674,15 @@ def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequ
             if known.level >= level:
                 raise IllegalAction(
                     "bezique_not_higher",
-                    f"a {_spoken(combination.kind)} does not go higher than the"
+                    f"a {_spoken(kind)} does not go higher than the"
                     f" {_spoken(other.kind)} still complete on your table (§7.3 rule 7)",
                 )
             continue
         if mine is None:
-            mine = set(combination.cards)
+            mine = set(cards)
         if mine.isdisjoint(other.cards):
             continue
-        name = _spoken(combination.kind)
+        name = _spoken(kind)
         if known.level == level:
             raise IllegalAction(
                 "card_reused",
