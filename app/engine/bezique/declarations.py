@@ -188,9 +188,12 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     table_after = [*holding.table, *plan.new, *plan.extras]
     trump_after = plan.fixes_trump or ctx.trump
     pending: tuple[Combination, ...] = ()
+    # one record of the score, judged with and kept: frozen, so shared safely, and a frozen
+    # dataclass costs a Python __init__ each time it is built
+    scoring = Scored(combination, plan.points)
     if plan.new:
         laid = set(plan.new) | set(plan.extras)
-        scored = [*holding.scored, Scored(combination, plan.points)]
+        scored = [*holding.scored, scoring]
         pending = tuple(
             _completed(ctx, holding, table_after, laid, combination, scored, trump_after)
         )
@@ -206,7 +209,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
         holding.concealed.remove(copy)
     holding.table.extend((*plan.new, *plan.extras))
     holding.table_plays = holding.table_sums = None
-    holding.scored.append(Scored(combination, plan.points))
+    holding.scored.append(scoring)
     if plan.from_pending:
         holding.pending.remove(combination)
     holding.pending.extend(pending)
@@ -590,7 +593,7 @@ def _plan(
     if formed is not None:
         suit: Suit | bool | None = formed[0]
     else:
-        codes = [ctx.pack[c] for c in cards]
+        codes = list(map(ctx.codes.__getitem__, cards))
         info = INFO[kind]
         if info.family is Family.FOUR and info.level == 1:
             suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
