@@ -10,7 +10,7 @@ from typing import Final
 
 from ..game import Option
 from .melds import DOUBLE_DECK
-from .partnership import MadeBid, Variant, make_game
+from .partnership import CLAIMS, MadeBid, Variant, make_game
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option("target", 5000, "The score that wins the game (§9).", choices=(3500, 4500, 5000)),
@@ -27,12 +27,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         minimum=6,
         maximum=12,
     ),
-    Option(
-        "claims",
-        True,
-        "A player may claim during play that his side has reached the target: right, it "
-        "wins; wrong, it loses (§9).",
-    ),
+    CLAIMS,
 )
 
 VARIANT: Final = Variant(

@@ -9,7 +9,7 @@ from typing import Final
 
 from ..game import Option
 from .melds import PARTNERSHIP
-from .partnership import MadeBid, Variant, make_game
+from .partnership import CLAIMS, MadeBid, Variant, make_game
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option(
@@ -22,12 +22,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "took (points, the Bicycle way).",
         choices=tuple(m.value for m in MadeBid),
     ),
-    Option(
-        "claims",
-        True,
-        "A player may claim during play that his side has reached the target: right, it "
-        "wins; wrong, it loses (§9).",
-    ),
+    CLAIMS,
 )
 
 VARIANT: Final = Variant(

@@ -34,7 +34,7 @@ from .state import (
     public_fields,
     unseen_cards,
 )
-from .variant import TEAMS, End, MadeBid, Settings, Variant, team_of
+from .variant import CLAIMS, TEAMS, End, MadeBid, Settings, Variant, team_of
 
 
 def _deals_total(seats: int, options: object) -> int | None:
@@ -78,6 +78,7 @@ MEMBERS: Final = ("partnership_pinochle", "double_deck_pinochle")
 """The games built on this part of the pinochle library (auction pinochle is not)."""
 
 __all__ = [
+    "CLAIMS",
     "MEMBERS",
     "TABLE",
     "TEAMS",

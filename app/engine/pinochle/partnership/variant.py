@@ -28,6 +28,14 @@ MAX_BID: Final = 100_000
 higher bid could never be made; with a limit the paper form's bid and the browser's stepper
 are bounded (docs/games/partnership-pinochle.md, *A limit on bids*)."""
 
+CLAIMS: Final = Option(
+    "claims",
+    True,
+    "A player may claim during play that his side has reached the target: right, it wins; "
+    "wrong, it loses (§9).",
+)
+"""The option of both games: claims allowed."""
+
 
 def team_of(seat: int) -> int:
     """0 for seats 0 and 2, 1 for seats 1 and 3: partners sit opposite."""
