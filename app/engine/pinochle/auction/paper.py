@@ -19,6 +19,7 @@ from ...cards import SUITS
 from ...errors import IllegalAction
 from ...game import Options, OptionValue, ScoredDeal, resolve_options_of
 from ...paper import Entry, PaperDeal, Shape, choice, keep, rotating, seat_choice
+from ..base import BID_STEP, check_bid
 from .rules import (
     CARD_POINTS,
     CARDS,
@@ -35,7 +36,6 @@ from .rules import (
     settle,
     share_kitty,
 )
-from .state import BID_STEP
 
 PASS: Final = "pass"
 PLAYED: Final = "played"
@@ -147,13 +147,7 @@ def _check_calls(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
             # past the table's limit: the form's own check refuses it as no choice, and its
             # number is never echoed, for a browser could not hold it exactly
             continue
-        bid = int(call)
-        if bid % BID_STEP:
-            raise IllegalAction(
-                "bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": bid}
-            )
-        if bid < least:
-            raise IllegalAction("bid_too_low", f"bid {least} or more", {"bid": bid, "least": least})
+        check_bid(int(call), least)
 
 
 def _check_trump(entry: Mapping[str, Any]) -> None:

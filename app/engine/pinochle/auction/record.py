@@ -12,12 +12,11 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from ...errors import IllegalAction
-from ...game import Options, RecordError, Validation
-from ...recorded import verdict
+from ...game import Options, RecordError
 from ...trick_game import TrickMatch, TrickRecords
+from ..base import BiddingRecords
 from .rules import CARDS, HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
 from .state import Deal, Match
 
@@ -39,7 +38,7 @@ def _packets(match: TrickMatch[Any]) -> int:
     return packets
 
 
-class Records(TrickRecords[Deal]):
+class Records(BiddingRecords[Deal]):
     OVER = "the session was over"
     seats = 3
     packets = 3
@@ -114,22 +113,12 @@ class Records(TrickRecords[Deal]):
         assert isinstance(deal, Deal)
         return pack_for(deal.dealt, deal.widow, deal.active, _packets(match))
 
-    NAMES_PLAYERS = True
-
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        """Auction pinochle's own refusals: the auction, the burial, a trump lead not beaten."""
-        detail = refused.detail
-        said = {
-            "sitting_out": "sits out this deal and takes no part in it",
-            "must_open": f"is eldest and must open with {detail.get('minimum')} or more",
-            "bid_too_low": f"bids {detail.get('bid')} but must bid {detail.get('least')} or more",
-            "bid_not_multiple_of_10": f"bids {detail.get('bid')}, which is not a multiple of ten",
-            "bid_too_high": f"bids more than {detail.get('most')}, the most a bid may be at this "
-            "table",
-            "must_beat_trump_lead": "holds a higher trump and must beat the trick on a trump lead",
-            "bury_must_be_3_own_cards": "must bury exactly three cards of his hand",
-        }.get(refused.code)
-        return f"{who} {said}" if said else None
+    SAID: ClassVar[dict[str, str]] = {
+        **BiddingRecords.SAID,
+        "sitting_out": "sits out this deal and takes no part in it",
+        "must_open": "is eldest and must open with {minimum} or more",
+        "bury_must_be_3_own_cards": "must bury exactly three cards of his hand",
+    }
 
     def replay(self, players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
         if len(players) not in (3, 4, 5):
@@ -141,14 +130,3 @@ class Records(TrickRecords[Deal]):
         match = TrickRecords.replay(reader, players, options, doc)
         assert isinstance(match, Match)
         return match
-
-    def validate(
-        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-    ) -> Validation:
-        """Replay a record (its envelope already read) and check its derived fields, the
-        trump among them."""
-        return verdict(
-            lambda: self.replay(players, options, doc),
-            doc,
-            lambda match: [self.derived(d) for d in match.deals],
-        )

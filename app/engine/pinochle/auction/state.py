@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from ...actions import Action
 from ...cards import SUITS, Card, Suit
@@ -28,9 +28,9 @@ from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...game import Options
 from ...trick_game import Trick as Trick
-from ...trick_game import TrickDeal, TrickMatch, action_parser
-from ...tricks import legal_cards
+from ...trick_game import action_parser
 from .. import melds as meld_rules
+from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import Meld
 from .rules import (
     BURY_SIZE,
@@ -56,8 +56,6 @@ from .rules import (
     winners,
 )
 
-PACK_SIZE: Final = len(CARDS)
-BID_STEP: Final = 10
 LISTED_UP_TO: Final = 650
 """Bids are listed among the legal actions from the least allowed to here (or a few steps
 above the high bid); any higher multiple of ten up to ``MAX_BID`` is accepted too."""
@@ -82,7 +80,6 @@ KINDS: Final = (
 )
 _BID = re.compile(r"^[1-9][0-9]*$")
 _CARD = re.compile(r"^[ATKQJ9][SHDC]$")
-_PACK_COUNT: Final = Counter(CARDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,23 +104,19 @@ class Result:
     """What each seat got of the kitty, when the deal ended the session."""
 
 
-class Deal(TrickDeal):
-    """One deal: the base's (its cards in the ledger, the tricks, the actions) with the
-    active seats, the auction, the widow and the bidder's provisional choices."""
+class Deal(BiddingDeal):
+    """One deal: the base's (its cards in the ledger, the tricks, the actions, the auction)
+    with the active seats, the bids, the widow and the bidder's provisional choices."""
 
     __slots__ = (
         "_dealt",
         "active",
-        "bidder",
         "bids",
         "buried",
         "conceded",
-        "high",
-        "high_seat",
         "led",
         "melds",
         "minimum",
-        "out",
         "result",
         "shown",
         "widow",
@@ -147,11 +140,6 @@ class Deal(TrickDeal):
         self.widow: list[Card] = []
         self.bids: list[tuple[int, int | None]] = []
         """The auction in order: (seat, bid), ``None`` for a pass."""
-        self.high = 0
-        self.high_seat: int | None = None
-        self.out: list[int] = []
-        """Seats that passed, in order."""
-        self.bidder: int | None = None
         self.widow_turned = False
         self.shown: list[Card] | None = None
         """The cards shown in melds (``None`` until the bidder melds; ``[]`` shows nothing)."""
@@ -164,19 +152,14 @@ class Deal(TrickDeal):
         self.led = False
         """The bidder has led: trump, meld and burial are final."""
         self.result: Result | None = None
-        self.step = "bid"
 
     def copy(self) -> Deal:
-        other = TrickDeal.copy(self)
+        other = BiddingDeal.copy(self)
         other.active = self.active
         other.minimum = self.minimum
         other._dealt = self._dealt  # never changed after the deal
         other.widow = self.widow
         other.bids = list(self.bids)
-        other.high = self.high
-        other.high_seat = self.high_seat
-        other.out = list(self.out)
-        other.bidder = self.bidder
         other.widow_turned = self.widow_turned
         other.shown = self.shown  # replaced, never changed in place
         other.melds = self.melds
@@ -194,11 +177,6 @@ class Deal(TrickDeal):
         return self._dealt
 
     # -- read from the ledger, under the names the computer players read ------------------------
-
-    @property
-    def trick(self) -> list[tuple[int, Card]]:
-        ledger = self.ledger
-        return [(ledger.holder[i], ledger.cards[i]) for i in ledger.trick]
 
     def taken(self) -> tuple[list[Card], list[Card]]:
         """Cards taken in tricks by the bidder and by the opponents together."""
@@ -265,17 +243,11 @@ def _cards(text: str) -> list[Card] | None:
     return cards if all(_CARD.match(c) for c in cards) else None
 
 
-def too_high(number: str) -> bool:
-    """Whether a bid's digits name more than :data:`MAX_BID`, read without building a
-    number of up to two thousand digits."""
-    return len(number) > len(str(MAX_BID)) or int(number) > MAX_BID
-
-
 def deal_action(pack: Sequence[Card]) -> Action:
     return Action("deal", ",".join(pack))
 
 
-class Match(TrickMatch[Deal]):
+class Match(BiddingMatch[Deal]):
     """A session of auction pinochle for 3, 4 or 5 seats. Build one with :func:`new_match`."""
 
     NAME = "auction_pinochle"
@@ -288,8 +260,10 @@ class Match(TrickMatch[Deal]):
     DEAL = Deal
     CARD_ORDER = ORDER
     OTHER_ACTIONS = (PASS, WIDOW_UP, THROW_IN, CONCEDE, SHOW_NOTHING, *TRUMP.values())
-    FREE_KINDS: ClassVar[tuple[str, ...]] = ("deal", "bid", "meld", "bury")
-    """The kinds whose argument is any of many texts (:meth:`parse_other`)."""
+    KINDS = KINDS
+    FREE_KINDS = ("deal", "bid", "meld", "bury")
+    DEAL_TAKES = "the 48 cards (A T K Q J 9 of each suit, twice)"
+    SESSION = "session"
 
     __slots__ = ("kitty", "share")
 
@@ -337,13 +311,6 @@ class Match(TrickMatch[Deal]):
         """What each seat's balance changed by with ``deal``: its chips, and after the
         session's last deal the kitty's share (zeros while the deal runs)."""
         return list(deal.scores) if deal.scores is not None else [0] * self.seats
-
-    def phase(self) -> str:
-        """``deal``, ``match_over`` or the deal's step (:meth:`Deal.next_step`)."""
-        if self.to_act is None:
-            return "match_over"
-        deal = self.current
-        return "deal" if deal is None else deal.step
 
     def bid_options(self, deal: Deal) -> list[int]:
         """The bids listed for the seat to bid (any higher multiple of ten up to the table's
@@ -451,38 +418,9 @@ class Match(TrickMatch[Deal]):
             if cards is None or len(cards) > HAND_SIZE + 3:
                 raise MalformedAction("'bury' takes cards apart by ',' (bury:TS,TS,9C)")
             return Action("bury", ",".join(sort_cards(cards)))
-        if kind == "trump":
-            raise MalformedAction(f"'trump' takes a suit (S, H, D or C), got {arg[:20]!r}")
-        if kind in ("pass", "widow", "throw_in", "concede"):
-            raise MalformedAction(f"'{kind}' takes no argument")
-        if kind == "deal":
-            cards = arg.split(",") if arg else []
-            if len(cards) != PACK_SIZE or Counter(cards) != _PACK_COUNT:
-                raise MalformedAction("'deal' takes the 48 cards (A T K Q J 9 of each suit, twice)")
-            return action
-        raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
-
-    def shaped(self, action: Action) -> bool:
-        """Whether an ``Action`` built by hand is one some text parses to."""
-        if action.kind not in self.FREE_KINDS:
-            return (action.kind, action.arg) in self.OTHERS
-        try:
-            return parse_action(str(action)) == action
-        except MalformedAction:
-            return False
+        return super().parse_other(action)
 
     # -- checking ------------------------------------------------------------------------------
-
-    def _check(self, seat: int, action: Action) -> Deal | None:
-        """The base's checks, in this game's words where they differ."""
-        if action.kind == "deal" and not self.shaped(action):
-            raise MalformedAction(f"not an auction pinochle action: {str(action)[:40]!r}")
-        try:
-            return super()._check(seat, action)
-        except IllegalAction as refused:
-            if refused.code == "match_over":
-                raise IllegalAction("match_over", "the session is over") from None
-            raise
 
     def refuse_turn(self, seat: int) -> None:
         deal = self.current
@@ -565,16 +503,8 @@ class Match(TrickMatch[Deal]):
             return
         if action.kind != "bid":
             raise IllegalAction("bid_or_pass", "bid or pass: the auction is on")
-        if too_high(action.arg):
-            raise IllegalAction("bid_too_high", f"bid {MAX_BID} or less", {"most": MAX_BID})
-        bid = int(action.arg)
-        if bid % BID_STEP:
-            raise IllegalAction(
-                "bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": bid}
-            )
-        least = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
-        if bid < least:
-            raise IllegalAction("bid_too_low", f"bid {least} or more", {"bid": bid, "least": least})
+        check_not_too_high(action.arg, MAX_BID)
+        check_bid(int(action.arg), deal.minimum if deal.high_seat is None else deal.high + BID_STEP)
 
     def _check_meld(self, deal: Deal, arg: str) -> None:
         assert deal.bidder is not None
@@ -613,28 +543,6 @@ class Match(TrickMatch[Deal]):
             raise IllegalAction(
                 "card_is_buried", f"{card} is buried: bury another card to lead it", {"card": card}
             )
-
-    def _check_duty(self, deal: Deal, seat: int, card: Card) -> None:
-        """Pinochle's duties refused in its words: the trump named in every refusal, a trump
-        lead not beaten ``must_beat_trump_lead``."""
-        ledger = deal.ledger
-        trump = deal.trump
-        led = ledger.cards[ledger.trick[0]][1]
-        if card[1] == led and led != trump:  # following a side suit is all the duty
-            return
-        hand = ledger.hand(seat)
-        if card in legal_cards(hand, ledger.trick_cards(), trump, PINOCHLE):
-            return
-        detail = {"card": card, "suit": led, "seat": seat, "trump": trump}
-        if any(c[1] == led for c in hand):
-            if card[1] != led:
-                raise IllegalAction("must_follow_suit", "you must follow suit", detail)
-            raise IllegalAction(
-                "must_beat_trump_lead",
-                "on a trump lead you must beat the best trump if able",
-                detail,
-            )
-        raise IllegalAction("must_trump", "without the suit led you must play a trump", detail)
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -678,14 +586,6 @@ class Match(TrickMatch[Deal]):
         else:
             deal.buried = action.arg.split(",")
         deal.step = deal.next_step()
-
-    def _next_bidder(self, deal: Deal, seat: int) -> int:
-        at = deal.active.index(seat)
-        for k in range(1, 3):
-            other = deal.active[(at + k) % 3]
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
 
     def _bid(self, deal: Deal, seat: int, bid: int) -> None:
         deal.bids.append((seat, bid))
@@ -964,7 +864,7 @@ def _triples(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
     return list(out)
 
 
-parse_action = action_parser(Match)
+parse_action = Match.PARSE = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
 
 

@@ -1,0 +1,211 @@
+"""What the pinochles' state machines share on the trick-game base (docs/engine.md §4, §7):
+auction pinochle (``auction/``) and the partnership pinochles (``partnership/``) both bid
+for the right to name trumps, and refuse a bid, a malformed action and a card against the
+duties in the same words. Here: the deal's auction (:class:`BiddingDeal`), the match's
+turns in it, the parsing and checking common to both (:class:`BiddingMatch`) and the
+records' sentences and verdict (:class:`BiddingRecords`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Final, TypeVar
+
+from ..actions import Action
+from ..cards import Card
+from ..errors import IllegalAction, MalformedAction
+from ..game import Options, Validation
+from ..recorded import verdict
+from ..trick_game import TrickDeal, TrickMatch, TrickRecords
+from ..words import with_article
+
+BID_STEP: Final = 10
+"""Every bid is a multiple of ten."""
+
+
+def check_bid(bid: int, least: int) -> None:
+    """Refuse a bid that is not a multiple of ten, or is below ``least``."""
+    if bid % BID_STEP:
+        raise IllegalAction("bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": bid})
+    if bid < least:
+        raise IllegalAction("bid_too_low", f"bid {least} or more", {"bid": bid, "least": least})
+
+
+def check_not_too_high(number: str, most: int) -> None:
+    """Refuse a bid's digits naming more than ``most``, read without building a number of
+    up to two thousand digits."""
+    if len(number) > len(str(most)) or int(number) > most:
+        raise IllegalAction("bid_too_high", f"bid {most} or less", {"most": most})
+
+
+B = TypeVar("B", bound="BiddingDeal")
+
+
+class BiddingDeal(TrickDeal):
+    """A pinochle deal: the base's with its auction (the high bid and its seat, the seats
+    that passed, the bidder), which it begins with."""
+
+    __slots__ = ("bidder", "high", "high_seat", "out")
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None,
+    ) -> None:
+        super().__init__(number, dealer, seats, pack, order)
+        self.high = 0
+        self.high_seat: int | None = None
+        self.out: list[int] = []
+        """Seats that passed, in order."""
+        self.bidder: int | None = None
+        self.step = "bid"
+
+    def copy(self: B) -> B:
+        other = TrickDeal.copy(self)
+        other.high = self.high
+        other.high_seat = self.high_seat
+        # once trump is named the auction is over: its list changes no more, and is shared
+        other.out = list(self.out) if self.trump is None else self.out
+        other.bidder = self.bidder
+        return other
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The trick on the table as (seat, card) in play order (for the computer players)."""
+        ledger = self.ledger
+        return [(ledger.holder[i], ledger.cards[i]) for i in ledger.trick]
+
+
+class BiddingMatch(TrickMatch[B]):
+    """A pinochle match on the trick-game base: the phase, the auction's turns, the texts of
+    its actions and the duties refused in pinochle's words."""
+
+    KINDS: ClassVar[tuple[str, ...]] = ()
+    """Every kind of action, in the order a refusal of an unknown one lists them."""
+    FREE_KINDS: ClassVar[tuple[str, ...]] = ("deal", "bid")
+    """The kinds whose argument is any of many texts (:meth:`parse_other`)."""
+    DEAL_TAKES: ClassVar[str] = ""
+    """What a ``deal:`` of another pack is told it takes."""
+    SESSION: ClassVar[str] = "match"
+    """What a refusal after the end calls the match."""
+    PACK_COUNT: ClassVar[Counter[Card]] = Counter()
+    PARSE: ClassVar[Callable[[object], Action]]
+    """The game's parser (:func:`~app.engine.trick_game.action_parser` of its class)."""
+
+    __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        kinds = cls.__dict__.get("KINDS")
+        super().__init_subclass__(**kwargs)
+        if kinds is not None:  # the game's own, not the base's from its OTHER_ACTIONS
+            cls.KINDS = kinds
+        if "PACK" in cls.__dict__:
+            cls.PACK_COUNT = Counter(cls.PACK)
+
+    def phase(self) -> str:
+        """``deal``, ``match_over`` or the deal's step."""
+        if self.to_act is None:
+            return "match_over"
+        deal = self.current
+        return "deal" if deal is None else deal.step
+
+    def _next_bidder(self, deal: B, seat: int) -> int:
+        """The next seat after ``seat`` in turn that has not passed."""
+        order = self.players(deal) or range(self.seats)
+        at, n = order.index(seat), len(order)
+        for k in range(1, n + 1):
+            other = order[(at + k) % n]
+            if other not in deal.out:
+                return other
+        raise AssertionError("the auction has no one left")
+
+    # -- notation ------------------------------------------------------------------------------
+
+    @classmethod
+    def parse_other(cls, action: Action) -> Action:
+        """The deal, and the refusals of a trump, an argument where none is taken and an
+        unknown kind; a game reads its own kinds first."""
+        kind, arg = action.kind, action.arg
+        if kind == "deal":
+            cards = arg.split(",") if arg else []
+            if len(cards) != len(cls.PACK) or Counter(cards) != cls.PACK_COUNT:
+                raise MalformedAction(f"'deal' takes {cls.DEAL_TAKES}")
+            return action
+        if kind == "trump":
+            raise MalformedAction(f"'trump' takes a suit (S, H, D or C), got {arg[:20]!r}")
+        if (kind, "") in cls.OTHERS:
+            raise MalformedAction(f"'{kind}' takes no argument")
+        raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(cls.KINDS)})
+
+    def shaped(self, action: Action) -> bool:
+        """Whether an ``Action`` built by hand is one some text parses to."""
+        if action.kind not in self.FREE_KINDS:
+            return (action.kind, action.arg) in self.OTHERS
+        try:
+            return type(self).PARSE(str(action)) == action
+        except MalformedAction:
+            return False
+
+    # -- checking ------------------------------------------------------------------------------
+
+    def _check(self, seat: int, action: Action) -> B | None:
+        """The base's checks, a deal's shape first and the end in this game's words."""
+        if action.kind == "deal" and not self.shaped(action):
+            raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
+        try:
+            return TrickMatch._check(self, seat, action)
+        except IllegalAction as refused:
+            if refused.code != "match_over":
+                raise
+            raise IllegalAction("match_over", f"the {self.SESSION} is over") from None
+
+    def _check_duty(self, deal: B, seat: int, card: Card) -> None:
+        """Pinochle's duties refused in its words: the trump named in every refusal, a trump
+        lead not beaten ``must_beat_trump_lead``."""
+        ledger = deal.ledger
+        trump = deal.trump
+        led = ledger.cards[ledger.trick[0]][1]
+        if card[1] == led and led != trump:  # following a side suit is all the duty
+            return
+        if card in self.playable(deal, seat):
+            return
+        detail = {"card": card, "suit": led, "seat": seat, "trump": trump}
+        if any(c[1] == led for c in ledger.hand(seat)):
+            if card[1] != led:
+                raise IllegalAction("must_follow_suit", "you must follow suit", detail)
+            raise IllegalAction(
+                "must_beat_trump_lead",
+                "on a trump lead you must beat the best trump if able",
+                detail,
+            )
+        raise IllegalAction("must_trump", "without the suit led you must play a trump", detail)
+
+
+class BiddingRecords(TrickRecords[B]):
+    """The records' refusals in the pinochles' words (``SAID``, by code, the refusal's
+    detail filled in), and a verdict on a record's derived fields, the trump among them."""
+
+    NAMES_PLAYERS = True
+    SAID: ClassVar[dict[str, str]] = {
+        "bid_too_low": "bids {bid} but must bid {least} or more",
+        "bid_not_multiple_of_10": "bids {bid}, which is not a multiple of ten",
+        "bid_too_high": "bids more than {most}, the most a bid may be at this table",
+        "must_beat_trump_lead": "holds a higher trump and must beat the trick on a trump lead",
+    }
+
+    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
+        said = self.SAID.get(refused.code)
+        return None if said is None else f"{who} {said.format_map(refused.detail)}"
+
+    def validate(
+        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
+    ) -> Validation:
+        """Replay a record and check its derived fields, the trump among them."""
+        return verdict(
+            lambda: self.replay(players, options, doc),
+            doc,
+            lambda match: [self.derived(d) for d in match.deals],
+        )
