@@ -22,18 +22,15 @@ from ...cards import SUITS
 from ...errors import IllegalAction
 from ...game import Options, Outcome, ScoredDeal, Termination
 from ...paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
+from ..base import check_bid
 from ..melds import MeldTable, best_value
-from .state import Claim, Deal, Match, Result, deal_detail, new_match
+from .state import ALL_PASSED, Deal, Match, deal_detail, new_match
 from .variant import (
-    BID_STEP,
     MAX_BID,
     SEATS,
     TEAMS,
-    End,
     Variant,
     card_points,
-    deal_scores,
-    hand_points,
     team_of,
     winner_at_end,
 )
@@ -134,7 +131,7 @@ class _Form:
         match = new_match(self.variant, e.options, e.first_dealer)
         deal = Deal(e.deal.number, e.deal.dealer)
         if e.given["end"] == PASSED_OUT:
-            deal.result = Result(End.PASSED_OUT, (0, 0), (0, 0), (0, 0), (0, 0))
+            deal.result = ALL_PASSED
         else:
             self._score_bid(match, e.deals, deal, e.given)
         return e.scored(match.deal_scores(deal), deal_detail(deal))
@@ -164,36 +161,13 @@ class _Form:
         # the values of the melds are entered, not their cards
         deal.melds = [[] for _ in range(SEATS)]
         deal.meld_values = tuple(melds)
-        won = [team not in trickless for team in range(2)]
-        melded = tuple(deal.team_meld(t) if won[t] else 0 for t in range(2))
-        hands = tuple(hand_points(points[t], deal.team_meld(t), won[t]) for t in range(2))
-        rules = match.settings
+        deal.won = [int(team not in trickless) for team in range(2)]
+        melded, hands = match.hands_so_far(deal, points)
         if not claimed:
-            bidding = team_of(bidder)
-            scores = deal_scores(bidding, bid, hands, rules.made_bid_scores)
-            deal.result = Result(
-                end=End.MADE if hands[bidding] >= bid else End.SET,
-                points=points,
-                melded=(melded[0], melded[1]),
-                hands=(hands[0], hands[1]),
-                scores=(scores[0], scores[1]),
-            )
+            deal.result = match.played(deal, points, melded, hands)
             return
-        seat = given["claimed_by"].index(1)
-        team = team_of(seat)
         match.totals = [sum(d.scores[s] or 0 for d in deals) for s in range(SEATS)]
-        hand, counted, standing = match.claim_check(deal, team, hands[team])
-        good = standing >= rules.target
-        side_scores = [0, 0]
-        side_scores[team] = counted
-        deal.result = Result(
-            end=End.CLAIM_WON if good else End.CLAIM_LOST,
-            points=points,
-            melded=(melded[0], melded[1]),
-            hands=(hands[0], hands[1]),
-            scores=(side_scores[0], side_scores[1]),
-            claim=Claim(seat, team, hand, counted, standing, good),
-        )
+        deal.result = match.claimed(deal, given["claimed_by"].index(1), points, melded, hands)
 
     def _high_bid(self, bids: Sequence[int]) -> tuple[int, int]:
         """The high bidder and the bid, the one seat with a bid entered (§4)."""
@@ -206,15 +180,8 @@ class _Form:
                 {"bidders": entered},
             )
         bidder = entered[0]
-        bid = bids[bidder]
-        if bid % BID_STEP:
-            raise IllegalAction(
-                "bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": bid}
-            )
-        least = self.variant.minimum_bid
-        if bid < least:
-            raise IllegalAction("bid_too_low", f"bid {least} or more", {"bid": bid, "least": least})
-        return bidder, bid
+        check_bid(bids[bidder], self.variant.minimum_bid)
+        return bidder, bids[bidder]
 
     def _check_melds(self, melds: Sequence[int]) -> None:
         for seat, value in enumerate(melds):

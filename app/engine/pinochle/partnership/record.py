@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from ...errors import IllegalAction
-from ...game import Options, RecordError, Validation
-from ...recorded import verdict
-from ...trick_game import TrickMatch, TrickRecords
+from ...game import Options, RecordError
+from ...trick_game import TrickMatch
+from ..base import BiddingRecords
 from .state import Deal, Match, claim_json, meld_json
 from .variant import SEATS, Variant
 
@@ -55,7 +54,7 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
     return [queues[seat].pop(0) for seat in variant.layout(dealer)]
 
 
-class Records(TrickRecords[Deal]):
+class Records(BiddingRecords[Deal]):
     """The base's records with every hand as dealt for the pack (a seat's record of the
     running match shows its own alone), the derived fields of the auction, melds and result,
     and the sentences of this game's refusals."""
@@ -94,24 +93,10 @@ class Records(TrickRecords[Deal]):
         assert issubclass(match, Match)
         return match.VARIANT
 
-    NAMES_PLAYERS = True
-
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        """The partnership pinochles' own refusals: the auction, announcements, a trump lead
-        not beaten."""
-        detail = refused.detail
-        code = refused.code
-        if code == "bid_too_low":
-            return f"{who} bids {detail['bid']} but must bid {detail['least']} or more"
-        if code == "bid_too_high":
-            return f"{who} bids more than {detail['most']}, the most a bid may be at this table"
-        if code == "bid_not_multiple_of_10":
-            return f"{who} bids {detail['bid']}, which is not a multiple of ten"
-        if code == "announce_exceeds_meld":
-            return f"{who} announces {detail['value']} but can meld at most {detail['best']}"
-        if code == "must_beat_trump_lead":
-            return f"{who} holds a higher trump and must beat the trick on a trump lead"
-        return None
+    SAID: ClassVar[dict[str, str]] = {
+        **BiddingRecords.SAID,
+        "announce_exceeds_meld": "announces {value} but can meld at most {best}",
+    }
 
     def replay(
         self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
@@ -119,16 +104,6 @@ class Records(TrickRecords[Deal]):
         if len(players) != SEATS:
             raise RecordError(f"{self._variant().title} is played by four")
         return super().replay(players, options, doc)
-
-    def validate(
-        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-    ) -> Validation:
-        """Replay a record and check its derived fields, the trump among them."""
-        return verdict(
-            lambda: self.replay(players, options, doc),
-            doc,
-            lambda match: [derived(d) for d in match.deals],
-        )
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:

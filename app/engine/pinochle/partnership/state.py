@@ -30,11 +30,11 @@ from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...game import Options, Termination
-from ...trick_game import Trick, TrickDeal, TrickMatch, action_parser
+from ...trick_game import Trick, action_parser
 from ...trick_game import hidden_cards as ledger_hidden
 from ...tricks import trick_winner
-from ...words import with_article
 from .. import melds as meld_rules
+from ..base import BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import ORDER, Meld, shown_cards
 from .variant import (
     BID_STEP,
@@ -61,8 +61,6 @@ PASS: Final = Action("pass")
 CLAIM: Final = Action("claim")
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 KINDS: Final = ("deal", "bid", "pass", "announce", "trump", "play", "claim")
-FREE_KINDS: Final = ("deal", "bid", "announce")
-"""The kinds whose argument is any of many texts (:meth:`Match.parse_other`)."""
 _NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
 TEAMS_JSON: Final = [list(t) for t in TEAMS]
 SUIT_RANKS: Final = {s: (ORDER["A" + s], ORDER["9" + s] + 1) for s in SUITS}
@@ -76,12 +74,6 @@ def suit_run(hand: list[int], rank: list[int], suit: str) -> list[int]:
     key = rank.__getitem__
     start = bisect_left(hand, first, key=key)
     return hand[start : bisect_left(hand, end, start, key=key)]
-
-
-def too_high(number: str) -> bool:
-    """Whether a bid's digits name more than :data:`MAX_BID`, read without building a
-    number of up to two thousand digits."""
-    return len(number) > len(str(MAX_BID)) or int(number) > MAX_BID
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,22 +126,23 @@ class Result:
     claim: Claim | None = None
 
 
-class Deal(TrickDeal):
-    """One deal: the base's (its cards in the ledger, the tricks, the actions) with the
-    auction and its announcements, every seat's melds, the card points and tricks per team
+Pair = tuple[int, int]
+ALL_PASSED: Final = Result(End.PASSED_OUT, (0, 0), (0, 0), (0, 0), (0, 0))
+"""A deal all four passed: nothing scored."""
+
+
+class Deal(BiddingDeal):
+    """One deal: the base's (its cards in the ledger, the tricks, the actions, the auction)
+    with its calls and announcements, every seat's melds, the card points and tricks per team
     (``won`` counts a team's tricks, as the views show them) and the result."""
 
     __slots__ = (
         "announced",
         "best_melds",
-        "bidder",
         "calls",
         "dealt",
-        "high",
-        "high_seat",
         "meld_values",
         "melds",
-        "out",
         "points",
         "result",
         "shown",
@@ -168,13 +161,8 @@ class Deal(TrickDeal):
         self.dealt: list[list[Card]] = [[] for _ in range(seats)]
         """Each seat's cards as dealt, in canonical order."""
         self.calls: list[Call] = []
-        self.high = 0
-        self.high_seat: int | None = None
-        self.out: list[int] = []
-        """Seats that passed, in order."""
         self.announced: list[int] = []
         """Seats that made their information-only announcement."""
-        self.bidder: int | None = None
         self.melds: list[list[Meld]] | None = None
         """Every seat's melds, once trump is named (Clarification 3); set by :meth:`show`."""
         self.meld_values: tuple[int, ...] = (0, 0, 0, 0)
@@ -187,22 +175,16 @@ class Deal(TrickDeal):
         self.best_melds: dict[int, int] = {}
         """Each seat's best meld over the four trump suits, as announcements check it (filled
         when first asked: the dealt hand never changes during the auction)."""
-        self.step = "bid"
 
     def copy(self) -> Deal:
-        other = TrickDeal.copy(self)
+        other = BiddingDeal.copy(self)
         other.dealt = self.dealt  # never changed after the deal
         if self.trump is None:
             other.calls = list(self.calls)
-            other.out = list(self.out)
             other.announced = list(self.announced)
         else:  # the auction is over: its lists change no more, and are shared
             other.calls = self.calls
-            other.out = self.out
             other.announced = self.announced
-        other.high = self.high
-        other.high_seat = self.high_seat
-        other.bidder = self.bidder
         other.melds = self.melds  # set once, never changed
         other.meld_values = self.meld_values
         other.shown = self.shown
@@ -212,12 +194,6 @@ class Deal(TrickDeal):
         return other
 
     # -- read from the ledger, under the names the computer players read ------------------------
-
-    @property
-    def trick(self) -> list[tuple[int, Card]]:
-        """The trick on the table as (seat, card) in play order."""
-        ledger = self.ledger
-        return [(ledger.holder[i], ledger.cards[i]) for i in ledger.trick]
 
     @property
     def tricks_won(self) -> list[int]:
@@ -269,7 +245,7 @@ class Notation:
         return self.deal_action(pack)
 
 
-class Match(TrickMatch[Deal]):
+class Match(BiddingMatch[Deal]):
     """A match of a partnership pinochle: each variant's is a subclass
     (:func:`match_class`) that names it in ``VARIANT``."""
 
@@ -279,9 +255,10 @@ class Match(TrickMatch[Deal]):
     DEAL = Deal
     CARD_ORDER = ORDER
     OTHER_ACTIONS = (PASS, CLAIM, *TRUMP.values())
+    KINDS = KINDS
+    FREE_KINDS = ("deal", "bid", "announce")
     PLAY_TAKES = "one card of the pack"
     SHOWS_TRUMP = False  # named among the deal's own fields, where the old views had it
-    PACK_COUNT: ClassVar[Counter[Card]] = Counter()
     CARD_POINTS: ClassVar[dict[Card, int]] = {}
     """Each card's points in a trick (the variant's ``card_points`` of its rank)."""
     PLAY_OF_RANK: ClassVar[dict[int, Action]] = {}
@@ -324,13 +301,6 @@ class Match(TrickMatch[Deal]):
 
     def match_over(self) -> bool:
         return self.winner is not None
-
-    def phase(self) -> str:
-        """``deal``, ``bid``, ``trump``, ``play`` or ``match_over``."""
-        if self.to_act is None:
-            return "match_over"
-        deal = self.current
-        return "deal" if deal is None else deal.step
 
     def best_meld(self, deal: Deal, seat: int) -> int:
         """``seat``'s best meld over the four trump suits, as an announcement is checked
@@ -471,32 +441,9 @@ class Match(TrickMatch[Deal]):
             if not _NUMBER.match(arg):
                 raise MalformedAction("'announce' takes a meld value, such as announce:120")
             return action
-        if kind == "deal":
-            cards = arg.split(",") if arg else []
-            if len(cards) != len(cls.PACK) or Counter(cards) != cls.PACK_COUNT:
-                raise MalformedAction(f"'deal' takes the {len(cls.PACK)} cards of the pack")
-            return action
-        if kind == "trump":
-            raise MalformedAction(f"'trump' takes a suit (S, H, D or C), got {arg[:20]!r}")
-        if kind in ("pass", "claim"):
-            raise MalformedAction(f"'{kind}' takes no argument")
-        raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
-
-    def shaped(self, action: Action) -> bool:
-        """Whether an ``Action`` built by hand is one some text parses to."""
-        if action.kind not in FREE_KINDS:
-            return (action.kind, action.arg) in self.OTHERS
-        try:
-            return self.NOTATION.parse(str(action)) == action
-        except MalformedAction:
-            return False
+        return super().parse_other(action)
 
     # -- checking ------------------------------------------------------------------------------
-
-    def _check(self, seat: int, action: Action) -> Deal | None:
-        if action.kind == "deal" and not self.shaped(action):
-            raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
-        return TrickMatch._check(self, seat, action)
 
     def refuse_turn(self, seat: int) -> None:
         raise IllegalAction(
@@ -541,23 +488,15 @@ class Match(TrickMatch[Deal]):
         if kind not in ("bid", "announce"):
             raise IllegalAction("bid_or_pass", "the auction is on: bid or pass")
         number, _, flag = action.arg.partition(":")
-        if kind == "bid" and too_high(number):
-            raise IllegalAction("bid_too_high", f"bid {MAX_BID} or less", {"most": MAX_BID})
+        if kind == "bid":
+            check_not_too_high(number, MAX_BID)
         value = int(number)
         if (flag or kind == "announce") and not self.settings.announcements:
             raise IllegalAction("no_announcements", "this match is played without announcements")
         if kind == "announce":
             self._check_announce(deal, seat, value)
             return
-        if value % BID_STEP:
-            raise IllegalAction(
-                "bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": value}
-            )
-        least = self.least_bid(deal)
-        if value < least:
-            raise IllegalAction(
-                "bid_too_low", f"bid {least} or more", {"bid": value, "least": least}
-            )
+        check_bid(value, self.least_bid(deal))
         if flag and not self.flag_holds(deal, seat, flag):
             raise IllegalAction(
                 "flag_not_held",
@@ -591,28 +530,6 @@ class Match(TrickMatch[Deal]):
                 f"that announcement would bid more than {MAX_BID}",
                 {"most": MAX_BID},
             )
-
-    def _check_duty(self, deal: Deal, seat: int, card: Card) -> None:
-        """Pinochle's duties refused in its words: the trump named in every refusal, a trump
-        lead not beaten ``must_beat_trump_lead``."""
-        ledger = deal.ledger
-        trump = deal.trump
-        led = ledger.cards[ledger.trick[0]][1]
-        if card[1] == led and led != trump:  # following a side suit is all the duty
-            return
-        if card in self.playable(deal, seat):
-            return
-        hand = ledger.hand(seat)
-        detail = {"card": card, "suit": led, "seat": seat, "trump": trump}
-        if any(c[1] == led for c in hand):
-            if card[1] != led:
-                raise IllegalAction("must_follow_suit", "you must follow suit", detail)
-            raise IllegalAction(
-                "must_beat_trump_lead",
-                "on a trump lead you must beat the best trump if able",
-                detail,
-            )
-        raise IllegalAction("must_trump", "without the suit led you must play a trump", detail)
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -654,29 +571,13 @@ class Match(TrickMatch[Deal]):
             deal.calls.append(Call(seat, "bid", bid=bid, flag=flag or None))
             deal.high, deal.high_seat = bid, seat
         if len(deal.out) == SEATS:
-            self._passed_out(deal)
+            self._finish(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
         elif deal.high_seat is not None and len(deal.out) == SEATS - 1:
             deal.bidder = deal.high_seat
             deal.step = "trump"
             self.to_act = deal.bidder
         else:
             self.to_act = self._next_bidder(deal, seat)
-
-    def repeat_call(self, seat: int, action: Action) -> None:
-        """Apply a call of the auction as a view shows it, unchecked against the hand: a
-        resampler repeats the auction of a deal whose hidden cards it dealt anew."""
-        deal = self.current
-        assert deal is not None and deal.step == "bid" and seat == self.to_act
-        deal.actions.append((seat, str(action)))
-        self._call(deal, seat, action)
-
-    @staticmethod
-    def _next_bidder(deal: Deal, seat: int) -> int:
-        for k in range(1, SEATS + 1):
-            other = (seat + k) % SEATS
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
 
     def _trump(self, deal: Deal, suit: str) -> None:
         deal.trump = suit
@@ -739,42 +640,49 @@ class Match(TrickMatch[Deal]):
         counted = provisional(team, bidder_team, deal.high, hand, made)
         return hand, counted, self.team_total(team) + counted
 
-    def _claim(self, deal: Deal, seat: int) -> None:
+    def claimed(self, deal: Deal, seat: int, points: Pair, melded: Pair, hands: Pair) -> Result:
+        """A claim by ``seat`` with the card points, credited melds and hand points so far
+        (the paper form's too)."""
         team = team_of(seat)
-        points = self.points_taken(deal)
-        melded, hands = self.hands_so_far(deal, points)
         hand, counted, standing = self.claim_check(deal, team, hands[team])
         good = standing >= self.settings.target
-        scores = (counted, 0) if team == 0 else (0, counted)
-        result = Result(
+        return Result(
             end=End.CLAIM_WON if good else End.CLAIM_LOST,
             points=points,
             melded=melded,
             hands=hands,
-            scores=scores,
+            scores=(counted, 0) if team == 0 else (0, counted),
             claim=Claim(seat, team, hand, counted, standing, good),
         )
-        self._finish(deal, result, team if good else 1 - team, Termination.CLAIM)
 
-    def _played_out(self, deal: Deal) -> None:
-        assert deal.bidder_team is not None
-        melded, hands = self.hands_so_far(deal)
-        made = self.settings.made_bid_scores
-        scores = deal_scores(deal.bidder_team, deal.high, hands, made)
-        result = Result(
-            end=End.MADE if hands[deal.bidder_team] >= deal.high else End.SET,
-            points=self.points_taken(deal),
+    def played(self, deal: Deal, points: Pair, melded: Pair, hands: Pair) -> Result:
+        """A deal played out with these card points, credited melds and hand points (the
+        paper form's too)."""
+        team = deal.bidder_team
+        assert team is not None
+        scores = deal_scores(team, deal.high, hands, self.settings.made_bid_scores)
+        return Result(
+            end=End.MADE if hands[team] >= deal.high else End.SET,
+            points=points,
             melded=melded,
             hands=hands,
             scores=(scores[0], scores[1]),
         )
-        after = [self.team_total(t) + scores[t] for t in range(2)]
+
+    def _claim(self, deal: Deal, seat: int) -> None:
+        points = self.points_taken(deal)
+        result = self.claimed(deal, seat, points, *self.hands_so_far(deal, points))
+        claim = result.claim
+        assert claim is not None
+        self._finish(deal, result, claim.team if claim.good else 1 - claim.team, Termination.CLAIM)
+
+    def _played_out(self, deal: Deal) -> None:
+        points = self.points_taken(deal)
+        result = self.played(deal, points, *self.hands_so_far(deal, points))
+        after = [self.team_total(t) + result.scores[t] for t in range(2)]
+        assert deal.bidder_team is not None
         winner = winner_at_end(after, self.settings.target, deal.bidder_team)
         self._finish(deal, result, winner, Termination.TARGET_REACHED)
-
-    def _passed_out(self, deal: Deal) -> None:
-        result = Result(End.PASSED_OUT, (0, 0), (0, 0), (0, 0), (0, 0))
-        self._finish(deal, result, None, Termination.TARGET_REACHED)
 
     def _finish(
         self, deal: Deal, result: Result, winner: int | None, termination: Termination
@@ -885,11 +793,12 @@ def match_class(variant: Variant) -> type[Match]:
             "PACK": cards,
             "RULES": variant.trick_rules,
             "OPTIONS": variant.options,
-            "PACK_COUNT": Counter(cards),
+            "DEAL_TAKES": f"the {len(cards)} cards of the pack",
             "CARD_POINTS": {c: variant.card_points[c[0]] for c in cards},
         },
     )
     made.NOTATION = Notation(made)
+    made.PARSE = made.NOTATION.parse
     made.PLAY_OF_RANK = {ORDER[c]: play for c, play in made.PLAYS.items()}
     return made
 
