@@ -36,6 +36,7 @@ from .rules import (
     settle,
     share_kitty,
 )
+from .state import Result
 
 PASS: Final = "pass"
 PLAYED: Final = "played"
@@ -252,13 +253,11 @@ def _score(e: Entry) -> ScoredDeal:
     marks = given.get("concessions")
     lone = _lone(marks, bidder, bid, trump, resolved) if marks is not None else {}
 
-    points: int | None = None
     total: int | None = None
     if how == PLAYED:
         assert meld is not None
-        points = int(given["points"])
         # the points entered hold the last trick's ten, as the scoresheet shows them
-        total = bidder_total(meld, points, won_last=False)
+        total = bidder_total(meld, int(given["points"]), won_last=False)
         end = End.MADE if total >= bid else End.DOUBLE_BETE
     else:
         end = End(how)
@@ -269,32 +268,15 @@ def _score(e: Entry) -> ScoredDeal:
     else:
         value = bid_value(bid, trump, resolved)
     chips, kitty = settle(seats, bidder, bid, value, end, lone)
-    share: list[int] | None = None
+    share = None
     if deal.number == deals_total(seats, resolved):
         balance = sum(d.detail["kitty"] for d in e.deals) + kitty
-        share = share_kitty(balance, seats, deal.dealer)
-    if end is End.OPPONENTS_CONCEDED:
-        conceded = sorted(s for s in active if s != bidder)
-    else:
-        conceded = sorted(lone)
-    scores = chips if share is None else [a + b for a, b in zip(chips, share, strict=True)]
-    # the detail is the scoresheet's for a deal played here (sheet.deal_detail)
-    detail = {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": trump,
-        "meld": meld,
-        "points": points,
-        "total": total,
-        "end": end.value,
-        "value": value,
-        "active": list(active),
-        "conceded": conceded,
-        "chips": list(chips),
-        "kitty": kitty,
-        "share": share,
-    }
-    return e.scored(scores, detail)
+        share = tuple(share_kitty(balance, seats, deal.dealer))
+    result = Result(end, bid, value, total, None, None, tuple(chips), kitty, share)
+    both = [s for s in active if s != bidder]
+    conceded = both if end is End.OPPONENTS_CONCEDED else lone
+    # the detail is the scoresheet's for a deal played here (Match.detail)
+    return e.scored(list(result.scores), result.detail(bidder, trump, meld or 0, active, conceded))
 
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:

@@ -103,6 +103,33 @@ class Result:
     share: tuple[int, ...] | None = None
     """What each seat got of the kitty, when the deal ended the session."""
 
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """What each seat's balance changed by: its chips, and the kitty's share."""
+        if self.share is None:
+            return self.chips
+        return tuple(a + b for a, b in zip(self.chips, self.share, strict=True))
+
+    def detail(
+        self, bidder: int, trump: str | None, meld: int, active: Sequence[int], conceded: Any
+    ) -> dict[str, Any]:
+        """What the scoresheet and the store keep of the deal, played or on paper."""
+        return {
+            "bidder": bidder,
+            "bid": self.bid,
+            "trump": trump,
+            "meld": meld if trump is not None else None,
+            "points": None if self.total is None else self.total - meld,
+            "total": self.total,
+            "end": self.end.value,
+            "value": self.value,
+            "active": list(active),
+            "conceded": sorted(conceded),
+            "chips": list(self.chips),
+            "kitty": self.kitty,
+            "share": None if self.share is None else list(self.share),
+        }
+
 
 class Deal(BiddingDeal):
     """One deal: the base's (its cards in the ledger, the tricks, the actions, the auction)
@@ -684,24 +711,13 @@ class Match(BiddingMatch[Deal]):
         lone = deal.conceded if end is not End.OPPONENTS_CONCEDED else {}
         chips, kitty = settle(self.seats, deal.bidder, deal.high, value, end, lone)
         self.kitty += kitty
-        scores = list(chips)
         share = None
         if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
-            share = self.share = share_kitty(self.kitty, self.seats, deal.dealer)
-            scores = [a + b for a, b in zip(scores, share, strict=True)]
-            self.kitty = 0
-        deal.result = Result(
-            end=end,
-            bid=deal.high,
-            value=value,
-            total=total,
-            card_points=taken,
-            last_trick=last,
-            chips=tuple(chips),
-            kitty=kitty,
-            share=None if share is None else tuple(share),
-        )
-        self.finish(deal, tuple(scores))
+            share = tuple(share_kitty(self.kitty, self.seats, deal.dealer))
+            self.share, self.kitty = list(share), 0
+        result = Result(end, deal.high, value, total, taken, last, tuple(chips), kitty, share)
+        deal.result = result
+        self.finish(deal, result.scores)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -782,21 +798,8 @@ class Match(BiddingMatch[Deal]):
     def detail(self, deal: Deal) -> dict[str, Any]:
         """What the scoresheet and the store keep of a finished deal."""
         result = deal.result
-        assert result is not None
-        return {
-            "bidder": deal.bidder,
-            "bid": result.bid,
-            "meld": deal.meld_value if deal.trump is not None else None,
-            "points": None if result.total is None else result.total - deal.meld_value,
-            "total": result.total,
-            "end": result.end.value,
-            "value": result.value,
-            "active": list(deal.active),
-            "conceded": sorted(deal.conceded),
-            "chips": list(result.chips),
-            "kitty": result.kitty,
-            "share": self.share_of(deal),
-        }
+        assert result is not None and deal.bidder is not None
+        return result.detail(deal.bidder, deal.trump, deal.meld_value, deal.active, deal.conceded)
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
         """A scored deal as everyone may see it: the auction, the widow if it was turned, the
