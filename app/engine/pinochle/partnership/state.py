@@ -671,14 +671,16 @@ class Match(BiddingMatch[Deal]):
 
     def _claim(self, deal: Deal, seat: int) -> None:
         points = self.points_taken(deal)
-        result = self.claimed(deal, seat, points, *self.hands_so_far(deal, points))
+        melded, hands = self.hands_so_far(deal, points)
+        result = self.claimed(deal, seat, points, melded, hands)
         claim = result.claim
         assert claim is not None
         self._finish(deal, result, claim.team if claim.good else 1 - claim.team, Termination.CLAIM)
 
     def _played_out(self, deal: Deal) -> None:
         points = self.points_taken(deal)
-        result = self.played(deal, points, *self.hands_so_far(deal, points))
+        melded, hands = self.hands_so_far(deal, points)
+        result = self.played(deal, points, melded, hands)
         after = [self.team_total(t) + result.scores[t] for t in range(2)]
         assert deal.bidder_team is not None
         winner = winner_at_end(after, self.settings.target, deal.bidder_team)
