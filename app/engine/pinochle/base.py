@@ -112,16 +112,6 @@ class BiddingMatch(TrickMatch[B]):
         deal = self.current
         return "deal" if deal is None else deal.step
 
-    def _next_bidder(self, deal: B, seat: int) -> int:
-        """The next seat after ``seat`` in turn that has not passed."""
-        order = self.players(deal) or range(self.seats)
-        at, n = order.index(seat), len(order)
-        for k in range(1, n + 1):
-            other = order[(at + k) % n]
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
-
     # -- notation ------------------------------------------------------------------------------
 
     @classmethod

@@ -631,6 +631,14 @@ class Match(BiddingMatch[Deal]):
             return
         self.to_act = self._next_bidder(deal, seat)
 
+    def _next_bidder(self, deal: Deal, seat: int) -> int:
+        at = deal.active.index(seat)
+        for k in range(1, 3):
+            other = deal.active[(at + k) % 3]
+            if other not in deal.out:
+                return other
+        raise AssertionError("the auction has no one left")
+
     def _turn_widow(self, deal: Deal) -> None:
         """The widow turned up for all and taken into the bidder's hand."""
         assert deal.bidder is not None

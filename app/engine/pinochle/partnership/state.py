@@ -579,6 +579,14 @@ class Match(BiddingMatch[Deal]):
         else:
             self.to_act = self._next_bidder(deal, seat)
 
+    @staticmethod
+    def _next_bidder(deal: Deal, seat: int) -> int:
+        for k in range(1, SEATS + 1):
+            other = (seat + k) % SEATS
+            if other not in deal.out:
+                return other
+        raise AssertionError("the auction has no one left")
+
     def _trump(self, deal: Deal, suit: str) -> None:
         deal.trump = suit
         table = self.VARIANT.meld_table
