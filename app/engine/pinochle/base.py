@@ -14,8 +14,6 @@ from typing import Any, ClassVar, Final, TypeVar
 from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
-from ..game import Options, Validation
-from ..recorded import verdict
 from ..trick_game import TrickDeal, TrickMatch, TrickRecords
 from ..words import with_article
 
@@ -179,6 +177,7 @@ class BiddingRecords(TrickRecords[B]):
     detail filled in), and a verdict on a record's derived fields, the trump among them."""
 
     NAMES_PLAYERS = True
+    SUMMARY_LEFT_OUT: ClassVar[tuple[str, ...]] = ()  # the trump named is checked too
     SAID: ClassVar[dict[str, str]] = {
         "bid_too_low": "bids {bid} but must bid {least} or more",
         "bid_not_multiple_of_10": "bids {bid}, which is not a multiple of ten",
@@ -189,13 +188,3 @@ class BiddingRecords(TrickRecords[B]):
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         said = self.SAID.get(refused.code)
         return None if said is None else f"{who} {said.format_map(refused.detail)}"
-
-    def validate(
-        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-    ) -> Validation:
-        """Replay a record and check its derived fields, the trump among them."""
-        return verdict(
-            lambda: self.replay(players, options, doc),
-            doc,
-            lambda match: [self.derived(d) for d in match.deals],
-        )
