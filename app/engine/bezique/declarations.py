@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
 
+from ..actions import Action
 from ..cards import SUITS, Card, Suit
 from ..errors import IllegalAction, MalformedAction
 from .combinations import (
@@ -225,6 +226,8 @@ class Offer:
     """The ``declare:`` argument."""
     points: int
     fixes_trump: Suit | None
+    action: Action = field(compare=False)
+    """``declare:<text>``, made once with the offer: the legal actions list it each time."""
 
 
 def offers(ctx: Context, holding: Holding) -> list[Offer]:
@@ -411,7 +414,7 @@ def _offer(text: str, points: int, fixes: Suit | None) -> Offer:
     if found is None:
         if len(_OFFERS) >= OFFERS_KEPT:
             _OFFERS.clear()
-        found = _OFFERS[key] = Offer(text, points, fixes)
+        found = _OFFERS[key] = Offer(text, points, fixes, Action("declare", text))
     return found
 
 

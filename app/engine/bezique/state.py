@@ -281,7 +281,7 @@ class Match(TrickMatch[Deal]):
             found = offers(self.context(deal), deal.holdings[actor])
             if not found:  # most tricks won offer nothing
                 return [DRAW]
-            return [*[Action("declare", o.text) for o in found], DRAW]
+            return [*[o.action for o in found], DRAW]
         # the card plays, the most frequent list, built from the notation's own actions
         assert actor is not None
         holding = deal.holdings[actor]
