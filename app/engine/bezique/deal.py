@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
-from ..ledger import HAND, SUIT_BIT, TAKEN, Ledger
+from ..ledger import HAND, STOCK, SUIT_BIT, TAKEN, Ledger
 from ..trick_game import TrickDeal
 from .combinations import Combination, Copy
 from .declarations import Context
@@ -101,6 +101,24 @@ class CopyLedger(Ledger):
     order: a holding's concealed hand is its seat's hand here, the same list."""
 
     __slots__ = ()
+
+    @classmethod
+    def laid_out(cls, pack: Sequence[Card], seats: Sequence[int]) -> CopyLedger:
+        """``pack`` laid out at once as :meth:`deal` and :meth:`lay_stock` would lay it a
+        card at a time: position ``p`` into the hand of ``seats[p]``, seen by that seat
+        alone, the positions after ``seats`` the stock, top first. A deal is laid out before
+        every replay and every resample, and a call per card would cost as much again."""
+        ledger = cls(2)
+        size, rest = len(seats), len(pack) - len(seats)
+        ledger.cards = list(pack)
+        ledger.place = [HAND] * size + [STOCK] * rest
+        ledger.holder = [*seats, *[-1] * rest]
+        ledger.seen = [1 << seat for seat in seats] + [0] * rest
+        ledger.pack_seen = list(ledger.seen)
+        for position, seat in enumerate(seats):
+            ledger.hands[seat].append(position)
+        ledger.stock = list(range(size, len(pack)))
+        return ledger
 
     def _to_hand(self, seat: int, i: int) -> None:
         insort(self.hands[seat], i)
@@ -268,11 +286,7 @@ def deal_from_pack(
     first. The non-dealer leads the first trick (rubicon §5)."""
     positions = hand_positions(variant)  # a copy is its position in the pack
     dealt = (positions[(0 - dealer) % 2], positions[(1 - dealer) % 2])
-    ledger = CopyLedger(2)
-    size = 2 * variant.hand_size
-    for seat, card in zip(layout(variant, dealer), pack[:size], strict=True):
-        ledger.deal(seat, card)
-    ledger.lay_stock(pack[size:])
+    ledger = CopyLedger.laid_out(pack, layout(variant, dealer))
     return Deal(
         number=number,
         dealer=dealer,

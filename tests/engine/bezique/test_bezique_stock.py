@@ -37,3 +37,15 @@ def test_a_hand_keeps_the_copies_in_pack_order_and_a_copy_plays_apart() -> None:
     twin.play_index(0, 1)
     assert twin.hands[0] == [2] and twin.trick == [1]
     assert ledger.hands[0] == [1, 2] and ledger.trick == []
+
+
+def test_a_pack_laid_out_at_once_is_the_pack_dealt_a_card_at_a_time() -> None:
+    pack = ["7C", "8D", "9H", "TS", "JC", "QD"]
+    seats = [1, 0, 1, 0]
+    at_once = CopyLedger.laid_out(pack, seats)
+    one_by_one = CopyLedger(2)
+    for seat, card in zip(seats, pack, strict=False):
+        one_by_one.deal(seat, card)
+    one_by_one.lay_stock(pack[len(seats) :])
+    for field in ("cards", "place", "holder", "seen", "pack_seen", "hands", "stock"):
+        assert getattr(at_once, field) == getattr(one_by_one, field), field
