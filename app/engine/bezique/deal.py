@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
-from ..ledger import HAND, STOCK, SUIT_BIT, TAKEN, Ledger
+from ..ledger import HAND, STOCK, Ledger
 from ..trick_game import TrickDeal
 from .combinations import Combination, Copy
 from .declarations import Context
@@ -152,17 +152,6 @@ class CopyLedger(Ledger):
         insort(self.hands[loser], under)
         self.voids[winner] = self.voids[loser] = 0
         return top, under
-
-    def gather(self, winner: int) -> None:
-        """The trick's two cards go to the pile ``winner`` took: the ledger's, written out
-        for two (a playout gathers every trick)."""
-        first, second = trick = self.trick
-        place, holder, cards = self.place, self.holder, self.cards
-        place[first] = place[second] = TAKEN
-        holder[first] = holder[second] = winner
-        self.suits_taken |= SUIT_BIT[cards[first][1]] | SUIT_BIT[cards[second][1]]
-        self.taken[winner] += trick
-        self.trick = []
 
 
 @dataclass(slots=True)

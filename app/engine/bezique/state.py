@@ -23,7 +23,7 @@ from ..cards import Card, dealt_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
-from ..ledger import TRICK
+from ..ledger import SUIT_BIT, TAKEN, TRICK
 from ..trick_game import TrickMatch
 from ..tricks import TrickRules, legal_cards
 from ..words import with_article
@@ -546,7 +546,13 @@ class Match(TrickMatch[Deal]):
             deal.brisques[winner] += BRISQUE * (
                 (cards[0][0] in BRISQUE_RANKS) + (cards[1][0] in BRISQUE_RANKS)
             )
-        ledger.gather(winner)
+        # the ledger's gather written out for two cards: a call per trick costs more
+        place, holder = ledger.place, ledger.holder
+        place[copies[0]] = place[copies[1]] = TAKEN
+        holder[copies[0]] = holder[copies[1]] = winner
+        ledger.suits_taken |= SUIT_BIT[first[1]] | SUIT_BIT[second[1]]
+        ledger.taken[winner] += trick
+        ledger.trick = []
         deal.leader = winner
         self.to_act = winner
         if not endgame:
