@@ -23,11 +23,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...actions import Action
-from ...cards import SUITS, Card, Suit
+from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
-from ...game import TABLE as TABLE
 from ...game import Options
-from ...trick_game import Trick as Trick
 from ...trick_game import action_parser
 from .. import melds as meld_rules
 from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
@@ -268,10 +266,6 @@ def dealt_places(
 def _cards(text: str) -> list[Card] | None:
     cards = text.split(",")
     return cards if all(_CARD.match(c) for c in cards) else None
-
-
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
 
 
 class Match(BiddingMatch[Deal]):
@@ -877,6 +871,3 @@ def _triples(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
 
 parse_action = Match.PARSE = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-
-__all__ = ["Deal", "Match", "Result", "Suit", "Trick"]

@@ -9,32 +9,16 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from typing import Final
 
 from ...game import Game, OptionValue, View
 from ...hand_positions import HandPositions
-from ...trick_game import legal
 from ...trick_game import make_game as make_trick_game
 from .paper import paper_of
-from .record import Records, pack_for
+from .record import Records
 from .resample import resample
-from .sheet import SHEET, scoresheet
-from .state import (
-    TABLE,
-    Call,
-    Claim,
-    Deal,
-    Match,
-    Notation,
-    Result,
-    hidden_cards,
-    match_of,
-    meld_json,
-    new_match,
-    public_fields,
-    unseen_cards,
-)
-from .variant import CLAIMS, TEAMS, End, MadeBid, Settings, Variant, team_of
+from .sheet import SHEET
+from .state import Match, hidden_cards, match_of, public_fields
+from .variant import Variant
 
 
 def _deals_total(seats: int, options: object) -> int | None:
@@ -72,36 +56,3 @@ def make_game(
     )
     # once trump is named only the cards no meld can hold (docs/next.md, partnership games)
     return dataclasses.replace(game, hidden_cards=hidden_cards)
-
-
-MEMBERS: Final = ("partnership_pinochle", "double_deck_pinochle")
-"""The games built on this part of the pinochle library (auction pinochle is not)."""
-
-__all__ = [
-    "CLAIMS",
-    "MEMBERS",
-    "TABLE",
-    "TEAMS",
-    "Call",
-    "Claim",
-    "Deal",
-    "End",
-    "MadeBid",
-    "Match",
-    "Notation",
-    "Result",
-    "Settings",
-    "Variant",
-    "hidden_cards",
-    "legal",
-    "make_game",
-    "match_of",
-    "meld_json",
-    "new_match",
-    "pack_for",
-    "paper_of",
-    "resample",
-    "scoresheet",
-    "team_of",
-    "unseen_cards",
-]

@@ -17,7 +17,6 @@ is its meld's cards still held.
 
 from __future__ import annotations
 
-import random
 import re
 from bisect import bisect_left
 from collections import Counter
@@ -28,7 +27,6 @@ from typing import Any, ClassVar, Final
 from ...actions import Action
 from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
-from ...game import TABLE as TABLE
 from ...game import Options, Termination
 from ...trick_game import Trick, action_parser
 from ...trick_game import hidden_cards as ledger_hidden
@@ -228,30 +226,11 @@ class Deal(BiddingDeal):
         return Counter(shown_cards(self.melds[seat]))
 
 
-class Notation:
-    """A variant's actions as text: parsing, the cards played and the table's deal."""
-
-    def __init__(self, match: type[Match]) -> None:
-        self.parse = action_parser(match)
-        self.play = match.PLAYS
-        self.cards = match.PACK
-
-    def deal_action(self, pack: Sequence[Card]) -> Action:
-        return Action("deal", ",".join(pack))
-
-    def random_deal(self, rng: random.Random) -> Action:
-        pack = list(self.cards)
-        rng.shuffle(pack)
-        return self.deal_action(pack)
-
-
 class Match(BiddingMatch[Deal]):
     """A match of a partnership pinochle: each variant's is a subclass
     (:func:`match_class`) that names it in ``VARIANT``."""
 
     VARIANT: ClassVar[Variant]
-    NOTATION: ClassVar[Notation]
-    """The variant's notation: its parser, :func:`action_parser` of its class."""
     DEAL = Deal
     CARD_ORDER = ORDER
     OTHER_ACTIONS = (PASS, CLAIM, *TRUMP.values())
@@ -284,10 +263,6 @@ class Match(BiddingMatch[Deal]):
     @property
     def variant(self) -> Variant:
         return self.VARIANT
-
-    @property
-    def notation(self) -> Notation:
-        return self.NOTATION
 
     def team_total(self, team: int) -> int:
         return self.totals[TEAMS[team][0]]
@@ -807,8 +782,7 @@ def match_class(variant: Variant) -> type[Match]:
             "CARD_POINTS": {c: variant.card_points[c[0]] for c in cards},
         },
     )
-    made.NOTATION = Notation(made)
-    made.PARSE = made.NOTATION.parse
+    made.PARSE = action_parser(made)
     made.PLAY_OF_RANK = {ORDER[c]: play for c, play in made.PLAYS.items()}
     return made
 
@@ -898,20 +872,16 @@ def public_fields(match: Match) -> dict[str, Any]:
     }
 
 
-def unseen_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen, copy
-    for copy: the other hands, less the cards their melds show and they still hold."""
-    return ledger_hidden(match, seat)
-
-
 def hidden_cards(match: Match, seat: int | None) -> list[Card]:
-    """The unseen cards (:func:`unseen_cards`) that a re-deal may move without ``seat``'s
-    view telling: all of them during the auction; once the melds are shown, only those that
-    belong to no meld with the trump named (the tens and nines of the plain suits). The
-    melds are every player's best (Clarification 3), so they also say what a hand does not
-    hold: a re-deal that gave a player the queen to his unshown king would show a marriage.
-    Every other unseen card is a card the melds say something about."""
-    cards = unseen_cards(match, seat)
+    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen
+    (the ledger's, copy for copy: the other hands, less the cards their melds show and they
+    still hold) that a re-deal may move without ``seat``'s view telling: all of them during
+    the auction; once the melds are shown, only those that belong to no meld with the trump
+    named (the tens and nines of the plain suits). The melds are every player's best
+    (Clarification 3), so they also say what a hand does not hold: a re-deal that gave a
+    player the queen to his unshown king would show a marriage. Every other unseen card is a
+    card the melds say something about."""
+    cards = ledger_hidden(match, seat)
     deal = match.current
     if deal is None or deal.trump is None:
         return cards
