@@ -29,7 +29,7 @@ from ...game import Options
 from ...trick_game import action_parser
 from .. import melds as meld_rules
 from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
-from ..melds import Meld
+from ..melds import ORDER, Meld, sort_cards
 from .rules import (
     BURY_SIZE,
     CARDS,
@@ -37,7 +37,6 @@ from .rules import (
     LAYOUTS,
     MAX_BID,
     OPTIONS,
-    ORDER,
     PINOCHLE,
     WIDOW,
     End,
@@ -50,7 +49,6 @@ from .rules import (
     ranks,
     settle,
     share_kitty,
-    sort_cards,
     winners,
 )
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 from ...assign import NoDealFits
@@ -117,7 +118,8 @@ def shown_melds(entry: Mapping[str, Any]) -> list[Meld]:
     ]
 
 
-def meld_sets(trump: str, dix: bool) -> list[tuple[Card, ...]]:
+@cache
+def meld_sets(trump: str, dix: bool) -> tuple[tuple[Card, ...], ...]:
     """Every meld set with ``trump``, as :func:`signature` counts them: held ``n`` times when
     its scarcest card is held ``n`` times (the royal marriage counted with the flushes, which
     the flush's own set settles)."""
@@ -130,7 +132,7 @@ def meld_sets(trump: str, dix: bool) -> list[tuple[Card, ...]]:
     if dix:
         out.append(("9" + trump,))
     out.extend(tuple(r + s for s in SUITS) for r in AROUND)
-    return out
+    return tuple(out)
 
 
 def _tricks(d: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
@@ -369,13 +371,10 @@ class Fit:
 
 
 def signature(held: Counter[Card], trump: str, dix: bool) -> tuple[int, ...]:
-    """How many times ``held`` holds each meld set with ``trump`` (Clarification 4): flushes,
-    royal marriages beyond them, each plain suit's marriages, pinochles, dixes, and each
-    rank around. Two hands meld the same exactly when their signatures are equal."""
-    flushes = min(held[r + trump] for r in "ATKQJ")
-    out = [flushes, min(held["K" + trump], held["Q" + trump]) - flushes]
-    out.extend(min(held["K" + s], held["Q" + s]) for s in SUITS if s != trump)
-    out.append(min(held["QS"], held["JD"]))
-    out.append(held["9" + trump] if dix else 0)
-    out.extend(min(held[r + s] for s in SUITS) for r in "AKQJ")
+    """How many times ``held`` holds each meld set with ``trump`` (Clarification 4), in the
+    order of :func:`meld_sets`: flushes, royal marriages beyond them, each plain suit's
+    marriages, pinochles, dixes, and each rank around. Two hands meld the same exactly when
+    their signatures are equal."""
+    out = [min(held[c] for c in cards) for cards in meld_sets(trump, dix)]
+    out[1] -= out[0]  # the K and Q of a flush are not a royal marriage as well
     return tuple(out)

@@ -32,10 +32,9 @@ from ...trick_game import Trick, action_parser
 from ...trick_game import hidden_cards as ledger_hidden
 from ...tricks import trick_winner
 from .. import melds as meld_rules
-from ..base import BiddingDeal, BiddingMatch, check_bid, check_not_too_high
+from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import ORDER, Meld, shown_cards
 from .variant import (
-    BID_STEP,
     MAX_BID,
     SEATS,
     TEAMS,

@@ -21,7 +21,6 @@ from ..melds import MeldTable
 
 SEATS: Final = 4
 TEAMS: Final[tuple[tuple[int, int], tuple[int, int]]] = ((0, 2), (1, 3))
-BID_STEP: Final = 10
 MAX_BID: Final = 100_000
 """The table's limit on a bid, a higher one (or an announcement making one) refused as
 ``bid_too_high``. Clarification 1 sets no maximum, but no deal's count comes near this, so a
