@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Final
 
 from ...actions import Action
@@ -856,15 +857,9 @@ def public_fields(match: Match) -> dict[str, Any]:
     }
 
 
-def _triples(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
+def _triples(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every choice of three of ``cards`` (a sorted multiset), each once."""
-    out: dict[tuple[Card, Card, Card], None] = {}
-    n = len(cards)
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                out[(cards[i], cards[j], cards[k])] = None
-    return list(out)
+    return list(dict.fromkeys(combinations(cards, 3)))
 
 
 parse_action = Match.PARSE = action_parser(Match)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any, Final
 
 from ...assign import NoDealFits
@@ -90,24 +90,16 @@ def _resamplers(variant: Variant) -> tuple[Resample, Resample]:
     match = match_of(variant)
     dix = variant.meld_table.dix > 0
 
-    def shown_exact(view: View) -> dict[str, Any]:
-        return _shown(view, dix, exact=True)
-
-    def shown_loose(view: View) -> dict[str, Any]:
-        return _shown(view, dix, exact=False)
-
     def barred(view: View) -> list[set[Card]]:
         return _bans(variant.trick_rules, view["deal"])
 
-    def restore_exact(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        _restore(m, deal, view, rng, exact=True)
-
-    def restore_checked(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        _restore(m, deal, view, rng, exact=False)
-
     return (
-        make_resample(match, restore_exact, shown_exact, barred),
-        make_resample(match, restore_checked, shown_loose, barred),
+        make_resample(
+            match, partial(_restore, exact=True), partial(_shown, dix=dix, exact=True), barred
+        ),
+        make_resample(
+            match, partial(_restore, exact=False), partial(_shown, dix=dix, exact=False), barred
+        ),
     )
 
 
