@@ -290,8 +290,6 @@ class Match(BiddingMatch[Deal]):
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         if seats not in (3, 4, 5):
             raise ValueError("auction pinochle is played by 3, 4 or 5")
-        if not 0 <= first_dealer < seats:
-            raise ValueError(f"no seat {first_dealer} at a table of {seats}")
         super().__init__(seats, options, first_dealer)
         self.kitty = 0
         self.share: list[int] | None = None

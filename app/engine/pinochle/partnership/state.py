@@ -21,7 +21,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Final
 
 from ...actions import Action
@@ -248,8 +248,6 @@ class Match(BiddingMatch[Deal]):
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         if seats != SEATS:
             raise ValueError(f"{self.TITLE} is played by four")
-        if not 0 <= first_dealer < SEATS:
-            raise ValueError(f"no seat {first_dealer} at a table of {SEATS}")
         super().__init__(seats, options, first_dealer)
         self.settings: Settings = self.VARIANT.settings(self.options)
         """The rules this match plays by: its options over the variant's."""
@@ -819,16 +817,8 @@ def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
 
 
 def claim_json(claim: Claim | None) -> dict[str, Any] | None:
-    if claim is None:
-        return None
-    return {
-        "seat": claim.seat,
-        "team": claim.team,
-        "hand": claim.hand,
-        "provisional": claim.provisional,
-        "standing": claim.standing,
-        "good": claim.good,
-    }
+    """A claim's fields, in their order."""
+    return None if claim is None else asdict(claim)
 
 
 def deal_detail(deal: Deal) -> dict[str, Any]:
