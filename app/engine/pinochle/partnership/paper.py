@@ -2,7 +2,7 @@
 :class:`~.variant.Variant`. Per deal the table enters how it ended (played out, all four
 passed, or a claim), the high bidder's bid, trump, every player's meld, the card points in
 each player's tricks, which side took no trick and, for a claim, who claimed. The deal scores
-as one played here, so the scoresheet keeps the same line (``state.deal_detail``).
+as one played here, so the scoresheet keeps the same line (``Match.detail``).
 
 The rules check what numbers can tell: one high bidder with a bid the auction allows, melds
 and card points the pack can make, no card points for a side that took no trick. That each
@@ -24,7 +24,7 @@ from ...game import Options, Outcome, ScoredDeal, Termination
 from ...paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
 from ..base import check_bid
 from ..melds import MeldTable, best_value
-from .state import ALL_PASSED, Deal, Match, deal_detail, new_match
+from .state import ALL_PASSED, Deal, Match, new_match
 from .variant import (
     MAX_BID,
     SEATS,
@@ -139,7 +139,7 @@ class _Form:
             deal.result = ALL_PASSED
         else:
             self._score_bid(match, e.deals, deal, e.given)
-        return e.scored(match.deal_scores(deal), deal_detail(deal))
+        return e.scored(match.deal_scores(deal), match.detail(deal))
 
     def _score_bid(
         self, match: Match, deals: Sequence[ScoredDeal], deal: Deal, given: Mapping[str, Any]

@@ -728,7 +728,32 @@ class Match(BiddingMatch[Deal]):
         return out
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        return deal_detail(deal)
+        """What the scoresheet and the store keep of a finished deal."""
+        result = deal.result
+        assert result is not None
+        team = deal.bidder_team
+        claim = result.claim
+        return {
+            "bidder": deal.bidder,
+            "bid": deal.high if deal.bidder is not None else None,
+            "trump": deal.trump,
+            "melds": None if deal.melds is None else [deal.meld_value(s) for s in range(4)],
+            "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
+            "points": list(result.points),
+            "melded": list(result.melded),
+            "hand_points": list(result.hands),
+            "hand": None if team is None else result.hands[team],
+            "team_scores": list(result.scores),
+            "end": result.end.value,
+            "claim": None
+            if claim is None
+            else {
+                "seat": claim.seat,
+                "provisional": claim.provisional,
+                "standing": claim.standing,
+                "good": claim.good,
+            },
+        }
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
         """A scored deal as everyone may see it: the auction, trump, melds, tricks and
@@ -819,35 +844,6 @@ def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
 def claim_json(claim: Claim | None) -> dict[str, Any] | None:
     """A claim's fields, in their order."""
     return None if claim is None else asdict(claim)
-
-
-def deal_detail(deal: Deal) -> dict[str, Any]:
-    """What the scoresheet and the store keep of a finished deal."""
-    result = deal.result
-    assert result is not None
-    team = deal.bidder_team
-    claim = result.claim
-    return {
-        "bidder": deal.bidder,
-        "bid": deal.high if deal.bidder is not None else None,
-        "trump": deal.trump,
-        "melds": None if deal.melds is None else [deal.meld_value(s) for s in range(4)],
-        "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
-        "points": list(result.points),
-        "melded": list(result.melded),
-        "hand_points": list(result.hands),
-        "hand": None if team is None else result.hands[team],
-        "team_scores": list(result.scores),
-        "end": result.end.value,
-        "claim": None
-        if claim is None
-        else {
-            "seat": claim.seat,
-            "provisional": claim.provisional,
-            "standing": claim.standing,
-            "good": claim.good,
-        },
-    }
 
 
 def public_fields(match: Match) -> dict[str, Any]:
