@@ -41,7 +41,7 @@ from ...trick_game import TrickDeal, make_resample
 from ...tricks import TrickRules, revealed
 from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS, Meld, best_value, shown_cards, sort_cards
 from .state import Call, Deal, Match, match_of
-from .variant import SEATS, Variant, holds_flush, longest_suit, team_of
+from .variant import SEATS, Variant, flag_held, team_of
 
 TRIES: Final = 100
 """Draws tried for one that fits the announcements and melds before the last is repaired."""
@@ -282,9 +282,7 @@ class Fit:
             for call in calls:
                 if call["announced"] is not None and call["announced"] > best_value(dealt, table):
                     out += 1
-                if call["flag"] == "flush" and not holds_flush(dealt):
-                    out += 1
-                if call["flag"] == "long_suit" and longest_suit(dealt) < self.long_suit:
+                if call["flag"] and not flag_held(dealt, call["flag"], self.long_suit):
                     out += 1
         target = self.targets.get(seat)
         if target is not None:

@@ -42,8 +42,7 @@ from .variant import (
     Settings,
     Variant,
     deal_scores,
-    holds_flush,
-    longest_suit,
+    flag_held,
     provisional,
     team_of,
     winner_at_end,
@@ -293,10 +292,7 @@ class Match(BiddingMatch[Deal]):
         return deal.high + BID_STEP * -(-value // 100)
 
     def flag_holds(self, deal: Deal, seat: int, flag: str) -> bool:
-        hand = deal.ledger.hand(seat)
-        if flag == "flush":
-            return holds_flush(hand)
-        return longest_suit(hand) >= self.settings.long_suit
+        return flag_held(deal.ledger.hand(seat), flag, self.settings.long_suit)
 
     def may_claim(self, deal: Deal) -> bool:
         """A claim is possible while a trick of the deal is unplayed, once melds are shown

@@ -197,14 +197,13 @@ def winner_at_end(totals: Sequence[int], target: int, bidder_team: int | None) -
     return over[0]
 
 
-def holds_flush(hand: Iterable[Card]) -> bool:
-    """A, 10, K, Q, J of one suit (double-deck §4)."""
-    held = set(hand)
-    return any(all(r + s in held for r in "ATKQJ") for s in SUITS)
-
-
-def longest_suit(hand: Iterable[Card]) -> int:
+def flag_held(hand: Iterable[Card], flag: str, long_suit: int) -> bool:
+    """Whether ``hand`` allows a bid's ``flush`` (A, 10, K, Q, J of one suit) or its
+    ``long_suit`` (``long_suit`` cards of one suit or more; double-deck §4)."""
+    if flag == "flush":
+        held = set(hand)
+        return any(all(r + s in held for r in "ATKQJ") for s in SUITS)
     counts = dict.fromkeys(SUITS, 0)
     for card in hand:
         counts[card[1]] += 1
-    return max(counts.values())
+    return max(counts.values()) >= long_suit
