@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from ..cards import FULL_DECK, SUITS, Card
-from ..game import Option, Options, Pack, ScoredDeal, Termination
+from ..game import Option, Options, Pack, ScoredDeal
 from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
 from ..trick_game import Sheet, Trick, TrickDeal, TrickMatch, make_game
 from ..tricks import WHIST, TrickRules
@@ -68,17 +68,8 @@ class Match(TrickMatch[TrickDeal]):
     def score(self, deal: TrickDeal) -> tuple[int, ...]:
         return deal_scores(points(deal), self.options)
 
-    @property
-    def target(self) -> int:
-        target = self.options["target"]
-        assert isinstance(target, int)
-        return target
-
     def match_over(self) -> bool:
         return match_over(self.options, self.totals, self.deals_played)
-
-    def termination(self) -> Termination:
-        return Termination.TARGET_REACHED if self.target else Termination.DEALS_PLAYED
 
     def deal_json(self, deal: TrickDeal) -> dict[str, Any]:
         return {"for_points": len(deal.history) >= FOR_CARDS, "points": list(points(deal))}
