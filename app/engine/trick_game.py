@@ -1019,10 +1019,20 @@ class TrickRecords(Generic[D]):
         """A seat as an explanation names it."""
         return f"seat {seat} ({players[seat]})" if self.NAMES_PLAYERS else f"seat {seat}"
 
+    SAID: ClassVar[Mapping[str, str]] = {}
+    """The game's own refusals in words after the seat's, by code: each a template of the
+    refusal's detail, ``kind`` (the action's) and ``suit_name`` (the detail's suit, a word)."""
+
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action);
-        ``None`` for the base's words."""
-        return None
+        """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action):
+        its words in ``SAID``; ``None`` for the base's words."""
+        said = self.SAID.get(refused.code)
+        if said is None:
+            return None
+        detail = refused.detail
+        return f"{who} " + said.format_map(
+            {**detail, "kind": kind, "suit_name": suit_word(detail.get("suit"))}
+        )
 
     def explain(
         self,
