@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
@@ -98,17 +99,6 @@ def partner_of(seat: int) -> int:
 
 def side_of(seat: int) -> int:
     return seat % 2
-
-
-def _triples(cards: Sequence[Card]) -> list[str]:
-    """Every choice of three of ``cards`` (sorted, distinct), as ``lay``/``give`` arguments."""
-    n = len(cards)
-    return [
-        f"{cards[i]},{cards[j]},{cards[k]}"
-        for i in range(n)
-        for j in range(i + 1, n)
-        for k in range(j + 1, n)
-    ]
 
 
 @dataclass(slots=True)
@@ -343,7 +333,10 @@ class Match(TrickMatch[Deal]):
             return out
         if not looked:
             return [LOOK]
-        return [Action(step, t) for t in _triples(deal.ledger.hand(seat))]
+        # every choice of three cards of the hand, in canonical order
+        return [
+            Action(step, ",".join(t)) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)
+        ]
 
     def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
         """The step for the seat to act, but ``look`` while it has not looked at a lay, give
