@@ -140,6 +140,11 @@ class TrickDeal:
         self.step = PLAY
         """What the seat to act does now: ``play`` once the cards are played; a game whose
         deal goes in steps before that (bids, passes) names them, each an action kind."""
+        self.begin()
+
+    def begin(self) -> None:
+        """Set the game's own fields of a new deal (its ``__slots__``, which :meth:`copy`
+        carries): none, by default."""
 
     @property
     def hands(self) -> list[list[Card]]:
@@ -299,8 +304,16 @@ class TrickMatch(DealSequence[D]):
         return [s for s in range(self.seats) if self.totals[s] == best]
 
     def termination(self) -> Termination:
-        """Why the match ended: every deal played, by default."""
-        return Termination.DEALS_PLAYED
+        """Why the match ended: a total reached where it is played to a :attr:`target`, every
+        deal played otherwise."""
+        return Termination.TARGET_REACHED if self.target else Termination.DEALS_PLAYED
+
+    @property
+    def target(self) -> int:
+        """The total that ends the match (option ``target``), 0 where there is none."""
+        target = self.options.get("target", 0)
+        assert isinstance(target, int)
+        return target
 
     def rules(self, deal: D) -> TrickRules:
         return self.RULES
@@ -646,6 +659,18 @@ def action_parser(match: type[TrickMatch[Any]]) -> Callable[[object], Action]:
         return match.parse_other(action)
 
     return parse
+
+
+def deal_action(pack: Sequence[Card]) -> Action:
+    """The table's ``deal:<pack>``, the pack as dealt."""
+    return Action("deal", ",".join(pack))
+
+
+def shuffled_deal(match: type[TrickMatch[Any]], rng: random.Random) -> Action:
+    """The table's chance step in the game of ``match``: its pack uniformly shuffled."""
+    cards = list(match.PACK)
+    rng.shuffle(cards)
+    return deal_action(cards)
 
 
 # -- views -----------------------------------------------------------------------------------------
@@ -1013,10 +1038,20 @@ class TrickRecords(Generic[D]):
         """A seat as an explanation names it."""
         return f"seat {seat} ({players[seat]})" if self.NAMES_PLAYERS else f"seat {seat}"
 
+    SAID: ClassVar[Mapping[str, str]] = {}
+    """The game's own refusals in words after the seat's, by code: each a template of the
+    refusal's detail, ``kind`` (the action's) and ``suit_name`` (the detail's suit, a word)."""
+
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action);
-        ``None`` for the base's words."""
-        return None
+        """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action):
+        its words in ``SAID``; ``None`` for the base's words."""
+        said = self.SAID.get(refused.code)
+        if said is None:
+            return None
+        detail = refused.detail
+        return f"{who} " + said.format_map(
+            {**detail, "kind": kind, "suit_name": suit_word(detail.get("suit"))}
+        )
 
     def explain(
         self,
@@ -1101,7 +1136,7 @@ class TrickRecords(Generic[D]):
         replays its body itself."""
         d, dealer = self.opened(match, record, k)
         pack = self.recorded_pack(d, dealer, k)
-        match.apply(TABLE, Action("deal", ",".join(pack)))
+        match.apply(TABLE, deal_action(pack))
         current = match.deals[-1]
         play_actions(
             match,
@@ -1152,7 +1187,7 @@ def make_game(
     pack: Pack,
     sheet: Sheet,
     public_fields: Callable[[M], dict[str, Any]],
-    deals_total: Callable[[int, Options], int | None],
+    deals_total: Callable[[int, Options], int | None] = lambda seats, options: None,
     hand_positions: Callable[[int, Options], tuple[tuple[int, ...], ...]],
     restore: Callable[[M, TrickDeal | None, View, random.Random], None] | None = None,
     resample: Callable[[View, random.Random], M] | None = None,
@@ -1169,7 +1204,8 @@ def make_game(
 ) -> Game:
     """The registry's :class:`Game` for a trick game built on :class:`TrickMatch`: the
     ledger's resampler (``restore`` setting the game's own fields from a view) unless the
-    game brings its own ``resample``, and the base's records unless it brings a subclass.
+    game brings its own ``resample``, and the base's records unless it brings a subclass;
+    ``deals_total``, none unless told (a match played to a target).
     ``partnerships``: played in two fixed partnerships (``Game.partnerships``); ``cached``:
     rooms keep a view cache (:func:`view_cache`) and send ``stable_view_keys`` and the
     finished tricks only when they change. A game whose cards are not in a ledger brings its
@@ -1182,9 +1218,7 @@ def make_game(
         return match_class(seats, options, first)
 
     def chance(match: M, rng: random.Random) -> Action:
-        cards = list(match.PACK)
-        rng.shuffle(cards)
-        return Action("deal", ",".join(cards))
+        return shuffled_deal(type(match), rng)
 
     def outcome(match: M) -> Outcome | None:
         if not match.is_over:
@@ -1240,9 +1274,11 @@ __all__ = [
     "TrickMatch",
     "TrickRecords",
     "action_parser",
+    "deal_action",
     "hidden_cards",
     "legal",
     "make_game",
     "on_table",
     "scored_deals",
+    "shuffled_deal",
 ]

@@ -3,12 +3,12 @@ tricks, the score and the match (shared/rules/german-whist.md §§3-7)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
 from ..cards import FULL_DECK, SUITS, Card
-from ..game import Option, Options, Pack, ScoredDeal, Termination
-from ..paper import CHOICE, SEAT_NUMBER, Field, Paper, PaperDeal, checked, still_open
+from ..game import Option, Options, Pack, ScoredDeal
+from ..paper import Entry, Shape, choice, keep, rotating, seat_number
 from ..trick_game import Sheet, Trick, TrickDeal, TrickMatch, make_game
 from ..tricks import WHIST, TrickRules
 
@@ -68,17 +68,8 @@ class Match(TrickMatch[TrickDeal]):
     def score(self, deal: TrickDeal) -> tuple[int, ...]:
         return deal_scores(points(deal), self.options)
 
-    @property
-    def target(self) -> int:
-        target = self.options["target"]
-        assert isinstance(target, int)
-        return target
-
     def match_over(self) -> bool:
         return match_over(self.options, self.totals, self.deals_played)
-
-    def termination(self) -> Termination:
-        return Termination.TARGET_REACHED if self.target else Termination.DEALS_PLAYED
 
     def deal_json(self, deal: TrickDeal) -> dict[str, Any]:
         return {"for_points": len(deal.history) >= FOR_CARDS, "points": list(points(deal))}
@@ -128,40 +119,24 @@ def _public(match: Match) -> dict[str, Any]:
     return {"deals_total": _deals_total(2, match.options), "target": match.target or None}
 
 
-def _next_deal(
-    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> PaperDeal | None:
+def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]) -> Shape | None:
     """On paper, a deal is its trump and the tricks each player took for points."""
     totals = [sum(d.scores[s] or 0 for d in deals) for s in (0, 1)]
     if deals and match_over(options, totals, len(deals)):
         return None
-    fields = (
-        Field("trump", CHOICE, "paper.trump", choices=SUITS),
-        Field("points", SEAT_NUMBER, "paper.tricks", seats=(0, 1), maximum=HAND, total=HAND),
-    )
-    return PaperDeal(len(deals) + 1, (first_dealer + len(deals)) % 2, fields)
+    tricks = seat_number("points", (0, 1), HAND, HAND, label="paper.tricks")
+    return (choice("trump", SUITS), tricks), {}
 
 
-def _score(
-    seats: int,
-    options: Options,
-    first_dealer: int,
-    deals: Sequence[ScoredDeal],
-    entry: Mapping[str, Any],
-) -> ScoredDeal:
-    deal = still_open(_next_deal(seats, options, first_dealer, deals))
-    given = checked(deal, entry)
-    taken: list[int] = given["points"]
-    return ScoredDeal(
-        deal.number,
-        deal.dealer,
-        deal_scores(taken, options),
-        {"trump": given["trump"], **deal_detail(taken)},
+def _score(e: Entry) -> ScoredDeal:
+    taken: list[int] = e.given["points"]
+    return e.scored(
+        deal_scores(taken, e.options), {"trump": e.given["trump"], **deal_detail(taken)}
     )
 
 
-PAPER = Paper(
-    _next_deal,
+PAPER = keep(
+    rotating(_shape),
     _score,
     lambda deal: {"trump": deal.detail["trump"], "points": list(deal.detail["points"])},
 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Options
 from ..trick_game import make_game
 from .paper import PAPER
 from .record import SixtySixRecords
@@ -25,10 +24,6 @@ def _public(match: Match) -> dict[str, Any]:
     return {"deals_total": None, "target": match.target, "carried": match.carried}
 
 
-def _deals_total(seats: int, options: Options) -> None:
-    return None
-
-
 GAME = make_game(
     Match,
     summary="The two-player marriage game: draw from the stock, meld, and race to 66 points.",
@@ -36,7 +31,6 @@ GAME = make_game(
     pack=PACK,
     sheet=SHEET,
     public_fields=_public,
-    deals_total=_deals_total,
     hand_positions=hand_positions,
     resample=resample,
     records=SixtySixRecords,

@@ -7,12 +7,11 @@ that name a broken rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import Card
-from ..errors import IllegalAction
 from ..game import RecordError
-from ..recorded import suit_word
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import CARDS, ORDER, End
 from .state import Deal, dealt_hands
@@ -78,31 +77,18 @@ class SixtySixRecords(TrickRecords[Deal]):
 
     NAMES_PLAYERS = True
 
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        """Sixty-six's own refusals: heading in its words, the stock, the nine's exchange,
-        marriages and claims."""
-        detail = refused.detail
-        code = refused.code
-        if code == "must_head_trick":
-            return f"{who} holds a higher {suit_word(detail['suit'])} and must win the trick"
-        if code == "not_on_lead":
-            return f"{who} may {kind} only before leading to a trick"
-        if code == "no_trick_won_yet":
-            return f"{who} may exchange the nine of trumps only after winning a trick"
-        if code == "no_nine_of_trumps":
-            return f"{who} does not hold the nine of trumps ({detail['card']})"
-        if code in ("stock_closed", "stock_exhausted"):
-            state = "closed" if code == "stock_closed" else "exhausted"
-            return f"{who} may not {kind}: the stock is {state}"
-        if code == "marriage_must_be_led":
-            return (
-                f"{who} declared the marriage in {suit_word(detail['suit'])}s and must lead"
-                " its king or queen, or claim"
-            )
-        if code == "no_marriage":
-            return f"{who} does not hold the king and queen of {suit_word(detail['suit'])}s"
-        if code == "no_marriages_after_closing":
-            return f"{who} may not declare a marriage once the stock is closed"
-        if code == "claim_not_now":
-            return f"{who} may claim only right after winning a trick or declaring a marriage"
-        return None
+    SAID: ClassVar[Mapping[str, str]] = {
+        "must_head_trick": "holds a higher {suit_name} and must win the trick",
+        "not_on_lead": "may {kind} only before leading to a trick",
+        "no_trick_won_yet": "may exchange the nine of trumps only after winning a trick",
+        "no_nine_of_trumps": "does not hold the nine of trumps ({card})",
+        "stock_closed": "may not {kind}: the stock is closed",
+        "stock_exhausted": "may not {kind}: the stock is exhausted",
+        "marriage_must_be_led": "declared the marriage in {suit_name}s and must lead its king or"
+        " queen, or claim",
+        "no_marriage": "does not hold the king and queen of {suit_name}s",
+        "no_marriages_after_closing": "may not declare a marriage once the stock is closed",
+        "claim_not_now": "may claim only right after winning a trick or declaring a marriage",
+    }
+    """Sixty-six's own refusals: heading in its words, the stock, the nine's exchange,
+    marriages and claims."""

@@ -11,10 +11,9 @@ from enum import StrEnum
 from typing import Final
 
 from ..cards import Card, Suit
-from ..game import Option, Options, OptionValue, Pack, resolve_options_of
+from ..game import Option, Pack
 from ..tricks import Heading, TrickRules
 
-NAME: Final = "sixty_six"
 RANKS: Final = "ATKQJ9"
 PACK: Final = Pack(RANKS)
 CARDS: Final[tuple[Card, ...]] = PACK.cards
@@ -74,11 +73,6 @@ OPTIONS: Final[tuple[Option, ...]] = (
     ),
     Option("target", 7, "Game points that win the match.", minimum=1, maximum=21),
 )
-
-
-def resolve_options(given: Options | None) -> dict[str, OptionValue]:
-    """Every option with its value: ``given`` checked, the defaults for the rest."""
-    return resolve_options_of(OPTIONS, given, "Sixty-six")
 
 
 def card_points(cards: Iterable[Card]) -> int:

@@ -12,19 +12,19 @@ of the base read.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
 from ..cards import SUITS, Card, Suit
 from ..errors import IllegalAction, MalformedAction
-from ..game import Option, Options, Termination
+from ..game import Option, Options
 from ..hand_positions import HandPositions, dealt_to, positions_of
 from ..ledger import Place
 from ..stock import draw_order
-from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, on_table
+from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_deal
 from ..tricks import TrickRules, legal_cards
 from .rules import (
     CARDS,
@@ -112,15 +112,7 @@ class Deal(TrickDeal):
         "window",
     )
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = None,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
+    def begin(self) -> None:
         self.first_turned: Card = ""
         """The card turned up at the deal (public for good, whatever became of it)."""
         self.closed_by: int | None = None
@@ -277,17 +269,8 @@ class Match(TrickMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    @property
-    def target(self) -> int:
-        target = self.options["target"]
-        assert isinstance(target, int)
-        return target
-
     def winners(self) -> list[int]:
         return [s for s in (0, 1) if self.totals[s] >= self.target] if self.is_over else []
-
-    def termination(self) -> Termination:
-        return Termination.TARGET_REACHED
 
     def rules(self, deal: Deal) -> TrickRules:
         """No duty while the stock is open; once it is closed or exhausted, follow (§7.1)."""
@@ -582,21 +565,13 @@ class Match(TrickMatch[Deal]):
             closed_after=deal.closed_after,
             exchange=_exchange(deal),
             marriages=_marriages(deal),
-            trick=on_table(self, deal),
+            trick=self.on_table(deal),
         )
         return shown
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
-
-
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    pack = list(CARDS)
-    rng.shuffle(pack)
-    return deal_action(pack)
-
+random_deal: Final = partial(shuffled_deal, Match)
+"""The table's chance step: a uniformly shuffled pack."""
 
 parse_action: Final = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import Options
 from ..trick_game import make_game
 from .paper import PAPER
 from .record import SpadesRecords
@@ -33,10 +32,6 @@ def _public(match: Match) -> dict[str, Any]:
     }
 
 
-def _deals_total(seats: int, options: Options) -> None:
-    return None
-
-
 GAME = make_game(
     Match,
     summary="Four players in two partnerships bid the tricks they will take, spades always "
@@ -45,7 +40,6 @@ GAME = make_game(
     pack=PACK,
     sheet=SHEET,
     public_fields=_public,
-    deals_total=_deals_total,
     hand_positions=hand_positions,
     resample=resample,
     records=SpadesRecords,

@@ -84,7 +84,6 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "A player must look at his cards before bidding a number or nil.",
     ),
 )
-DEFAULTS: Final[dict[str, OptionValue]] = {o.name: o.default for o in OPTIONS}
 
 
 def resolve_options(given: Options | None) -> dict[str, OptionValue]:

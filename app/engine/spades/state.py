@@ -18,21 +18,22 @@ are this game's other actions, its deal's steps before the play.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
+from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
-from ..game import Option, Options, Termination
+from ..game import Option, Options
 from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
 from ..ledger import SUIT_BIT
 from ..teams import partnerships
-from ..trick_game import TrickDeal, TrickMatch, action_parser
+from ..trick_game import TrickDeal, TrickMatch, action_parser, shuffled_deal
 from ..tricks import TrickRules, legal_cards
 from .rules import (
     BLIND_NIL,
@@ -100,17 +101,6 @@ def side_of(seat: int) -> int:
     return seat % 2
 
 
-def _triples(cards: Sequence[Card]) -> list[str]:
-    """Every choice of three of ``cards`` (sorted, distinct), as ``lay``/``give`` arguments."""
-    n = len(cards)
-    return [
-        f"{cards[i]},{cards[j]},{cards[k]}"
-        for i in range(n)
-        for j in range(i + 1, n)
-        for k in range(j + 1, n)
-    ]
-
-
 @dataclass(slots=True)
 class Exchange:
     """A side's nil exchange (§3.1, Clarifications 1 and 2): the nil bidder lays three cards
@@ -162,15 +152,7 @@ class Deal(TrickDeal):
 
     __slots__ = ("bids", "exchanges", "order", "result")
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = None,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
+    def begin(self) -> None:
         self.order: tuple[int, ...] = ()
         """The seats in bidding order."""
         self.bids: list[Bid | None] = [None] * SEATS
@@ -291,12 +273,6 @@ class Match(TrickMatch[Deal]):
     # -- reading -------------------------------------------------------------------------------
 
     @property
-    def target(self) -> int:
-        target = self.options["target"]
-        assert isinstance(target, int)
-        return target
-
-    @property
     def side_totals(self) -> list[int]:
         return [self.totals[0], self.totals[1]]
 
@@ -304,9 +280,6 @@ class Match(TrickMatch[Deal]):
         if not self.is_over or self.winner is None:
             return []
         return list(TEAMS[self.winner])
-
-    def termination(self) -> Termination:
-        return Termination.TARGET_REACHED
 
     def phase(self) -> str:
         """``deal`` (the table deals next), ``bid``, ``lay``, ``give``, ``play`` or
@@ -360,7 +333,10 @@ class Match(TrickMatch[Deal]):
             return out
         if not looked:
             return [LOOK]
-        return [Action(step, t) for t in _triples(deal.ledger.hand(seat))]
+        # every choice of three cards of the hand, in canonical order
+        return [
+            Action(step, ",".join(t)) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)
+        ]
 
     def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
         """The step for the seat to act, but ``look`` while it has not looked at a lay, give
@@ -391,9 +367,8 @@ class Match(TrickMatch[Deal]):
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         kind = action.kind
         if deal is None or not 0 <= seat < SEATS:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": None}
-            )
+            self.refuse_turn(seat)
+        assert deal is not None
         if kind == "look":
             if not deal.ledger.looked(seat):
                 return deal
@@ -650,25 +625,13 @@ parse_action: Final = action_parser(Match)
 PLAY: Final[dict[Card, Action]] = Match.PLAYS
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
-
-
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    pack = list(CARDS)
-    rng.shuffle(pack)
-    return deal_action(pack)
+random_deal: Final = partial(shuffled_deal, Match)
+"""The table's chance step: a uniformly shuffled pack."""
 
 
 def cards_action(kind: str, cards: Sequence[Card]) -> Action:
     """``lay:…`` or ``give:…`` with ``cards`` in canonical order."""
     return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
-
-
-def new_match(seats: int, options: Options | None, first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    return Match(seats, options, first_dealer)
 
 
 def replay(

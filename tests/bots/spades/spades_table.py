@@ -10,7 +10,8 @@ from app.engine.cards import parse_cards
 from app.engine.game import OptionValue
 from app.engine.spades import GAME
 from app.engine.spades.rules import CARDS
-from app.engine.spades.state import TABLE, Match, deal_action, pack_for, parse_action
+from app.engine.spades.state import TABLE, Match, pack_for, parse_action
+from app.engine.trick_game import deal_action
 
 view = GAME.view
 

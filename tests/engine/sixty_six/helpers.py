@@ -15,8 +15,8 @@ from app.engine.errors import IllegalAction
 from app.engine.game import TABLE, OptionValue
 from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import CARDS
-from app.engine.sixty_six.state import Deal, Match, Result, deal_action, parse_action, random_deal
-from app.engine.trick_game import hidden_cards
+from app.engine.sixty_six.state import Deal, Match, Result, parse_action, random_deal
+from app.engine.trick_game import deal_action, hidden_cards
 
 view = GAME.view
 

@@ -23,7 +23,8 @@ from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.game import TABLE
 from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import End, settle_claim
-from app.engine.sixty_six.state import Match, deal_action, dealt_hands, parse_action
+from app.engine.sixty_six.state import Match, dealt_hands, parse_action
+from app.engine.trick_game import deal_action
 
 view = GAME.view
 

@@ -9,8 +9,8 @@ from engine.sixty_six.helpers import A, B, act, build_pack, play, start
 from app.engine import GAMES
 from app.engine.game import TABLE, ScoredDeal
 from app.engine.sixty_six import GAME
-from app.engine.sixty_six.state import Match, deal_action
-from app.engine.trick_game import scored_deals
+from app.engine.sixty_six.state import Match
+from app.engine.trick_game import deal_action, scored_deals
 
 view = GAME.view
 

@@ -17,8 +17,8 @@ from app.engine.errors import IllegalAction
 from app.engine.game import OptionValue
 from app.engine.spades import GAME
 from app.engine.spades.rules import CARDS, RANKS
-from app.engine.spades.state import TABLE, Match, deal_action, pack_for, parse_action, random_deal
-from app.engine.trick_game import hidden_cards
+from app.engine.spades.state import TABLE, Match, pack_for, parse_action, random_deal
+from app.engine.trick_game import deal_action, hidden_cards
 
 view = GAME.view
 

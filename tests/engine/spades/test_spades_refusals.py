@@ -20,7 +20,8 @@ from engine.spades.helpers import (
 from app.engine.actions import Action
 from app.engine.errors import MalformedAction
 from app.engine.spades.rules import CARDS
-from app.engine.spades.state import TABLE, Match, deal_action, parse_action
+from app.engine.spades.state import TABLE, Match, parse_action
+from app.engine.trick_game import deal_action
 
 
 def in_play() -> Match:
