@@ -1,8 +1,9 @@
 """Bismarck's scoresheet, the Swedish protocol (rules §9): a row of contracts per player, each
 marked with the deal where that player played it as forehand, and a line per deal.
 
-It is built from the scored deals alone (``ScoredDeal``), the same rows the store keeps,
-so the live match and every stored one read identically.
+It is built from the scored deals alone (the base's ``scored_deals``: the seat sitting out
+has no score), the same rows the store keeps, so the live match and every stored one read
+identically.
 """
 
 from __future__ import annotations
@@ -12,38 +13,15 @@ from typing import Any
 
 from ..game import Options, ScoredDeal
 from ..trick_game import Sheet
+from ..trick_game import scored_deals as scored_deals
 from .protocol import ContractGrid
 from .rules import CONTRACTS, VALFRI
-from .state import Match
 
 COLUMNS: list[dict[str, str]] = [
     {"key": "forehand", "label": "sheet.forehand", "kind": "seat"},
     {"key": "contract", "label": "sheet.contract", "kind": "term"},
     {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
 ]
-
-
-def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    """The scored deals from the ``start``-th on; the seat sitting out has no score."""
-    out: list[ScoredDeal] = []
-    for deal in match.finished_deals[start:]:
-        assert deal.scores is not None
-        out.append(
-            ScoredDeal(
-                number=deal.number,
-                dealer=deal.dealer,
-                scores=tuple(
-                    score if seat in deal.order else None for seat, score in enumerate(deal.scores)
-                ),
-                detail={
-                    "forehand": deal.forehand,
-                    "contract": deal.contract,
-                    "trump": deal.trump,
-                    "tricks": list(deal.tricks),
-                },
-            )
-        )
-    return out
 
 
 def _suit_shown(contract: str, trump: str | None) -> str | None:

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from ..actions import Action
 from ..cards import FULL_DECK, Card, dealt_cards, is_card, is_full_deck, sorted_cards
@@ -50,6 +50,7 @@ from .rules import (
     SPADER,
     VALFRI,
     deal_scores,
+    quotas,
 )
 
 
@@ -157,6 +158,19 @@ class Match(TrickMatch[Deal]):
     DEAL: ClassVar[type[TrickDeal]] = Deal
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (VOID,)
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {c: i for i, c in enumerate(FULL_DECK)}
+    SHOWS_TRUMP: ClassVar[bool] = False  # named among the deal's own fields
+    # the golden frames pin the views' fields and their order (rules §3.3)
+    VIEW_KEYS: ClassVar[tuple[str, ...]] = (
+        *("game", "seats", "seat", "phase", "to_act", "deals_total", "deals_played"),
+        *("first_dealer", "deal", "previous_deal", "contracts_left", "totals", "scoresheet"),
+        *("legal", "winners", "ranks"),
+    )
+    DEAL_KEYS: ClassVar[tuple[str, ...]] = (
+        *("number", "dealer", "forehand", "order", "sitting_out", "open", "contract", "trump"),
+        *("forced", "hand", "hand_sizes", "discarded", "discard", "trick", "tricks_played"),
+        *("tricks", "quotas", "scores"),
+    )
+    PREVIOUS_KEYS: ClassVar[tuple[str, ...]] = DEAL_KEYS
 
     __slots__ = ("pending", "used")
 
@@ -253,6 +267,58 @@ class Match(TrickMatch[Deal]):
             f"unknown action {kind[:20]!r}",
             {"kinds": ["contract", "discard", "play", "deal", "void"]},
         )
+
+    # -- the view's fields (rules §3.3) ---------------------------------------------------------
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        own, other = quotas(deal.contract) if deal.contract else (None, None)
+        order = deal.order
+        return {
+            "forehand": deal.forehand,
+            "order": list(order),
+            "sitting_out": deal.dealer if self.seats == 4 else None,
+            "open": list(deal.open),
+            "contract": deal.contract,
+            "trump": deal.trump,
+            "forced": deal.forced,
+            "discarded": deal.discard is not None,
+            "tricks": list(deal.tricks),
+            "quotas": [
+                None if s not in order or own is None else (own if s == deal.forehand else other)
+                for s in range(self.seats)
+            ],
+            "scores": None if deal.scores is None else list(deal.scores),
+        }
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """A seat's own hand, the discard to forehand alone; before the contract the 48 are
+        not yet dealt (rules §3.2): nobody holds anything."""
+        playing = deal.contract is not None
+        hands, order = deal.ledger.hands, deal.order
+        return {
+            "hand": deal.ledger.hand(viewer) if playing and viewer in order else None,
+            "hand_sizes": [
+                len(hands[s]) if playing and s in order else None for s in range(self.seats)
+            ],
+            "discard": list(deal.discard) if deal.discard and viewer == deal.forehand else None,
+        }
+
+    def previous_fields(self, deal: Deal) -> dict[str, Any]:
+        """The last deal scored is shown whole, as a spectator sees it."""
+        return {**self.deal_json(deal), **self.cards_json(deal, None), "trick": []}
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        return {
+            "forehand": deal.forehand,
+            "contract": deal.contract,
+            "trump": deal.trump,
+            "tricks": list(deal.tricks),
+        }
+
+    def sheet_scores(self, deal: Deal) -> tuple[int | None, ...]:
+        """The seat sitting out has no score."""
+        assert deal.scores is not None
+        return tuple(p if s in deal.order else None for s, p in enumerate(deal.scores))
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play (rules §6.1)."""
