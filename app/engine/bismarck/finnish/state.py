@@ -128,6 +128,19 @@ class Match(TrickMatch[Deal]):
     DEAL: ClassVar[type[TrickDeal]] = Deal
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
     WON_KEY: ClassVar[str] = "tricks"
+    # its views have never named the next dealer, the options (it has none) or the leader of
+    # the trick in progress (the trick's first card's seat)
+    VIEW_KEYS: ClassVar[tuple[str, ...]] = (
+        *("game", "seats", "seat", "phase", "to_act", "first_dealer", "deals_played"),
+        *("totals", "teams", "deals_total", "team_totals", "contracts_left", "winners"),
+        *("scoresheet", "deal", "previous_deal", "legal"),
+    )
+    DEAL_KEYS: ClassVar[tuple[str, ...]] = (
+        *("number", "dealer", "forehand", "dealer_partner", "forehand_partner", "open"),
+        *("open_taken", "trump_card", "contract", "forced", "quotas", "exchange_step"),
+        *("team_tricks", "scores", "team_scores", "hand", "hand_sizes", "exchange", "trick"),
+        *("tricks_played", "tricks", "trump"),
+    )
 
     __slots__ = ("used",)
 
