@@ -14,9 +14,10 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from ...actions import Action
-from ...cards import FULL_DECK, SUITS, Card, is_card, is_full_deck, sorted_cards
+from ...cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
 from ...errors import MalformedAction
-from .rules import CONTRACTS
+from ..contracts import parse_contract
+from .rules import CONTRACTS, FREE
 
 KINDS: Final = ("deal", "contract", "pass", "share", "play")
 
@@ -28,7 +29,8 @@ def parse_other(action: Action) -> Action:
     those, :func:`~app.engine.trick_game.action_parser`), or :class:`MalformedAction`."""
     kind, arg = action.kind, action.arg
     if kind == "contract":
-        return _contract(arg)
+        parse_contract(arg, CONTRACTS, FREE)
+        return Action("contract", arg)
     if kind == "pass":
         return pass_action(_cards(arg, "pass"))
     if kind == "share":
@@ -42,17 +44,6 @@ def parse_other(action: Action) -> Action:
             raise MalformedAction("'deal' takes all 52 cards, each once")
         return Action("deal", arg)
     raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
-
-
-def _contract(arg: str) -> Action:
-    name, colon, trump = arg.partition(":")
-    if colon and not trump:
-        raise MalformedAction("a trump suit follows the colon: contract:free:H")
-    if name not in CONTRACTS:
-        raise MalformedAction(f"unknown contract {name[:20]!r}", {"contracts": list(CONTRACTS)})
-    if trump and trump not in SUITS:
-        raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
-    return Action("contract", arg)
 
 
 def _cards(arg: str, kind: str) -> list[Card]:

@@ -21,8 +21,9 @@ from typing import Any
 from ...cards import sorted_cards
 from ...game import View
 from ...trick_game import TrickDeal, make_resample
+from ..family import deal_shown, leader_shown, restore_contracts
 from .deal import pack_for
-from .rules import CONTRACTS, SEATS
+from .rules import SEATS
 from .state import Deal, Match
 
 
@@ -44,14 +45,10 @@ def _shown(view: View) -> dict[str, Any]:
             played[entry["seat"]].append(entry["card"])
             if k and entry["card"][1] != led and led not in voids[entry["seat"]]:
                 voids[entry["seat"]] += led
-    if d["trick"]:
-        leader = d["trick"][0]["seat"]
-    else:
-        leader = d["tricks_played"][-1]["winner"] if d["tricks_played"] else d["forehand"]
     shown = {
         **d,
         "hand": d["hand"] or [],
-        "leader": leader,
+        "leader": leader_shown(d),
         "voids": voids,
         "known": [[] for _ in range(SEATS)],
     }
@@ -74,16 +71,12 @@ def _shown(view: View) -> dict[str, Any]:
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
     """The contracts used, the open cards and the contract; the exchange and the pack from
     the paths drawn, and who has seen each card as in a deal played."""
-    left: list[list[str]] = view["contracts_left"]
-    match.used = [set(CONTRACTS) - set(left[s]) for s in range(SEATS)]
+    restore_contracts(match, deal, view)
     if deal is None:
         return
     assert isinstance(deal, Deal)
     d = view["deal"]
     ledger = deal.ledger
-    deal.open = tuple(d["open"])
-    deal.contract = d["contract"]
-    deal.forced = d["forced"]
     dealt: list[list[str]] = [[] for _ in range(SEATS)]
     paths = ledger.paths
     if paths is None:  # before the contract: each hand as dealt
@@ -126,9 +119,7 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
 
 
 def _new(view: View) -> Match:
-    if view["deal"] is None:
-        raise ValueError("the view shows no deal in progress")
-    return Match(view["first_dealer"])
+    return Match(deal_shown(view)["first_dealer"])
 
 
 resample = make_resample(Match, _restore, _shown, new=_new)
