@@ -7,11 +7,12 @@ their resamplers read back from a view alike.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import FULL_DECK, Card
 from ..errors import IllegalAction
 from ..game import View
 from ..ledger import HAND
@@ -195,6 +196,25 @@ class FamilyMatch(TrickMatch[DealT]):
         other = TrickMatch.clone(self)
         other.used = [set(u) for u in self.used]
         return other
+
+
+def deal_action(pack: Sequence[Card]) -> Action:
+    return Action("deal", ",".join(pack))
+
+
+def random_deal(rng: random.Random) -> Action:
+    """The table's chance step: a uniformly shuffled pack."""
+    pack = list(FULL_DECK)
+    rng.shuffle(pack)
+    return deal_action(pack)
+
+
+def tricks_shown(d: Mapping[str, Any]) -> list[list[tuple[int, Card]]]:
+    """A deal's view's tricks, each its ``(seat, card)`` in the order played, the one in
+    progress last (maybe empty)."""
+    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in d["tricks_played"]]
+    tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
+    return tricks
 
 
 def leader_shown(d: Mapping[str, Any]) -> int:

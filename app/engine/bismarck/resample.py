@@ -24,7 +24,7 @@ from ..ledger import Place
 from ..trick_game import TrickDeal, make_resample
 from ..trick_game import hidden_cards as hidden_cards
 from ..tricks import WHIST, revealed
-from .family import deal_shown, leader_shown, restore_contracts
+from .family import deal_shown, leader_shown, restore_contracts, tricks_shown
 from .rules import CARDS_PER_HAND, DISCARD_SIZE
 from .state import Deal, Match
 
@@ -37,8 +37,7 @@ def _shown(view: View) -> dict[str, Any]:
     seat: int | None = view["seat"]
     seats: int = view["seats"]
     forehand: int = d["forehand"]
-    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in d["tricks_played"]]
-    tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
+    tricks = tricks_shown(d)
     known: list[list[str]] = [[] for _ in range(seats)]
     held: list[list[str]] = [[] for _ in range(seats)]
     buried: list[list[str | None]] = [[] for _ in range(seats)]

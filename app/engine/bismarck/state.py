@@ -16,7 +16,7 @@ words, the forced and the carried-over contract) is here.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
@@ -34,6 +34,8 @@ from ..tricks import WHIST, TrickRules
 from .contracts import TRUMP_SUITS, contract_choices, parse_contract
 from .contracts import contract_action as contract_action
 from .family import FamilyDeal, FamilyMatch
+from .family import deal_action as deal_action
+from .family import random_deal as random_deal
 from .rules import (
     CARDS_PER_HAND,
     CONTRACTS,
@@ -69,10 +71,6 @@ def _parse_card_list(arg: str, kind: str) -> list[Card]:
 
 def discard_action(cards: Sequence[Card]) -> Action:
     return Action("discard", ",".join(sorted_cards(cards)))
-
-
-def deal_action(deck: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(deck))
 
 
 class Deal(FamilyDeal):
@@ -438,19 +436,6 @@ def hand_positions(seats: int, options: Options) -> HandPositions:
     return dealt_positions(seats)
 
 
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    deck = list(FULL_DECK)
-    rng.shuffle(deck)
-    return deal_action(deck)
-
-
-def deck_of(deal: Deal) -> list[Card]:
-    """The pack as it lay before dealing: the open cards, then the 48 in dealing order."""
-    assert deal.pack is not None
-    return list(deal.pack)
-
-
 def deck_from(
     open_cards: Sequence[Card],
     order: Sequence[int],
@@ -466,14 +451,9 @@ def deck_from(
     return deck
 
 
-def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
-    for seat, text in log:
-        yield seat, parse_action(text)
-
-
 def replay(seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
     match = Match(seats, first_dealer)
-    for seat, action in iter_actions(log):
-        match.apply(seat, action)
+    for seat, text in log:
+        match.apply(seat, parse_action(text))
     return match

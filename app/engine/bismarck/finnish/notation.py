@@ -17,6 +17,7 @@ from ...actions import Action
 from ...cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
 from ...errors import MalformedAction
 from ..contracts import parse_contract
+from ..family import deal_action as deal_action
 from .rules import CONTRACTS, FREE
 
 KINDS: Final = ("deal", "contract", "pass", "share", "play")
@@ -83,7 +84,3 @@ def pass_action(cards: Sequence[Card]) -> Action:
 def share_action(cards: Mapping[int, Card]) -> Action:
     """``share:`` with each seat's card, in seat order."""
     return Action("share", ",".join(f"{s}={cards[s]}" for s in sorted(cards)))
-
-
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))

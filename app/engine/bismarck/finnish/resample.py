@@ -21,7 +21,8 @@ from typing import Any
 from ...cards import sorted_cards
 from ...game import View
 from ...trick_game import TrickDeal, make_resample
-from ..family import deal_shown, leader_shown, restore_contracts
+from ...tricks import WHIST, revealed
+from ..family import deal_shown, leader_shown, restore_contracts, tricks_shown
 from .deal import pack_for
 from .rules import SEATS
 from .state import Deal, Match
@@ -34,22 +35,15 @@ def _shown(view: View) -> dict[str, Any]:
     cards each seat played."""
     d = view["deal"]
     seat: int | None = view["seat"]
-    tricks = [t["cards"] for t in d["tricks_played"]]
-    if d["trick"]:
-        tricks.append(d["trick"])
-    voids = [""] * SEATS
+    tricks = tricks_shown(d)
     played: list[list[str]] = [[] for _ in range(SEATS)]
-    for cards in tricks:
-        led = cards[0]["card"][1]
-        for k, entry in enumerate(cards):
-            played[entry["seat"]].append(entry["card"])
-            if k and entry["card"][1] != led and led not in voids[entry["seat"]]:
-                voids[entry["seat"]] += led
+    for player, card in (entry for cards in tricks for entry in cards):
+        played[player].append(card)
     shown = {
         **d,
         "hand": d["hand"] or [],
         "leader": leader_shown(d),
-        "voids": voids,
+        "voids": revealed(tricks, d["trump"], WHIST, SEATS).voids,
         "known": [[] for _ in range(SEATS)],
     }
     if d["contract"] is None:  # the open cards on the table, twelve in each hand

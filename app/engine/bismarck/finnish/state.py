@@ -16,8 +16,7 @@ words (``apply``) and its own view fields (the roles, the exchange, the teams' t
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations, permutations
 from typing import Any, ClassVar, Final
 
@@ -29,8 +28,9 @@ from ...trick_game import TrickDeal, action_parser
 from ...tricks import WHIST, TrickRules, trick_winner
 from ..contracts import contract_choices
 from ..family import FamilyDeal, FamilyMatch
+from ..family import random_deal as random_deal
 from .deal import COUNT, KIND, Exchange, Roles, dealt_hands
-from .notation import deal_action, parse_other, pass_action, share_action, share_items
+from .notation import parse_other, pass_action, share_action, share_items
 from .rules import (
     CONTRACTS,
     DEALS_PER_MATCH,
@@ -440,21 +440,9 @@ def new_match(first_dealer: int) -> Match:
     return Match(first_dealer)
 
 
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    pack = list(FULL_DECK)
-    rng.shuffle(pack)
-    return deal_action(pack)
-
-
-def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
-    for seat, text in log:
-        yield seat, parse_action(text)
-
-
 def replay(first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
     match = Match(first_dealer)
-    for seat, action in iter_actions(log):
-        match.apply(seat, action)
+    for seat, text in log:
+        match.apply(seat, parse_action(text))
     return match
