@@ -12,7 +12,6 @@ from .resample import resample
 from .rules import DEALS_PER_MATCH
 from .sheet import SHEET
 from .state import Match, hand_positions
-from .view import public_fields
 
 
 def _new(seats: int, options: Options, first_dealer: int) -> Match:
@@ -29,7 +28,7 @@ GAME = make_game(
     seat_counts=(3, 4),
     pack=Pack("AKQJT98765432"),
     sheet=SHEET,
-    public_fields=public_fields,
+    public_fields=Match.public_fields,
     deals_total=_deals_total,
     hand_positions=hand_positions,
     resample=resample,

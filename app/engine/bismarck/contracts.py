@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence, Set
 
 from ..actions import Action
-from ..cards import SUITS
+from ..cards import SUITS, Card, is_card
 from ..errors import IllegalAction, MalformedAction
 from ..game import ScoredDeal
 
@@ -62,6 +62,18 @@ def parse_contract(arg: str, contracts: Sequence[str], named: str) -> tuple[str,
     if trump and trump not in TRUMP_SUITS:
         raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
     return name, trump
+
+
+def card_list(arg: str, kind: str, some: bool = False) -> list[Card]:
+    """The cards an action of ``kind`` names, separated by commas (``some``: at least one),
+    or :class:`MalformedAction`."""
+    cards = arg.split(",") if arg else []
+    if some and not cards:
+        raise MalformedAction(f"'{kind}' takes cards separated by commas")
+    for card in cards:
+        if not is_card(card):
+            raise MalformedAction(f"'{kind}' takes cards separated by commas, got {card[:20]!r}")
+    return cards
 
 
 def already_used(contract: str, left: Sequence[str], message: str) -> IllegalAction:

@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..cards import FULL_DECK, Card, dealt_cards, is_card, is_full_deck, sorted_cards
+from ..cards import FULL_DECK, Card, dealt_cards, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
@@ -31,7 +31,7 @@ from ..hand_positions import HandPositions, dealt_to, positions_of
 from ..trick_game import Trick as Trick
 from ..trick_game import TrickDeal, action_parser
 from ..tricks import WHIST, TrickRules
-from .contracts import TRUMP_SUITS, contract_choices, parse_contract
+from .contracts import TRUMP_SUITS, card_list, contract_choices, parse_contract
 from .contracts import contract_action as contract_action
 from .family import FamilyDeal, FamilyMatch
 from .family import deal_action as deal_action
@@ -47,6 +47,7 @@ from .rules import (
     VALFRI,
     deal_scores,
     quotas,
+    ranks,
 )
 
 
@@ -59,14 +60,6 @@ class Phase(StrEnum):
 
 
 VOID: Final = Action("void")
-
-
-def _parse_card_list(arg: str, kind: str) -> list[Card]:
-    cards = arg.split(",") if arg else []
-    for card in cards:
-        if not is_card(card):
-            raise MalformedAction(f"'{kind}' takes cards separated by commas, got {card[:20]!r}")
-    return cards
 
 
 def discard_action(cards: Sequence[Card]) -> Action:
@@ -205,9 +198,9 @@ class Match(FamilyMatch[Deal]):
                 return Action("contract", SPADER)  # spades are spader's trump, named or not
             return action
         if kind == "discard":
-            return discard_action(_parse_card_list(arg, "discard"))
+            return discard_action(card_list(arg, "discard"))
         if kind == "deal":
-            if not is_full_deck(_parse_card_list(arg, "deal")):
+            if not is_full_deck(card_list(arg, "deal")):
                 raise MalformedAction("'deal' takes all 52 cards, each once")
             return action
         if kind == "void" and not arg:
@@ -218,6 +211,16 @@ class Match(FamilyMatch[Deal]):
         )
 
     # -- the view's fields (rules §3.3) ---------------------------------------------------------
+
+    def public_fields(self) -> dict[str, Any]:
+        """Bismarck's own fields of the view; its deals played are those the match holds (a
+        state dealt anew from a view holds none)."""
+        return {
+            "deals_total": self.deals_total,
+            "deals_played": len(self.finished_deals),
+            "contracts_left": [self.contracts_left(s) for s in range(self.seats)],
+            "ranks": ranks(self.totals),
+        }
 
     def deal_json(self, deal: Deal) -> dict[str, Any]:
         own, other = quotas(deal.contract) if deal.contract else (None, None)

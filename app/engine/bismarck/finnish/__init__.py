@@ -5,36 +5,16 @@ Bismarck's contract mechanics (``..contracts``, ``..protocol``, ``..quota``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...cards import RANKS
 from ...game import Options, Pack
-from ...trick_game import make_game, make_view, view_cache
+from ...trick_game import make_game
 from .deal import hand_positions
 from .paper import PAPER
 from .record import FinnishRecords
 from .resample import resample
-from .rules import DEALS_PER_MATCH, SEATS, TEAMS
+from .rules import DEALS_PER_MATCH, SEATS
 from .sheet import SHEET
 from .state import Match, new_match
-
-
-def _public_fields(match: Match) -> dict[str, Any]:
-    totals = match.totals
-    return {
-        "teams": [list(members) for members in TEAMS],
-        "deals_total": DEALS_PER_MATCH,
-        "team_totals": [totals[members[0]] for members in TEAMS],
-        "contracts_left": [match.contracts_left(s) for s in range(SEATS)],
-    }
-
-
-view = make_view(SHEET, _public_fields)
-"""The match as a seat sees it, ``None`` a spectator (the base's view, its fields in
-``Match.VIEW_KEYS``' order); ``public``, the spectator view of the same state, saves
-rebuilding what every seat sees alike; ``cache`` (:data:`ViewCache`) what cannot change any
-more."""
-ViewCache = view_cache(SHEET)
 
 
 def _new(seats: int, options: Options, first_dealer: int) -> Match:
@@ -52,7 +32,7 @@ GAME = make_game(
     seat_counts=(SEATS,),
     pack=Pack(RANKS),
     sheet=SHEET,
-    public_fields=_public_fields,
+    public_fields=Match.public_fields,
     deals_total=_deals_total,
     hand_positions=hand_positions,
     resample=resample,
@@ -64,3 +44,9 @@ GAME = make_game(
     stable_view_keys=("previous_deal", "scoresheet", "contracts_left", "totals", "team_totals"),
     new=_new,
 )
+view = GAME.view
+"""The match as a seat sees it, ``None`` a spectator (the base's view, its fields in
+``Match.VIEW_KEYS``' order); ``public``, the spectator view of the same state, saves
+rebuilding what every seat sees alike; ``cache`` (:data:`ViewCache`) what cannot change any
+more."""
+ViewCache = GAME.new_view_cache

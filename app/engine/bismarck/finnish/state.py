@@ -184,6 +184,15 @@ class Match(FamilyMatch[Deal]):
 
     # -- the view's fields ---------------------------------------------------------------------
 
+    def public_fields(self) -> dict[str, Any]:
+        totals = self.totals
+        return {
+            "teams": [list(members) for members in TEAMS],
+            "deals_total": DEALS_PER_MATCH,
+            "team_totals": [totals[members[0]] for members in TEAMS],
+            "contracts_left": [self.contracts_left(s) for s in range(SEATS)],
+        }
+
     def deal_json(self, deal: Deal) -> dict[str, Any]:
         roles = deal.roles
         contract = deal.contract
