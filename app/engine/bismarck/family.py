@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
 from ..cards import FULL_DECK, Card
@@ -43,6 +43,10 @@ class FamilyDeal(TrickDeal):
         self.contract: str | None = None
         self.forced = False
         """The contract was forehand's last one left."""
+        self.begin()
+
+    def begin(self) -> None:
+        """Set the game's own fields of a deal just made."""
 
     def copy(self: DealT) -> DealT:
         other = TrickDeal.copy(self)
@@ -66,8 +70,9 @@ class FamilyMatch(TrickMatch[DealT]):
     """A match of a Bismarck game: its ``CONTRACTS``, the one whose trump forehand names
     (``FREE``, refused without it in the words of ``TRUMP_REQUIRED``) and the one whose
     trump is set (``FIXED``, :meth:`fixed_trump`), and the step that follows the contract
-    (``AFTER_CONTRACT``)."""
+    (``AFTER_CONTRACT``). Both play the full pack, their ``play:`` actions the same."""
 
+    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
     CONTRACTS: ClassVar[tuple[str, ...]]
     FREE: ClassVar[str]
     TRUMP_REQUIRED: ClassVar[str]
@@ -103,7 +108,7 @@ class FamilyMatch(TrickMatch[DealT]):
                 ledger = deal.ledger
                 cards = ledger.cards
                 hand = ledger.hands[to_act]
-                plays = self.PLAYS
+                plays = _PLAYS
                 if ledger.trick:
                     led = cards[ledger.trick[0]][1]
                     following = [plays[cards[i]] for i in hand if cards[i][1] == led]
@@ -196,6 +201,9 @@ class FamilyMatch(TrickMatch[DealT]):
         other = TrickMatch.clone(self)
         other.used = [set(u) for u in self.used]
         return other
+
+
+_PLAYS: Final = FamilyMatch.PLAYS
 
 
 def deal_action(pack: Sequence[Card]) -> Action:

@@ -74,16 +74,8 @@ class Deal(FamilyDeal):
 
     __slots__ = ("discard", "order")
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = None,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
-        self.order = play_order(seats, dealer)
+    def begin(self) -> None:
+        self.order = play_order(self.seats, self.dealer)
         self.discard: tuple[Card, ...] | None = None
 
     def copy(self) -> Deal:
@@ -121,7 +113,6 @@ class Match(FamilyMatch[Deal]):
 
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Bismarck"
-    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
     RULES: ClassVar[TrickRules] = WHIST
     DEAL: ClassVar[type[TrickDeal]] = Deal
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (VOID,)

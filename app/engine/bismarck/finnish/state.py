@@ -67,15 +67,7 @@ class Deal(FamilyDeal):
 
     __slots__ = ("exchange", "roles")
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = None,
-    ) -> None:
-        super().__init__(number, int(dealer), seats, pack, order)
+    def begin(self) -> None:
         self.roles = Roles.of(self.dealer)
         self.exchange = Exchange()
 
@@ -102,7 +94,6 @@ class Match(FamilyMatch[Deal]):
 
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Finnish Bismarck"
-    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
     RULES: ClassVar[TrickRules] = WHIST
     DEAL: ClassVar[type[TrickDeal]] = Deal
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
