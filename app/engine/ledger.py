@@ -64,6 +64,7 @@ TURNED: Final = Place.TURNED
 TRICK: Final = Place.TRICK
 TAKEN: Final = Place.TAKEN
 PASSED: Final = Place.PASSED
+MELDED: Final = Place.MELDED
 
 
 class DealAgain(Protocol):
@@ -337,6 +338,47 @@ class Ledger:
         for card in cards:
             self.stock.append(self._add(card, TURNED, -1, self.everyone))
 
+    # -- a game that names each physical card by its index (bezique's copies) -----------------
+
+    def play_index(self, seat: int, i: int) -> None:
+        """``seat`` plays the card at index ``i`` to the trick, face up, from its hand or from
+        the cards it laid out (``Place.MELDED``)."""
+        if self.place[i] is HAND:
+            self.hands[seat].remove(i)
+        self.place[i] = TRICK
+        self.seen[i] = self.everyone
+        self.trick.append(i)
+
+    def lay_out(self, i: int) -> None:
+        """The card at index ``i``, taken out of its holder's hand by the game, lies face up
+        on the table in front of it (``Place.MELDED``): still its own to play, seen by all."""
+        self.place[i] = MELDED
+        self.seen[i] = self.everyone
+
+    def laid_back(self, laid: Iterable[int]) -> None:
+        """The cards laid out at indexes ``laid``, put back into their holder's hand by the
+        game (which moves a hand's indexes itself, as :meth:`lay_out`'s caller did), lie in
+        it again, still seen by all."""
+        place = self.place
+        for i in laid:
+            place[i] = HAND
+
+    def show_index(self, i: int) -> None:
+        """The card at index ``i`` of a hand is shown to everyone; it stays in the hand."""
+        self.seen[i] = self.everyone
+
+    def left_unseen(self, seat: int, i: int) -> None:
+        """The card at index ``i``, not seen by all, has just left ``seat``'s hand, which
+        still holds a copy of it that everyone saw: nobody else can tell which went, so what
+        they saw goes with the one that left (call it before the card is shown)."""
+        seen, cards, card = self.seen, self.cards, self.cards[i]
+        if seen[i] & SPECTATOR:
+            return
+        for j in self.hands[seat]:
+            if cards[j] == card and seen[j] & SPECTATOR:
+                seen[i], seen[j] = seen[j], seen[i]
+                return
+
     # -- reading -------------------------------------------------------------------------------
 
     def hand(self, seat: int) -> list[Card]:
@@ -373,7 +415,7 @@ class Ledger:
         }
 
     def copy(self) -> Ledger:
-        other = Ledger.__new__(Ledger)
+        other = Ledger.__new__(type(self))
         other.seats = self.seats
         other.order = self.order
         other.rank = self.rank  # follows ``cards``: shared

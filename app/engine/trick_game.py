@@ -770,6 +770,25 @@ class Sheet:
         return {"columns": self.columns, "deals": lines, "totals": totals}
 
 
+def column_cells(
+    columns: Sequence[Mapping[str, str]], read: Mapping[str, str] | None = None
+) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """A scoresheet's cells read straight from each deal's detail: a column's value is the
+    detail's field of its key (or of the one ``read`` names for it), a ``term`` column's the
+    term ``<key>.<value>``."""
+    fields = [
+        (c["key"], (read or {}).get(c["key"], c["key"]), c["kind"] == "term") for c in columns
+    ]
+
+    def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            key: {"term": f"{key}.{detail[field]}"} if term else detail[field]
+            for key, field, term in fields
+        }
+
+    return cells
+
+
 def scored_deals(match: TrickMatch[Any], start: int = 0) -> list[ScoredDeal]:
     return [
         ScoredDeal(

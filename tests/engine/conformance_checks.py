@@ -20,8 +20,8 @@ from typing import Any
 
 from app.engine import TABLE, Action, ActionError, Game, GameState
 from app.engine.bezique.view import unseen_cards as bezique_unseen
-from app.engine.pinochle.partnership import unseen_cards as partnership_unseen
 from app.engine.records import export_record
+from app.engine.trick_game import hidden_cards as ledger_unseen
 
 Log = list[tuple[int, str]]
 Card = str
@@ -40,7 +40,7 @@ FULL_UNSEEN: dict[str, tuple[Callable[[Any, int | None], list[Card]], str]] = {
     **dict.fromkeys(
         ("partnership_pinochle", "double_deck_pinochle"),
         (
-            partnership_unseen,
+            ledger_unseen,
             "once trump is named, its hidden_cards lists only the plain tens and nines, since"
             " automatic melds tell what a hand lacks as well as what it holds (docs/next.md,"
             " Open ends under Partnership games)",

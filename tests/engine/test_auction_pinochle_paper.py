@@ -16,7 +16,7 @@ import pytest
 from app.engine import TABLE, IllegalAction, ScoredDeal
 from app.engine.game import OptionValue
 from app.engine.pinochle import melds
-from app.engine.pinochle.auction import GAME, Match
+from app.engine.pinochle.auction import GAME
 from app.engine.pinochle.auction.paper import (
     MOST_MELD,
     MOST_MELD_SHORT,
@@ -24,7 +24,7 @@ from app.engine.pinochle.auction.paper import (
     POINTS,
 )
 from app.engine.pinochle.auction.rules import DISTINCT
-from app.engine.pinochle.auction.state import parse_action
+from app.engine.pinochle.auction.state import Match, parse_action
 
 CASES: list[tuple[str, dict[str, OptionValue]]] = [
     ("defaults", {}),

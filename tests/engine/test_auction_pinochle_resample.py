@@ -13,7 +13,8 @@ import pytest
 from test_auction_pinochle_rules import act, auction_to, deal_match
 
 from app.engine.ledger import Place
-from app.engine.pinochle.auction import GAME, Match
+from app.engine.pinochle.auction import GAME
+from app.engine.pinochle.auction.state import Match
 
 BIDDER = "AD TD KD QD JD 9D AS TS KS QS JS 9S 9C 9C KC"  # no heart
 WIDOW = "9H JC QC"

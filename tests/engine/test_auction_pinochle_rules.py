@@ -10,13 +10,16 @@ from collections import Counter
 import pytest
 
 from app.engine import TABLE, IllegalAction, MalformedAction
-from app.engine.pinochle.auction import GAME, End, Match, active_seats, melds
+from app.engine.pinochle import melds
+from app.engine.pinochle.auction import GAME
 from app.engine.pinochle.auction.record import pack_for
 from app.engine.pinochle.auction.rules import (
     CARDS,
     DEFAULTS,
     MAX_BID,
     PINOCHLE,
+    End,
+    active_seats,
     basic_value,
     bid_value,
     bidder_total,
@@ -24,7 +27,8 @@ from app.engine.pinochle.auction.rules import (
     settle,
     share_kitty,
 )
-from app.engine.pinochle.auction.state import deal_action, parse_action
+from app.engine.pinochle.auction.state import Match, parse_action
+from app.engine.pinochle.base import deal_action
 from app.engine.tricks import legal_cards, trick_winner
 
 

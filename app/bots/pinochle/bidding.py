@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.engine.pinochle.partnership import MadeBid
+from app.engine.pinochle.partnership.variant import MadeBid
 
 from .deck import partner
 from .estimate import Tuning, best_trump

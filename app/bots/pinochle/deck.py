@@ -10,7 +10,7 @@ from typing import Final
 
 from app.engine.cards import SUITS
 from app.engine.pinochle.melds import MeldTable
-from app.engine.pinochle.partnership import Variant
+from app.engine.pinochle.partnership.variant import Variant
 from app.engine.tricks import TrickRules
 
 SEATS: Final = 4

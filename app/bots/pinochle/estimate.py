@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from app.engine.cards import SUITS
 from app.engine.pinochle import melds as meld_rules
-from app.engine.pinochle.partnership import Variant
+from app.engine.pinochle.partnership.variant import Variant
 
 from .deck import Deck, deck_of
 from .model import features, linear

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from app.engine.pinochle import melds as meld_rules
-from app.engine.pinochle.partnership import MadeBid, Match
-from app.engine.pinochle.partnership.variant import deal_scores
+from app.engine.pinochle.partnership.state import Match
+from app.engine.pinochle.partnership.variant import MadeBid, deal_scores
 from app.engine.tricks import legal_cards
 
 from .deck import SEATS, Deck, team, winner_at

@@ -33,7 +33,8 @@ from time import perf_counter
 
 from app.engine import TABLE, Game
 from app.engine.cards import SUITS
-from app.engine.pinochle.partnership import MadeBid, Match
+from app.engine.pinochle.partnership.state import Match
+from app.engine.pinochle.partnership.variant import MadeBid
 
 from ..base import DEFAULT_BUDGET, NotMyTurn, View, decision_rng, legal_of
 from ..search import Estimate, argmax, means, paired, sampled_rows

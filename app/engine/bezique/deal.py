@@ -1,25 +1,28 @@
-"""One bezique deal as data: the pack as dealt, each player's holding, the stock, the
-trumps, the tricks, every declaration and carte blanche shown, and the result. The rules
-that move it live in ``state.py``.
+"""One bezique deal as data: the pack as dealt, each player's holding, the trumps, the
+tricks, every declaration and carte blanche shown, and the result, its cards lying in the
+deal's ledger (the hands, the stock, the trick, the tricks taken, the cards laid out and who
+has seen each). The rules that move it live in ``state.py``.
 
 A physical card is a *copy*, its position in the pack as dealt (the table's ``deal:``
-action); ``pack[copy]`` is its code. Identical codes are told apart by copy wherever it
-matters (Clarification 6), and the pack never changes, so every copy of a deal shares it.
+action) and its index in the ledger; ``pack[copy]`` is its code. Identical codes are told
+apart by copy wherever it matters (Clarification 6), and the pack never changes, so every
+copy of a deal shares it.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
-from ..stock import Stock
+from ..ledger import HAND, STOCK, Ledger
 from ..trick_game import TrickDeal
 from .combinations import Combination, Copy
 from .declarations import Context
-from .holding import Holding, new_holding
+from .holding import Holding
 from .scoring import Result
 from .variant import Variant
 
@@ -93,10 +96,69 @@ def hand_positions(variant: Variant) -> HandPositions:
     return positions_of(layout(variant, 0), 2)
 
 
+class CopyLedger(Ledger):
+    """A ledger whose indexes are the pack's positions (copies), each hand kept in copy
+    order: a holding's concealed hand is its seat's hand here, the same list."""
+
+    __slots__ = ()
+
+    @classmethod
+    def laid_out(cls, pack: Sequence[Card], seats: Sequence[int]) -> CopyLedger:
+        """``pack`` laid out at once as :meth:`deal` and :meth:`lay_stock` would lay it a
+        card at a time: position ``p`` into the hand of ``seats[p]``, seen by that seat
+        alone, the positions after ``seats`` the stock, top first. A deal is laid out before
+        every replay and every resample, and a call per card would cost as much again."""
+        ledger = cls(2)
+        size, rest = len(seats), len(pack) - len(seats)
+        ledger.cards = list(pack)
+        ledger.place = [HAND] * size + [STOCK] * rest
+        ledger.holder = [*seats, *[-1] * rest]
+        ledger.seen = [1 << seat for seat in seats] + [0] * rest
+        ledger.pack_seen = list(ledger.seen)
+        for position, seat in enumerate(seats):
+            ledger.hands[seat].append(position)
+        ledger.stock = list(range(size, len(pack)))
+        return ledger
+
+    def _to_hand(self, seat: int, i: int) -> None:
+        insort(self.hands[seat], i)
+
+    def draw_two(self, winner: int) -> tuple[Copy, Copy]:
+        """After a trick won by ``winner``, both draw (rubicon §5): the winner the stock's
+        top card, the loser the one under it, each seen by its taker alone. Both in one call
+        and written out (a playout draws after every trick; nothing in bezique is turned)."""
+        stock, seen, pack_seen, place, holder = (
+            self.stock,
+            self.seen,
+            self.pack_seen,
+            self.place,
+            self.holder,
+        )
+        top, under = stock[0], stock[1]
+        del stock[:2]
+        loser = 1 - winner
+        # the two seats written out, not a loop over pairs built for it on every draw
+        bit = 1 << winner
+        seen[top] |= bit
+        pack_seen[top] |= bit
+        place[top] = HAND
+        holder[top] = winner
+        insort(self.hands[winner], top)
+        bit = 1 << loser
+        seen[under] |= bit
+        pack_seen[under] |= bit
+        place[under] = HAND
+        holder[under] = loser
+        insort(self.hands[loser], under)
+        self.voids[winner] = self.voids[loser] = 0
+        return top, under
+
+
 @dataclass(slots=True)
 class Deal(TrickDeal):
-    """A deal on the base's (:class:`~app.engine.trick_game.TrickDeal`) without its ledger:
-    a card is a copy, which the holdings, the stock and the trick hold."""
+    """A deal on the base's (:class:`~app.engine.trick_game.TrickDeal`): a card is a copy,
+    an index of its ledger (:class:`CopyLedger`), where the hands, the stock and the trick
+    lie; each holding's concealed hand is its seat's hand in the ledger."""
 
     number: int
     dealer: int
@@ -105,15 +167,15 @@ class Deal(TrickDeal):
     dealt: tuple[tuple[Copy, ...], tuple[Copy, ...]]
     """Each seat's copies as dealt, ascending."""
     holdings: list[Holding]
-    stock: Stock[Copy]
+    ledger: CopyLedger = field(compare=False)
+    """Where each copy lies and who has seen it; not compared (a ledger has no equality of
+    its own): the holdings compare its hands."""
     leader: int
     """Who leads the trick in progress (or the next one)."""
     previous_trump: Suit | None = None
     """The suit that may not become trumps (Chinese §4): the last deal's trumps; always
     ``None`` in rubicon bezique."""
     trump: Suit | None = None
-    trick: list[Copy] = field(default_factory=list)
-    """The trick in progress, the leader's copy first."""
     history: list[Trick] = field(default_factory=list)  # type: ignore[assignment]
     won: list[int] = field(default_factory=lambda: [0, 0])
     """Tricks taken per seat."""
@@ -152,7 +214,17 @@ class Deal(TrickDeal):
     @property
     def endgame(self) -> bool:
         """The stock is gone: the tables are taken up and the last tricks are played."""
-        return self.stock.empty
+        return not self.ledger.stock
+
+    @property
+    def stock(self) -> list[Copy]:
+        """The stock's copies, top first."""
+        return self.ledger.stock
+
+    @property
+    def trick(self) -> list[Copy]:
+        """The trick in progress, the leader's copy first."""
+        return self.ledger.trick
 
     @property
     def follower(self) -> int:
@@ -162,18 +234,19 @@ class Deal(TrickDeal):
         return list(map(self.pack.__getitem__, self.trick))
 
     def copy(self) -> Deal:
+        ledger = cast(CopyLedger, self.ledger.copy())
+        hands = ledger.hands
         return Deal(
             number=self.number,
             dealer=self.dealer,
             variant=self.variant,
             pack=self.pack,
             dealt=self.dealt,
-            holdings=[h.copy() for h in self.holdings],
-            stock=self.stock.copy(),
+            holdings=[self.holdings[0].copy(hands[0]), self.holdings[1].copy(hands[1])],
+            ledger=ledger,
             leader=self.leader,
             previous_trump=self.previous_trump,
             trump=self.trump,
-            trick=list(self.trick),
             history=list(self.history),
             won=list(self.won),
             points=list(self.points),
@@ -202,14 +275,15 @@ def deal_from_pack(
     first. The non-dealer leads the first trick (rubicon §5)."""
     positions = hand_positions(variant)  # a copy is its position in the pack
     dealt = (positions[(0 - dealer) % 2], positions[(1 - dealer) % 2])
+    ledger = CopyLedger.laid_out(pack, layout(variant, dealer))
     return Deal(
         number=number,
         dealer=dealer,
         variant=variant,
         pack=tuple(pack),
         dealt=dealt,
-        holdings=[new_holding(dealt[0]), new_holding(dealt[1])],
-        stock=Stock(range(2 * variant.hand_size, variant.pack_size)),
+        holdings=[Holding(ledger.hands[0]), Holding(ledger.hands[1])],
+        ledger=ledger,
         leader=1 - dealer,
         previous_trump=previous_trump if variant.no_trump_twice else None,
         codes=dict(enumerate(pack)),

@@ -10,7 +10,7 @@ the player's table, in the order the cards were laid out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,8 @@ MAX_POSITION = 200
 @dataclass(slots=True)
 class Holding:
     concealed: list[Copy]
-    """The hand not on the table, in ascending copy order."""
+    """The hand not on the table, in ascending copy order: the seat's hand in the deal's
+    ledger, the same list."""
     table: list[Copy] = field(default_factory=list)
     """Face up, in the order laid out; a *position* is an index here."""
     scored: list[Scored] = field(default_factory=list)
@@ -43,9 +44,11 @@ class Holding:
     reads it); ``None`` whenever the table changes, as :attr:`table_plays`. The table
     changes far less often than declarations are listed, after every trick won."""
 
-    def copy(self) -> Holding:
+    def copy(self, concealed: list[Copy] | None = None) -> Holding:
+        """A copy whose concealed hand is ``concealed`` (the seat's hand in a copy of the
+        deal's ledger), by default a copy of this one's."""
         return Holding(
-            list(self.concealed),
+            list(self.concealed) if concealed is None else concealed,
             list(self.table),
             list(self.scored),
             list(self.pending),
@@ -58,10 +61,6 @@ class Holding:
 
     def __len__(self) -> int:
         return len(self.concealed) + len(self.table)
-
-
-def new_holding(cards: Iterable[Copy]) -> Holding:
-    return Holding(sorted(cards))
 
 
 _SPLIT: dict[str, tuple[Card, int | None]] = {}
@@ -140,7 +139,9 @@ def remove(holding: Holding, copy: Copy) -> None:
 def take_up(holding: Holding) -> None:
     """The stock is over: the table goes back into the hand and pending declarations are
     lost (rubicon §9, Clarification 14)."""
-    holding.concealed = sorted([*holding.concealed, *holding.table])
+    concealed = holding.concealed  # the ledger's hand: changed in place
+    concealed += holding.table
+    concealed.sort()
     holding.table = []
     holding.table_plays = holding.table_sums = None
     holding.pending = []

@@ -14,7 +14,6 @@ change, so a refused action leaves the state as it was.
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, cast
@@ -24,6 +23,7 @@ from ..cards import Card, dealt_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
+from ..ledger import SUIT_BIT, TAKEN, TRICK
 from ..trick_game import TrickMatch
 from ..tricks import TrickRules, legal_cards
 from ..words import with_article
@@ -288,7 +288,8 @@ class Match(TrickMatch[Deal]):
         pack = deal.pack
         spelled = self.notation
         play = spelled.play
-        if deal.trick and deal.stock.empty:
+        ledger = deal.ledger
+        if ledger.trick and not ledger.stock:
             # the hand's codes read once, by a C-level map (a comprehension is a call)
             hand = list(map(deal.codes.__getitem__, holding.concealed))
             allowed = set(legal_cards(hand, deal.trick_cards(), deal.trump, self.endgame_rules))
@@ -356,7 +357,7 @@ class Match(TrickMatch[Deal]):
                 "declare_or_draw", "you won the trick: declare or draw before the next lead"
             )
         copy = copy_to_play(deal.pack, deal.holdings[seat], action.arg)
-        if deal.trick and deal.stock.empty:
+        if deal.trick and deal.endgame:
             self._check_follow(deal, seat, copy)
         return deal
 
@@ -379,7 +380,8 @@ class Match(TrickMatch[Deal]):
                 if built is not None and built[0] is action:
                     _, code, position, text = built
                     holding = deal.holdings[seat]
-                    trick = deal.trick
+                    ledger = deal.ledger
+                    trick = ledger.trick
                     if position is None:
                         # most cards come from the concealed hand: find_copy's scan written
                         # out (a call costs about what the scan does); it refuses a miss
@@ -390,16 +392,23 @@ class Match(TrickMatch[Deal]):
                                 break
                         else:
                             copy = find_copy(deal.pack, holding, code, position)
-                        if trick and deal.stock.empty:
+                        endgame = not ledger.stock
+                        if trick and endgame:
                             self._check_follow(deal, seat, copy)
-                        concealed.remove(copy)  # where nothing holds it
+                        if endgame or deal.shown:  # the hand may hold copies seen by all
+                            ledger.left_unseen(seat, copy)
+                        # the ledger's play_index written out: a call per card costs more
+                        concealed.remove(copy)
+                        ledger.place[copy] = TRICK
+                        ledger.seen[copy] = ledger.everyone
+                        trick.append(copy)
                     else:
                         copy = find_copy(deal.pack, holding, code, position)
-                        if trick and deal.stock.empty:
+                        if trick and not ledger.stock:
                             self._check_follow(deal, seat, copy)
                         remove(holding, copy)  # it breaks what it was laid out in
+                        ledger.play_index(seat, copy)  # onto ``trick``
                     # _play's lead written out (half the cards), its trick's end its own
-                    trick.append(copy)
                     if len(trick) == 1:
                         self.to_act = 1 - seat
                     else:
@@ -440,11 +449,18 @@ class Match(TrickMatch[Deal]):
     def _show(self, deal: Deal, seat: int, copies: tuple[Copy, ...]) -> None:
         points = self.variant.carte_blanche
         cards = tuple(deal.pack[c] for c in copies)
+        for copy in copies:
+            deal.ledger.show_index(copy)
         deal.shown.append(Shown(seat, len(deal.history), copies, cards, points))
         deal.points[seat] += points
 
     def _declare(self, deal: Deal, seat: int, arg: str) -> None:
         declared = declare(self.context(deal), deal.holdings[seat], arg)
+        ledger = deal.ledger
+        for copy in declared.laid_out:  # out of the concealed hand, the ledger's
+            if deal.shown:  # the hand may hold copies seen by all
+                ledger.left_unseen(seat, copy)
+            ledger.lay_out(copy)
         combination = declared.combination
         if declared.fixes_trump is not None:
             assert deal.trump is None
@@ -470,14 +486,12 @@ class Match(TrickMatch[Deal]):
         winner = deal.deciding
         assert winner is not None
         deal.deciding = None
-        stock = deal.stock
-        top, under = stock.draw_two()  # the winner takes the top card (rubicon §5)
+        ledger = deal.ledger
+        top, under = ledger.draw_two(winner)  # the winner takes the top card (rubicon §5)
         loser = 1 - winner
         # the two seats written out, not a loop over pairs built for it on every draw
-        holdings, draws = deal.holdings, deal.draws
-        insort(holdings[winner].concealed, top)
+        draws = deal.draws
         draws[winner].append(top)
-        insort(holdings[loser].concealed, under)
         draws[loser].append(under)
         blank = deal.blank
         if blank[0] or blank[1]:  # carte blanche runs until the first court card drawn
@@ -487,19 +501,22 @@ class Match(TrickMatch[Deal]):
                         blank[seat] = False
                     else:
                         self._show(deal, seat, (copy,))
-        if stock.empty:
+        if not ledger.stock:
             for holding in deal.holdings:
-                take_up(holding)
+                laid = holding.table
+                take_up(holding)  # into the concealed hand, the ledger's
+                ledger.laid_back(laid)
         self.to_act = winner
 
     def _play(self, deal: Deal, seat: int, copy: Copy) -> None:
         holding = deal.holdings[seat]
+        ledger = deal.ledger
         if copy in holding.table:
             remove(holding, copy)  # it breaks what it was laid out in
-        else:
-            holding.concealed.remove(copy)  # most cards: from the hand, where nothing holds them
-        deal.trick.append(copy)
-        if len(deal.trick) == 1:
+        elif deal.shown or not ledger.stock:  # the hand may hold copies seen by all
+            ledger.left_unseen(seat, copy)
+        ledger.play_index(seat, copy)  # from the hand, where nothing holds it
+        if len(ledger.trick) == 1:
             self.to_act = 1 - seat
             return
         self._won(deal)
@@ -508,9 +525,11 @@ class Match(TrickMatch[Deal]):
         """The trick's second card is down: who wins it, and what follows."""
         pack = deal.pack
         leader = deal.leader
-        copies = (deal.trick[0], deal.trick[1])
+        ledger = deal.ledger
+        trick = ledger.trick
+        copies = (trick[0], trick[1])
         cards = (pack[copies[0]], pack[copies[1]])
-        endgame = deal.stock.empty
+        endgame = not ledger.stock
         strength = (self.endgame_rules if endgame else WHILE_STOCK).strength
         # trick_winner for two cards, written out (a call costs more than the comparison):
         # the second wins by a higher card of the suit led or by a trump on a plain lead
@@ -527,7 +546,13 @@ class Match(TrickMatch[Deal]):
             deal.brisques[winner] += BRISQUE * (
                 (cards[0][0] in BRISQUE_RANKS) + (cards[1][0] in BRISQUE_RANKS)
             )
-        deal.trick = []
+        # the ledger's gather written out for two cards: a call per trick costs more
+        place, holder = ledger.place, ledger.holder
+        place[copies[0]] = place[copies[1]] = TAKEN
+        holder[copies[0]] = holder[copies[1]] = winner
+        ledger.suits_taken |= SUIT_BIT[first[1]] | SUIT_BIT[second[1]]
+        ledger.taken[winner] += trick
+        ledger.trick = []
         deal.leader = winner
         self.to_act = winner
         if not endgame:

@@ -161,20 +161,11 @@ def offer_json(text: str, points: int, fixes_trump: str | None) -> dict[str, Any
 
 
 def unseen_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen, copy
-    for copy: the stock, and the other concealed hands less the cards the table has seen of
-    them."""
+    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen, as
+    the ledger keeps them: the stock, and the other concealed hands less the cards the table
+    has seen of them."""
     deal = match.current
-    if deal is None:
-        return []
-    pack = deal.pack
-    hidden = Counter(pack[c] for c in deal.stock.remaining())
-    known = course(deal).known
-    for s in (0, 1):
-        if s != seat:
-            held = Counter(pack[c] for c in deal.holdings[s].concealed)
-            hidden.update((held - known[s]).elements())
-    return sort_codes(hidden.elements())
+    return [] if deal is None else sort_codes(deal.ledger.hidden(seat))
 
 
 def hidden_cards(match: Match, seat: int | None) -> list[Card]:
@@ -246,7 +237,7 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
         "dealt": None,
         "drawn": None,
         "hand_sizes": [len(h.concealed) for h in holdings],
-        "known": [sort_codes(seen.known[s].elements()) for s in (0, 1)],
+        "known": [sort_codes(deal.ledger.known_in_hand(s, None)) for s in (0, 1)],
         "tables": [_codes(pack, h.table) for h in holdings],
         "declarations": [_scored_json(deal, d) for d in deal.declarations],
         "pending": [[pending_json(deal, h, p) for p in h.pending] for h in holdings],

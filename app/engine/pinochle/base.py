@@ -36,6 +36,11 @@ def check_not_too_high(number: str, most: int) -> None:
         raise IllegalAction("bid_too_high", f"bid {most} or less", {"most": most})
 
 
+def deal_action(pack: Sequence[Card]) -> Action:
+    """The table's action that deals ``pack``."""
+    return Action("deal", ",".join(pack))
+
+
 B = TypeVar("B", bound="BiddingDeal")
 
 

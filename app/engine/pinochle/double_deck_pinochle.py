@@ -10,7 +10,8 @@ from typing import Final
 
 from ..game import Option
 from .melds import DOUBLE_DECK
-from .partnership import CLAIMS, MadeBid, Variant, make_game
+from .partnership import make_game
+from .partnership.variant import CLAIMS, MadeBid, Variant
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option("target", 5000, "The score that wins the game (§9).", choices=(3500, 4500, 5000)),

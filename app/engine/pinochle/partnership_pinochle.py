@@ -9,7 +9,8 @@ from typing import Final
 
 from ..game import Option
 from .melds import PARTNERSHIP
-from .partnership import CLAIMS, MadeBid, Variant, make_game
+from .partnership import make_game
+from .partnership.variant import CLAIMS, MadeBid, Variant
 
 OPTIONS: Final[tuple[Option, ...]] = (
     Option(

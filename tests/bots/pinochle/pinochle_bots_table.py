@@ -10,10 +10,11 @@ from typing import Any
 
 from app.engine import TABLE
 from app.engine.game import Game
+from app.engine.pinochle.base import deal_action
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.melds import sort_cards
-from app.engine.pinochle.partnership import Match
 from app.engine.pinochle.partnership.record import pack_for
+from app.engine.pinochle.partnership.state import Match
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 
 N, E, S, W = 0, 1, 2, 3
@@ -47,9 +48,7 @@ def table(
         need = size - len(given[s])
         assert need >= 0, f"seat {s} is named more than {size} cards"
         given[s], pool = given[s] + pool[:need], pool[need:]
-    match.apply(
-        TABLE, match.notation.deal_action(pack_for(variant, [given[s] for s in range(4)], dealer))
-    )
+    match.apply(TABLE, deal_action(pack_for(variant, [given[s] for s in range(4)], dealer)))
     if totals is not None:
         match.totals = [totals[s % 2] for s in range(4)]
     return match
@@ -60,7 +59,7 @@ def act(match: Match, *steps: str) -> None:
     for text in steps:
         seat = match.to_act
         assert seat is not None and seat >= 0
-        match.apply(seat, match.notation.parse(text))
+        match.apply(seat, type(match).PARSE(text))
 
 
 def auction(match: Match, bidder: int, bid: int, trump: str) -> None:

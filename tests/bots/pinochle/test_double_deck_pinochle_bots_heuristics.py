@@ -12,7 +12,7 @@ from pinochle_bots_table import E, N, S, W, act, auction, table, view_of
 from app.bots.pinochle.basic import BasicBot
 from app.bots.pinochle.bidding import side_worth
 from app.bots.pinochle.double_deck_pinochle import TUNING
-from app.engine.pinochle.partnership import Match
+from app.engine.pinochle.partnership.state import Match
 
 DD = "double_deck_pinochle"
 JUNK = "TS TS TS TS TH TH TH TH TD TD TD TD TC TC TC TC JS JS JH JH"

@@ -13,7 +13,7 @@ from app.bots.arena import play_deal
 from app.engine import GameState
 from app.engine.pinochle.double_deck_pinochle import GAME
 from app.engine.pinochle.melds import best
-from app.engine.pinochle.partnership import Match, meld_json
+from app.engine.pinochle.partnership.state import Match, meld_json
 
 
 def test_every_sampled_hand_shows_the_melds_of_the_view() -> None:

@@ -27,7 +27,7 @@ from app.bots.pinochle.deck import deck_of
 from app.bots.pinochle.partnership_pinochle import TUNING
 from app.bots.pinochle.playout import Play, melds_for
 from app.bots.pinochle.policy import choose
-from app.engine.pinochle.partnership import Match
+from app.engine.pinochle.partnership.state import Match
 
 PP = "partnership_pinochle"
 JUNK = "TS TS 9S 9S TH 9H 9H TD 9D 9D TC 9C"

@@ -17,7 +17,7 @@ from app.bots.pinochle.partnership_pinochle import TUNING as PARTNERSHIP
 from app.bots.pinochle.playout import from_match
 from app.bots.pinochle.strong import play_of
 from app.engine import GAMES, GameState
-from app.engine.pinochle.partnership import Match
+from app.engine.pinochle.partnership.state import Match
 
 TUNINGS: dict[str, Tuning] = {
     "partnership_pinochle": PARTNERSHIP,

@@ -24,7 +24,7 @@ import pytest
 from app.bots import Bot, make_bot
 from app.bots.arena import play_deal, play_match
 from app.engine import GAMES
-from app.engine.pinochle.partnership import Match
+from app.engine.pinochle.partnership.state import Match
 
 Z95 = 1.96
 TEAMS = ((0, 2), (1, 3))

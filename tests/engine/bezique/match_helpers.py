@@ -14,7 +14,7 @@ from app.engine.bezique import TABLE, Deal, Match, Variant, layout, new_match, p
 from app.engine.bezique.combinations import Copy
 from app.engine.cards import Card
 from app.engine.errors import IllegalAction
-from app.engine.stock import Stock
+from app.engine.ledger import HAND
 
 
 def build_pack(
@@ -74,12 +74,14 @@ def concealed(deal: Deal, seat: int) -> list[Card]:
 
 def snapshot(match: Match) -> list[Any]:
     """Everything the state holds, copied, with the legal actions of both seats."""
+    deals = [d.copy() for d in match.deals]
     return [
         match.to_act,
         list(match.totals),
         match.next_dealer,
         match.base,
-        [d.copy() for d in match.deals],
+        deals,
+        [(d.ledger.place, d.ledger.seen, d.ledger.stock, d.ledger.trick) for d in deals],
         match.legal(0),
         match.legal(1),
         match.phase(),
@@ -110,11 +112,14 @@ def endgame(
     pool: dict[Card, list[Copy]] = {}
     for copy, code in enumerate(current.pack):
         pool.setdefault(code, []).append(copy)
+    ledger = current.ledger
+    ledger.stock.clear()
     for seat, text in hands.items():
         holding = current.holdings[seat]
-        holding.concealed = sorted(pool[code].pop() for code in text.split())
+        holding.concealed[:] = sorted(pool[code].pop() for code in text.split())
         holding.table = []
-    current.stock = Stock(current.stock.cards, len(current.stock.cards))
+        for copy in holding.concealed:  # the seat's hand in the ledger
+            ledger.place[copy], ledger.holder[copy], ledger.seen[copy] = HAND, seat, 1 << seat
     current.trump = trump
     current.leader = leader
     match.to_act = leader

@@ -106,7 +106,7 @@ class Watcher:
     @staticmethod
     def places(deal: Deal) -> None:
         where = [c for h in deal.holdings for c in (*h.concealed, *h.table)]
-        where += list(deal.stock.remaining()) + list(deal.trick)
+        where += list(deal.stock) + list(deal.trick)
         where += [c for t in deal.history for c in t.copies]
         assert sorted(where) == list(range(deal.variant.pack_size))
 

@@ -51,7 +51,7 @@ def test_rubicon_deals_one_card_at_a_time_non_dealer_first() -> None:
     current = match.current
     assert current is not None
     assert current.dealt == (tuple(range(0, 18, 2)), tuple(range(1, 18, 2)))
-    assert list(current.stock.remaining()) == list(range(18, 128))
+    assert list(current.stock) == list(range(18, 128))
     assert current.leader == A and match.to_act == A
     assert match.phase() == "play"
 
@@ -63,7 +63,7 @@ def test_chinese_deals_packets_of_three_non_dealer_first() -> None:
     non_dealer = [p for p in range(24) if (p // 3) % 2 == 0]
     assert current.dealt[B] == tuple(non_dealer)
     assert current.dealt[A] == tuple(p for p in range(24) if p not in non_dealer)
-    assert current.stock.remaining()[0] == 24 and len(current.stock) == 168
+    assert current.stock[0] == 24 and len(current.stock) == 168
     assert match.to_act == B
 
 
@@ -72,7 +72,7 @@ def test_the_pack_as_dealt_makes_the_stock_top_first(variant: Variant) -> None:
     match = new_match(variant, None, A)
     current = deal(match, stock="7C 8D 9H")
     first = 2 * variant.hand_size
-    assert codes(current, list(current.stock.remaining()[:3])) == ["7C", "8D", "9H"]
+    assert codes(current, list(current.stock[:3])) == ["7C", "8D", "9H"]
     trick(match, concealed(current, B)[0], concealed(current, A)[0])
     winner = current.history[-1].winner
     act(match, winner, "draw")

@@ -50,7 +50,7 @@ def redealt(match: Match, log: list[tuple[int, str]], seat: int | None, rng: ran
     assert current is not None
     shown = {c for s in current.shown for c in s.copies}
     shown |= {c for d in current.declarations for c in d.laid_out}
-    places = list(current.stock.remaining())
+    places = list(current.stock)
     for s in (0, 1):
         if s != seat:
             places += [c for c in current.holdings[s].concealed if c not in shown]

@@ -15,11 +15,13 @@ import pytest
 from app.engine import TABLE, IllegalAction
 from app.engine.cards import SUITS
 from app.engine.game import Game
+from app.engine.pinochle.base import deal_action
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import sort_cards
-from app.engine.pinochle.partnership import Match, Variant, new_match
 from app.engine.pinochle.partnership.record import pack_for
+from app.engine.pinochle.partnership.state import Match, new_match
+from app.engine.pinochle.partnership.variant import Variant
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 from app.engine.pinochle.partnership_pinochle import VARIANT as PP
 
@@ -56,13 +58,13 @@ def deal(match: Match, hands: Mapping[int, str] | None = None) -> Match:
         need = size - len(given[s])
         given[s], pool = given[s] + pool[:need], pool[need:]
     pack = pack_for(variant, [given[s] for s in range(4)], match.next_dealer)
-    match.apply(TABLE, match.notation.deal_action(pack))
+    match.apply(TABLE, deal_action(pack))
     assert [sorted(h) for h in match.deals[-1].dealt] == [sorted(given[s]) for s in range(4)]
     return match
 
 
 def act(match: Match, seat: int, text: str) -> None:
-    match.apply(seat, match.notation.parse(text))
+    match.apply(seat, type(match).PARSE(text))
 
 
 def acts(match: Match, *steps: tuple[int, str]) -> None:
@@ -118,7 +120,7 @@ def refused(match: Match, seat: int, text: str, code: str) -> IllegalAction:
     ``check`` refuses it alike."""
     game = game_of(match)
     before = snapshot(game, match)
-    action = match.notation.parse(text)
+    action = type(match).PARSE(text)
     with pytest.raises(IllegalAction) as checked:
         match.check(seat, action)
     assert checked.value.code == code, checked.value.message

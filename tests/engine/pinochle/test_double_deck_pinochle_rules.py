@@ -24,7 +24,7 @@ from engine.pinochle.helpers import (
 from app.engine import OptionError
 from app.engine.pinochle.double_deck_pinochle import GAME, OPTIONS, VARIANT
 from app.engine.pinochle.melds import DOUBLE_DECK
-from app.engine.pinochle.partnership import Match
+from app.engine.pinochle.partnership.state import Match
 from app.engine.pinochle.partnership.variant import MAX_BID
 
 FLUSH = "AH TH KH QH JH"

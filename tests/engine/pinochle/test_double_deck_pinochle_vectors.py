@@ -13,7 +13,7 @@ from app.engine.cards import SUITS
 from app.engine.game import Termination
 from app.engine.pinochle.double_deck_pinochle import GAME, VARIANT
 from app.engine.pinochle.melds import DOUBLE_DECK, best, best_value, value
-from app.engine.pinochle.partnership import Match
+from app.engine.pinochle.partnership.state import Match
 from app.engine.pinochle.partnership.variant import (
     MadeBid,
     card_points,

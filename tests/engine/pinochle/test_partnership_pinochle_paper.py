@@ -16,7 +16,8 @@ from app.engine.errors import IllegalAction
 from app.engine.game import TABLE, Game, OptionValue, ScoredDeal
 from app.engine.paper import Paper
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
-from app.engine.pinochle.partnership import Match, team_of
+from app.engine.pinochle.partnership.state import Match
+from app.engine.pinochle.partnership.variant import team_of
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 
 

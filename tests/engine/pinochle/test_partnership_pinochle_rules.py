@@ -27,11 +27,12 @@ from engine.pinochle.helpers import (
 
 from app.engine import TABLE, Action, IllegalAction, MalformedAction, OptionError
 from app.engine.game import Termination
+from app.engine.pinochle.base import deal_action
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import PARTNERSHIP, value
-from app.engine.pinochle.partnership import Match, Variant
-from app.engine.pinochle.partnership.variant import MAX_BID
+from app.engine.pinochle.partnership.state import Match
+from app.engine.pinochle.partnership.variant import MAX_BID, Variant
 from app.engine.pinochle.partnership_pinochle import GAME, OPTIONS, VARIANT
 from app.engine.records import export_record, validate_record
 
@@ -283,7 +284,9 @@ def test_refusals_of_the_auction(variant: Variant) -> None:
     refused(match, N, f"play:{match.deals[-1].hands[N][0]}", "bid_or_pass")
     act(match, N, f"bid:{low + 50}")
     refused(match, E, f"bid:{low + 50}", "bid_too_low")
-    refused(match, TABLE, str(match.notation.random_deal(random.Random(1))), "wrong_phase")
+    pack = list(variant.cards)
+    random.Random(1).shuffle(pack)
+    refused(match, TABLE, str(deal_action(pack)), "wrong_phase")
     refused(match, E, "deal:" + ",".join(variant.cards), "not_your_turn")
 
 

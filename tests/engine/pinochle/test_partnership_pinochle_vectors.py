@@ -23,7 +23,7 @@ from engine.pinochle.helpers import (
 
 from app.engine.game import Termination
 from app.engine.pinochle.melds import PARTNERSHIP, best, value
-from app.engine.pinochle.partnership import Deal, Match
+from app.engine.pinochle.partnership.state import Deal, Match
 from app.engine.pinochle.partnership.variant import (
     MadeBid,
     deal_scores,

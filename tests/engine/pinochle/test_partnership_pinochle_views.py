@@ -16,7 +16,8 @@ from engine.pinochle.helpers import GAMES, E, N, S, W, act, auction, deal, new, 
 from app.engine import TABLE
 from app.engine.game import Game
 from app.engine.pinochle.melds import best
-from app.engine.pinochle.partnership import Match, hidden_cards, meld_json, unseen_cards
+from app.engine.pinochle.partnership.state import Match, hidden_cards, meld_json
+from app.engine.trick_game import hidden_cards as unseen_cards
 
 NAMES = sorted(GAMES)
 CARD = re.compile(r"\b[ATKQJ9][SHDC]\b")

@@ -16,8 +16,7 @@ import pytest
 from app.engine.game import Game
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
-from app.engine.pinochle.partnership import End
-from app.engine.pinochle.partnership.variant import Variant
+from app.engine.pinochle.partnership.variant import End, Variant
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 from app.engine.pinochle.partnership_pinochle import VARIANT as PP
 

@@ -18,7 +18,8 @@ import random
 import statistics
 
 from app.engine.cards import SUITS
-from app.engine.pinochle.auction.rules import CARD_POINTS, CARDS, sort_cards
+from app.engine.pinochle.auction.rules import CARD_POINTS, CARDS
+from app.engine.pinochle.melds import sort_cards
 
 from ..fitting import Rows, fit
 from . import hand as model

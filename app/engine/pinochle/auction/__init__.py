@@ -4,13 +4,12 @@ chips with a kitty (shared/rules/auction-pinochle.md)."""
 from __future__ import annotations
 
 from ...trick_game import make_game
-from .. import melds
 from .paper import PAPER
 from .record import Records
 from .resample import resample
-from .rules import CARDS, NAME, OPTIONS, PACK, RANKS, End, active_seats, deals_total, hand_positions
+from .rules import PACK, deals_total, hand_positions
 from .sheet import SHEET
-from .state import TABLE, Deal, Match, Result, Trick, parse_action, public_fields
+from .state import Match, public_fields
 
 GAME = make_game(
     Match,
@@ -28,22 +27,3 @@ GAME = make_game(
     cached=True,
     stable_view_keys=("previous_deal", "scoresheet", "totals", "ranks"),
 )
-AUCTION_PINOCHLE = GAME
-
-__all__ = [
-    "AUCTION_PINOCHLE",
-    "CARDS",
-    "GAME",
-    "NAME",
-    "OPTIONS",
-    "RANKS",
-    "TABLE",
-    "Deal",
-    "End",
-    "Match",
-    "Result",
-    "Trick",
-    "active_seats",
-    "melds",
-    "parse_action",
-]

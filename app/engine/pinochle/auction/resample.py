@@ -25,7 +25,8 @@ from ...ledger import Place
 from ...trick_game import TrickDeal, make_resample
 from ...tricks import revealed
 from .. import melds as meld_rules
-from .rules import BURY_SIZE, PINOCHLE, WIDOW_SIZE, sort_cards
+from ..melds import sort_cards
+from .rules import BURY_SIZE, PINOCHLE, WIDOW_SIZE
 from .state import Deal, Match
 
 

@@ -19,9 +19,6 @@ RANKS: Final = "ATKQJ9"
 PACK: Final = Pack(RANKS, copies=2)
 CARDS: Final[tuple[Card, ...]] = PACK.cards
 DISTINCT: Final[tuple[Card, ...]] = tuple(dict.fromkeys(CARDS))
-ORDER: Final[dict[Card, int]] = {card: i for i, card in enumerate(DISTINCT)}
-"""Canonical order of a hand: spades, hearts, diamonds, clubs; A T K Q J 9 in each; the two
-copies of a card side by side."""
 
 HAND_SIZE: Final = 15
 WIDOW_SIZE: Final = 3
@@ -166,10 +163,6 @@ def hand_positions(seats: int, options: Options) -> HandPositions:
     active = active_seats(seats, 0)
     places = (None if place == WIDOW else active[place] for place in LAYOUTS[packets])
     return positions_of(places, seats)
-
-
-def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=ORDER.__getitem__)
 
 
 def card_points(cards: Iterable[Card], scheme: str) -> int:

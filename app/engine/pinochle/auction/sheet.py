@@ -9,11 +9,11 @@ balance changed by: its settlement, and after the session's last deal the kitty'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ...game import Options, ScoredDeal
-from ...trick_game import Sheet
+from ...trick_game import Sheet, column_cells
 from .rules import ranks
 
 COLUMNS: Final[list[dict[str, str]]] = [
@@ -26,19 +26,6 @@ COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "kitty", "label": "sheet.kitty", "kind": "number"},
     {"key": "share", "label": "sheet.share", "kind": "per_seat"},
 ]
-
-
-def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "bidder": detail["bidder"],
-        "bid": detail["bid"],
-        "trump": detail["trump"],
-        "meld": detail["meld"],
-        "points": detail["points"],
-        "end": {"term": f"end.{detail['end']}"},
-        "kitty": detail["kitty"],
-        "share": detail["share"],
-    }
 
 
 class KittySheet(Sheet):
@@ -60,5 +47,4 @@ class KittySheet(Sheet):
         return sheet
 
 
-SHEET: Final = KittySheet(COLUMNS, _cells)
-scoresheet: Final = SHEET.scoresheet
+SHEET: Final = KittySheet(COLUMNS, column_cells(COLUMNS))

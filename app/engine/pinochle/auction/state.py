@@ -20,18 +20,17 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any, Final
 
 from ...actions import Action
-from ...cards import SUITS, Card, Suit
+from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
-from ...game import TABLE as TABLE
 from ...game import Options
-from ...trick_game import Trick as Trick
 from ...trick_game import action_parser
 from .. import melds as meld_rules
 from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
-from ..melds import Meld
+from ..melds import ORDER, Meld, sort_cards
 from .rules import (
     BURY_SIZE,
     CARDS,
@@ -39,7 +38,6 @@ from .rules import (
     LAYOUTS,
     MAX_BID,
     OPTIONS,
-    ORDER,
     PINOCHLE,
     WIDOW,
     End,
@@ -52,7 +50,6 @@ from .rules import (
     ranks,
     settle,
     share_kitty,
-    sort_cards,
     winners,
 )
 
@@ -270,10 +267,6 @@ def _cards(text: str) -> list[Card] | None:
     return cards if all(_CARD.match(c) for c in cards) else None
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
-
-
 class Match(BiddingMatch[Deal]):
     """A session of auction pinochle for 3, 4 or 5 seats. Build one with :func:`new_match`."""
 
@@ -297,8 +290,6 @@ class Match(BiddingMatch[Deal]):
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         if seats not in (3, 4, 5):
             raise ValueError("auction pinochle is played by 3, 4 or 5")
-        if not 0 <= first_dealer < seats:
-            raise ValueError(f"no seat {first_dealer} at a table of {seats}")
         super().__init__(seats, options, first_dealer)
         self.kitty = 0
         self.share: list[int] | None = None
@@ -864,19 +855,10 @@ def public_fields(match: Match) -> dict[str, Any]:
     }
 
 
-def _triples(cards: Sequence[Card]) -> list[tuple[Card, Card, Card]]:
+def _triples(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every choice of three of ``cards`` (a sorted multiset), each once."""
-    out: dict[tuple[Card, Card, Card], None] = {}
-    n = len(cards)
-    for i in range(n):
-        for j in range(i + 1, n):
-            for k in range(j + 1, n):
-                out[(cards[i], cards[j], cards[k])] = None
-    return list(out)
+    return list(dict.fromkeys(combinations(cards, 3)))
 
 
 parse_action = Match.PARSE = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-
-__all__ = ["Deal", "Match", "Result", "Suit", "Trick"]

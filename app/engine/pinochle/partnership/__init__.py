@@ -6,102 +6,39 @@ variant, its options and its ``GAME``, made by :func:`make_game`."""
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from collections.abc import Mapping
-from typing import Final
+from functools import partial
 
-from ...game import Game, OptionValue, View
-from ...hand_positions import HandPositions
-from ...trick_game import legal
+from ...game import Game, OptionValue
 from ...trick_game import make_game as make_trick_game
 from .paper import paper_of
-from .record import Records, pack_for
+from .record import Records
 from .resample import resample
-from .sheet import SHEET, scoresheet
-from .state import (
-    TABLE,
-    Call,
-    Claim,
-    Deal,
-    Match,
-    Notation,
-    Result,
-    hidden_cards,
-    match_of,
-    meld_json,
-    new_match,
-    public_fields,
-    unseen_cards,
-)
-from .variant import CLAIMS, TEAMS, End, MadeBid, Settings, Variant, team_of
-
-
-def _deals_total(seats: int, options: object) -> int | None:
-    return None
+from .sheet import SHEET
+from .state import hidden_cards, match_of, public_fields
+from .variant import Variant
 
 
 def make_game(
     variant: Variant, summary: str, short_match: Mapping[str, OptionValue] | None = None
 ) -> Game:
     """The ``Game`` of ``variant``: four seats in two partnerships, ending on a score."""
-    match = match_of(variant)
-
-    def _resample(shown: View, rng: random.Random) -> Match:
-        return resample(variant, shown, rng)
-
-    def _hand_positions(seats: int, options: object) -> HandPositions:
-        return variant.hand_positions
-
-    game = make_trick_game(
-        match,
+    return make_trick_game(
+        match_of(variant),
         summary=summary,
         seat_counts=(4,),
         pack=variant.pack,
         sheet=SHEET,
         public_fields=public_fields,
-        deals_total=_deals_total,
-        hand_positions=_hand_positions,
-        resample=_resample,
+        deals_total=lambda seats, options: None,
+        hand_positions=lambda seats, options: variant.hand_positions,
+        resample=partial(resample, variant),
         records=Records,
         paper=paper_of(variant),
         short_match=short_match,
         partnerships=True,
         cached=True,
         stable_view_keys=("previous_deal", "scoresheet", "totals", "team_totals"),
+        # once trump is named only the cards no meld can hold (docs/next.md, partnership games)
+        hidden=hidden_cards,
     )
-    # once trump is named only the cards no meld can hold (docs/next.md, partnership games)
-    return dataclasses.replace(game, hidden_cards=hidden_cards)
-
-
-MEMBERS: Final = ("partnership_pinochle", "double_deck_pinochle")
-"""The games built on this part of the pinochle library (auction pinochle is not)."""
-
-__all__ = [
-    "CLAIMS",
-    "MEMBERS",
-    "TABLE",
-    "TEAMS",
-    "Call",
-    "Claim",
-    "Deal",
-    "End",
-    "MadeBid",
-    "Match",
-    "Notation",
-    "Result",
-    "Settings",
-    "Variant",
-    "hidden_cards",
-    "legal",
-    "make_game",
-    "match_of",
-    "meld_json",
-    "new_match",
-    "pack_for",
-    "paper_of",
-    "resample",
-    "scoresheet",
-    "team_of",
-    "unseen_cards",
-]

@@ -2,7 +2,7 @@
 :class:`~.variant.Variant`. Per deal the table enters how it ended (played out, all four
 passed, or a claim), the high bidder's bid, trump, every player's meld, the card points in
 each player's tricks, which side took no trick and, for a claim, who claimed. The deal scores
-as one played here, so the scoresheet keeps the same line (``state.deal_detail``).
+as one played here, so the scoresheet keeps the same line (``Match.detail``).
 
 The rules check what numbers can tell: one high bidder with a bid the auction allows, melds
 and card points the pack can make, no card points for a side that took no trick. That each
@@ -24,7 +24,7 @@ from ...game import Options, Outcome, ScoredDeal, Termination
 from ...paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
 from ..base import check_bid
 from ..melds import MeldTable, best_value
-from .state import ALL_PASSED, Deal, Match, deal_detail, new_match
+from .state import ALL_PASSED, Deal, Match, new_match
 from .variant import (
     MAX_BID,
     SEATS,
@@ -57,17 +57,22 @@ def _team_totals(deals: Sequence[ScoredDeal]) -> list[int]:
     return [sum(d.scores[members[0]] or 0 for d in deals) for members in TEAMS]
 
 
-def _over(target: int, deals: Sequence[ScoredDeal]) -> bool:
-    """Whether the last deal ended the match: a claim always does; a deal played out when
-    a side reached the target (§9)."""
+def _ended(target: int, deals: Sequence[ScoredDeal]) -> Outcome | None:
+    """Who won the match the last deal ended, if it did: a claim's side when it was good,
+    its opponents when not (a claim always ends it); otherwise, once a side reached the
+    target, the side the target rule names (§9), which need not be the higher (the bidder's
+    side goes out first)."""
     if not deals:
-        return False
+        return None
     last = deals[-1].detail
-    if last["claim"] is not None:
-        return True
+    claim = last["claim"]
+    if claim is not None:
+        team = team_of(claim["seat"])
+        return Outcome(Termination.CLAIM, TEAMS[team if claim["good"] else 1 - team])
     if last["bidder"] is None:
-        return False
-    return winner_at_end(_team_totals(deals), target, team_of(last["bidder"])) is not None
+        return None
+    reached = winner_at_end(_team_totals(deals), target, team_of(last["bidder"]))
+    return None if reached is None else Outcome(Termination.TARGET_REACHED, TEAMS[reached])
 
 
 def _trickless(choice: str) -> set[int]:
@@ -95,7 +100,7 @@ class _Form:
         self, seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]
     ) -> Shape | None:
         rules = self.variant.settings(options)
-        if _over(rules.target, deals):
+        if _ended(rules.target, deals) is not None:
             return None
         # the deal passes left after every deal, a thrown-in one too (Cl. 1)
         bid_made = (PLAYED, CLAIMED) if rules.claims else (PLAYED,)
@@ -134,7 +139,7 @@ class _Form:
             deal.result = ALL_PASSED
         else:
             self._score_bid(match, e.deals, deal, e.given)
-        return e.scored(match.deal_scores(deal), deal_detail(deal))
+        return e.scored(match.deal_scores(deal), match.detail(deal))
 
     def _score_bid(
         self, match: Match, deals: Sequence[ScoredDeal], deal: Deal, given: Mapping[str, Any]
@@ -240,19 +245,9 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
 
 def _outcome_of(variant: Variant) -> Any:
     def outcome(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> Outcome:
-        """Who won the match the last deal ended: a claim's side when it was good, its
-        opponents when not; otherwise the side the target rule names (§9), which need not
-        be the higher (the bidder's side goes out first)."""
-        last = deals[-1].detail
-        claim = last["claim"]
-        if claim is not None:
-            team = team_of(claim["seat"])
-            side = team if claim["good"] else 1 - team
-            return Outcome(Termination.CLAIM, TEAMS[side])
-        target = variant.settings(options).target
-        reached = winner_at_end(_team_totals(deals), target, team_of(last["bidder"]))
-        assert reached is not None, "the match is over"
-        return Outcome(Termination.TARGET_REACHED, TEAMS[reached])
+        ended = _ended(variant.settings(options).target, deals)
+        assert ended is not None, "the match is over"
+        return ended
 
     return outcome
 

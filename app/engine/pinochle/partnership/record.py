@@ -20,33 +20,6 @@ from .state import Deal, Match, claim_json, meld_json
 from .variant import SEATS, Variant
 
 
-def derived(deal: Deal) -> dict[str, Any]:
-    """The fields of a deal that follow from its cards and actions."""
-    result = deal.result
-    return {
-        "bids": [c.to_json() for c in deal.calls],
-        "bidder": deal.bidder,
-        "bid": deal.high if deal.bidder is not None else None,
-        "trump": deal.trump,
-        "melds": None
-        if deal.melds is None
-        else [[meld_json(m) for m in melds] for melds in deal.melds],
-        "result": (
-            {
-                "end": result.end.value,
-                "points": list(result.points),
-                "melded": list(result.melded),
-                "hand_points": list(result.hands),
-                "team_scores": list(result.scores),
-                "claim": claim_json(result.claim),
-            }
-            if result
-            else None
-        ),
-        "scores": list(deal.scores) if deal.scores is not None else [0] * SEATS,
-    }
-
-
 def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> list[str]:
     """A pack that deals ``hands`` (per seat): each seat's cards laid into the positions
     the dealer's packets give it."""
@@ -60,7 +33,30 @@ class Records(BiddingRecords[Deal]):
     and the sentences of this game's refusals."""
 
     def derived(self, deal: Deal) -> dict[str, Any]:
-        return derived(deal)
+        """The fields of a deal that follow from its cards and actions."""
+        result = deal.result
+        return {
+            "bids": [c.to_json() for c in deal.calls],
+            "bidder": deal.bidder,
+            "bid": deal.high if deal.bidder is not None else None,
+            "trump": deal.trump,
+            "melds": None
+            if deal.melds is None
+            else [[meld_json(m) for m in melds] for melds in deal.melds],
+            "result": (
+                {
+                    "end": result.end.value,
+                    "points": list(result.points),
+                    "melded": list(result.melded),
+                    "hand_points": list(result.hands),
+                    "team_scores": list(result.scores),
+                    "claim": claim_json(result.claim),
+                }
+                if result
+                else None
+            ),
+            "scores": list(deal.scores) if deal.scores is not None else [0] * SEATS,
+        }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
         if whole:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache, partial
 from typing import Any, Final
 
 from ...assign import NoDealFits
@@ -40,7 +41,7 @@ from ...trick_game import TrickDeal, make_resample
 from ...tricks import TrickRules, revealed
 from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS, Meld, best_value, shown_cards, sort_cards
 from .state import Call, Deal, Match, match_of
-from .variant import SEATS, Variant, holds_flush, longest_suit, team_of
+from .variant import SEATS, Variant, flag_held, team_of
 
 TRIES: Final = 100
 """Draws tried for one that fits the announcements and melds before the last is repaired."""
@@ -89,24 +90,16 @@ def _resamplers(variant: Variant) -> tuple[Resample, Resample]:
     match = match_of(variant)
     dix = variant.meld_table.dix > 0
 
-    def shown_exact(view: View) -> dict[str, Any]:
-        return _shown(view, dix, exact=True)
-
-    def shown_loose(view: View) -> dict[str, Any]:
-        return _shown(view, dix, exact=False)
-
     def barred(view: View) -> list[set[Card]]:
         return _bans(variant.trick_rules, view["deal"])
 
-    def restore_exact(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        _restore(m, deal, view, rng, exact=True)
-
-    def restore_checked(m: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        _restore(m, deal, view, rng, exact=False)
-
     return (
-        make_resample(match, restore_exact, shown_exact, barred),
-        make_resample(match, restore_checked, shown_loose, barred),
+        make_resample(
+            match, partial(_restore, exact=True), partial(_shown, dix=dix, exact=True), barred
+        ),
+        make_resample(
+            match, partial(_restore, exact=False), partial(_shown, dix=dix, exact=False), barred
+        ),
     )
 
 
@@ -117,7 +110,8 @@ def shown_melds(entry: Mapping[str, Any]) -> list[Meld]:
     ]
 
 
-def meld_sets(trump: str, dix: bool) -> list[tuple[Card, ...]]:
+@cache
+def meld_sets(trump: str, dix: bool) -> tuple[tuple[Card, ...], ...]:
     """Every meld set with ``trump``, as :func:`signature` counts them: held ``n`` times when
     its scarcest card is held ``n`` times (the royal marriage counted with the flushes, which
     the flush's own set settles)."""
@@ -130,7 +124,7 @@ def meld_sets(trump: str, dix: bool) -> list[tuple[Card, ...]]:
     if dix:
         out.append(("9" + trump,))
     out.extend(tuple(r + s for s in SUITS) for r in AROUND)
-    return out
+    return tuple(out)
 
 
 def _tricks(d: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
@@ -288,9 +282,7 @@ class Fit:
             for call in calls:
                 if call["announced"] is not None and call["announced"] > best_value(dealt, table):
                     out += 1
-                if call["flag"] == "flush" and not holds_flush(dealt):
-                    out += 1
-                if call["flag"] == "long_suit" and longest_suit(dealt) < self.long_suit:
+                if call["flag"] and not flag_held(dealt, call["flag"], self.long_suit):
                     out += 1
         target = self.targets.get(seat)
         if target is not None:
@@ -369,13 +361,10 @@ class Fit:
 
 
 def signature(held: Counter[Card], trump: str, dix: bool) -> tuple[int, ...]:
-    """How many times ``held`` holds each meld set with ``trump`` (Clarification 4): flushes,
-    royal marriages beyond them, each plain suit's marriages, pinochles, dixes, and each
-    rank around. Two hands meld the same exactly when their signatures are equal."""
-    flushes = min(held[r + trump] for r in "ATKQJ")
-    out = [flushes, min(held["K" + trump], held["Q" + trump]) - flushes]
-    out.extend(min(held["K" + s], held["Q" + s]) for s in SUITS if s != trump)
-    out.append(min(held["QS"], held["JD"]))
-    out.append(held["9" + trump] if dix else 0)
-    out.extend(min(held[r + s] for s in SUITS) for r in "AKQJ")
+    """How many times ``held`` holds each meld set with ``trump`` (Clarification 4), in the
+    order of :func:`meld_sets`: flushes, royal marriages beyond them, each plain suit's
+    marriages, pinochles, dixes, and each rank around. Two hands meld the same exactly when
+    their signatures are equal."""
+    out = [min(held[c] for c in cards) for cards in meld_sets(trump, dix)]
+    out[1] -= out[0]  # the K and Q of a flush are not a royal marriage as well
     return tuple(out)

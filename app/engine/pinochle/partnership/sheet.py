@@ -8,12 +8,12 @@ live match and a stored one read the same.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ...game import Options, ScoredDeal
 from ...teams import with_teams
-from ...trick_game import Sheet
+from ...trick_game import Sheet, column_cells
 from .variant import TEAMS
 
 COLUMNS: Final[list[dict[str, str]]] = [
@@ -26,17 +26,6 @@ COLUMNS: Final[list[dict[str, str]]] = [
 ]
 
 
-def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "bidder": detail["bidder"],
-        "bid": detail["bid"],
-        "trump": detail["trump"],
-        "meld": detail["melds"],
-        "hand": detail["hand"],
-        "end": {"term": f"end.{detail['end']}"},
-    }
-
-
 class PartnershipSheet(Sheet):
     """The base's sheet with the teams block."""
 
@@ -46,5 +35,4 @@ class PartnershipSheet(Sheet):
         return with_teams(super().scoresheet(seats, options, deals), TEAMS)
 
 
-SHEET: Final = PartnershipSheet(COLUMNS, cells)
-scoresheet = SHEET.scoresheet
+SHEET: Final = PartnershipSheet(COLUMNS, column_cells(COLUMNS, {"meld": "melds"}))

@@ -17,27 +17,24 @@ is its meld's cards still held.
 
 from __future__ import annotations
 
-import random
 import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Final
 
 from ...actions import Action
 from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
-from ...game import TABLE as TABLE
 from ...game import Options, Termination
 from ...trick_game import Trick, action_parser
 from ...trick_game import hidden_cards as ledger_hidden
 from ...tricks import trick_winner
 from .. import melds as meld_rules
-from ..base import BiddingDeal, BiddingMatch, check_bid, check_not_too_high
+from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import ORDER, Meld, shown_cards
 from .variant import (
-    BID_STEP,
     MAX_BID,
     SEATS,
     TEAMS,
@@ -45,8 +42,7 @@ from .variant import (
     Settings,
     Variant,
     deal_scores,
-    holds_flush,
-    longest_suit,
+    flag_held,
     provisional,
     team_of,
     winner_at_end,
@@ -228,30 +224,11 @@ class Deal(BiddingDeal):
         return Counter(shown_cards(self.melds[seat]))
 
 
-class Notation:
-    """A variant's actions as text: parsing, the cards played and the table's deal."""
-
-    def __init__(self, match: type[Match]) -> None:
-        self.parse = action_parser(match)
-        self.play = match.PLAYS
-        self.cards = match.PACK
-
-    def deal_action(self, pack: Sequence[Card]) -> Action:
-        return Action("deal", ",".join(pack))
-
-    def random_deal(self, rng: random.Random) -> Action:
-        pack = list(self.cards)
-        rng.shuffle(pack)
-        return self.deal_action(pack)
-
-
 class Match(BiddingMatch[Deal]):
     """A match of a partnership pinochle: each variant's is a subclass
     (:func:`match_class`) that names it in ``VARIANT``."""
 
     VARIANT: ClassVar[Variant]
-    NOTATION: ClassVar[Notation]
-    """The variant's notation: its parser, :func:`action_parser` of its class."""
     DEAL = Deal
     CARD_ORDER = ORDER
     OTHER_ACTIONS = (PASS, CLAIM, *TRUMP.values())
@@ -270,8 +247,6 @@ class Match(BiddingMatch[Deal]):
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         if seats != SEATS:
             raise ValueError(f"{self.TITLE} is played by four")
-        if not 0 <= first_dealer < SEATS:
-            raise ValueError(f"no seat {first_dealer} at a table of {SEATS}")
         super().__init__(seats, options, first_dealer)
         self.settings: Settings = self.VARIANT.settings(self.options)
         """The rules this match plays by: its options over the variant's."""
@@ -284,10 +259,6 @@ class Match(BiddingMatch[Deal]):
     @property
     def variant(self) -> Variant:
         return self.VARIANT
-
-    @property
-    def notation(self) -> Notation:
-        return self.NOTATION
 
     def team_total(self, team: int) -> int:
         return self.totals[TEAMS[team][0]]
@@ -321,10 +292,7 @@ class Match(BiddingMatch[Deal]):
         return deal.high + BID_STEP * -(-value // 100)
 
     def flag_holds(self, deal: Deal, seat: int, flag: str) -> bool:
-        hand = deal.ledger.hand(seat)
-        if flag == "flush":
-            return holds_flush(hand)
-        return longest_suit(hand) >= self.settings.long_suit
+        return flag_held(deal.ledger.hand(seat), flag, self.settings.long_suit)
 
     def may_claim(self, deal: Deal) -> bool:
         """A claim is possible while a trick of the deal is unplayed, once melds are shown
@@ -756,7 +724,32 @@ class Match(BiddingMatch[Deal]):
         return out
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        return deal_detail(deal)
+        """What the scoresheet and the store keep of a finished deal."""
+        result = deal.result
+        assert result is not None
+        team = deal.bidder_team
+        claim = result.claim
+        return {
+            "bidder": deal.bidder,
+            "bid": deal.high if deal.bidder is not None else None,
+            "trump": deal.trump,
+            "melds": None if deal.melds is None else [deal.meld_value(s) for s in range(4)],
+            "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
+            "points": list(result.points),
+            "melded": list(result.melded),
+            "hand_points": list(result.hands),
+            "hand": None if team is None else result.hands[team],
+            "team_scores": list(result.scores),
+            "end": result.end.value,
+            "claim": None
+            if claim is None
+            else {
+                "seat": claim.seat,
+                "provisional": claim.provisional,
+                "standing": claim.standing,
+                "good": claim.good,
+            },
+        }
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
         """A scored deal as everyone may see it: the auction, trump, melds, tricks and
@@ -807,8 +800,7 @@ def match_class(variant: Variant) -> type[Match]:
             "CARD_POINTS": {c: variant.card_points[c[0]] for c in cards},
         },
     )
-    made.NOTATION = Notation(made)
-    made.PARSE = made.NOTATION.parse
+    made.PARSE = action_parser(made)
     made.PLAY_OF_RANK = {ORDER[c]: play for c, play in made.PLAYS.items()}
     return made
 
@@ -846,45 +838,8 @@ def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
 
 
 def claim_json(claim: Claim | None) -> dict[str, Any] | None:
-    if claim is None:
-        return None
-    return {
-        "seat": claim.seat,
-        "team": claim.team,
-        "hand": claim.hand,
-        "provisional": claim.provisional,
-        "standing": claim.standing,
-        "good": claim.good,
-    }
-
-
-def deal_detail(deal: Deal) -> dict[str, Any]:
-    """What the scoresheet and the store keep of a finished deal."""
-    result = deal.result
-    assert result is not None
-    team = deal.bidder_team
-    claim = result.claim
-    return {
-        "bidder": deal.bidder,
-        "bid": deal.high if deal.bidder is not None else None,
-        "trump": deal.trump,
-        "melds": None if deal.melds is None else [deal.meld_value(s) for s in range(4)],
-        "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
-        "points": list(result.points),
-        "melded": list(result.melded),
-        "hand_points": list(result.hands),
-        "hand": None if team is None else result.hands[team],
-        "team_scores": list(result.scores),
-        "end": result.end.value,
-        "claim": None
-        if claim is None
-        else {
-            "seat": claim.seat,
-            "provisional": claim.provisional,
-            "standing": claim.standing,
-            "good": claim.good,
-        },
-    }
+    """A claim's fields, in their order."""
+    return None if claim is None else asdict(claim)
 
 
 def public_fields(match: Match) -> dict[str, Any]:
@@ -898,20 +853,16 @@ def public_fields(match: Match) -> dict[str, Any]:
     }
 
 
-def unseen_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen, copy
-    for copy: the other hands, less the cards their melds show and they still hold."""
-    return ledger_hidden(match, seat)
-
-
 def hidden_cards(match: Match, seat: int | None) -> list[Card]:
-    """The unseen cards (:func:`unseen_cards`) that a re-deal may move without ``seat``'s
-    view telling: all of them during the auction; once the melds are shown, only those that
-    belong to no meld with the trump named (the tens and nines of the plain suits). The
-    melds are every player's best (Clarification 3), so they also say what a hand does not
-    hold: a re-deal that gave a player the queen to his unshown king would show a marriage.
-    Every other unseen card is a card the melds say something about."""
-    cards = unseen_cards(match, seat)
+    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen
+    (the ledger's, copy for copy: the other hands, less the cards their melds show and they
+    still hold) that a re-deal may move without ``seat``'s view telling: all of them during
+    the auction; once the melds are shown, only those that belong to no meld with the trump
+    named (the tens and nines of the plain suits). The melds are every player's best
+    (Clarification 3), so they also say what a hand does not hold: a re-deal that gave a
+    player the queen to his unshown king would show a marriage. Every other unseen card is a
+    card the melds say something about."""
+    cards = ledger_hidden(match, seat)
     deal = match.current
     if deal is None or deal.trump is None:
         return cards

@@ -21,7 +21,6 @@ from ..melds import MeldTable
 
 SEATS: Final = 4
 TEAMS: Final[tuple[tuple[int, int], tuple[int, int]]] = ((0, 2), (1, 3))
-BID_STEP: Final = 10
 MAX_BID: Final = 100_000
 """The table's limit on a bid, a higher one (or an announcement making one) refused as
 ``bid_too_high``. Clarification 1 sets no maximum, but no deal's count comes near this, so a
@@ -198,14 +197,13 @@ def winner_at_end(totals: Sequence[int], target: int, bidder_team: int | None) -
     return over[0]
 
 
-def holds_flush(hand: Iterable[Card]) -> bool:
-    """A, 10, K, Q, J of one suit (double-deck §4)."""
-    held = set(hand)
-    return any(all(r + s in held for r in "ATKQJ") for s in SUITS)
-
-
-def longest_suit(hand: Iterable[Card]) -> int:
+def flag_held(hand: Iterable[Card], flag: str, long_suit: int) -> bool:
+    """Whether ``hand`` allows a bid's ``flush`` (A, 10, K, Q, J of one suit) or its
+    ``long_suit`` (``long_suit`` cards of one suit or more; double-deck §4)."""
+    if flag == "flush":
+        held = set(hand)
+        return any(all(r + s in held for r in "ATKQJ") for s in SUITS)
     counts = dict.fromkeys(SUITS, 0)
     for card in hand:
         counts[card[1]] += 1
-    return max(counts.values())
+    return max(counts.values()) >= long_suit
