@@ -233,6 +233,13 @@ class TrickMatch(DealSequence[D]):
     """What a ``play:`` whose card is not of the pack is told it takes."""
     HEAD_TRICK: ClassVar[str] = "you must win the trick if you can"
     """What ``must_head_trick`` tells a player who did not head the trick."""
+    VIEW_KEYS: ClassVar[tuple[str, ...]] = ()
+    """The view's fields in the order the game fixes, the others left out (its views were
+    written before the base's); the base's fields in its order, where empty."""
+    DEAL_KEYS: ClassVar[tuple[str, ...]] = ()
+    """The same for the deal in progress in the view."""
+    PREVIOUS_KEYS: ClassVar[tuple[str, ...]] = ()
+    """The same for the view's previous deal."""
 
     __slots__ = (
         "base",
@@ -390,6 +397,11 @@ class TrickMatch(DealSequence[D]):
     def previous_fields(self, deal: D) -> dict[str, Any]:
         """The game's fields of the last deal scored, in the view: its detail, by default."""
         return self.detail(deal)
+
+    def sheet_scores(self, deal: D) -> tuple[int | None, ...]:
+        """A scored deal's scores as the scoresheet and the stored rows keep them: each
+        seat's, by default (``None`` for a seat that took no part)."""
+        return tuple(deal.scores or ())
 
     def phase_of(self, deal: D) -> str:
         """The view's phase while ``deal`` is played: its step, by default."""
@@ -702,7 +714,7 @@ def _deal_json(
     }
     if match.SHOWS_TRUMP:
         out["trump"] = deal.trump
-    return out
+    return _in_order(out, match.DEAL_KEYS)
 
 
 def _previous_json(match: TrickMatch[Any], deal: TrickDeal) -> dict[str, Any]:
@@ -719,7 +731,12 @@ def _previous_json(match: TrickMatch[Any], deal: TrickDeal) -> dict[str, Any]:
     if not match.PREVIOUS_SCORES:
         del out["scores"]
     out.update(match.previous_fields(deal))
-    return out
+    return _in_order(out, match.PREVIOUS_KEYS)
+
+
+def _in_order(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    """``fields`` in the order of ``keys``, the others left out; as they are, where none."""
+    return {k: fields[k] for k in keys} if keys else fields
 
 
 def _phase(match: TrickMatch[Any]) -> str:
@@ -802,7 +819,7 @@ def scored_deals(match: TrickMatch[Any], start: int = 0) -> list[ScoredDeal]:
         ScoredDeal(
             number=d.number,
             dealer=d.dealer,
-            scores=d.scores,
+            scores=match.sheet_scores(d),
             detail={"trump": d.trump, **match.detail(d)} if match.SHOWS_TRUMP else match.detail(d),
         )
         for d in match.finished_deals[start:]
@@ -820,7 +837,7 @@ def make_view(
     def public_view(match: TrickMatch[Any], cache: Any) -> View:
         current = match.current
         kept = _standing(match, sheet) if cache is None else cache.standing(match)
-        return {
+        shown = {
             "game": match.NAME,
             "seats": match.seats,
             "seat": None,
@@ -838,6 +855,7 @@ def make_view(
             "previous_deal": kept["previous_deal"],
             "legal": None,
         }
+        return _in_order(shown, match.VIEW_KEYS)
 
     def view(
         match: TrickMatch[Any], seat: int | None, public: View | None = None, cache: object = None
@@ -1201,6 +1219,7 @@ def make_game(
     growing_deal_keys: tuple[str, ...] = ("tricks_played",),
     parse: Callable[[object], Action] | None = None,
     hidden: Callable[[M, int | None], list[Card]] | None = None,
+    new: Callable[[int, Options, int], M] | None = None,
 ) -> Game:
     """The registry's :class:`Game` for a trick game built on :class:`TrickMatch`: the
     ledger's resampler (``restore`` setting the game's own fields from a view) unless the
@@ -1209,13 +1228,14 @@ def make_game(
     ``partnerships``: played in two fixed partnerships (``Game.partnerships``); ``cached``:
     rooms keep a view cache (:func:`view_cache`) and send ``stable_view_keys`` and the
     finished tricks only when they change. A game whose cards are not in a ledger brings its
-    own ``parse`` and ``hidden`` cards."""
+    own ``parse`` and ``hidden`` cards; one whose match takes other arguments than the
+    seats, the options and the first dealer, its ``new`` match."""
     parse = parse or action_parser(match_class)
 
     def new_match(seats: int, options: Options, first: int) -> M:
         if seats not in seat_counts:
             raise ValueError(f"{match_class.TITLE} is played by {counts_text(seat_counts)}")
-        return match_class(seats, options, first)
+        return match_class(seats, options, first) if new is None else new(seats, options, first)
 
     def chance(match: M, rng: random.Random) -> Action:
         return shuffled_deal(type(match), rng)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence, Set
 
 from ..actions import Action
-from ..cards import SUITS
-from ..errors import IllegalAction
+from ..cards import SUITS, Card, is_card
+from ..errors import IllegalAction, MalformedAction
 from ..game import ScoredDeal
 
 TRUMP_SUITS: tuple[str, ...] = SUITS
@@ -49,6 +49,31 @@ def contract_choices(left: Sequence[str], named: str) -> list[Action]:
         else:
             choices.append(contract_action(contract))
     return choices
+
+
+def parse_contract(arg: str, contracts: Sequence[str], named: str) -> tuple[str, str]:
+    """A contract's text read: its name and the trump named after it (``""`` if none), or
+    :class:`MalformedAction`; ``named`` is the contract whose trump forehand names."""
+    name, colon, trump = arg.partition(":")
+    if colon and not trump:
+        raise MalformedAction(f"a trump suit follows the colon: contract:{named}:H")
+    if name not in contracts:
+        raise MalformedAction(f"unknown contract {name[:20]!r}", {"contracts": list(contracts)})
+    if trump and trump not in TRUMP_SUITS:
+        raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
+    return name, trump
+
+
+def card_list(arg: str, kind: str, some: bool = False) -> list[Card]:
+    """The cards an action of ``kind`` names, separated by commas (``some``: at least one),
+    or :class:`MalformedAction`."""
+    cards = arg.split(",") if arg else []
+    if some and not cards:
+        raise MalformedAction(f"'{kind}' takes cards separated by commas")
+    for card in cards:
+        if not is_card(card):
+            raise MalformedAction(f"'{kind}' takes cards separated by commas, got {card[:20]!r}")
+    return cards
 
 
 def already_used(contract: str, left: Sequence[str], message: str) -> IllegalAction:

@@ -24,7 +24,8 @@ from ..ledger import Place
 from ..trick_game import TrickDeal, make_resample
 from ..trick_game import hidden_cards as hidden_cards
 from ..tricks import WHIST, revealed
-from .rules import CARDS_PER_HAND, CONTRACTS, DISCARD_SIZE
+from .family import deal_shown, leader_shown, restore_contracts, tricks_shown
+from .rules import CARDS_PER_HAND, DISCARD_SIZE
 from .state import Deal, Match
 
 
@@ -36,18 +37,13 @@ def _shown(view: View) -> dict[str, Any]:
     seat: int | None = view["seat"]
     seats: int = view["seats"]
     forehand: int = d["forehand"]
-    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in d["tricks_played"]]
-    tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
-    if d["trick"]:
-        leader = d["trick"][0]["seat"]
-    else:
-        leader = d["tricks_played"][-1]["winner"] if d["tricks_played"] else forehand
+    tricks = tricks_shown(d)
     known: list[list[str]] = [[] for _ in range(seats)]
     held: list[list[str]] = [[] for _ in range(seats)]
     buried: list[list[str | None]] = [[] for _ in range(seats)]
     shown = {
         **d,
-        "leader": leader,
+        "leader": leader_shown(d),
         "tricks_won": [n or 0 for n in d["tricks"]],
         "voids": revealed(tricks, d["trump"], WHIST, seats).voids,
         "known": known,
@@ -76,16 +72,12 @@ def _shown(view: View) -> dict[str, Any]:
 
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-    left: list[list[str]] = view["contracts_left"]
-    match.used = [set(CONTRACTS) - set(left[s]) for s in range(match.seats)]
+    restore_contracts(match, deal, view)
     if deal is None:
         return
     assert isinstance(deal, Deal)
     d = view["deal"]
     ledger = deal.ledger
-    deal.open = tuple(d["open"])
-    deal.contract = d["contract"]
-    deal.forced = d["forced"]
     if deal.contract is None:  # dealt face down, seen by nobody yet
         for s in deal.order:
             ledger.face_down |= 1 << s
@@ -97,9 +89,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
 
 
 def _new(view: View) -> Match:
-    if view["deal"] is None:
-        raise ValueError("the view shows no deal in progress")
-    return Match(view["seats"], view["first_dealer"])
+    return Match(view["seats"], deal_shown(view)["first_dealer"])
 
 
 resample = make_resample(Match, _restore, _shown, new=_new)

@@ -1,8 +1,9 @@
 """Bismarck's scoresheet, the Swedish protocol (rules §9): a row of contracts per player, each
 marked with the deal where that player played it as forehand, and a line per deal.
 
-It is built from the scored deals alone (``ScoredDeal``), the same rows the store keeps,
-so the live match and every stored one read identically.
+It is built from the scored deals alone (the base's ``scored_deals``: the seat sitting out
+has no score), the same rows the store keeps, so the live match and every stored one read
+identically.
 """
 
 from __future__ import annotations
@@ -12,38 +13,9 @@ from typing import Any
 
 from ..game import Options, ScoredDeal
 from ..trick_game import Sheet
+from ..trick_game import scored_deals as scored_deals
 from .protocol import ContractGrid
 from .rules import CONTRACTS, VALFRI
-from .state import Match
-
-COLUMNS: list[dict[str, str]] = [
-    {"key": "forehand", "label": "sheet.forehand", "kind": "seat"},
-    {"key": "contract", "label": "sheet.contract", "kind": "term"},
-    {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
-]
-
-
-def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    """The scored deals from the ``start``-th on; the seat sitting out has no score."""
-    out: list[ScoredDeal] = []
-    for deal in match.finished_deals[start:]:
-        assert deal.scores is not None
-        out.append(
-            ScoredDeal(
-                number=deal.number,
-                dealer=deal.dealer,
-                scores=tuple(
-                    score if seat in deal.order else None for seat, score in enumerate(deal.scores)
-                ),
-                detail={
-                    "forehand": deal.forehand,
-                    "contract": deal.contract,
-                    "trump": deal.trump,
-                    "tricks": list(deal.tricks),
-                },
-            )
-        )
-    return out
 
 
 def _suit_shown(contract: str, trump: str | None) -> str | None:
@@ -51,30 +23,42 @@ def _suit_shown(contract: str, trump: str | None) -> str | None:
     return trump if contract == VALFRI else None
 
 
-def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    contract = detail["contract"]
-    term: dict[str, Any] = {"term": f"contract.{contract}"}
-    suit = _suit_shown(contract, detail["trump"])
-    if suit is not None:
-        term["suit"] = suit
-    return {"forehand": detail["forehand"], "contract": term, "tricks": detail["tricks"]}
-
-
 class ProtocolSheet(Sheet):
     """The base's deal lines and running totals, and the protocol's grid beside them: a
     row of ``contracts`` per seat, each marked with the deal where that seat played it as
-    forehand, the trump ``suit_shown`` names and forehand's score (Finnish Bismarck's too)."""
+    forehand, the trump ``suit_shown`` names and forehand's score (Finnish Bismarck's too).
+    A deal's line names forehand, the contract with the trump ``suit_shown`` names, and the
+    tricks per seat (``tricks`` of each seat's, headed ``tricks_label``)."""
 
     def __init__(
         self,
-        columns: list[dict[str, str]],
-        cells: Callable[[Mapping[str, Any]], dict[str, Any]],
+        tricks_label: str = "sheet.tricks",
         contracts: Sequence[str] = CONTRACTS,
         suit_shown: Callable[[str, str | None], str | None] = _suit_shown,
+        tricks: Callable[[Any], list[Any]] = list,
     ) -> None:
-        super().__init__(columns, cells)
+        columns = [
+            {"key": "forehand", "label": "sheet.forehand", "kind": "seat"},
+            {"key": "contract", "label": "sheet.contract", "kind": "term"},
+            {"key": "tricks", "label": tricks_label, "kind": "per_seat"},
+        ]
+        super().__init__(columns, self.line)
         self.contracts = contracts
         self.suit_shown = suit_shown
+        self.tricks = tricks
+
+    def line(self, detail: Mapping[str, Any]) -> dict[str, Any]:
+        """A deal's cells."""
+        contract = detail["contract"]
+        term: dict[str, Any] = {"term": f"contract.{contract}"}
+        suit = self.suit_shown(contract, detail["trump"])
+        if suit is not None:
+            term["suit"] = suit
+        return {
+            "forehand": detail["forehand"],
+            "contract": term,
+            "tricks": self.tricks(detail["tricks"]),
+        }
 
     def scoresheet(
         self, seats: int, options: Options, deals: Sequence[ScoredDeal]
@@ -89,5 +73,5 @@ class ProtocolSheet(Sheet):
         return sheet
 
 
-SHEET = ProtocolSheet(COLUMNS, _cells)
+SHEET = ProtocolSheet()
 scoresheet = SHEET.scoresheet

@@ -16,30 +16,26 @@ words, the forced and the carried-over contract) is here.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from functools import cache
 from itertools import combinations
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..cards import FULL_DECK, Card, dealt_cards, is_card, is_full_deck, sorted_cards
+from ..cards import FULL_DECK, Card, dealt_cards, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
 from ..hand_positions import HandPositions, dealt_to, positions_of
 from ..trick_game import Trick as Trick
-from ..trick_game import TrickDeal, TrickMatch, action_parser
+from ..trick_game import TrickDeal, action_parser
 from ..tricks import WHIST, TrickRules
-from .contracts import (
-    TRUMP_SUITS,
-    already_used,
-    contract_choices,
-    contracts_left,
-    last_left,
-)
+from .contracts import TRUMP_SUITS, card_list, contract_choices, parse_contract
 from .contracts import contract_action as contract_action
-from .play import check_whist_play
+from .family import FamilyDeal, FamilyMatch
+from .family import deal_action as deal_action
+from .family import random_deal as random_deal
 from .rules import (
     CARDS_PER_HAND,
     CONTRACTS,
@@ -50,6 +46,8 @@ from .rules import (
     SPADER,
     VALFRI,
     deal_scores,
+    quotas,
+    ranks,
 )
 
 
@@ -64,53 +62,25 @@ class Phase(StrEnum):
 VOID: Final = Action("void")
 
 
-def _parse_card_list(arg: str, kind: str) -> list[Card]:
-    cards = arg.split(",") if arg else []
-    for card in cards:
-        if not is_card(card):
-            raise MalformedAction(f"'{kind}' takes cards separated by commas, got {card[:20]!r}")
-    return cards
-
-
 def discard_action(cards: Sequence[Card]) -> Action:
     return Action("discard", ",".join(sorted_cards(cards)))
 
 
-def deal_action(deck: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(deck))
-
-
-class Deal(TrickDeal):
+class Deal(FamilyDeal):
     """One deal in progress or finished, its cards in the ledger: the 48 dealt face down to
     the three active seats (nobody holds anything before the contract, rules §3.2), the
     four open cards face up on the table until forehand takes them up, the discard buried
     by forehand. At four seats the dealer sits out: no hand, ``None`` in ``tricks``."""
 
-    __slots__ = ("contract", "discard", "forced", "forehand", "open", "order")
+    __slots__ = ("discard", "order")
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = None,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
-        self.order = play_order(seats, dealer)
-        self.forehand = self.order[0]
-        self.open: tuple[Card, ...] = ()
-        self.contract: str | None = None
-        self.forced = False
+    def begin(self) -> None:
+        self.order = play_order(self.seats, self.dealer)
         self.discard: tuple[Card, ...] | None = None
 
     def copy(self) -> Deal:
-        other = TrickDeal.copy(self)
+        other = FamilyDeal.copy(self)
         other.order = self.order
-        other.forehand = self.forehand
-        other.open = self.open
-        other.contract = self.contract
-        other.forced = self.forced
         other.discard = self.discard
         return other
 
@@ -125,15 +95,6 @@ class Deal(TrickDeal):
         return [tuple(h) if h else None for h in hands]
 
     @property
-    def trick(self) -> list[Card]:
-        return self.ledger.trick_cards()
-
-    @property
-    def plays(self) -> list[Card]:
-        """Every card played, in the order played."""
-        return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
-
-    @property
     def tricks(self) -> list[int | None]:
         """Tricks taken per seat, ``None`` for the seat sitting out."""
         order = self.order
@@ -143,7 +104,7 @@ class Deal(TrickDeal):
 _PHASES: Final = {p.value: p for p in Phase}
 
 
-class Match(TrickMatch[Deal]):
+class Match(FamilyMatch[Deal]):
     """A Bismarck match for 3 or 4 seats. Build one with :func:`new_match`.
 
     Its actions are checked here in Bismarck's own order and words (the table's ``deal``
@@ -152,21 +113,37 @@ class Match(TrickMatch[Deal]):
 
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Bismarck"
-    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
     RULES: ClassVar[TrickRules] = WHIST
     DEAL: ClassVar[type[TrickDeal]] = Deal
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (VOID,)
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {c: i for i, c in enumerate(FULL_DECK)}
+    CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
+    FREE: ClassVar[str] = VALFRI
+    TRUMP_REQUIRED: ClassVar[str] = "valfri needs a trump suit"
+    FIXED: ClassVar[str] = SPADER
+    AFTER_CONTRACT: ClassVar[str] = "discard"
+    SHOWS_TRUMP: ClassVar[bool] = False  # named among the deal's own fields
+    # the golden frames pin the views' fields and their order (rules §3.3)
+    VIEW_KEYS: ClassVar[tuple[str, ...]] = (
+        *("game", "seats", "seat", "phase", "to_act", "deals_total", "deals_played"),
+        *("first_dealer", "deal", "previous_deal", "contracts_left", "totals", "scoresheet"),
+        *("legal", "winners", "ranks"),
+    )
+    DEAL_KEYS: ClassVar[tuple[str, ...]] = (
+        *("number", "dealer", "forehand", "order", "sitting_out", "open", "contract", "trump"),
+        *("forced", "hand", "hand_sizes", "discarded", "discard", "trick", "tricks_played"),
+        *("tricks", "quotas", "scores"),
+    )
+    PREVIOUS_KEYS: ClassVar[tuple[str, ...]] = DEAL_KEYS
 
-    __slots__ = ("pending", "used")
+    __slots__ = ("pending",)
 
     def __init__(self, seats: int, first_dealer: int) -> None:
         if seats not in DEALS_PER_MATCH:
             raise ValueError("Bismarck is played by 3 or 4 seats")
         if not 0 <= first_dealer < seats:
             raise ValueError(f"first dealer must be a seat 0..{seats - 1}")
-        super().__init__(seats, None, first_dealer)
-        self.used: list[set[str]] = [set() for _ in range(seats)]
+        super().__init__(seats, first_dealer)
         # a contract carried over from a voided deal (rules §13): (contract, trump)
         self.pending: tuple[str, str | None] | None = None
 
@@ -186,9 +163,6 @@ class Match(TrickMatch[Deal]):
     def play_order(self, dealer: int) -> tuple[int, int, int]:
         return play_order(self.seats, dealer)
 
-    def contracts_left(self, seat: int) -> list[str]:
-        return contracts_left(CONTRACTS, self.used[seat])
-
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """The contracts forehand may choose; a discard is listed as its 4,845 choices
         (views show it as a pick, :meth:`pick`). The table's chance step is not listed
@@ -199,24 +173,6 @@ class Match(TrickMatch[Deal]):
         if step == "contract":
             return contract_choices(self.contracts_left(deal.forehand), VALFRI)
         return [discard_action(c) for c in combinations(deal.ledger.hand(seat), DISCARD_SIZE)]
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The base's, with the hot path of every playout first: whist's one duty (rules
-        §6.1) read straight from the ledger, the cards of the suit led if the hand has any."""
-        to_act = self.to_act
-        deals = self.deals
-        if (seat is None or seat == to_act) and to_act is not None and to_act >= 0 and deals:
-            deal = deals[-1]
-            if deal.scores is None and deal.step == "play":
-                ledger = deal.ledger
-                cards = ledger.cards
-                hand = [cards[i] for i in ledger.hands[to_act]]
-                if ledger.trick:
-                    led = cards[ledger.trick[0]][1]
-                    hand = [c for c in hand if c[1] == led] or hand
-                plays = PLAY
-                return [plays[c] for c in hand]
-        return super().legal_actions(seat)
 
     def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
         if deal.step == "discard":
@@ -229,22 +185,13 @@ class Match(TrickMatch[Deal]):
         table's deal and void; the rest is refused in Bismarck's words."""
         kind, arg = action.kind, action.arg
         if kind == "contract":
-            name, colon, trump = arg.partition(":")
-            if colon and not trump:
-                raise MalformedAction("a trump suit follows the colon: contract:valfri:H")
-            if name not in CONTRACTS:
-                raise MalformedAction(
-                    f"unknown contract {name[:20]!r}", {"contracts": list(CONTRACTS)}
-                )
-            if trump and trump not in TRUMP_SUITS:
-                raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
-            if name == SPADER and trump == "S":
+            if parse_contract(arg, CONTRACTS, VALFRI) == (SPADER, "S"):
                 return Action("contract", SPADER)  # spades are spader's trump, named or not
             return action
         if kind == "discard":
-            return discard_action(_parse_card_list(arg, "discard"))
+            return discard_action(card_list(arg, "discard"))
         if kind == "deal":
-            if not is_full_deck(_parse_card_list(arg, "deal")):
+            if not is_full_deck(card_list(arg, "deal")):
                 raise MalformedAction("'deal' takes all 52 cards, each once")
             return action
         if kind == "void" and not arg:
@@ -253,6 +200,68 @@ class Match(TrickMatch[Deal]):
             f"unknown action {kind[:20]!r}",
             {"kinds": ["contract", "discard", "play", "deal", "void"]},
         )
+
+    # -- the view's fields (rules §3.3) ---------------------------------------------------------
+
+    def public_fields(self) -> dict[str, Any]:
+        """Bismarck's own fields of the view; its deals played are those the match holds (a
+        state dealt anew from a view holds none)."""
+        return {
+            "deals_total": self.deals_total,
+            "deals_played": len(self.finished_deals),
+            "contracts_left": [self.contracts_left(s) for s in range(self.seats)],
+            "ranks": ranks(self.totals),
+        }
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        own, other = quotas(deal.contract) if deal.contract else (None, None)
+        order = deal.order
+        return {
+            "forehand": deal.forehand,
+            "order": list(order),
+            "sitting_out": deal.dealer if self.seats == 4 else None,
+            "open": list(deal.open),
+            "contract": deal.contract,
+            "trump": deal.trump,
+            "forced": deal.forced,
+            "discarded": deal.discard is not None,
+            "tricks": list(deal.tricks),
+            "quotas": [
+                None if s not in order or own is None else (own if s == deal.forehand else other)
+                for s in range(self.seats)
+            ],
+            "scores": None if deal.scores is None else list(deal.scores),
+        }
+
+    def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """A seat's own hand, the discard to forehand alone; before the contract the 48 are
+        not yet dealt (rules §3.2): nobody holds anything."""
+        playing = deal.contract is not None
+        hands, order = deal.ledger.hands, deal.order
+        return {
+            "hand": deal.ledger.hand(viewer) if playing and viewer in order else None,
+            "hand_sizes": [
+                len(hands[s]) if playing and s in order else None for s in range(self.seats)
+            ],
+            "discard": list(deal.discard) if deal.discard and viewer == deal.forehand else None,
+        }
+
+    def previous_fields(self, deal: Deal) -> dict[str, Any]:
+        """The last deal scored is shown whole, as a spectator sees it."""
+        return {**self.deal_json(deal), **self.cards_json(deal, None), "trick": []}
+
+    def detail(self, deal: Deal) -> dict[str, Any]:
+        return {
+            "forehand": deal.forehand,
+            "contract": deal.contract,
+            "trump": deal.trump,
+            "tricks": list(deal.tricks),
+        }
+
+    def sheet_scores(self, deal: Deal) -> tuple[int | None, ...]:
+        """The seat sitting out has no score."""
+        assert deal.scores is not None
+        return tuple(p if s in deal.order else None for s, p in enumerate(deal.scores))
 
     def legal_cards(self) -> list[Card]:
         """The cards the player to act may play (rules §6.1)."""
@@ -306,26 +315,18 @@ class Match(TrickMatch[Deal]):
         else:
             raise IllegalAction("wrong_phase", f"no {kind!r} action in Bismarck now")
 
-    def refuse_turn(self, seat: int) -> None:
-        raise IllegalAction(
-            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-        )
-
     def _deal(self, deck: list[Card]) -> None:
         if self.to_act != TABLE:
             raise IllegalAction("wrong_phase", "a deal is already in progress")
         if not is_full_deck(deck):
             raise IllegalAction("bad_deck", "a deal takes all 52 cards, each once")
         deal = self.start(deck)
-        left = self.contracts_left(deal.forehand)
         if self.pending is not None:
             contract, trump = self.pending
             self.pending = None
             self._set_contract(deal, contract, trump, forced=True)
-        elif (forced := last_left(left)) is not None and forced != VALFRI:
-            self._set_contract(deal, forced, None, forced=True)
         else:
-            deal.forced = forced is not None  # a forced valfri still asks for its trump
+            self.force_contract(deal)
 
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
         """The four open cards face up on the table, then card ``i`` of the other 48 face
@@ -351,35 +352,13 @@ class Match(TrickMatch[Deal]):
         if contract not in CONTRACTS or (trump is not None and trump not in TRUMP_SUITS):
             # parse_action refuses these; an Action built by hand must not slip through
             raise MalformedAction(f"no contract {contract!r} with trump {trump!r}")
-        if contract in self.used[deal.forehand]:
-            raise already_used(
-                contract, self.contracts_left(deal.forehand), f"you have already played {contract}"
-            )
         if contract == SPADER and trump == "S":
             trump = None  # naming spader's own trump is allowed (rules §16 V14), as in parse_action
-        if contract == VALFRI and trump is None:
-            raise IllegalAction("trump_required", "valfri needs a trump suit")
-        if contract != VALFRI and trump is not None:
-            raise IllegalAction(
-                "trump_not_allowed",
-                f"{contract} takes no trump suit of your choice",
-                {"contract": contract, "trump": trump},
-            )
+        self.check_contract(deal, contract, trump)
         self._set_contract(deal, contract, trump, forced=deal.forced)
 
-    def _set_contract(self, deal: Deal, contract: str, trump: str | None, forced: bool) -> None:
-        """The contract made: the three active seats look at their sixteen and forehand
-        takes up the open cards."""
-        deal.contract = contract
-        deal.trump = "S" if contract == SPADER else trump
-        deal.forced = forced
-        ledger = deal.ledger
-        for seat in deal.order:
-            ledger.look(seat)
-        for _ in deal.open:
-            ledger.draw(deal.forehand)
-        deal.step = "discard"
-        self.to_act = deal.forehand
+    def fixed_trump(self, deal: Deal) -> str:
+        return "S"
 
     def _discard(self, deal: Deal, cards: list[Card]) -> None:
         hand = deal.ledger.hand(deal.forehand)
@@ -398,8 +377,6 @@ class Match(TrickMatch[Deal]):
         deal.step = "play"
         self.to_act = deal.forehand
 
-    _check_play = check_whist_play
-
     def players(self, deal: Deal) -> tuple[int, int, int]:
         """The three active seats: at four, the dealer sits out (rules §3)."""
         return deal.order
@@ -408,21 +385,10 @@ class Match(TrickMatch[Deal]):
         assert deal.contract is not None
         return tuple(deal_scores(deal.contract, deal.forehand, deal.tricks))
 
-    def finish(self, deal: Deal, scores: tuple[int, ...]) -> None:
-        assert deal.contract is not None
-        self.used[deal.forehand].add(deal.contract)
-        super().finish(deal, scores)
-        # Bismarck's scores have always been a list, as its tests, records and sheet read them
-        deal.scores = list(scores)  # type: ignore[assignment]
-
-    def match_over(self) -> bool:
-        return self.deals_played == self.deals_total
-
     # -- copying -------------------------------------------------------------------------------
 
     def clone(self) -> Match:
-        other = TrickMatch.clone(self)
-        other.used = [set(u) for u in self.used]
+        other = FamilyMatch.clone(self)
         other.pending = self.pending
         return other
 
@@ -464,19 +430,6 @@ def hand_positions(seats: int, options: Options) -> HandPositions:
     return dealt_positions(seats)
 
 
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    deck = list(FULL_DECK)
-    rng.shuffle(deck)
-    return deal_action(deck)
-
-
-def deck_of(deal: Deal) -> list[Card]:
-    """The pack as it lay before dealing: the open cards, then the 48 in dealing order."""
-    assert deal.pack is not None
-    return list(deal.pack)
-
-
 def deck_from(
     open_cards: Sequence[Card],
     order: Sequence[int],
@@ -492,14 +445,9 @@ def deck_from(
     return deck
 
 
-def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
-    for seat, text in log:
-        yield seat, parse_action(text)
-
-
 def replay(seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
     match = Match(seats, first_dealer)
-    for seat, action in iter_actions(log):
-        match.apply(seat, action)
+    for seat, text in log:
+        match.apply(seat, parse_action(text))
     return match

@@ -14,9 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from ...actions import Action
-from ...cards import FULL_DECK, SUITS, Card, is_card, is_full_deck, sorted_cards
+from ...cards import FULL_DECK, Card, is_card, is_full_deck, sorted_cards
 from ...errors import MalformedAction
-from .rules import CONTRACTS
+from ..contracts import card_list, parse_contract
+from ..family import deal_action as deal_action
+from .rules import CONTRACTS, FREE
 
 KINDS: Final = ("deal", "contract", "pass", "share", "play")
 
@@ -28,41 +30,21 @@ def parse_other(action: Action) -> Action:
     those, :func:`~app.engine.trick_game.action_parser`), or :class:`MalformedAction`."""
     kind, arg = action.kind, action.arg
     if kind == "contract":
-        return _contract(arg)
+        parse_contract(arg, CONTRACTS, FREE)
+        return Action("contract", arg)
     if kind == "pass":
-        return pass_action(_cards(arg, "pass"))
+        return pass_action(card_list(arg, "pass", some=True))
     if kind == "share":
         items = share_items(arg)
         if isinstance(items, dict):
             return share_action(items)
         return Action("share", ",".join(items))
     if kind == "deal":
-        cards = _cards(arg, "deal")
+        cards = card_list(arg, "deal", some=True)
         if not is_full_deck(cards):
             raise MalformedAction("'deal' takes all 52 cards, each once")
         return Action("deal", arg)
     raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
-
-
-def _contract(arg: str) -> Action:
-    name, colon, trump = arg.partition(":")
-    if colon and not trump:
-        raise MalformedAction("a trump suit follows the colon: contract:free:H")
-    if name not in CONTRACTS:
-        raise MalformedAction(f"unknown contract {name[:20]!r}", {"contracts": list(CONTRACTS)})
-    if trump and trump not in SUITS:
-        raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
-    return Action("contract", arg)
-
-
-def _cards(arg: str, kind: str) -> list[Card]:
-    cards = arg.split(",") if arg else []
-    if not cards:
-        raise MalformedAction(f"'{kind}' takes cards separated by commas")
-    for card in cards:
-        if not is_card(card):
-            raise MalformedAction(f"'{kind}' takes cards separated by commas, got {card[:20]!r}")
-    return cards
 
 
 def share_items(arg: str) -> dict[int, Card] | list[Card]:
@@ -73,7 +55,7 @@ def share_items(arg: str) -> dict[int, Card] | list[Card]:
     if not items:
         raise MalformedAction("'share' takes a card for each seat: share:0=AS,1=KH,2=QD")
     if all("=" not in item for item in items):
-        return _cards(arg, "share")
+        return card_list(arg, "share", some=True)
     by_seat: dict[int, Card] = {}
     for item in items:
         seat, equals, card = item.partition("=")
@@ -92,7 +74,3 @@ def pass_action(cards: Sequence[Card]) -> Action:
 def share_action(cards: Mapping[int, Card]) -> Action:
     """``share:`` with each seat's card, in seat order."""
     return Action("share", ",".join(f"{s}={cards[s]}" for s in sorted(cards)))
-
-
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))

@@ -21,8 +21,10 @@ from typing import Any
 from ...cards import sorted_cards
 from ...game import View
 from ...trick_game import TrickDeal, make_resample
+from ...tricks import WHIST, revealed
+from ..family import deal_shown, leader_shown, restore_contracts, tricks_shown
 from .deal import pack_for
-from .rules import CONTRACTS, SEATS
+from .rules import SEATS
 from .state import Deal, Match
 
 
@@ -33,26 +35,15 @@ def _shown(view: View) -> dict[str, Any]:
     cards each seat played."""
     d = view["deal"]
     seat: int | None = view["seat"]
-    tricks = [t["cards"] for t in d["tricks_played"]]
-    if d["trick"]:
-        tricks.append(d["trick"])
-    voids = [""] * SEATS
+    tricks = tricks_shown(d)
     played: list[list[str]] = [[] for _ in range(SEATS)]
-    for cards in tricks:
-        led = cards[0]["card"][1]
-        for k, entry in enumerate(cards):
-            played[entry["seat"]].append(entry["card"])
-            if k and entry["card"][1] != led and led not in voids[entry["seat"]]:
-                voids[entry["seat"]] += led
-    if d["trick"]:
-        leader = d["trick"][0]["seat"]
-    else:
-        leader = d["tricks_played"][-1]["winner"] if d["tricks_played"] else d["forehand"]
+    for player, card in (entry for cards in tricks for entry in cards):
+        played[player].append(card)
     shown = {
         **d,
         "hand": d["hand"] or [],
-        "leader": leader,
-        "voids": voids,
+        "leader": leader_shown(d),
+        "voids": revealed(tricks, d["trump"], WHIST, SEATS).voids,
         "known": [[] for _ in range(SEATS)],
     }
     if d["contract"] is None:  # the open cards on the table, twelve in each hand
@@ -74,16 +65,12 @@ def _shown(view: View) -> dict[str, Any]:
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
     """The contracts used, the open cards and the contract; the exchange and the pack from
     the paths drawn, and who has seen each card as in a deal played."""
-    left: list[list[str]] = view["contracts_left"]
-    match.used = [set(CONTRACTS) - set(left[s]) for s in range(SEATS)]
+    restore_contracts(match, deal, view)
     if deal is None:
         return
     assert isinstance(deal, Deal)
     d = view["deal"]
     ledger = deal.ledger
-    deal.open = tuple(d["open"])
-    deal.contract = d["contract"]
-    deal.forced = d["forced"]
     dealt: list[list[str]] = [[] for _ in range(SEATS)]
     paths = ledger.paths
     if paths is None:  # before the contract: each hand as dealt
@@ -126,9 +113,7 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
 
 
 def _new(view: View) -> Match:
-    if view["deal"] is None:
-        raise ValueError("the view shows no deal in progress")
-    return Match(view["first_dealer"])
+    return Match(deal_shown(view)["first_dealer"])
 
 
 resample = make_resample(Match, _restore, _shown, new=_new)

@@ -8,28 +8,14 @@ live match and a stored one read the same. Each partner carries his team's score
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any, Final
 
 from ...game import Options, ScoredDeal
 from ...teams import with_teams
-from ...trick_game import scored_deals as deals_scored
+from ...trick_game import scored_deals as scored_deals
 from ..sheet import ProtocolSheet
 from .rules import CONTRACTS, NOTRUMP, SEATS, TEAMS, team_of, team_tricks
-from .state import Match
-
-COLUMNS: Final[list[dict[str, str]]] = [
-    {"key": "forehand", "label": "sheet.forehand", "kind": "seat"},
-    {"key": "contract", "label": "sheet.contract", "kind": "term"},
-    {"key": "tricks", "label": "sheet.team_tricks", "kind": "per_seat"},
-]
-
-
-def scored_deals(match: Match, start: int = 0) -> list[ScoredDeal]:
-    """The scored deals from the ``start``-th on: each seat's score (its team's), and the
-    detail: forehand, the contract, its trump and each seat's own tricks."""
-    return [replace(d, scores=tuple(d.scores)) for d in deals_scored(match, start)]
 
 
 def _suit_shown(contract: str, trump: str | None) -> str | None:
@@ -37,18 +23,10 @@ def _suit_shown(contract: str, trump: str | None) -> str | None:
     return None if contract == NOTRUMP else trump
 
 
-def _cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    contract = detail["contract"]
-    term: dict[str, Any] = {"term": f"contract.{contract}"}
-    suit = _suit_shown(contract, detail["trump"])
-    if suit is not None:
-        term["suit"] = suit
-    by_team = team_tricks(detail["tricks"])
-    return {
-        "forehand": detail["forehand"],
-        "contract": term,
-        "tricks": [by_team[team_of(s)] for s in range(SEATS)],
-    }
+def _tricks(tricks: list[int]) -> list[int]:
+    """Each seat's team's tricks."""
+    by_team = team_tricks(tricks)
+    return [by_team[team_of(s)] for s in range(SEATS)]
 
 
 class TeamSheet(ProtocolSheet):
@@ -60,5 +38,5 @@ class TeamSheet(ProtocolSheet):
         return with_teams(super().scoresheet(seats, options, deals), TEAMS)
 
 
-SHEET: Final = TeamSheet(COLUMNS, _cells, CONTRACTS, _suit_shown)
+SHEET: Final = TeamSheet("sheet.team_tricks", CONTRACTS, _suit_shown, _tricks)
 scoresheet: Final = SHEET.scoresheet

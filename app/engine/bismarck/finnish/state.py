@@ -16,8 +16,7 @@ words (``apply``) and its own view fields (the roles, the exchange, the teams' t
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations, permutations
 from typing import Any, ClassVar, Final
 
@@ -25,12 +24,13 @@ from ...actions import Action
 from ...cards import FULL_DECK, SUITS, Card, is_full_deck
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
-from ...trick_game import TrickDeal, TrickMatch, action_parser
+from ...trick_game import TrickDeal, action_parser
 from ...tricks import WHIST, TrickRules, trick_winner
-from ..contracts import already_used, contract_choices, contracts_left, last_left
-from ..play import check_whist_play
+from ..contracts import contract_choices
+from ..family import FamilyDeal, FamilyMatch
+from ..family import random_deal as random_deal
 from .deal import COUNT, KIND, Exchange, Roles, dealt_hands
-from .notation import PLAY, deal_action, parse_other, pass_action, share_action, share_items
+from .notation import parse_other, pass_action, share_action, share_items
 from .rules import (
     CONTRACTS,
     DEALS_PER_MATCH,
@@ -58,44 +58,24 @@ ORDER: Final = {c: i for i, c in enumerate(FULL_DECK)}
 """Hands are kept in the pack's canonical order."""
 
 
-class Deal(TrickDeal):
+class Deal(FamilyDeal):
     """One deal, its cards in the ledger: the open cards face up on the table until forehand
     takes them up with the contract, each seat's twelve in its hand, the exchange's passes
     from hand to hand. ``exchange`` keeps what each step passed (the record's and the view's
     passes); the names the bots and tests read (``hands``, ``trick``, ``plays``, ``dealt``,
-    ``tricks``) read the ledger."""
+    ``tricks``) read the ledger. Open card 1 names the trump of ``trump``."""
 
-    __slots__ = ("contract", "exchange", "forced", "open", "roles")
+    __slots__ = ("exchange", "roles")
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = None,
-    ) -> None:
-        super().__init__(number, int(dealer), seats, pack, order)
+    def begin(self) -> None:
         self.roles = Roles.of(self.dealer)
-        self.open: tuple[Card, ...] = ()
-        """The open cards in the order dealt; open card 1 names the trump of ``trump``."""
-        self.contract: str | None = None
-        self.forced = False
-        """The contract was forehand's last one left."""
         self.exchange = Exchange()
 
     def copy(self) -> Deal:
-        other = TrickDeal.copy(self)
+        other = FamilyDeal.copy(self)
         other.roles = self.roles
-        other.open = self.open
-        other.contract = self.contract
-        other.forced = self.forced
         other.exchange = self.exchange.copy()
         return other
-
-    @property
-    def forehand(self) -> int:
-        return self.roles.forehand
 
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
@@ -104,37 +84,43 @@ class Deal(TrickDeal):
         return tuple(tuple(h) for h in dealt_hands(self.pack, self.dealer)[1])
 
     @property
-    def trick(self) -> list[Card]:
-        return self.ledger.trick_cards()
-
-    @property
-    def plays(self) -> list[Card]:
-        """Every card played, in the order played."""
-        return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
-
-    @property
     def tricks(self) -> list[int]:
         """Tricks taken by each seat."""
         return self.won
 
 
-class Match(TrickMatch[Deal]):
+class Match(FamilyMatch[Deal]):
     """A match of Finnish Bismarck for four seats in two partnerships."""
 
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Finnish Bismarck"
-    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
     RULES: ClassVar[TrickRules] = WHIST
     DEAL: ClassVar[type[TrickDeal]] = Deal
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
     WON_KEY: ClassVar[str] = "tricks"
+    CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
+    FREE: ClassVar[str] = FREE
+    TRUMP_REQUIRED: ClassVar[str] = "free needs a trump suit: contract:free:H"
+    FIXED: ClassVar[str] = TRUMP
+    AFTER_CONTRACT: ClassVar[str] = EXCHANGE
+    # its views have never named the next dealer, the options (it has none) or the leader of
+    # the trick in progress (the trick's first card's seat)
+    VIEW_KEYS: ClassVar[tuple[str, ...]] = (
+        *("game", "seats", "seat", "phase", "to_act", "first_dealer", "deals_played"),
+        *("totals", "teams", "deals_total", "team_totals", "contracts_left", "winners"),
+        *("scoresheet", "deal", "previous_deal", "legal"),
+    )
+    DEAL_KEYS: ClassVar[tuple[str, ...]] = (
+        *("number", "dealer", "forehand", "dealer_partner", "forehand_partner", "open"),
+        *("open_taken", "trump_card", "contract", "forced", "quotas", "exchange_step"),
+        *("team_tricks", "scores", "team_scores", "hand", "hand_sizes", "exchange", "trick"),
+        *("tricks_played", "tricks", "trump"),
+    )
 
-    __slots__ = ("used",)
+    __slots__ = ()
 
     def __init__(self, first_dealer: int) -> None:
-        super().__init__(SEATS, None, first_dealer)
-        self.used: list[set[str]] = [set() for _ in range(SEATS)]
-        """The contracts each seat has played as forehand."""
+        super().__init__(SEATS, first_dealer)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -148,32 +134,6 @@ class Match(TrickMatch[Deal]):
     @property
     def deals_total(self) -> int:
         return DEALS_PER_MATCH
-
-    def contracts_left(self, seat: int) -> list[str]:
-        return contracts_left(CONTRACTS, self.used[seat])
-
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every action ``seat`` may take now (default: whoever is to act), the cards of a
-        playout's hot path read straight from the ledger: whist's one duty, the cards of the
-        suit led if the hand has any. The table's shuffle is drawn, not listed; the
-        exchange's choices are listed whole (a share as every card for each of the three
-        seats), views describe them compactly."""
-        to_act = self.to_act
-        deals = self.deals
-        if (seat is None or seat == to_act) and to_act is not None and to_act >= 0 and deals:
-            deal = deals[-1]
-            if deal.scores is None and deal.step == PLAYING:
-                ledger = deal.ledger
-                cards = ledger.cards
-                hand = ledger.hands[to_act]
-                plays = PLAY
-                if ledger.trick:
-                    led = cards[ledger.trick[0]][1]
-                    following = [plays[cards[i]] for i in hand if cards[i][1] == led]
-                    if following:
-                        return following
-                return [plays[cards[i]] for i in hand]
-        return super().legal_actions(seat)
 
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         if seat != self.to_act:
@@ -214,6 +174,15 @@ class Match(TrickMatch[Deal]):
         return parse_other(action)
 
     # -- the view's fields ---------------------------------------------------------------------
+
+    def public_fields(self) -> dict[str, Any]:
+        totals = self.totals
+        return {
+            "teams": [list(members) for members in TEAMS],
+            "deals_total": DEALS_PER_MATCH,
+            "team_totals": [totals[members[0]] for members in TEAMS],
+            "contracts_left": [self.contracts_left(s) for s in range(SEATS)],
+        }
 
     def deal_json(self, deal: Deal) -> dict[str, Any]:
         roles = deal.roles
@@ -263,11 +232,6 @@ class Match(TrickMatch[Deal]):
 
     # -- checking ------------------------------------------------------------------------------
 
-    def refuse_turn(self, seat: int) -> None:
-        raise IllegalAction(
-            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-        )
-
     def _validate(self, seat: int, action: Action) -> Deal | None:
         """Raise what the rules say of ``action`` by ``seat`` now; change nothing. The deal
         it acts on, ``None`` for the table's deal."""
@@ -314,19 +278,7 @@ class Match(TrickMatch[Deal]):
         if name not in CONTRACTS or (trump and trump not in SUITS):
             # parse_action refuses these; an Action built by hand must not slip through
             raise MalformedAction(f"no contract {arg[:20]!r}")
-        forehand = deal.forehand
-        if name in self.used[forehand]:
-            raise already_used(
-                name, self.contracts_left(forehand), f"you have already played {name}"
-            )
-        if name == FREE and not trump:
-            raise IllegalAction("trump_required", "free needs a trump suit: contract:free:H")
-        if name != FREE and trump:
-            raise IllegalAction(
-                "trump_not_allowed",
-                f"{name} takes no trump suit of your choice",
-                {"contract": name, "trump": trump},
-            )
+        self.check_contract(deal, name, trump)
 
     def _validate_exchange(self, deal: Deal, seat: int, action: Action) -> None:
         step = deal.exchange.next_step
@@ -367,8 +319,6 @@ class Match(TrickMatch[Deal]):
             if card not in hand:
                 raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
 
-    _check_play = check_whist_play
-
     def check(self, seat: int, action: Action) -> int | None:
         """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
         acts after it (``TABLE`` when the table deals next, ``None`` when the match ends).
@@ -400,7 +350,7 @@ class Match(TrickMatch[Deal]):
                 return
         current = self._validate(seat, action)
         if current is None:
-            self._deal(action.arg.split(","))
+            self.force_contract(self.start(action.arg.split(",")))
         elif kind == "contract":
             name, _, trump = action.arg.partition(":")
             self._set_contract(current, name, trump or None, current.forced)
@@ -420,24 +370,8 @@ class Match(TrickMatch[Deal]):
             ledger.deal((forehand + k) % SEATS, card)
         deal.step = CONTRACT
 
-    def _deal(self, pack: list[Card]) -> None:
-        deal = self.start(pack)
-        forced = last_left(self.contracts_left(deal.forehand))
-        if forced is not None and forced != NAMES_TRUMP:
-            self._set_contract(deal, forced, None, True)
-        else:
-            deal.forced = forced is not None  # a forced free still asks for its suit
-
-    def _set_contract(self, deal: Deal, contract: str, trump: str | None, forced: bool) -> None:
-        deal.contract = contract
-        deal.trump = deal.open[0][1] if contract == TRUMP else trump
-        deal.forced = forced
-        forehand = deal.forehand
-        # forehand takes the four open cards up: sixteen cards for the first step (rules §4)
-        for _ in deal.open:
-            deal.ledger.draw(forehand)
-        deal.step = EXCHANGE
-        self.to_act = forehand
+    def fixed_trump(self, deal: Deal) -> str:
+        return deal.open[0][1]
 
     def _move(self, deal: Deal, giver: int, receiver: int, cards: Sequence[Card]) -> None:
         """Cards passed face down and taken up: seen by the giver and the receiver alone."""
@@ -480,26 +414,9 @@ class Match(TrickMatch[Deal]):
         assert deal.contract is not None
         return tuple(deal_scores(deal.contract, deal.dealer, deal.won))
 
-    def finish(self, deal: Deal, scores: tuple[int, ...]) -> None:
-        assert deal.contract is not None
-        self.used[deal.forehand].add(deal.contract)
-        super().finish(deal, scores)
-        # the scores of a deal have always been a list, as the tests and records read them
-        deal.scores = list(scores)  # type: ignore[assignment]
-
     def dealer_after(self, deal: Deal) -> int:
         """The deal passes to the left after every deal."""
         return (deal.dealer + 1) % SEATS
-
-    def match_over(self) -> bool:
-        return self.deals_played == DEALS_PER_MATCH
-
-    # -- copying -------------------------------------------------------------------------------
-
-    def clone(self) -> Match:
-        other = TrickMatch.clone(self)
-        other.used = [set(u) for u in self.used]
-        return other
 
 
 def _wrong_count(step: int) -> IllegalAction:
@@ -523,21 +440,9 @@ def new_match(first_dealer: int) -> Match:
     return Match(first_dealer)
 
 
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    pack = list(FULL_DECK)
-    rng.shuffle(pack)
-    return deal_action(pack)
-
-
-def iter_actions(log: Sequence[tuple[int, str]]) -> Iterator[tuple[int, Action]]:
-    for seat, text in log:
-        yield seat, parse_action(text)
-
-
 def replay(first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
     match = Match(first_dealer)
-    for seat, action in iter_actions(log):
-        match.apply(seat, action)
+    for seat, text in log:
+        match.apply(seat, parse_action(text))
     return match

@@ -1,0 +1,251 @@
+"""What the Bismarck games share of a deal and a match on the trick-game base
+(:mod:`app.engine.trick_game`): the open cards forehand takes up with the contract, the
+contract set by the deal itself when it is forehand's last one left, the contracts each
+forehand has played, the refusals of a contract and of a card they word alike, and what
+their resamplers read back from a view alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, TypeVar
+
+from ..actions import Action
+from ..cards import FULL_DECK, Card
+from ..errors import IllegalAction
+from ..game import View
+from ..ledger import HAND
+from ..trick_game import TrickDeal, TrickMatch
+from .contracts import already_used, contracts_left, last_left
+
+DealT = TypeVar("DealT", bound="FamilyDeal")
+M = TypeVar("M", bound="FamilyMatch[Any]")
+
+
+class FamilyDeal(TrickDeal):
+    """A deal of a Bismarck game: forehand, the open cards in the order dealt, the contract
+    and whether the deal set it; the cards played read from the ledger."""
+
+    __slots__ = ("contract", "forced", "forehand", "open")
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        seats: int,
+        pack: Sequence[Card] | None,
+        order: Mapping[Card, int] | None = None,
+    ) -> None:
+        super().__init__(number, dealer, seats, pack, order)
+        self.forehand = (dealer + 1) % seats
+        self.open: tuple[Card, ...] = ()
+        self.contract: str | None = None
+        self.forced = False
+        """The contract was forehand's last one left."""
+        self.begin()
+
+    def begin(self) -> None:
+        """Set the game's own fields of a deal just made."""
+
+    def copy(self: DealT) -> DealT:
+        other = TrickDeal.copy(self)
+        other.forehand = self.forehand
+        other.open = self.open
+        other.contract = self.contract
+        other.forced = self.forced
+        return other
+
+    @property
+    def trick(self) -> list[Card]:
+        return self.ledger.trick_cards()
+
+    @property
+    def plays(self) -> list[Card]:
+        """Every card played, in the order played."""
+        return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
+
+
+class FamilyMatch(TrickMatch[DealT]):
+    """A match of a Bismarck game: its ``CONTRACTS``, the one whose trump forehand names
+    (``FREE``, refused without it in the words of ``TRUMP_REQUIRED``) and the one whose
+    trump is set (``FIXED``, :meth:`fixed_trump`), and the step that follows the contract
+    (``AFTER_CONTRACT``). Both play the full pack, their ``play:`` actions the same."""
+
+    PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
+    CONTRACTS: ClassVar[tuple[str, ...]]
+    FREE: ClassVar[str]
+    TRUMP_REQUIRED: ClassVar[str]
+    FIXED: ClassVar[str]
+    AFTER_CONTRACT: ClassVar[str]
+
+    __slots__ = ("used",)
+
+    def __init__(self, seats: int, first_dealer: int) -> None:
+        super().__init__(seats, None, first_dealer)
+        self.used: list[set[str]] = [set() for _ in range(seats)]
+        """The contracts each seat has played as forehand."""
+
+    @property
+    def deals_total(self) -> int:
+        raise NotImplementedError
+
+    def fixed_trump(self, deal: DealT) -> str:
+        """``FIXED``'s trump."""
+        raise NotImplementedError
+
+    def contracts_left(self, seat: int) -> list[str]:
+        return contracts_left(self.CONTRACTS, self.used[seat])
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The base's, with the hot path of every playout first: whist's one duty (rules
+        §6.1) read straight from the ledger, the cards of the suit led if the hand has any."""
+        to_act = self.to_act
+        deals = self.deals
+        if (seat is None or seat == to_act) and to_act is not None and to_act >= 0 and deals:
+            deal = deals[-1]
+            if deal.scores is None and deal.step == "play":
+                ledger = deal.ledger
+                cards = ledger.cards
+                hand = ledger.hands[to_act]
+                plays = _PLAYS
+                if ledger.trick:
+                    led = cards[ledger.trick[0]][1]
+                    following = [plays[cards[i]] for i in hand if cards[i][1] == led]
+                    if following:
+                        return following
+                return [plays[cards[i]] for i in hand]
+        return super().legal_actions(seat)
+
+    def refuse_turn(self, seat: int) -> None:
+        raise IllegalAction(
+            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
+        )
+
+    def _check_play(self, deal: DealT, seat: int, card: Card) -> None:
+        """A card refused before any change: the turn, a card not in the hand, and Whist's
+        one duty (rules §6.1), checked without building the list of legal cards: a card off
+        the suit led is refused while the hand holds that suit."""
+        if seat != self.to_act:
+            self.refuse_turn(seat)
+        ledger = deal.ledger
+        # each card is in the pack once: where it lies is read at its one index
+        try:
+            i = ledger.cards.index(card)
+        except ValueError:  # no card of the pack: an action built by hand
+            i = -1
+        if i < 0 or ledger.holder[i] != seat or ledger.place[i] is not HAND:
+            raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
+        trick = ledger.trick
+        if trick:
+            cards = ledger.cards
+            led = cards[trick[0]][1]
+            if card[1] != led and any(cards[i][1] == led for i in ledger.hands[seat]):
+                raise IllegalAction(
+                    "must_follow_suit",
+                    "you must follow suit",
+                    {"card": card, "suit": led, "seat": seat},
+                )
+
+    def check_contract(self, deal: DealT, name: str, trump: str | None) -> None:
+        """Refuse a contract forehand has played, ``FREE`` without a trump and any other
+        with one."""
+        forehand = deal.forehand
+        if name in self.used[forehand]:
+            raise already_used(
+                name, self.contracts_left(forehand), f"you have already played {name}"
+            )
+        if name == self.FREE and not trump:
+            raise IllegalAction("trump_required", self.TRUMP_REQUIRED)
+        if name != self.FREE and trump:
+            raise IllegalAction(
+                "trump_not_allowed",
+                f"{name} takes no trump suit of your choice",
+                {"contract": name, "trump": trump},
+            )
+
+    def force_contract(self, deal: DealT) -> None:
+        """A deal just laid out: forehand's last contract left is set by the deal itself,
+        but ``FREE``, whose trump forehand still names."""
+        forced = last_left(self.contracts_left(deal.forehand))
+        if forced is not None and forced != self.FREE:
+            self._set_contract(deal, forced, None, True)
+        else:
+            deal.forced = forced is not None
+
+    def _set_contract(self, deal: DealT, contract: str, trump: str | None, forced: bool) -> None:
+        """The contract made: the hands dealt face down are looked at, forehand takes up the
+        open cards and acts at the next step."""
+        deal.contract = contract
+        deal.trump = self.fixed_trump(deal) if contract == self.FIXED else trump
+        deal.forced = forced
+        ledger = deal.ledger
+        for seat in range(self.seats):
+            ledger.look(seat)
+        for _ in deal.open:
+            ledger.draw(deal.forehand)
+        deal.step = self.AFTER_CONTRACT
+        self.to_act = deal.forehand
+
+    def finish(self, deal: DealT, scores: tuple[int, ...]) -> None:
+        assert deal.contract is not None
+        self.used[deal.forehand].add(deal.contract)
+        super().finish(deal, scores)
+        # the family's scores have always been a list, as its tests, records and sheets read
+        deal.scores = list(scores)  # type: ignore[assignment]
+
+    def match_over(self) -> bool:
+        return self.deals_played == self.deals_total
+
+    def clone(self: M) -> M:
+        other = TrickMatch.clone(self)
+        other.used = [set(u) for u in self.used]
+        return other
+
+
+_PLAYS: Final = FamilyMatch.PLAYS
+
+
+def deal_action(pack: Sequence[Card]) -> Action:
+    return Action("deal", ",".join(pack))
+
+
+def random_deal(rng: random.Random) -> Action:
+    """The table's chance step: a uniformly shuffled pack."""
+    pack = list(FULL_DECK)
+    rng.shuffle(pack)
+    return deal_action(pack)
+
+
+def tricks_shown(d: Mapping[str, Any]) -> list[list[tuple[int, Card]]]:
+    """A deal's view's tricks, each its ``(seat, card)`` in the order played, the one in
+    progress last (maybe empty)."""
+    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in d["tricks_played"]]
+    tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
+    return tricks
+
+
+def leader_shown(d: Mapping[str, Any]) -> int:
+    """Who leads the trick in progress, from a deal's view that names no leader."""
+    if d["trick"]:
+        return int(d["trick"][0]["seat"])
+    return int(d["tricks_played"][-1]["winner"] if d["tricks_played"] else d["forehand"])
+
+
+def restore_contracts(match: FamilyMatch[Any], deal: TrickDeal | None, view: View) -> None:
+    """A resampled match's contracts used, and its deal's open cards and contract."""
+    left: list[list[str]] = view["contracts_left"]
+    match.used = [set(match.CONTRACTS) - set(left[s]) for s in range(match.seats)]
+    if deal is not None:
+        assert isinstance(deal, FamilyDeal)
+        d = view["deal"]
+        deal.open = tuple(d["open"])
+        deal.contract = d["contract"]
+        deal.forced = d["forced"]
+
+
+def deal_shown(view: View) -> View:
+    """A view with a deal in progress, the one a Bismarck game's resampler deals anew."""
+    if view["deal"] is None:
+        raise ValueError("the view shows no deal in progress")
+    return view
