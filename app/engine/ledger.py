@@ -472,6 +472,9 @@ class Ledger:
         it holds now and those it played, holds each set exactly so often
         (:meth:`redeal`).
 
+        Where a seat's declared cards lie face up in front of it, ``laid``, per seat, lists
+        them in the order laid out (``Place.MELDED``, seen by all; bezique's tables).
+
         Where cards went from hand to hand, ``passes`` lists every pass since the hands were
         dealt, in order, as ``{"from", "to", "count", "cards"}`` (``cards`` ``None`` where
         the viewer did not see it); ``began``, per seat, the cards the viewer knows it held
@@ -525,6 +528,9 @@ class Ledger:
                 ledger.suits_taken |= SUIT_BIT[card[1]]
         for card in shown.get("open", ()):
             ledger.stock.append(ledger._add(card, TURNED, -1, everyone))
+        for seat, cards in enumerate(shown.get("laid", ())):
+            for card in cards:
+                ledger._add(card, MELDED, seat, everyone)
         for seat, suits in enumerate(shown.get("voids", ())):
             ledger.voids[seat] = sum(SUIT_BIT[s] for s in suits)
         if "passes" in shown:

@@ -916,6 +916,8 @@ def make_resample(
     shown: Callable[[View], Mapping[str, Any]] | None = None,
     barred: Callable[[View], Sequence[Collection[Card]]] | None = None,
     new: Callable[[View], M] | None = None,
+    new_deal: Callable[[M, Mapping[str, Any]], TrickDeal] | None = None,
+    ledger_class: type[Ledger] = Ledger,
 ) -> Callable[[View, random.Random], M]:
     """The game's ``resample``: the match as the view shows it, the cards the seat has not
     seen dealt anew from the ledger's constraints (:meth:`Ledger.from_view`). ``restore``
@@ -926,7 +928,8 @@ def make_resample(
     ``WON_KEY``, and what the ledger may be told of cards laid open or away); ``barred``,
     per seat, the cards play has shown it cannot hold beyond the voids the view shows;
     ``new``, the match before its deals, where the game's class is not built from the view's
-    seats, options and first dealer."""
+    seats, options and first dealer; ``new_deal``, the deal before its cards, where the
+    game's deal class is not built as the base's; ``ledger_class``, the ledger's class."""
 
     def resample(view: View, rng: random.Random) -> M:
         if new is None:
@@ -943,7 +946,10 @@ def make_resample(
             return match
         shown_deal = view["deal"] if shown is None else shown(view)
         number, dealer = shown_deal["number"], shown_deal["dealer"]
-        deal = match.DEAL(number, dealer, match.seats, None, match.CARD_ORDER)
+        if new_deal is None:
+            deal = match.DEAL(number, dealer, match.seats, None, match.CARD_ORDER)
+        else:
+            deal = new_deal(match, shown_deal)
         deal.leader = shown_deal["leader"]
         deal.trump = shown_deal.get("trump")
         if phase != "deal":  # a step of the deal, as the view names it
@@ -962,7 +968,7 @@ def make_resample(
         for t in deal.history:
             taken[t.winner].extend(t.cards)
         trick = [(e["seat"], e["card"]) for e in shown_deal["trick"]]
-        deal.ledger = Ledger.from_view(
+        deal.ledger = ledger_class.from_view(
             shown_deal,
             view["seat"],
             match.PACK,

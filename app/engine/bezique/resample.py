@@ -10,35 +10,38 @@ stock is gone a player who did not follow suit holds none of it, one who did not
 either holds no trump, and with ``must_win_endgame`` one who followed without beating the
 card led holds nothing that would have.
 
-The state is then built the only way a state is: a pack is laid out that leads, through
-the deal's actions, to those hands and that stock, and the actions are applied to it. For
-each player whose cards are re-dealt, which cards it was dealt and which it drew after each
-trick is chosen at random among the ways the play allows: a card must be in hand before it
-is played or laid out; a dealt hand that was not shown holds a king, queen or jack; a
-shown draw is the card shown; and the first draw not shown of a player whose carte blanche
-ran is a court card. An arrangement that leaves no such way is drawn again.
+The unseen cards are dealt by the ledger's resampler (:func:`make_resample`, a
+:class:`CopyLedger`): the tables lie laid out, seen by all; :func:`_restore` rebuilds the
+rest from the view (the holdings, each declaration's copies followed through the
+``play:QS@3`` actions, carte blanche, points), without replaying the deal. What the ledger
+cannot state is carte blanche's: a dealt hand not shown held a king, queen or jack, and so
+did the first draw not shown of a player whose carte blanche ran. A deal of the unseen cards
+that leaves no course of the deal for a re-dealt player (:func:`_history`: which cards it
+was dealt and drew, each card in hand before it is played or laid out) is dealt again, so
+the spread stays uniform among the arrangements that keep it. A sample keeps the viewer's
+hand as dealt and its draws alone (the other's are not known): it is no deal to record.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any, Final, cast
 
-from ..actions import Action
-from ..assign import Assignment, NoDealFits
-from ..cards import Card
-from ..game import TABLE, View
+from ..cards import Card, Suit
+from ..game import View
+from ..trick_game import TrickDeal, make_resample
 from ..tricks import revealed
-from .deal import Shown, layout
+from .combinations import Combination, Copy, Kind, Scored, matches
+from .deal import CopyLedger, Deal, Declaration, Shown, Trick
+from .declarations import parse_declaration
+from .holding import Holding, split_card_argument
 from .rules import ENDGAME, ENDGAME_MUST_WIN
-from .state import Match, new_match
+from .state import Match, match_class
 from .variant import COURT, RANKS, Variant
 from .view import Course
 
-STOCK: Final = 2
-"""The third place an unseen card may lie, besides the two concealed hands."""
 NEVER: Final = 10_000
 """The deadline of a card still held: any draw may have brought it."""
 TRIES: Final = 60
@@ -50,106 +53,219 @@ History = tuple[list[Card], dict[int, Card]]
 """A player's hand as dealt, and the card it drew after each trick while the stock lasted."""
 
 
-def resample(variant: Variant, view: View, rng: random.Random) -> Match:
-    match = new_match(variant, view["options"], view["first_dealer"])
-    match.totals = list(view["totals"])
-    match.base = view["deals_played"]
-    shown = view["deal"]
-    if view["phase"] == "match_over":
-        match.to_act = None
-        return match
-    if shown is None:
-        match.to_act = TABLE
-        match.next_dealer = view["next_dealer"]
-        return match
-    match.next_dealer = shown["dealer"]
-    actions = [(seat, text) for seat, text in shown["actions"]]
-    pack = _pack(variant, view, shown, actions, rng)
-    match.apply(TABLE, Action("deal", ",".join(pack)))
-    # the last deal played is not held: its trumps, barred from being trumps again, are the
-    # view's (Chinese §4)
-    match.deals[-1].previous_trump = shown["previous_trump"]
-    for seat, text in actions:
-        match.apply(seat, match.notation.parse(text))
-    return match
+def _new_deal(match: Match, d: Mapping[str, Any]) -> Deal:
+    """The deal before its cards: :func:`_restore` lays them."""
+    return Deal(
+        number=d["number"],
+        dealer=d["dealer"],
+        variant=match.variant,
+        pack=(),
+        dealt=((), ()),
+        holdings=[],
+        ledger=cast(CopyLedger, None),
+        leader=d["leader"],
+        previous_trump=d["previous_trump"],
+    )
 
 
-def _pack(
-    variant: Variant,
-    view: View,
-    d: Mapping[str, Any],
-    actions: Sequence[tuple[int, str]],
-    rng: random.Random,
-) -> list[Card]:
-    seat: int | None = view["seat"]
+def _shown(variant: Variant, view: View) -> dict[str, Any]:
+    """The deal's cards as the ledger lays them: the tables laid out, seen by all, and the
+    viewer's hand in the order of its copies (:func:`_own_order`)."""
+    d = view["deal"]
+    seat = view["seat"]
+    if seat is None:
+        return {**d, "laid": d["tables"]}
+    return {**d, "laid": d["tables"], "hand": _own_order(variant, d, seat)}
+
+
+def _own_order(variant: Variant, d: Mapping[str, Any], seat: int) -> list[Card]:
+    """The viewer's concealed hand in the order of its copies, as the state keeps it (and
+    lists its plays): its cards as dealt and drawn, followed through its actions (a card
+    played or laid out from the hand is the first copy of its code there)."""
+    got = [*d["dealt"], *d["drawn"]]
+    hand = list(range(len(d["dealt"])))
+    table: list[int] = []
+    rounds = 0
+    for s, text in d["actions"]:
+        kind, _, arg = text.partition(":")
+        if kind == "play":
+            code, position = split_card_argument(arg)
+            if s != seat:
+                continue
+            if position is None:
+                hand.remove(next(i for i in hand if got[i] == code))
+            else:
+                del table[position]
+            continue
+        if kind == "declare" and s == seat:
+            request = parse_declaration(arg)
+            codes = [c for c, position in request.items if position is None]
+            for code in [*codes, *request.extras]:
+                i = next(i for i in hand if got[i] == code)
+                hand.remove(i)
+                table.append(i)
+        rounds += 1
+        hand.append(len(d["dealt"]) + rounds - 1)
+        if rounds == variant.stock_tricks:
+            hand = sorted(hand + table)
+            table = []
+    return [got[i] for i in hand]
+
+
+def _barred(variant: Variant, view: View) -> list[set[Card]]:
+    return _bans(variant, view["deal"], bool(view["options"]["must_win_endgame"]))
+
+
+def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+    if deal is None:
+        match.current = None
+        return
+    assert isinstance(deal, Deal)
+    variant, d, seat = match.variant, view["deal"], view["seat"]
+    ledger = deal.ledger
+    actions = [(s, t) for s, t in d["actions"]]
     shows = [
         Shown(e["seat"], e["after"], (), tuple(e["cards"]), e["points"]) for e in d["carte_blanche"]
     ]
     course = Course(variant)
     course.advance(actions, shows)
-    rounds = course.rounds
-    others = [s for s in (0, 1) if s != seat]
+    _fit(variant, ledger, seat, course, shows, rng)
+    pack = deal.pack = tuple(ledger.cards)
+    deal.codes = dict(enumerate(pack))
+    for hand in ledger.hands:
+        hand.sort()
+    # the tables, laid last (``laid``), each in the order laid out
+    sizes = [len(t) for t in d["tables"]]
+    end = len(pack)
+    melded = [
+        list(range(end - sizes[0] - sizes[1], end - sizes[1])),
+        list(range(end - sizes[1], end)),
+    ]
+    # the tricks taken, by copy: each seat's in the order won
+    taken = [iter(ledger.taken[0]), iter(ledger.taken[1])]
+    history: list[Trick] = []
+    for t in deal.history:
+        pair = (next(taken[t.winner]), next(taken[t.winner]))
+        history.append(Trick(t.leader, pair, (pack[pair[0]], pack[pair[1]]), t.winner))
+    deal.history = history
+    # which copy each declaration holds: the table's cards followed through the actions
+    tables: list[list[int]] = [[], []]  # tokens, by position
+    where: dict[int, Copy] = {}
+    made: list[list[tuple[int, Card]]] = []  # per declaration, its tokens and codes
+    laid_by: list[list[int]] = []
+    plays = tokens = rounds = 0
+    for s, text in actions:
+        kind, _, arg = text.partition(":")
+        if kind == "play":
+            _, position = split_card_argument(arg)
+            if position is not None:
+                token = tables[s].pop(position)
+                k, j = divmod(plays, 2)
+                where[token] = history[k].copies[j] if k < len(history) else ledger.trick[j]
+            plays += 1
+        elif kind == "declare":
+            request = parse_declaration(arg)
+            items: list[tuple[int, Card]] = []
+            new: list[int] = []
+            for code, position in request.items:
+                if position is None:
+                    new.append(tokens)
+                    items.append((tokens, code))
+                    tokens += 1
+                else:
+                    items.append((tables[s][position], code))
+            for _ in request.extras:
+                new.append(tokens)
+                tokens += 1
+            tables[s].extend(new)
+            made.append(items)
+            laid_by.append(new)
+        if kind != "play":  # both drew; after the last draw the tables are taken up
+            rounds += 1
+            if rounds == variant.stock_tricks:
+                tables = [[], []]
+    for s in (0, 1):
+        for token, copy in zip(tables[s], melded[s], strict=True):
+            where[token] = copy
+    first: dict[Card, Copy] = {}
+    for i, code in enumerate(pack):
+        first.setdefault(code, i)
+    holdings = deal.holdings = [Holding(ledger.hands[0]), Holding(ledger.hands[1])]
+    for s in (0, 1):
+        holdings[s].table = list(melded[s])
+    trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
+    for e, items, new in zip(d["declarations"], made, laid_by, strict=True):
+        copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
+        combination = _combination(variant, e["kind"], [pack[c] for c in copies], trump, copies)
+        deal.declarations.append(
+            Declaration(
+                seat=e["seat"],
+                after=e["after"],
+                kind=e["kind"],
+                cards=tuple(e["cards"]),
+                points=e["points"],
+                fixes_trump=e["fixes_trump"],
+                combination=combination,
+                laid_out=tuple(where.get(t, -1) for t in new),
+            )
+        )
+        holdings[e["seat"]].scored.append(Scored(combination, e["points"]))
+        trump = e["fixes_trump"] or trump
+    for s in (0, 1):
+        for p in d["pending"][s]:
+            copies = tuple(sorted(melded[s][i] for i in p["positions"]))
+            holdings[s].pending.append(
+                _combination(variant, p["kind"], [pack[c] for c in copies], d["trump"], copies)
+            )
+    deal.shown = shows
+    deal.blank = list(d["blank"])
+    deal.points = list(d["points"])
+    if d["brisques"] is not None:
+        deal.brisques = list(d["brisques"])
+    deal.actions = actions
+    if view["phase"] == "declare":
+        deal.deciding = deal.history[-1].winner
+    if seat is not None:  # the viewer's own cards as dealt and drawn, by code
+        mine = tuple(first[c] for c in d["dealt"])
+        deal.dealt = (mine, ()) if seat == 0 else ((), mine)  # the other's: unknown
+        deal.draws[seat] = [first[c] for c in d["drawn"]]
+    match.current = deal
 
-    seen: Counter[Card] = Counter()
-    if seat is not None:
-        seen.update(d["dealt"])
-        seen.update(d["drawn"])
-    for s in others:
-        seen.update(code for code, _ in course.revealed[s])
-        seen.update(c for show in shows if show.seat == s for c in show.cards)
-    pool = Counter(variant.pack.cards) - seen
-    slots = [0, 0]
-    for s in others:
-        slots[s] = d["hand_sizes"][s] - sum(course.known[s].values())
-    caps = (slots[0], slots[1], d["stock"])
-    if sum(pool.values()) != sum(caps):
-        raise ValueError("the view does not account for every card")
-    bans = _bans(variant, d, bool(view["options"]["must_win_endgame"]))
-    places: dict[tuple[Card, int], list[int]] = {}
-    for code, n in sorted(pool.items()):
-        allowed = [s for s in others if slots[s] and code not in bans[s]] + [STOCK]
-        for i in range(n):
-            places[(code, i)] = allowed
-    try:
-        assignment = Assignment.of(places, caps)
-    except NoDealFits:
-        raise ValueError("no arrangement of the unseen cards fits the view") from None
 
-    histories: dict[int, History] = {}
-    if seat is not None:
-        histories[seat] = (list(d["dealt"]), dict(enumerate(d["drawn"], start=1)))
-    stock: list[Card] = []
+def _combination(
+    variant: Variant, kind: str, codes: list[Card], trump: Suit | None, copies: tuple[Copy, ...]
+) -> Combination:
+    found = matches(variant, Kind(kind), codes, trump)
+    suit = found if isinstance(found, str) else None
+    return Combination(Kind(kind), suit, copies)
+
+
+def _fit(
+    variant: Variant,
+    ledger: CopyLedger,
+    seat: int | None,
+    course: Course,
+    shows: Sequence[Shown],
+    rng: random.Random,
+) -> None:
+    """Deal again while no course of a re-dealt hand fits its carte blanche (a dealt hand
+    not shown held a court card, as did the first draw not shown after one ran)."""
+    everyone = ledger.everyone
     for _ in range(TRIES):
-        drawn = assignment.draw(rng)
-        found = {
-            s: _history(variant, s, course, shows, [c for c, _ in drawn[s]], rounds, rng)
-            for s in others
-        }
-        if all(h is not None for h in found.values()):
-            for s, h in found.items():
-                assert h is not None
-                histories[s] = h
-            stock = [c for c, _ in drawn[STOCK]]
-            break
-    else:
-        raise ValueError("no course of the deal fits the view")
-    rng.shuffle(stock)
-
-    size = 2 * variant.hand_size
-    pack: list[Card] = []
-    dealt = {s: list(histories[s][0]) for s in (0, 1)}
-    for s in others:  # the seat's own hand keeps the order it was dealt in
-        rng.shuffle(dealt[s])
-    queues = {s: iter(dealt[s]) for s in (0, 1)}
-    pack.extend(next(queues[s]) for s in layout(variant, d["dealer"]))
-    for k in range(1, rounds + 1):
-        winner = d["tricks_played"][k - 1]["winner"]
-        pack.append(histories[winner][1][k])
-        pack.append(histories[1 - winner][1][k])
-    pack.extend(stock)
-    if len(pack) != variant.pack_size or len(pack) - size - 2 * rounds != d["stock"]:
-        raise ValueError("the view's deal does not add up")
-    return pack
+        fits = True
+        for s in (0, 1):
+            if s == seat:
+                continue
+            unseen = [ledger.cards[i] for i in ledger.hands[s] if ledger.seen[i] != everyone]
+            if _history(variant, s, course, shows, unseen, course.rounds, rng) is None:
+                fits = False
+                break
+        if fits:
+            return
+        again = ledger.deal_again
+        assert again is not None
+        again(rng)
+    raise ValueError("no course of the deal fits the view")
 
 
 def _history(
@@ -216,3 +332,20 @@ def _bans(variant: Variant, d: Mapping[str, Any], must_win: bool) -> list[set[Ca
     ]
     rules = ENDGAME_MUST_WIN if must_win else ENDGAME
     return revealed(tricks, d["trump"], rules, 2).cards(RANKS)
+
+
+_RESAMPLERS: dict[Variant, Callable[[View, random.Random], Match]] = {}
+
+
+def resample(variant: Variant, view: View, rng: random.Random) -> Match:
+    found = _RESAMPLERS.get(variant)
+    if found is None:
+        found = _RESAMPLERS[variant] = make_resample(
+            match_class(variant),
+            _restore,
+            partial(_shown, variant),
+            partial(_barred, variant),
+            new_deal=_new_deal,
+            ledger_class=CopyLedger,
+        )
+    return found(view, rng)
