@@ -29,24 +29,13 @@ class FamilyDeal(TrickDeal):
 
     __slots__ = ("contract", "forced", "forehand", "open")
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = None,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
-        self.forehand = (dealer + 1) % seats
+    def begin(self) -> None:
+        """Forehand and the contract's fields; each game adds its own after these."""
+        self.forehand = (self.dealer + 1) % self.seats
         self.open: tuple[Card, ...] = ()
         self.contract: str | None = None
         self.forced = False
         """The contract was forehand's last one left."""
-        self.begin()
-
-    def begin(self) -> None:
-        """Set the game's own fields of a deal just made."""
 
     def copy(self: DealT) -> DealT:
         other = TrickDeal.copy(self)

@@ -75,6 +75,7 @@ class Deal(FamilyDeal):
     __slots__ = ("discard", "order")
 
     def begin(self) -> None:
+        super().begin()
         self.order = play_order(self.seats, self.dealer)
         self.discard: tuple[Card, ...] | None = None
 

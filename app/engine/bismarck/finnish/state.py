@@ -68,6 +68,7 @@ class Deal(FamilyDeal):
     __slots__ = ("exchange", "roles")
 
     def begin(self) -> None:
+        super().begin()
         self.roles = Roles.of(self.dealer)
         self.exchange = Exchange()
 
