@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
+from typing import Final
 
 from ...game import Game, OptionValue
 from ...trick_game import make_game as make_trick_game
@@ -42,3 +43,9 @@ def make_game(
         # once trump is named only the cards no meld can hold (docs/next.md, partnership games)
         hidden=hidden_cards,
     )
+
+
+MEMBERS: Final = ("partnership_pinochle", "double_deck_pinochle")
+"""The games built on this part of the pinochle library (auction pinochle is not): what
+reads the library's modules per game, such as the check that each game's words cover the
+refusals its modules raise, asks this."""
