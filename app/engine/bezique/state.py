@@ -291,12 +291,12 @@ class Match(TrickMatch[Deal]):
         ledger = deal.ledger
         if ledger.trick and not ledger.stock:
             # the hand's codes read once, by a C-level map (a comprehension is a call)
-            hand = list(map(deal.codes.__getitem__, holding.concealed))
+            hand = list(map(ledger.cards.__getitem__, holding.concealed))
             allowed = set(legal_cards(hand, deal.trick_cards(), deal.trump, self.endgame_rules))
             codes = list(map(play.__getitem__, dict.fromkeys(hand)))
             return [a for a in codes if a.arg in allowed]
         # each code once, in the hand's order, by C-level maps (a comprehension is a call)
-        in_hand = dict.fromkeys(map(deal.codes.__getitem__, holding.concealed))
+        in_hand = dict.fromkeys(map(ledger.cards.__getitem__, holding.concealed))
         actions = list(map(play.__getitem__, in_hand))
         if holding.table:
             plays = holding.table_plays
@@ -363,7 +363,7 @@ class Match(TrickMatch[Deal]):
 
     def _check_follow(self, deal: Deal, seat: int, copy: Copy) -> None:
         """Refuse ``copy``, a card of the seat's, where the last tricks' duties forbid it."""
-        hand = list(map(deal.codes.__getitem__, deal.holdings[seat].concealed))
+        hand = list(map(deal.ledger.cards.__getitem__, deal.holdings[seat].concealed))
         trick = deal.trick_cards()
         self.refuse_off_duty(seat, deal.pack[copy], hand, trick, deal.trump, self.endgame_rules)
 
@@ -386,7 +386,7 @@ class Match(TrickMatch[Deal]):
                         # most cards come from the concealed hand: find_copy's scan written
                         # out (a call costs about what the scan does); it refuses a miss
                         concealed = holding.concealed
-                        codes = deal.codes
+                        codes = ledger.cards
                         for copy in concealed:
                             if codes[copy] == code:
                                 break
