@@ -8,7 +8,7 @@ records' sentences and verdict (:class:`BiddingRecords`)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
@@ -50,15 +50,7 @@ class BiddingDeal(TrickDeal):
 
     __slots__ = ("bidder", "high", "high_seat", "out")
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
+    def begin(self) -> None:
         self.high = 0
         self.high_seat: int | None = None
         self.out: list[int] = []

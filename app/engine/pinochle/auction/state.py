@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Final
@@ -147,20 +147,13 @@ class Deal(BiddingDeal):
         "widow_turned",
     )
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int,
-        pack: Sequence[Card] | None,
-        order: Mapping[Card, int] | None = ORDER,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
-        self.active = active_seats(seats, dealer)
+    def begin(self) -> None:
+        super().begin()
+        self.active = active_seats(self.seats, self.dealer)
         """The active seats in bidding order, eldest first."""
         self.minimum = 0
         """The compulsory opening bid."""
-        self._dealt: list[list[Card]] = [[] for _ in range(seats)]
+        self._dealt: list[list[Card]] = [[] for _ in range(self.seats)]
         self.widow: list[Card] = []
         self.bids: list[tuple[int, int | None]] = []
         """The auction in order: (seat, bid), ``None`` for a pass."""
