@@ -256,14 +256,25 @@ def test_views_do_not_change_when_unseen_cards_are_dealt_anew(
     check_redeals_keep_views(played_match(name, seats, seed), random.Random(seed))
 
 
-def dealt(game: Game, sample: GameState) -> str:
-    """What every seat holds in a sample: its whole record (a spades hand not looked at
-    shows in no view), or every seat's view of the deal for a game on the ledger, which
-    invents no past, and so no record, for a state dealt anew from a view."""
-    try:
-        return dumps(game.records.export(sample, ["x"] * sample.seats, None, True))
-    except ValueError:
-        return dumps([game.view(sample, s, None, None)["deal"] for s in range(sample.seats)])
+def dealt(game: Game, state: GameState, sample: GameState, seat: int | None) -> str:
+    """What every seat holds in a sample of ``seat``'s view: every seat's view of the deal.
+    A sample's record, whole or as ``seat`` sees it, is refused, or lists no deal that the
+    real match's does not (a sample keeps no deal before its own, and shows ``seat`` only
+    what it saw); a sample that draws a whole past (Finnish Bismarck's exchange) may record
+    that past, and then its whole record is a lawful one."""
+    players = ["x"] * sample.seats
+    for viewer, whole in ((seat, False), (None, True)):
+        try:
+            record = game.records.export(sample, players, viewer, whole)
+        except ValueError as refused:
+            assert "no record" in str(refused)
+            continue
+        real = [dumps(d) for d in game.records.export(state, players, viewer, whole)["deals"]]
+        invented = [d for d in record["deals"] if dumps(d) not in real]
+        assert not invented or whole, ("a seat's record says what it did not see", invented)
+        if invented:
+            game.records.replay(players, sample.options, record)
+    return dumps([game.view(sample, s, None, None)["deal"] for s in range(sample.seats)])
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), cases())
@@ -286,7 +297,7 @@ def test_the_resampler_deals_what_a_seat_was_shown(name: str, seats: int, seed: 
                 again = game.view(sample, seat, None, None)
                 for key in ("deal", "legal", "phase", "to_act"):
                     assert dumps(again[key]) == dumps(shown[key]), (seat, key)
-                records.add(dealt(game, sample))
+                records.add(dealt(game, state, sample, seat))
                 checked += 1
             if len(game.hidden_cards(state, seat)) > 8:  # type: ignore[misc]
                 many += 1

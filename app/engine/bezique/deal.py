@@ -165,7 +165,8 @@ class Deal(TrickDeal):
     variant: Variant
     pack: tuple[Card, ...]
     dealt: tuple[tuple[Copy, ...], tuple[Copy, ...]]
-    """Each seat's copies as dealt, ascending."""
+    """Each seat's copies as dealt, ascending; empty for a seat whose hand as dealt is not
+    known (a state dealt anew from a view, which has no record)."""
     holdings: list[Holding]
     ledger: CopyLedger = field(compare=False)
     """Where each copy lies and who has seen it; not compared (a ledger has no equality of

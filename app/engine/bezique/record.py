@@ -54,6 +54,9 @@ class BeziqueRecords(TrickRecords[Any]):
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
         """The pack; in ``seat``'s record of the running match, its own hand as dealt and its
         draws (both players saw every action)."""
+        if not all(deal.dealt[s] for s in ((0, 1) if whole else () if seat is None else (seat,))):
+            # a sample knows the viewer's hand as dealt alone, and its pack is the ledger's
+            raise ValueError("a state dealt anew from a view has no record")
         pack = deal.pack
         if whole:
             return {"pack": list(pack)}

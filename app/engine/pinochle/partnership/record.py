@@ -59,6 +59,9 @@ class Records(BiddingRecords[Deal]):
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
+        if deal.pack is None:
+            # a sample's hands as dealt are its own invention, and it keeps no actions
+            raise ValueError("a state dealt anew from a view has no record")
         if whole:
             return {"hands": [list(h) for h in deal.dealt]}
         return {"hands": [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]}
