@@ -57,13 +57,19 @@ def _choice(seat: int | None) -> str:
 
 
 def _card_less(
-    cls: type[Match], number: int, dealer: int, trump: Suit, closed_by: int | None
+    cls: type[Match],
+    number: int,
+    dealer: int,
+    trump: Suit,
+    closed_by: int | None,
+    closed_points: Sequence[int] | None = None,
 ) -> Deal:
     """A deal of which the table saw no card here: what the scoresheet keeps of it."""
     deal = cls.DEAL(number, dealer, 2, None)
     assert isinstance(deal, Deal)
     deal.trump = trump
     deal.closed_by = closed_by
+    deal.closed_points = None if closed_points is None else list(closed_points)
     return deal
 
 
@@ -88,7 +94,9 @@ def _match(
     match = cls(2, options, first_dealer)
     for scored in deals:
         d = scored.detail
-        deal = _card_less(cls, scored.number, scored.dealer, d["trump"], d["closed_by"])
+        deal = _card_less(
+            cls, scored.number, scored.dealer, d["trump"], d["closed_by"], d.get("points_at_close")
+        )
         settled = Settlement(End(d["end"]), d["winner"], d["game_points"])
         _settle(match, deal, d["tricks"], settled, d["points"], d["claimant"])
     return match
@@ -107,6 +115,13 @@ def next_deal(
     variant = cls.VARIANT
     dealer = match.next_dealer
     both = (0, 1)
+    # only the closer's opponent's tricks at the closing matter (§11); where the closer is
+    # scored by the opponent's points then, those points, which tell the tricks too
+    at_close = choice("trick_at_close", (YES, NO), when=("closed_by", SEATS))
+    if variant.closer_scored_at_close:
+        at_close = seat_number(
+            "points_at_close", both, _most_points(variant), when=("closed_by", SEATS)
+        )
     last: tuple[Field, ...] = ()
     if variant.last_trick_wins:
         # a deal played out goes to the last trick's winner, which the tricks do not tell
@@ -114,8 +129,7 @@ def next_deal(
     fields = (
         choice("trump", SUITS),
         choice("closed_by", (NOBODY, *SEATS)),
-        # only the closer's opponent's tricks at the closing matter (§11)
-        choice("trick_at_close", (YES, NO), when=("closed_by", SEATS)),
+        at_close,
         choice("claimed_by", (NOBODY, *SEATS)),
         *last,
         seat_number("tricks", both, variant.tricks),
@@ -234,6 +248,7 @@ def _settlement(
     trick_at_close: str | None,
     claimant: int | None,
     last_trick: int | None = None,
+    points_at_close: Sequence[int] | None = None,
 ) -> Settlement:
     at_close: list[int] | None = None
     if closed_by is not None:
@@ -242,7 +257,13 @@ def _settlement(
         at_close[1 - closed_by] = 1 if trick_at_close == YES else 0
     if claimant is not None:
         return settle_claim(
-            claimant, points, tricks, closed_by, at_close, variant.wrong_claim_three
+            claimant,
+            points,
+            tricks,
+            closed_by,
+            at_close,
+            variant.wrong_claim_three,
+            points_at_close,
         )
     return settle_played_out(
         points,
@@ -251,7 +272,21 @@ def _settlement(
         at_close,
         bool(options.get("higher_total_wins", False)),
         last_trick if variant.last_trick_wins else None,
+        points_at_close,
     )
+
+
+def _answer_of(points_at_close: Sequence[int], points: Sequence[int], closed_by: int) -> str:
+    """Whether the closer's opponent had a trick at the closing, from the points then: a
+    trick holds at least 4 card points, and marriages count only with a trick."""
+    for seat in (0, 1):
+        if points_at_close[seat] > points[seat]:
+            raise IllegalAction(
+                "paper_bad_value",
+                f"seat {seat} had more points at the closing than at the end",
+                {"field": "points_at_close", "seat": seat},
+            )
+    return YES if points_at_close[1 - closed_by] else NO
 
 
 def score(cls: type[Match], e: Entry) -> ScoredDeal:
@@ -263,6 +298,9 @@ def score(cls: type[Match], e: Entry) -> ScoredDeal:
     points: list[int] = e.given["points"]
     _check_tricks(variant, tricks, closed_by, claimant)
     answer: str | None = e.given.get("trick_at_close")
+    points_at_close: list[int] | None = e.given.get("points_at_close")
+    if closed_by is not None and points_at_close is not None:
+        answer = _answer_of(points_at_close, points, closed_by)
     if closed_by is not None:
         assert answer is not None
         _check_trick_at_close(variant, answer, tricks, closed_by, claimant)
@@ -272,9 +310,19 @@ def score(cls: type[Match], e: Entry) -> ScoredDeal:
         _check_last_trick(last_trick, tricks)
     _check_points(variant, points, tricks, closed_by, claimant)
     settled = _settlement(
-        variant, match.options, points, tricks, closed_by, answer, claimant, last_trick
+        variant,
+        match.options,
+        points,
+        tricks,
+        closed_by,
+        answer,
+        claimant,
+        last_trick,
+        points_at_close,
     )
-    played = _card_less(cls, e.deal.number, e.deal.dealer, e.given["trump"], closed_by)
+    played = _card_less(
+        cls, e.deal.number, e.deal.dealer, e.given["trump"], closed_by, points_at_close
+    )
     _settle(match, played, tricks, settled, points, claimant)
     return scored_deals(match, len(e.deals))[0]
 
@@ -299,7 +347,9 @@ def entry_of(cls: type[Match], deal: ScoredDeal) -> dict[str, Any]:
         winner = d["winner"]
         last = winner if closed_by is None or d["tricks"][winner] else 1 - winner
         entry["last_trick"] = SEATS[last]
-    if closed_by is not None:
+    if closed_by is not None and variant.closer_scored_at_close:
+        entry["points_at_close"] = list(d["points_at_close"])
+    elif closed_by is not None:
         answers = (YES, NO) if d["tricks"][1 - closed_by] else (NO,)
         # higher_total_wins never applies to a closed deal, so it does not matter here
         entry["trick_at_close"] = next(

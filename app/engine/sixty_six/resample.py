@@ -21,7 +21,7 @@ from ..cards import Card
 from ..game import View
 from ..trick_game import TrickDeal, make_resample
 from ..tricks import revealed
-from .rules import SIXTY_SIX, Variant
+from .rules import SIXTY_SIX, Variant, card_points
 from .state import Deal, Marriage, Match
 
 DRAW_ROUNDS: Final = SIXTY_SIX.draw_rounds
@@ -46,6 +46,33 @@ def _barred(variant: Variant, view: View) -> list[set[Card]]:
     return revealed(tricks, d["trump"], rules, 2).cards(variant.ranks)
 
 
+def _closed_points(deal: Deal) -> list[int] | None:
+    """Each player's points when the stock was closed, read back from the tricks: the cards
+    of the tricks won by then, and the marriages declared by then if their declarer had a
+    trick. A marriage is declared just before its declarer leads its king or queen (neither
+    could have been led before), so the trick led so tells when."""
+    closed_after = deal.closed_after
+    if closed_after is None:
+        return None
+    before = deal.history[:closed_after]
+    out = [0, 0]
+    for trick in before:
+        out[trick.winner] += card_points(trick.cards)
+    for m in deal.marriages:
+        led = next(
+            (
+                k
+                for k, trick in enumerate(deal.history)
+                if trick.leader == m.seat and trick.cards[0] in ("K" + m.suit, "Q" + m.suit)
+            ),
+            None,
+        )
+        had_trick = any(trick.winner == m.seat for trick in before)
+        if led is not None and led < closed_after and had_trick:
+            out[m.seat] += m.points
+    return out
+
+
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
     match.carried = view["carried"]
     if deal is None:
@@ -61,6 +88,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     exchange = d["exchange"]
     deal.exchanged = None if exchange is None else (exchange["seat"], exchange["after"])
     deal.marriages = tuple(Marriage(m["seat"], m["suit"], m["points"]) for m in d["marriages"])
+    deal.closed_points = _closed_points(deal)
     deal.pending = d["pending_marriage"]
     deal.window = d["claim_window"]
 

@@ -121,6 +121,22 @@ def _penalty(tricks_at_close: Sequence[int], seat: int) -> int:
     return 3 if tricks_at_close[seat] == 0 else 2
 
 
+def _closer_gains(
+    points: Sequence[int],
+    tricks: Sequence[int],
+    closer: int,
+    tricks_at_close: Sequence[int] | None,
+    points_at_close: Sequence[int] | None,
+) -> int:
+    """What a closer who reached 66 scores: by the opponent's position at the end (§11), or,
+    given ``points_at_close``, at the closing (Schnapsen)."""
+    other = 1 - closer
+    if points_at_close is None:
+        return schedule(points[other], tricks[other])
+    assert tricks_at_close is not None
+    return schedule(points_at_close[other], tricks_at_close[other])
+
+
 def settle_claim(
     claimant: int,
     points: Sequence[int],
@@ -128,15 +144,19 @@ def settle_claim(
     closed_by: int | None,
     tricks_at_close: Sequence[int] | None,
     wrong_claim_three: bool = False,
+    points_at_close: Sequence[int] | None = None,
 ) -> Settlement:
     """A claim by ``claimant`` with both players' ``points`` at that moment (§8, §11,
     Clarifications 1 and 4: no last-trick bonus ever enters a claim). With
     ``wrong_claim_three`` (Schnapsen) a wrong claim gives the opponent 3 while it has no
-    trick."""
+    trick. Given ``points_at_close`` (Schnapsen), a closer who wins scores by the opponent's
+    points and tricks when the stock was closed."""
     other = 1 - claimant
     if points[claimant] >= GOAL:
-        if closed_by is None or closed_by == claimant:
+        if closed_by is None:
             gained = schedule(points[other], tricks[other])
+        elif closed_by == claimant:
+            gained = _closer_gains(points, tricks, claimant, tricks_at_close, points_at_close)
         else:
             assert tricks_at_close is not None
             gained = _penalty(tricks_at_close, claimant)  # the non-closer claims first
@@ -154,6 +174,7 @@ def settle_played_out(
     tricks_at_close: Sequence[int] | None,
     higher_total_wins: bool = False,
     last_trick: int | None = None,
+    points_at_close: Sequence[int] | None = None,
 ) -> Settlement:
     """All cards played without a claim; ``points`` include the last trick's 10 when
     nobody closed (§7.2, §10, §11, option higher_total_wins). Given ``last_trick``, the
@@ -161,7 +182,8 @@ def settle_played_out(
     if closed_by is not None:
         other = 1 - closed_by
         if points[closed_by] >= GOAL:
-            return Settlement(End.PLAYED_OUT, closed_by, schedule(points[other], tricks[other]))
+            gained = _closer_gains(points, tricks, closed_by, tricks_at_close, points_at_close)
+            return Settlement(End.PLAYED_OUT, closed_by, gained)
         assert tricks_at_close is not None
         return Settlement(End.CLOSER_FAILED, other, _penalty(tricks_at_close, other))
     if last_trick is not None:
@@ -201,6 +223,8 @@ class Variant:
     last_trick_wins: bool
     """A deal played out that nobody closed goes to the last trick's winner, not to 66."""
     wrong_claim_three: bool
+    closer_scored_at_close: bool
+    """A closer who wins scores by the opponent's points and tricks at the closing."""
     options: tuple[Option, ...]
     closed_rules: Callable[[Mapping[str, object]], TrickRules]
     """The duties once the stock is closed or exhausted, by the match's options."""
@@ -261,6 +285,7 @@ SIXTY_SIX: Final = Variant(
     last_trick_bonus=LAST_TRICK_BONUS,
     last_trick_wins=False,
     wrong_claim_three=False,
+    closer_scored_at_close=False,
     options=OPTIONS,
     closed_rules=_sixty_six_closed,
 )

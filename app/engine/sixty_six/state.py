@@ -106,6 +106,7 @@ class Deal(TrickDeal):
     __slots__ = (
         "closed_after",
         "closed_by",
+        "closed_points",
         "exchanged",
         "first_turned",
         "marriages",
@@ -122,6 +123,9 @@ class Deal(TrickDeal):
         self.closed_by: int | None = None
         self.closed_after: int | None = None
         """Tricks completed when the stock was closed."""
+        self.closed_points: list[int] | None = None
+        """Each player's points when the stock was closed (Schnapsen scores a closer who
+        wins by them)."""
         self.exchanged: tuple[int, int] | None = None
         """Who exchanged the nine of trumps, and after how many tricks (§5)."""
         self.marriages: tuple[Marriage, ...] = ()
@@ -137,6 +141,7 @@ class Deal(TrickDeal):
         other.first_turned = self.first_turned
         other.closed_by = self.closed_by
         other.closed_after = self.closed_after
+        other.closed_points = self.closed_points
         other.exchanged = self.exchanged
         other.marriages = self.marriages
         other.pending = self.pending
@@ -447,6 +452,7 @@ class Match(TrickMatch[Deal]):
                 deal.closed_by,
                 deal.tricks_at_close(),
                 self.VARIANT.wrong_claim_three,
+                self.closing_points(deal),
             )
             self.finish(deal, self.settle(deal, settled, points, claimant=seat))
         elif kind == "exchange":  # the nine for the turned card, before the whole table
@@ -456,6 +462,7 @@ class Match(TrickMatch[Deal]):
         elif kind == "close":  # the turned card goes face down: no more draws (§7)
             deal.closed_by = seat
             deal.closed_after = len(deal.history)
+            deal.closed_points = [deal.points(0), deal.points(1)]
             deal.window = None
         else:
             suit = action.arg
@@ -495,8 +502,13 @@ class Match(TrickMatch[Deal]):
             deal.tricks_at_close(),
             bool(self.options.get("higher_total_wins", False)),
             winner if variant.last_trick_wins else None,
+            self.closing_points(deal),
         )
         return self.settle(deal, settled, (points[0], points[1]), claimant=None)
+
+    def closing_points(self, deal: Deal) -> list[int] | None:
+        """The points at the closing where the variant scores a closer by them."""
+        return deal.closed_points if self.VARIANT.closer_scored_at_close else None
 
     def settle(
         self, deal: Deal, settled: Settlement, points: tuple[int, int], claimant: int | None

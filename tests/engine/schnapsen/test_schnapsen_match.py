@@ -145,20 +145,22 @@ def test_random_matches_score_on_paper_as_online(
     assert_paper_matches(options, match.first_dealer, online)
 
 
-def test_the_form_asks_who_won_the_last_trick_of_a_deal_played_out() -> None:
+def test_the_form_asks_the_points_at_closing_and_who_won_the_last_trick() -> None:
     form = PAPER.next_deal(2, {}, B, [])
     assert form is not None
     shown = {f.key: f for f in form.fields}
     assert list(shown) == [
         "trump",
         "closed_by",
-        "trick_at_close",
+        "points_at_close",
         "claimed_by",
         "last_trick",
         "tricks",
         "points",
     ]
     assert shown["last_trick"].when == ("claimed_by", ("nobody",))
+    assert shown["points_at_close"].when == ("closed_by", ("0", "1"))
+    assert shown["points_at_close"].seats == (A, B)
     assert (shown["tricks"].maximum, shown["points"].maximum) == (10, 220)
 
 
@@ -173,10 +175,20 @@ PLAYED_OUT = {
 CLOSED = {
     **PLAYED_OUT,
     "closed_by": "0",
-    "trick_at_close": "yes",
+    "points_at_close": [20, 12],
     "tricks": [5, 3],
     "points": [70, 30],
 }
+
+
+def test_a_closer_who_wins_on_paper_scores_by_the_points_at_closing() -> None:
+    scored = PAPER.score(2, {}, B, [], CLOSED)
+    assert scored.detail["winner"] == A and scored.scores == (2, 0)
+    assert scored.detail["points_at_close"] == [20, 12]
+    later = {**CLOSED, "points_at_close": [20, 0], "tricks": [6, 2], "points": [80, 35]}
+    assert PAPER.score(2, {}, B, [], later).scores == (3, 0)
+    failed = {**CLOSED, "points": [60, 30], "last_trick": "1"}
+    assert PAPER.score(2, {}, B, [], failed).scores == (0, 2)
 
 
 def test_the_last_trick_wins_a_deal_played_out_on_paper() -> None:
@@ -194,6 +206,8 @@ def test_the_last_trick_wins_a_deal_played_out_on_paper() -> None:
         ({**PLAYED_OUT, "points": [90, 40]}, "paper_bad_points"),
         ({**CLOSED, "tricks": [6, 3]}, "talon_too_short"),  # closed after four tricks
         ({**CLOSED, "tricks": [3, 1]}, "paper_bad_total"),
+        ({**CLOSED, "points_at_close": [20, 40]}, "paper_bad_value"),  # more than at the end
+        ({**CLOSED, "points_at_close": [20, 0], "tricks": [1, 6]}, "paper_bad_value"),
     ],
 )
 def test_paper_entries_the_rules_refuse(entry: dict[str, Any], code: str) -> None:

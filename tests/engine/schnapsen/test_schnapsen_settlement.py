@@ -10,9 +10,10 @@ import pytest
 from engine.schnapsen.helpers import A, B, act, assert_refused, legal_texts, play, plays, start
 
 from app.engine.game import TABLE
-from app.engine.sixty_six.rules import End, Settlement, settle_claim, settle_played_out
+from app.engine.sixty_six.rules import End, Settlement, schedule, settle_claim, settle_played_out
+from app.engine.sixty_six.schnapsen import GAME
 from app.engine.sixty_six.schnapsen.rules import SCHNAPSEN
-from app.engine.sixty_six.schnapsen.state import Match, random_deal
+from app.engine.sixty_six.schnapsen.state import Match, parse_action, random_deal
 
 
 def claim(
@@ -21,8 +22,18 @@ def claim(
     tricks: Sequence[int],
     closed_by: int | None = None,
     at_close: Sequence[int] | None = None,
+    points_at_close: Sequence[int] | None = None,
 ) -> Settlement:
-    return settle_claim(claimant, points, tricks, closed_by, at_close, SCHNAPSEN.wrong_claim_three)
+    """A claim settled as Schnapsen settles it; ``at_close`` the tricks at the closing."""
+    return settle_claim(
+        claimant,
+        points,
+        tricks,
+        closed_by,
+        at_close,
+        SCHNAPSEN.wrong_claim_three,
+        points_at_close,
+    )
 
 
 def played_out(
@@ -31,8 +42,10 @@ def played_out(
     last: int,
     closed_by: int | None = None,
     at_close: Sequence[int] | None = None,
+    points_at_close: Sequence[int] | None = None,
 ) -> Settlement:
-    return settle_played_out(points, tricks, closed_by, at_close, False, last)
+    """A deal played out settled as Schnapsen settles it."""
+    return settle_played_out(points, tricks, closed_by, at_close, False, last, points_at_close)
 
 
 CASES = [
@@ -77,11 +90,25 @@ CASES = [
         3,
     ),
     (
-        "closer played out with 70, opponent 35",
-        played_out([70, 35], [6, 2], B, closed_by=A, at_close=[1, 1]),
+        "closer played out with 70, opponent 35, 35 at the closing",
+        played_out([70, 35], [6, 2], B, closed_by=A, at_close=[1, 1], points_at_close=[20, 35]),
         End.PLAYED_OUT,
         A,
         1,
+    ),
+    (
+        "closer claims, opponent 40 at the end but 20 at the closing",
+        claim(A, [70, 40], [5, 3], closed_by=A, at_close=[2, 1], points_at_close=[30, 20]),
+        End.CLAIM,
+        A,
+        2,
+    ),
+    (
+        "closer played out with 66, opponent no trick at the closing",
+        played_out([66, 54], [5, 3], B, closed_by=A, at_close=[2, 0], points_at_close=[30, 0]),
+        End.PLAYED_OUT,
+        A,
+        3,
     ),
     (
         "played out unclosed, last trick to B, A 80, B 40",
@@ -174,3 +201,42 @@ def test_no_claim_between_deals() -> None:
     assert match.carried == 0
     assert_refused(match, "claim", "claim_not_now", seat=A)
     assert plays(match) == set() and legal_texts(match, A) == []
+
+
+def test_a_closer_who_wins_is_scored_by_the_points_at_the_closing_in_play() -> None:
+    """Random deals with closings: the points each player had when the talon was closed
+    are kept, a resampled state reads them back from the view, and a closer who wins
+    scores by the opponent's position then."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        match = Match(2, None, B)
+        match.apply(TABLE, random_deal(rng))
+        deal = match.current
+        assert deal is not None
+        at_close: list[int] | None = None
+        while not deal.finished:
+            seat = match.to_act
+            assert seat is not None
+            actions = [a for a in match.legal_actions(seat) if a.kind != "claim"]
+            closes = [a for a in actions if a.kind == "close"]
+            action = closes[0] if closes and rng.random() < 0.3 else rng.choice(actions)
+            if action.kind == "close":
+                at_close = [deal.points(0), deal.points(1)]
+            elif deal.closed_by is not None and rng.random() < 0.2:
+                state = GAME.resample(GAME.view(match, seat), rng)
+                sampled = state.current
+                assert sampled is not None and sampled.closed_points == deal.closed_points
+            if deal.points(seat) >= 66 and deal.closed_by == seat:
+                action = parse_action("claim")
+            match.apply(seat, action)
+        result = deal.result
+        assert result is not None and deal.closed_points == at_close
+        closer = deal.closed_by
+        if closer is not None and result.winner == closer:
+            other = 1 - closer
+            tricks_then = deal.tricks_at_close()
+            assert at_close is not None and tricks_then is not None
+            assert result.game_points == schedule(at_close[other], tricks_then[other])
+            checked += 1
+    assert checked >= 10

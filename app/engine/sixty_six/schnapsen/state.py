@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from ...actions import Action
 from ...cards import Card
@@ -52,6 +52,13 @@ class Match(family.Match):
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = SCHNAPSEN.order
 
     __slots__ = ()
+
+    def detail(self, deal: family.Deal) -> dict[str, Any]:
+        """Sixty-six's, and both players' points when the talon was closed, by which a
+        closer who wins is scored (docs/games/schnapsen.md §11)."""
+        shown = super().detail(deal)
+        shown["points_at_close"] = deal.closed_points
+        return shown
 
     @staticmethod
     def not_held(card: Card) -> IllegalAction:
