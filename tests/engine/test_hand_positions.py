@@ -50,6 +50,8 @@ EXPECTED: list[tuple[str, int, dict[str, object], tuple[tuple[int, ...], ...]]] 
     ("spades", 4, {}, tuple(tuple(range((k - 1) % 4, 52, 4)) for k in range(4))),
     # Sixty-six, Clarification 7: threes, the non-dealer's first; then the turned card
     ("sixty_six", 2, {}, ((3, 4, 5, 9, 10, 11), (0, 1, 2, 6, 7, 8))),
+    # Schnapsen §3: three each from the non-dealer, the trump turned (6), then two each
+    ("schnapsen", 2, {}, ((3, 4, 5, 9, 10), (0, 1, 2, 7, 8))),
     # auction pinochle §3: a round of threes to the three active seats from eldest, three to
     # the widow, then four rounds of threes; active: the three from the dealer's left, at
     # five the dealer and the seat two after him sit out (§1)

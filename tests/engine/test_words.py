@@ -14,6 +14,7 @@ SAID = {
     "German Whist": "a German Whist",
     "Partnership auction pinochle": "a Partnership auction pinochle",
     "Rubicon bezique": "a Rubicon bezique",
+    "Schnapsen": "a Schnapsen",
     "Sixty-six": "a Sixty-six",
     "Spades": "a Spades",
 }

@@ -148,7 +148,7 @@ def test_the_games_are_listed_by_family(live_server: ServerProcess) -> None:
         "bezique_rubicon",
         "chinese_bezique",
     ]
-    assert set(names[7:]) == {"sixty_six", "spades", "german_whist"}
+    assert set(names[7:]) == {"sixty_six", "schnapsen", "spades", "german_whist"}
 
 
 def test_every_family_names_games_there_are_and_has_words_in_every_language() -> None:

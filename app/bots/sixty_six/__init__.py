@@ -1,5 +1,6 @@
 """Sixty-six's computer players: ``basic`` (counting heuristics) and ``strong`` (the sampling
-search every game with a resampler gets, over the basic level)."""
+search every game with a resampler gets, over the basic level); and, in ``schnapsen.py``,
+those of Schnapsen (``FAMILY_LEVELS``), which plays on Sixty-six's machine."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from app.engine.sixty_six import GAME as RULES
 from ..base import Bot
 from ..sampling import SamplingBot
 from .basic import BasicBot
+from .schnapsen import GAME as SCHNAPSEN
+from .schnapsen import LEVELS as SCHNAPSEN_LEVELS
 
 GAME = RULES.name
 
@@ -21,5 +24,7 @@ def _strong(seed: int | None, budget: float) -> Bot:
 
 
 LEVELS = {"basic": _basic, "strong": _strong}
+FAMILY_LEVELS = {SCHNAPSEN: SCHNAPSEN_LEVELS}
+"""The levels of the other games of the Sixty-six family, for the bots registry."""
 
-__all__ = ["GAME", "LEVELS", "BasicBot"]
+__all__ = ["FAMILY_LEVELS", "GAME", "LEVELS", "BasicBot"]

@@ -1,4 +1,6 @@
-"""Sixty-six, the two-player marriage game with a stock (shared/rules/sixty-six.md).
+"""Sixty-six, the two-player marriage game with a stock (shared/rules/sixty-six.md), and
+the family of the games played on its machine: Schnapsen (``schnapsen/``), registered here in
+``GAMES`` and named in ``MEMBERS``.
 
 Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (play on the trick-game base);
 actions, the standard refusals, views, hidden cards, records and the scoresheet's totals
@@ -37,3 +39,11 @@ GAME = make_game(
     paper=PAPER,
 )
 SIXTY_SIX = GAME
+
+# Schnapsen is built on the modules above, so it is imported once they are
+from .schnapsen import GAME as SCHNAPSEN  # noqa: E402
+
+GAMES = (SCHNAPSEN,)
+"""The games of the Sixty-six family besides Sixty-six itself, for the registry."""
+MEMBERS = (SCHNAPSEN.name,)
+"""The games built on Sixty-six's machine: only their folders import it."""

@@ -13,12 +13,17 @@ from typing import Any, ClassVar
 from ..cards import Card
 from ..game import RecordError
 from ..trick_game import TrickMatch, TrickRecords
-from .rules import CARDS, ORDER, End
+from .rules import SIXTY_SIX, End, Variant
 from .state import Deal, dealt_hands
 
 
 class SixtySixRecords(TrickRecords[Deal]):
     OVER: ClassVar[str] = "the match was already won"
+
+    @property
+    def variant(self) -> Variant:
+        variant: Variant = getattr(self.match_class, "VARIANT", SIXTY_SIX)
+        return variant
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its pack and actions. An unfinished deal
@@ -44,7 +49,7 @@ class SixtySixRecords(TrickRecords[Deal]):
             raise ValueError("a state dealt anew from a view has no record")
         if whole:
             return {"pack": list(deal.pack)}
-        dealt = dealt_hands(deal.pack, deal.dealer)
+        dealt = dealt_hands(deal.pack, deal.dealer, self.variant)
         draws = deal.draws
         return {
             "turned": deal.first_turned,
@@ -65,11 +70,14 @@ class SixtySixRecords(TrickRecords[Deal]):
         return "the deal alternates"
 
     def check_pack(self, pack: object, k: int) -> list[Card]:
-        if not isinstance(pack, list) or len(pack) != len(CARDS):
-            raise RecordError(f"pack must list the {len(CARDS)} cards as dealt", k)
+        variant = self.variant
+        cards = variant.cards
+        if not isinstance(pack, list) or len(pack) != len(cards):
+            raise RecordError(f"pack must list the {len(cards)} cards as dealt", k)
+        ranks = " ".join(variant.ranks)
         for card in pack:
-            if card not in ORDER:
-                raise RecordError(f"pack: {card!r} is not a card of the pack (A T K Q J 9)", k)
+            if card not in variant.order:
+                raise RecordError(f"pack: {card!r} is not a card of the pack ({ranks})", k)
         if len(set(pack)) != len(pack):
             twice = next(c for c in pack if pack.count(c) > 1)
             raise RecordError(f"pack: {twice} appears twice", k)

@@ -14,16 +14,17 @@ is shuffled; the face-up (or, closed, turned-down) card stays under it.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from ..cards import Card
 from ..game import View
 from ..trick_game import TrickDeal, make_resample
 from ..tricks import revealed
-from .rules import CARDS, CLOSED, GERMAN_CLOSED, HAND_SIZE, RANKS
+from .rules import SIXTY_SIX, Variant, card_points
 from .state import Deal, Marriage, Match
 
-DRAW_ROUNDS: Final = (len(CARDS) - 2 * HAND_SIZE) // 2
+DRAW_ROUNDS: Final = SIXTY_SIX.draw_rounds
 """Tricks after which the stock is exhausted when nobody closes (6)."""
 
 
@@ -35,14 +36,41 @@ def _shown(view: View) -> dict[str, Any]:
     return {**d, "stock": d["stock"] + (turned is not None), "turned": turned}
 
 
-def _barred(view: View) -> list[set[Card]]:
+def _barred(variant: Variant, view: View) -> list[set[Card]]:
     """Cards each seat cannot hold, by how it followed once nobody drew any more (§7.1)."""
     d = view["deal"]
     closed_after = d["closed_after"]
-    start = closed_after if closed_after is not None else DRAW_ROUNDS
-    rules = GERMAN_CLOSED if view["options"]["german_phase2"] else CLOSED
+    start = closed_after if closed_after is not None else variant.draw_rounds
+    rules = variant.closed_rules(view["options"])
     tricks = [[(c["seat"], c["card"]) for c in t["cards"]] for t in d["tricks_played"][start:]]
-    return revealed(tricks, d["trump"], rules, 2).cards(RANKS)
+    return revealed(tricks, d["trump"], rules, 2).cards(variant.ranks)
+
+
+def _closed_points(deal: Deal) -> list[int] | None:
+    """Each player's points when the stock was closed, read back from the tricks: the cards
+    of the tricks won by then, and the marriages declared by then if their declarer had a
+    trick. A marriage is declared just before its declarer leads its king or queen (neither
+    could have been led before), so the trick led so tells when."""
+    closed_after = deal.closed_after
+    if closed_after is None:
+        return None
+    before = deal.history[:closed_after]
+    out = [0, 0]
+    for trick in before:
+        out[trick.winner] += card_points(trick.cards)
+    for m in deal.marriages:
+        led = next(
+            (
+                k
+                for k, trick in enumerate(deal.history)
+                if trick.leader == m.seat and trick.cards[0] in ("K" + m.suit, "Q" + m.suit)
+            ),
+            None,
+        )
+        had_trick = any(trick.winner == m.seat for trick in before)
+        if led is not None and led < closed_after and had_trick:
+            out[m.seat] += m.points
+    return out
 
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
@@ -60,8 +88,18 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     exchange = d["exchange"]
     deal.exchanged = None if exchange is None else (exchange["seat"], exchange["after"])
     deal.marriages = tuple(Marriage(m["seat"], m["suit"], m["points"]) for m in d["marriages"])
+    deal.closed_points = _closed_points(deal)
     deal.pending = d["pending_marriage"]
     deal.window = d["claim_window"]
 
 
-resample = make_resample(Match, _restore, _shown, _barred)
+M = TypeVar("M", bound=Match)
+
+
+def resampler(match_class: type[M]) -> Callable[[View, random.Random], M]:
+    """The resampler of a member of the family, by its match class."""
+    variant = match_class.VARIANT
+    return make_resample(match_class, _restore, _shown, lambda view: _barred(variant, view))
+
+
+resample = resampler(Match)

@@ -1,12 +1,16 @@
 """Sixty-six's arithmetic and fixed data: the pack, card points, the trick duties of each
 phase, the options, and how a finished deal settles (rules §1, §4, §7.1, §8-§11, §13 and
 Clarifications 1, 4, 5 and 6). Nothing here knows a state; ``state.py`` feeds it numbers.
+
+The family's other members (Schnapsen) play the same machine with their own
+:class:`Variant`: the pack, the hand, where the turned card lies, the exchange, what the
+talon must hold, and how a deal played out or a wrong claim settles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
@@ -117,19 +121,42 @@ def _penalty(tricks_at_close: Sequence[int], seat: int) -> int:
     return 3 if tricks_at_close[seat] == 0 else 2
 
 
+def _closer_gains(
+    points: Sequence[int],
+    tricks: Sequence[int],
+    closer: int,
+    tricks_at_close: Sequence[int] | None,
+    points_at_close: Sequence[int] | None,
+) -> int:
+    """What a closer who reached 66 scores: by the opponent's position at the end (§11), or,
+    given ``points_at_close``, at the closing (Schnapsen)."""
+    other = 1 - closer
+    if points_at_close is None:
+        return schedule(points[other], tricks[other])
+    assert tricks_at_close is not None
+    return schedule(points_at_close[other], tricks_at_close[other])
+
+
 def settle_claim(
     claimant: int,
     points: Sequence[int],
     tricks: Sequence[int],
     closed_by: int | None,
     tricks_at_close: Sequence[int] | None,
+    wrong_claim_three: bool = False,
+    points_at_close: Sequence[int] | None = None,
 ) -> Settlement:
     """A claim by ``claimant`` with both players' ``points`` at that moment (§8, §11,
-    Clarifications 1 and 4: no last-trick bonus ever enters a claim)."""
+    Clarifications 1 and 4: no last-trick bonus ever enters a claim). With
+    ``wrong_claim_three`` (Schnapsen) a wrong claim gives the opponent 3 while it has no
+    trick. Given ``points_at_close`` (Schnapsen), a closer who wins scores by the opponent's
+    points and tricks when the stock was closed."""
     other = 1 - claimant
     if points[claimant] >= GOAL:
-        if closed_by is None or closed_by == claimant:
+        if closed_by is None:
             gained = schedule(points[other], tricks[other])
+        elif closed_by == claimant:
+            gained = _closer_gains(points, tricks, claimant, tricks_at_close, points_at_close)
         else:
             assert tricks_at_close is not None
             gained = _penalty(tricks_at_close, claimant)  # the non-closer claims first
@@ -137,7 +164,7 @@ def settle_claim(
     if closed_by == claimant:
         assert tricks_at_close is not None
         return Settlement(End.WRONG_CLAIM, other, _penalty(tricks_at_close, other))
-    return Settlement(End.WRONG_CLAIM, other, 2)
+    return Settlement(End.WRONG_CLAIM, other, 3 if wrong_claim_three and not tricks[other] else 2)
 
 
 def settle_played_out(
@@ -146,16 +173,22 @@ def settle_played_out(
     closed_by: int | None,
     tricks_at_close: Sequence[int] | None,
     higher_total_wins: bool = False,
+    last_trick: int | None = None,
+    points_at_close: Sequence[int] | None = None,
 ) -> Settlement:
     """All cards played without a claim; ``points`` include the last trick's 10 when
-    nobody closed (§7.2, §10, §11, option higher_total_wins)."""
+    nobody closed (§7.2, §10, §11, option higher_total_wins). Given ``last_trick``, the
+    seat that won the last trick (Schnapsen), a deal nobody closed is that seat's."""
     if closed_by is not None:
         other = 1 - closed_by
         if points[closed_by] >= GOAL:
-            return Settlement(End.PLAYED_OUT, closed_by, schedule(points[other], tricks[other]))
+            gained = _closer_gains(points, tricks, closed_by, tricks_at_close, points_at_close)
+            return Settlement(End.PLAYED_OUT, closed_by, gained)
         assert tricks_at_close is not None
         return Settlement(End.CLOSER_FAILED, other, _penalty(tricks_at_close, other))
-    if higher_total_wins:
+    if last_trick is not None:
+        winner = last_trick
+    elif higher_total_wins:
         if points[0] == points[1]:
             return Settlement(End.DRAW, None, 0)
         winner = 0 if points[0] > points[1] else 1
@@ -166,3 +199,93 @@ def settle_played_out(
         winner = over[0]
     other = 1 - winner
     return Settlement(End.PLAYED_OUT, winner, schedule(points[other], tricks[other]))
+
+
+def _sixty_six_closed(options: Mapping[str, object]) -> TrickRules:
+    return GERMAN_CLOSED if options["german_phase2"] else CLOSED
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """What a member of the family fixes; the state machine reads nothing else of it."""
+
+    ranks: str
+    places: tuple[int | None, ...]
+    """For each card dealt before the stock, the seat it goes to counted from the dealer,
+    ``None`` for the card turned for trumps; the stock follows, top first."""
+    exchange_rank: str
+    """The trump of this rank may be exchanged for the turned card."""
+    exchange_needs_trick: bool
+    talon_needed: int
+    """The least cards the stock (the turned card counted) holds for an exchange or a
+    closing."""
+    last_trick_bonus: int
+    last_trick_wins: bool
+    """A deal played out that nobody closed goes to the last trick's winner, not to 66."""
+    wrong_claim_three: bool
+    closer_scored_at_close: bool
+    """A closer who wins scores by the opponent's points and tricks at the closing."""
+    options: tuple[Option, ...]
+    closed_rules: Callable[[Mapping[str, object]], TrickRules]
+    """The duties once the stock is closed or exhausted, by the match's options."""
+    pack: Pack = field(init=False)
+    cards: tuple[Card, ...] = field(init=False)
+    order: dict[Card, int] = field(init=False)
+    """Canonical order of a hand: spades, hearts, diamonds, clubs; by rank in each."""
+    open_rules: TrickRules = field(init=False)
+    hand_size: int = field(init=False)
+    turned_at: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        pack = Pack(self.ranks)
+        fixed = {
+            "pack": pack,
+            "cards": pack.cards,
+            "order": {card: i for i, card in enumerate(pack.cards)},
+            "open_rules": TrickRules(follow_suit=False, ranks=self.ranks),
+            "hand_size": (len(self.places) - 1) // 2,
+            "turned_at": self.places.index(None),
+        }
+        for name, value in fixed.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def stock_size(self) -> int:
+        """The stock at the deal, its turned card counted."""
+        return len(self.cards) - 2 * self.hand_size
+
+    @property
+    def draw_rounds(self) -> int:
+        """Tricks after which the stock is exhausted when nobody closes."""
+        return self.stock_size // 2
+
+    @property
+    def close_rounds(self) -> int:
+        """Tricks before which a closing comes: after ``k`` tricks the stock holds
+        ``stock_size - 2k`` cards, at least ``talon_needed`` for a closing."""
+        return (self.stock_size - self.talon_needed) // 2 + 1
+
+    @property
+    def tricks(self) -> int:
+        """Tricks of a deal played out that nobody closed."""
+        return len(self.cards) // 2
+
+    def stock_order(self, pack: Sequence[Card]) -> list[Card]:
+        """The stock as the pack lays it: the turned card first (it goes under the rest),
+        then the face-down cards, top first."""
+        return [pack[self.turned_at], *pack[len(self.places) :]]
+
+
+SIXTY_SIX: Final = Variant(
+    ranks=RANKS,
+    places=(*(1 - (p // 3) % 2 for p in range(2 * HAND_SIZE)), None),
+    exchange_rank="9",
+    exchange_needs_trick=True,
+    talon_needed=2,
+    last_trick_bonus=LAST_TRICK_BONUS,
+    last_trick_wins=False,
+    wrong_claim_three=False,
+    closer_scored_at_close=False,
+    options=OPTIONS,
+    closed_rules=_sixty_six_closed,
+)

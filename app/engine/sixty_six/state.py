@@ -28,23 +28,21 @@ from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_d
 from ..tricks import TrickRules, legal_cards
 from .rules import (
     CARDS,
-    CLOSED,
-    GERMAN_CLOSED,
     HAND_SIZE,
-    LAST_TRICK_BONUS,
     OPEN,
     OPTIONS,
     ORDER,
-    TURNED_AT,
+    SIXTY_SIX,
     End,
     Settlement,
+    Variant,
     card_points,
     marriage_points,
     settle_claim,
     settle_played_out,
 )
 
-NINE: Final = "9"
+NINE: Final = SIXTY_SIX.exchange_rank
 
 EXCHANGE: Final = Action("exchange")
 CLOSE: Final = Action("close")
@@ -64,9 +62,13 @@ def hand_positions(seats: int, options: Options) -> HandPositions:
     return HAND_POSITIONS
 
 
-def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
+def dealt_hands(
+    pack: Sequence[Card], dealer: int, variant: Variant = SIXTY_SIX
+) -> list[list[Card]]:
     """The two hands the pack deals (Clarification 7), each in canonical order."""
-    return [sorted(h, key=ORDER.__getitem__) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
+    order = variant.order
+    positions = positions_of(variant.places, 2)
+    return [sorted(h, key=order.__getitem__) for h in dealt_to(pack, positions, dealer)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,7 @@ class Deal(TrickDeal):
     __slots__ = (
         "closed_after",
         "closed_by",
+        "closed_points",
         "exchanged",
         "first_turned",
         "marriages",
@@ -112,12 +115,17 @@ class Deal(TrickDeal):
         "window",
     )
 
+    VARIANT: ClassVar[Variant] = SIXTY_SIX
+
     def begin(self) -> None:
         self.first_turned: Card = ""
         """The card turned up at the deal (public for good, whatever became of it)."""
         self.closed_by: int | None = None
         self.closed_after: int | None = None
         """Tricks completed when the stock was closed."""
+        self.closed_points: list[int] | None = None
+        """Each player's points when the stock was closed (Schnapsen scores a closer who
+        wins by them)."""
         self.exchanged: tuple[int, int] | None = None
         """Who exchanged the nine of trumps, and after how many tricks (§5)."""
         self.marriages: tuple[Marriage, ...] = ()
@@ -133,6 +141,7 @@ class Deal(TrickDeal):
         other.first_turned = self.first_turned
         other.closed_by = self.closed_by
         other.closed_after = self.closed_after
+        other.closed_points = self.closed_points
         other.exchanged = self.exchanged
         other.marriages = self.marriages
         other.pending = self.pending
@@ -191,8 +200,10 @@ class Deal(TrickDeal):
         open, the winner its top card and the loser the next, the card under the stock last
         (the nine of trumps, if exchanged for it)."""
         assert self.pack is not None
-        under = NINE + self.first_turned[1] if self.exchanged else self.first_turned
-        order = [*self.pack[TURNED_AT + 1 :], under]
+        variant = self.VARIANT
+        turned = self.first_turned
+        under = variant.exchange_rank + turned[1] if self.exchanged else turned
+        order = [*variant.stock_order(self.pack)[1:], under]
         rounds = len(self.history) if self.closed_after is None else self.closed_after
         out: list[list[Card]] = [[], []]
         for k, trick in enumerate(self.history[: min(rounds, len(order) // 2)]):
@@ -224,10 +235,12 @@ def _exchange(deal: Deal) -> dict[str, int] | None:
 
 
 class Match(TrickMatch[Deal]):
-    """A match of Sixty-six for two seats."""
+    """A match of Sixty-six for two seats; a member of the family subclasses it with its
+    ``VARIANT`` and the class fields that follow from it."""
 
     NAME: ClassVar[str] = "sixty_six"
     TITLE: ClassVar[str] = "Sixty-six"
+    VARIANT: ClassVar[Variant] = SIXTY_SIX
     PACK: ClassVar[tuple[Card, ...]] = CARDS
     RULES: ClassVar[TrickRules] = OPEN
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
@@ -239,7 +252,7 @@ class Match(TrickMatch[Deal]):
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
-        self.closed_rules: TrickRules = GERMAN_CLOSED if self.options["german_phase2"] else CLOSED
+        self.closed_rules: TrickRules = self.VARIANT.closed_rules(self.options)
         self.carried = 0
         """Game points carried to the next deal's winner (§10)."""
 
@@ -260,9 +273,11 @@ class Match(TrickMatch[Deal]):
             raise MalformedAction(f"'{kind}' takes no argument")
         if kind == "deal":
             cards = arg.split(",") if arg else []
-            if len(cards) != len(CARDS) or set(cards) != set(CARDS):
+            pack = cls.VARIANT.cards
+            if len(cards) != len(pack) or set(cards) != set(pack):
+                ranks = " ".join(cls.VARIANT.ranks)
                 raise MalformedAction(
-                    "'deal' takes the 24 cards (A T K Q J 9 of each suit), each once"
+                    f"'deal' takes the {len(pack)} cards ({ranks} of each suit), each once"
                 )
             return action
         return super().parse_other(action)
@@ -274,7 +289,7 @@ class Match(TrickMatch[Deal]):
 
     def rules(self, deal: Deal) -> TrickRules:
         """No duty while the stock is open; once it is closed or exhausted, follow (§7.1)."""
-        return OPEN if deal.closed_by is None and deal.ledger.stock else self.closed_rules
+        return self.RULES if deal.closed_by is None and deal.ledger.stock else self.closed_rules
 
     def may_claim(self, deal: Deal, seat: int) -> bool:
         """Whether ``seat`` may claim now (§8; option claims_only_immediately)."""
@@ -317,8 +332,11 @@ class Match(TrickMatch[Deal]):
             out = [plays[c] for c in self.lead_cards(deal, actor, hand)]
         else:
             out = [plays[c] for c in hand]
-            if deal.closed_by is None and ledger.stock:  # the stock is open
-                if len(ledger.stock) > 1 and deal.won[actor] and NINE + str(deal.trump) in hand:
+            variant = self.VARIANT
+            if deal.closed_by is None and len(ledger.stock) >= variant.talon_needed:
+                if (
+                    deal.won[actor] or not variant.exchange_needs_trick
+                ) and variant.exchange_rank + str(deal.trump) in hand:
                     out.append(EXCHANGE)
                 out.append(CLOSE)
             if self.marriages_open(deal):
@@ -363,15 +381,14 @@ class Match(TrickMatch[Deal]):
             )
         if kind == "exchange":
             self._check_stock(deal)
-            if deal.won[seat] == 0:
+            variant = self.VARIANT
+            if deal.won[seat] == 0 and variant.exchange_needs_trick:
                 raise IllegalAction(
                     "no_trick_won_yet", "you may exchange the nine once you have won a trick"
                 )
-            nine = NINE + str(deal.trump)
-            if deal.ledger.index_in_hand(seat, nine) is None:
-                raise IllegalAction(
-                    "no_nine_of_trumps", "you do not hold the nine of trumps", {"card": nine}
-                )
+            card = variant.exchange_rank + str(deal.trump)
+            if deal.ledger.index_in_hand(seat, card) is None:
+                raise self.not_held(card)
         elif kind == "close":
             self._check_stock(deal)
         else:  # marriage
@@ -389,11 +406,24 @@ class Match(TrickMatch[Deal]):
         return deal
 
     @staticmethod
-    def _check_stock(deal: Deal) -> None:
+    def not_held(card: Card) -> IllegalAction:
+        """The refusal of an exchange without the card it exchanges."""
+        return IllegalAction(
+            "no_nine_of_trumps", "you do not hold the nine of trumps", {"card": card}
+        )
+
+    def _check_stock(self, deal: Deal) -> None:
         if deal.closed_by is not None:
             raise IllegalAction("stock_closed", "the stock is closed")
         if deal.exhausted:
             raise IllegalAction("stock_exhausted", "the stock is exhausted")
+        needed = self.VARIANT.talon_needed
+        if len(deal.ledger.stock) < needed:
+            raise IllegalAction(
+                "talon_too_short",
+                f"the talon holds fewer than {needed} cards",
+                {"needed": needed},
+            )
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -401,9 +431,11 @@ class Match(TrickMatch[Deal]):
         """Six each in threes, the non-dealer's first; the next card turned for trumps and
         laid under the rest, the stock (§3, Clarification 7)."""
         ledger = deal.ledger
-        for card, k in zip(pack, PLACES, strict=False):
-            ledger.deal((deal.dealer + k) % 2, card)
-        ledger.lay_stock(pack[TURNED_AT:])
+        variant = self.VARIANT
+        for card, k in zip(pack, variant.places, strict=False):
+            if k is not None:
+                ledger.deal((deal.dealer + k) % 2, card)
+        ledger.lay_stock(variant.stock_order(pack))
         turned = ledger.turn_under()
         assert turned is not None
         deal.first_turned = turned
@@ -413,15 +445,24 @@ class Match(TrickMatch[Deal]):
         kind = action.kind
         if kind == "claim":
             points = (deal.points(0), deal.points(1))
-            settled = settle_claim(seat, points, deal.won, deal.closed_by, deal.tricks_at_close())
+            settled = settle_claim(
+                seat,
+                points,
+                deal.won,
+                deal.closed_by,
+                deal.tricks_at_close(),
+                self.VARIANT.wrong_claim_three,
+                self.closing_points(deal),
+            )
             self.finish(deal, self.settle(deal, settled, points, claimant=seat))
         elif kind == "exchange":  # the nine for the turned card, before the whole table
-            deal.ledger.exchange(seat, NINE + str(deal.trump))
+            deal.ledger.exchange(seat, self.VARIANT.exchange_rank + str(deal.trump))
             deal.exchanged = (seat, len(deal.history))
             deal.window = None
         elif kind == "close":  # the turned card goes face down: no more draws (§7)
             deal.closed_by = seat
             deal.closed_after = len(deal.history)
+            deal.closed_points = [deal.points(0), deal.points(1)]
             deal.window = None
         else:
             suit = action.arg
@@ -450,17 +491,24 @@ class Match(TrickMatch[Deal]):
 
     def score(self, deal: Deal) -> tuple[int, ...]:
         winner = deal.leader
+        variant = self.VARIANT
         points = [deal.points(0), deal.points(1)]
         if deal.closed_by is None:  # §7.2: the last trick's 10 only when nobody closed
-            points[winner] += LAST_TRICK_BONUS
+            points[winner] += variant.last_trick_bonus
         settled = settle_played_out(
             points,
             deal.won,
             deal.closed_by,
             deal.tricks_at_close(),
-            bool(self.options["higher_total_wins"]),
+            bool(self.options.get("higher_total_wins", False)),
+            winner if variant.last_trick_wins else None,
+            self.closing_points(deal),
         )
         return self.settle(deal, settled, (points[0], points[1]), claimant=None)
+
+    def closing_points(self, deal: Deal) -> list[int] | None:
+        """The points at the closing where the variant scores a closer by them."""
+        return deal.closed_points if self.VARIANT.closer_scored_at_close else None
 
     def settle(
         self, deal: Deal, settled: Settlement, points: tuple[int, int], claimant: int | None
