@@ -7,10 +7,10 @@ from __future__ import annotations
 from app.engine.sixty_six import GAME as RULES
 
 from ..base import Bot
-from ..sampling import SamplingBot
 from .basic import BasicBot
 from .schnapsen import GAME as SCHNAPSEN
 from .schnapsen import LEVELS as SCHNAPSEN_LEVELS
+from .strong import FamilySearch
 
 GAME = RULES.name
 
@@ -20,7 +20,7 @@ def _basic(seed: int | None, budget: float) -> Bot:
 
 
 def _strong(seed: int | None, budget: float) -> Bot:
-    return SamplingBot(RULES, BasicBot(), seed, budget)
+    return FamilySearch(RULES, BasicBot(), seed, budget)
 
 
 LEVELS = {"basic": _basic, "strong": _strong}

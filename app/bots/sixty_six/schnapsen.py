@@ -8,8 +8,8 @@ from __future__ import annotations
 from app.engine.sixty_six.schnapsen import GAME as RULES
 
 from ..base import Bot
-from ..sampling import SamplingBot
 from .basic import BasicBot
+from .strong import FamilySearch
 
 GAME = RULES.name
 
@@ -19,7 +19,7 @@ def _basic(seed: int | None, budget: float) -> Bot:
 
 
 def _strong(seed: int | None, budget: float) -> Bot:
-    return SamplingBot(RULES, BasicBot(), seed, budget)
+    return FamilySearch(RULES, BasicBot(), seed, budget)
 
 
 LEVELS = {"basic": _basic, "strong": _strong}
