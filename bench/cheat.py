@@ -1,0 +1,105 @@
+"""The open-hand yardstick: the ``cheat``, a benchmark-only player that runs the strong
+player's search on the true deal instead of sampled ones.
+
+Each game's ``strong`` level is a perfect-information Monte Carlo search: it deals the cards
+it has not seen anew many times over (its game's ``resample``) and plays its candidates out
+on every sampled deal. The cheat is that very bot, built by the registry at the same budget
+and the same cap on sampled deals, whose game hands over a clone of the true state before
+each decision in place of every sampled deal. What the strong level loses against it is what
+its blindness costs; ``bench/bots.py`` reports the share of the cheat's margin over the basic
+level that the strong level keeps.
+
+Every strong level reads its sampled deals from one seam, its ``game`` attribute's
+``resample`` (the bitmask sampler of Swedish Bismarck and the widow draws of auction
+pinochle's bidding stand aside when it is set to another game than the engine's). The true
+deal is all of it: the other hands, the undealt stock in the order it will be drawn, the
+widow before it is turned, and in Swedish Bismarck the forehand's own sixteen before the
+contract, which by the rules it chooses seeing only the four open cards.
+
+With the true deal, ``N`` samples are ``N`` playouts of one deal per candidate. Where the
+playout policy draws at random (a seatless basic bot breaking ties, say) they differ by
+their draws; where it is deterministic they are alike, and the search's early stop ends the
+decision at its first check (64 deals) or the cap, whichever comes first, so a decision
+costs about what the strong level's does, or less, and never more.
+
+The cheat lives here, beside the benchmarks, and not among the levels in ``app/bots``:
+those are discovered from the packages there and offered to every room, and a player that
+reads the true state must never be one a table can seat. It needs the state itself, which
+no bot at a table is handed: the arena's ``on_view`` gives it (:class:`Truth`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from app.bots import DEFAULT_BUDGET, make_bot
+from app.bots.base import View
+from app.engine import Game, GameState, get_game
+
+LEVEL = "cheat"
+
+
+@dataclass
+class Truth:
+    """The match as the arena hands it before each action (``play_deal``'s ``on_view``):
+    what the cheats of one playing of a pack search on."""
+
+    state: GameState | None = None
+
+    def see(self, state: GameState) -> None:
+        self.state = state
+
+    def resample(self, view: View, rng: random.Random) -> GameState:
+        """A clone of the true state, in place of a deal of the hidden cards dealt anew; the
+        search plays on its clones, never on the match itself."""
+        state = self.state
+        if state is None or state.to_act != view["seat"]:
+            raise RuntimeError("the cheat was asked to decide without the true state of its turn")
+        return state.clone()
+
+
+def open_hand(game: Game, truth: Truth) -> Game:
+    """``game`` whose ``resample`` hands over the true state."""
+    return dataclasses.replace(game, resample=truth.resample)
+
+
+class CheatBot:
+    """The strong level of ``game`` searching the true deal. It keeps the strong bot's
+    ``max_samples`` (read and set through) so that the benchmark holds both alike."""
+
+    level = LEVEL
+
+    def __init__(
+        self,
+        game: str,
+        truth: Truth,
+        seed: int | None = None,
+        budget: float = DEFAULT_BUDGET,
+    ) -> None:
+        strong: Any = make_bot(game, "strong", seed=seed, budget=budget)
+        if not hasattr(strong, "game"):
+            raise ValueError(f"{game}'s strong level has no game to deal its searches from")
+        strong.game = open_hand(strong.game or get_game(game), truth)
+        self.strong = strong
+        self.truth = truth
+
+    @property
+    def max_samples(self) -> int | None:
+        value: int | None = self.strong.max_samples
+        return value
+
+    @max_samples.setter
+    def max_samples(self, value: int | None) -> None:
+        self.strong.max_samples = value
+
+    @property
+    def last_samples(self) -> int:
+        value: int = self.strong.last_samples
+        return value
+
+    def decide(self, view: View) -> str:
+        answer: str = self.strong.decide(view)
+        return answer
