@@ -1,0 +1,111 @@
+"""The open-hand yardstick's cheat (``bench/cheat.py``): the strong level's search on the true
+deal. It searches the true state and nothing else, leaves the match as it found it, plays
+whole matches lawfully, and is never a level a room can seat."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from app.bots import levels_for, make_bot
+from app.bots.arena import play_match
+from app.engine import GAMES, TABLE, GameState, get_game
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench.cheat import LEVEL, CheatBot, Truth  # noqa: E402
+
+TRICK_GAMES = ("bismarck", "sixty_six", "spades")
+
+
+def hands(state: GameState) -> list[Any]:
+    """Where the deal in progress has every card that is in a hand (the ledger's hands,
+    dealt before anyone may see them in Bismarck's contract)."""
+    ledger = cast(Any, state).current.ledger
+    return [sorted(ledger.hand(seat)) for seat in range(state.seats)]
+
+
+class Recording(Truth):
+    """A truth that keeps every seat's hand of each state it hands the search, as handed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handed: list[list[Any]] = []
+
+    def resample(self, view: dict[str, Any], rng: random.Random) -> GameState:
+        state = super().resample(view, rng)
+        self.handed.append(hands(state))
+        return state
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+def test_every_sampled_deal_of_the_cheat_is_the_true_one(name: str) -> None:
+    game = get_game(name)
+    seats = game.seats_default
+    state: GameState = game.new_match(seats, game.resolve_options({}), seats - 1)
+    state.apply(TABLE, game.chance(state, random.Random(f"cheat:{name}")))
+    basic = [make_bot(name, "basic", seed=seat) for seat in range(seats)]
+    searched = 0
+    while state.deals_played == 0 and searched < 3:
+        seat = state.to_act
+        assert seat is not None and seat != TABLE
+        view = game.view(state, seat, None, None)
+        truth = Recording()
+        truth.see(state)
+        cheat = CheatBot(name, truth, seed=7, budget=60.0)
+        cheat.max_samples = 4
+        before = hands(state)
+        answer = cheat.decide(view)
+        assert hands(state) == before, "the search changed the true state"
+        assert game.parse_action(answer) in state.legal_actions(seat)
+        if truth.handed:
+            searched += 1
+            assert all(h == before for h in truth.handed)
+            # the engine's resampler would have dealt the hidden cards otherwise
+            resample = game.resample
+            assert resample is not None
+            drawn = [hands(resample(view, random.Random(i))) for i in range(8)]
+            assert any(h != before for h in drawn)
+        state.apply(seat, game.parse_action(basic[seat].decide(view)))
+    assert searched == 3, "the cheat searched too few decisions to be judged"
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+def test_the_cheat_plays_a_whole_match_lawfully(name: str) -> None:
+    game = get_game(name)
+    seats = game.seats_default
+    truth = Recording()
+    cheat = CheatBot(name, truth, seed=1, budget=60.0)
+    cheat.max_samples = 2
+    bots = [cheat, *(make_bot(name, "basic", seed=s) for s in range(1, seats))]
+    # every action goes through parse_action and apply: a refused one raises
+    final = play_match(game, bots, random.Random(f"match:{name}"), on_view=truth.see)
+    assert final.is_over
+    assert truth.handed, "the cheat never searched"
+
+
+def test_a_cheat_without_the_state_of_its_turn_refuses_to_decide() -> None:
+    game = get_game("sixty_six")
+    state: GameState = game.new_match(2, game.resolve_options({}), 1)
+    state.apply(TABLE, game.chance(state, random.Random(3)))
+    seat = state.to_act
+    assert seat is not None
+    cheat = CheatBot("sixty_six", Truth(), seed=1)
+    with pytest.raises(RuntimeError):
+        cheat.decide(game.view(state, seat, None, None))
+
+
+def test_the_cheat_is_no_level_the_server_offers() -> None:
+    for name in GAMES:
+        assert LEVEL not in levels_for(name)
+        with pytest.raises(ValueError):
+            make_bot(name, LEVEL)
+    # the server's code reaches bots through app/ alone, and nothing there reads bench/
+    for path in (ROOT / "app").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "from bench" not in text and "import bench" not in text, path
