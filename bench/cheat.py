@@ -16,11 +16,18 @@ deal is all of it: the other hands, the undealt stock in the order it will be dr
 widow before it is turned, and in Swedish Bismarck the forehand's own sixteen before the
 contract, which by the rules it chooses seeing only the four open cards.
 
-With the true deal, ``N`` samples are ``N`` playouts of one deal per candidate. Where the
-playout policy draws at random (a seatless basic bot breaking ties, say) they differ by
-their draws; where it is deterministic they are alike, and the search's early stop ends the
-decision at its first check (64 deals) or the cap, whichever comes first, so a decision
-costs about what the strong level's does, or less, and never more.
+With the true deal, ``N`` samples are ``N`` playouts of one deal per candidate. The playouts
+of Bismarck, Sixty-six and spades are deterministic (in three deals of each, no playout of a
+decision differed from another of the same candidate), so the ``N`` are alike: the cheat's
+choice is that of one playout per candidate from the true deal, and its search's early stop
+ends a decision at the first check (64 deals) or at the cap, whichever comes first, so that
+a decision costs what the strong level's does, or less. A playout policy that drew at
+random would make the ``N`` differ by their draws. The levels that keep the basic level's
+choice unless another beats it by some standard errors (the partnership pinochles, bezique,
+Finnish Bismarck) find no spread in alike playouts, so their test comes down to a better
+result on the true deal (in Finnish Bismarck by its loyalty margin too); the pinochles and
+bezique first want their least evidence, 8 deals, and under ``--samples 8`` their cheats
+play as the basic level.
 
 The cheat lives here, beside the benchmarks, and not among the levels in ``app/bots``:
 those are discovered from the packages there and offered to every room, and a player that
