@@ -82,8 +82,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.bots import DEFAULT_BUDGET, Bot, levels_for, make_bot
 from app.bots.arena import Decision, Log, play_deal
 from app.engine import GAMES, Action, Game, GameState, get_game
+from bench.cheat import FROM_HAND, CheatBot, Truth
 from bench.cheat import LEVEL as CHEAT
-from bench.cheat import CheatBot, Truth
 
 Z95 = 1.96
 BOOTSTRAP = 2000
@@ -185,8 +185,9 @@ def make_level(
     """A bot of ``level``, a searching one held to ``samples`` sampled deals per decision
     when given; the cheat (``bench/cheat.py``) searches the state ``truth`` is handed."""
     bot: Bot
-    if level == CHEAT:
-        bot = CheatBot(name, truth if truth is not None else Truth(), seed=seed, budget=budget)
+    if level in (CHEAT, FROM_HAND):
+        seen = truth if truth is not None else Truth()
+        bot = CheatBot(name, seen, seed=seed, budget=budget, from_hand=level == FROM_HAND)
     else:
         bot = make_bot(name, level, seed=seed, budget=budget)
     if samples is not None and hasattr(bot, "max_samples"):
@@ -367,20 +368,25 @@ def duplicate(
     return decisions, margins
 
 
-def report_share(strong: Sequence[float], cheat: Sequence[float], seed: int) -> None:
+def report_share(
+    strong: Sequence[float], cheat: Sequence[float], seed: int, level: str = CHEAT
+) -> None:
     """The open-hand yardstick: each margin over basic with its interval, and the share of
-    the cheat's that strong keeps."""
-    print("open-hand share: the cheat's margin over basic that strong keeps")
-    for level, margins in (("strong", strong), (CHEAT, cheat)):
+    the cheat's (``level``: the cheat or the cheat from its hand on) that strong keeps."""
+    print(f"open-hand share: the {level}'s margin over basic that strong keeps")
+    for label, margins in (("strong", strong), (level, cheat)):
         mean, half = confidence(margins)
         print(
-            f"  {level} minus basic: {mean:+.3f}  95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"
+            f"  {label} minus basic: {mean:+.3f}  95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"
             f"  ({len(margins)} deal sets)"
         )
     share, low, high = share_interval(strong, cheat, seed)
     paired = min(len(strong), len(cheat))
+    if statistics.fmean(cheat) <= 0.0:
+        print(f"  share strong/{level}: unbounded, the {level} is not ahead of basic")
+        return
     print(
-        f"  share strong/cheat: {share:.2f}  95% CI [{low:.2f}, {high:.2f}]"
+        f"  share strong/{level}: {share:.2f}  95% CI [{low:.2f}, {high:.2f}]"
         f"  (bootstrap over deal sets, {paired} paired)"
     )
 
@@ -432,7 +438,8 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
             name, "basic", "random", args.deals, args.seed, 0.0, args.workers, figure
         )[0]
     runs: dict[str, list[float]] = {}
-    for level, deals in (("strong", args.strong_deals), (CHEAT, args.cheat_deals)):
+    cheat = FROM_HAND if args.cheat_from_hand else CHEAT
+    for level, deals in (("strong", args.strong_deals), (cheat, args.cheat_deals)):
         if deals and "strong" in levels:
             played, runs[level] = duplicate(
                 name,
@@ -447,11 +454,11 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
                 args.progress,
             )
             decisions += played
-    if "strong" in runs and CHEAT in runs:
-        report_share(runs["strong"], runs[CHEAT], args.seed)
+    if "strong" in runs and cheat in runs:
+        report_share(runs["strong"], runs[cheat], args.seed, cheat)
     if decisions:
         print(f"decision times in the strength runs ({args.workers} processes):")
-        for level in (*levels, CHEAT):
+        for level in (*levels, CHEAT, FROM_HAND):
             if any(d.level == level for d in decisions):
                 report_times(decisions, level)
     if args.timing_deals and "strong" in levels:
@@ -474,6 +481,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         help="deal sets, cheat (strong's search on the true deal) vs basic, for the open-hand"
         " share (default: as many as --strong-deals; 0 skips it)",
+    )
+    parser.add_argument(
+        "--cheat-from-hand",
+        action="store_true",
+        help="the cheat searches the true deal only once its seat holds cards it has looked"
+        " at, deciding as strong before (Bismarck's contract, a blind bid)",
     )
     parser.add_argument(
         "--budget",

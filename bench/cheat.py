@@ -29,6 +29,11 @@ result on the true deal (in Finnish Bismarck by its loyalty margin too); the pin
 bezique first want their least evidence, 8 deals, and under ``--samples 8`` their cheats
 play as the basic level.
 
+The true deal may hold more than the hands: a cheat ``from_hand`` searches it only at the
+decisions where its seat holds cards it has looked at, and before decides as the strong level
+does (Swedish Bismarck's contract, chosen on the four open cards before any hand is dealt; a
+blind bid in spades). ``bench/bots.py --cheat-from-hand`` measures that one.
+
 The cheat lives here, beside the benchmarks, and not among the levels in ``app/bots``:
 those are discovered from the packages there and offered to every room, and a player that
 reads the true state must never be one a table can seat. It needs the state itself, which
@@ -47,6 +52,8 @@ from app.bots.base import View
 from app.engine import Game, GameState, get_game
 
 LEVEL = "cheat"
+FROM_HAND = "cheat_from_hand"
+"""The name of a cheat ``from_hand`` in benchmarks' reports."""
 
 
 @dataclass
@@ -74,8 +81,9 @@ def open_hand(game: Game, truth: Truth) -> Game:
 
 
 class CheatBot:
-    """The strong level of ``game`` searching the true deal. It keeps the strong bot's
-    ``max_samples`` (read and set through) so that the benchmark holds both alike."""
+    """The strong level of ``game`` searching the true deal (``from_hand``: only once its
+    seat holds cards it has looked at). It keeps the strong bot's ``max_samples`` (read and
+    set through) so that the benchmark holds both alike."""
 
     level = LEVEL
 
@@ -85,6 +93,7 @@ class CheatBot:
         truth: Truth,
         seed: int | None = None,
         budget: float = DEFAULT_BUDGET,
+        from_hand: bool = False,
     ) -> None:
         strong: Any = make_bot(game, "strong", seed=seed, budget=budget)
         if not hasattr(strong, "game"):
@@ -92,6 +101,9 @@ class CheatBot:
         strong.game = open_hand(strong.game or get_game(game), truth)
         self.strong = strong
         self.truth = truth
+        self.level = FROM_HAND if from_hand else LEVEL
+        self.blind: Any = make_bot(game, "strong", seed=seed, budget=budget) if from_hand else None
+        """The strong level itself, for the decisions before the seat's hand (``from_hand``)."""
 
     @property
     def max_samples(self) -> int | None:
@@ -101,6 +113,8 @@ class CheatBot:
     @max_samples.setter
     def max_samples(self, value: int | None) -> None:
         self.strong.max_samples = value
+        if self.blind is not None:
+            self.blind.max_samples = value
 
     @property
     def last_samples(self) -> int:
@@ -108,5 +122,7 @@ class CheatBot:
         return value
 
     def decide(self, view: View) -> str:
-        answer: str = self.strong.decide(view)
+        deal = view.get("deal") or {}
+        bot = self.blind if self.blind is not None and not deal.get("hand") else self.strong
+        answer: str = bot.decide(view)
         return answer

@@ -109,3 +109,21 @@ def test_the_cheat_is_no_level_the_server_offers() -> None:
     for path in (ROOT / "app").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "from bench" not in text and "import bench" not in text, path
+
+
+def test_a_cheat_from_its_hand_chooses_bismarck_s_contract_blind() -> None:
+    # forehand chooses the contract on the four open cards, before any hand is dealt
+    game = get_game("bismarck")
+    state: GameState = game.new_match(3, game.resolve_options({}), 2)
+    state.apply(TABLE, game.chance(state, random.Random(11)))
+    seat = state.to_act
+    assert seat is not None and seat != TABLE
+    view = game.view(state, seat, None, None)
+    assert view["legal"]["kind"] == "contract" and len(view["legal"]["actions"]) > 1
+    for from_hand, searched in ((False, True), (True, False)):
+        truth = Recording()
+        truth.see(state)
+        cheat = CheatBot("bismarck", truth, seed=5, budget=60.0, from_hand=from_hand)
+        cheat.max_samples = 4
+        assert game.parse_action(cheat.decide(view)) in state.legal_actions(seat)
+        assert bool(truth.handed) is searched
