@@ -82,7 +82,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.bots import DEFAULT_BUDGET, Bot, levels_for, make_bot
 from app.bots.arena import Decision, Log, play_deal
 from app.engine import GAMES, Action, Game, GameState, get_game
-from bench.cheat import FROM_HAND, CheatBot, Truth
+from bench.cheat import FROM_HAND, HANDS_ONLY, CheatBot, Truth
 from bench.cheat import LEVEL as CHEAT
 
 Z95 = 1.96
@@ -185,9 +185,16 @@ def make_level(
     """A bot of ``level``, a searching one held to ``samples`` sampled deals per decision
     when given; the cheat (``bench/cheat.py``) searches the state ``truth`` is handed."""
     bot: Bot
-    if level in (CHEAT, FROM_HAND):
+    if level in (CHEAT, FROM_HAND, HANDS_ONLY):
         seen = truth if truth is not None else Truth()
-        bot = CheatBot(name, seen, seed=seed, budget=budget, from_hand=level == FROM_HAND)
+        bot = CheatBot(
+            name,
+            seen,
+            seed=seed,
+            budget=budget,
+            from_hand=level == FROM_HAND,
+            hands_only=level == HANDS_ONLY,
+        )
     else:
         bot = make_bot(name, level, seed=seed, budget=budget)
     if samples is not None and hasattr(bot, "max_samples"):
@@ -438,7 +445,7 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
             name, "basic", "random", args.deals, args.seed, 0.0, args.workers, figure
         )[0]
     runs: dict[str, list[float]] = {}
-    cheat = FROM_HAND if args.cheat_from_hand else CHEAT
+    cheat = HANDS_ONLY if args.cheat_hands_only else FROM_HAND if args.cheat_from_hand else CHEAT
     for level, deals in (("strong", args.strong_deals), (cheat, args.cheat_deals)):
         if deals and "strong" in levels:
             played, runs[level] = duplicate(
@@ -458,7 +465,7 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
         report_share(runs["strong"], runs[cheat], args.seed, cheat)
     if decisions:
         print(f"decision times in the strength runs ({args.workers} processes):")
-        for level in (*levels, CHEAT, FROM_HAND):
+        for level in (*levels, CHEAT, FROM_HAND, HANDS_ONLY):
             if any(d.level == level for d in decisions):
                 report_times(decisions, level)
     if args.timing_deals and "strong" in levels:
@@ -487,6 +494,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the cheat searches the true deal only once its seat holds cards it has looked"
         " at, deciding as strong before (Bismarck's contract, a blind bid)",
+    )
+    parser.add_argument(
+        "--cheat-hands-only",
+        action="store_true",
+        help="the cheat sees the other hands but not the stock's order (Sixty-six)",
     )
     parser.add_argument(
         "--budget",

@@ -32,7 +32,11 @@ play as the basic level.
 The true deal may hold more than the hands: a cheat ``from_hand`` searches it only at the
 decisions where its seat holds cards it has looked at, and before decides as the strong level
 does (Swedish Bismarck's contract, chosen on the four open cards before any hand is dealt; a
-blind bid in spades). ``bench/bots.py --cheat-from-hand`` measures that one.
+blind bid in spades). ``bench/bots.py --cheat-from-hand`` measures that one. A cheat
+``hands_only`` sees the other hands and not the order of the stock: its searched deals are
+the game's resampler's, from the seat's view with every other hand listed among the cards it
+knows there (``deal.known``, Sixty-six's word), so that only the stock is dealt anew
+(``--cheat-hands-only``; a game whose view has no ``known`` refuses it).
 
 The cheat lives here, beside the benchmarks, and not among the levels in ``app/bots``:
 those are discovered from the packages there and offered to every room, and a player that
@@ -45,6 +49,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from app.bots import DEFAULT_BUDGET, make_bot
@@ -54,6 +59,8 @@ from app.engine import Game, GameState, get_game
 LEVEL = "cheat"
 FROM_HAND = "cheat_from_hand"
 """The name of a cheat ``from_hand`` in benchmarks' reports."""
+HANDS_ONLY = "cheat_hands_only"
+"""The name of a cheat ``hands_only`` in benchmarks' reports."""
 
 
 @dataclass
@@ -73,6 +80,24 @@ class Truth:
         if state is None or state.to_act != view["seat"]:
             raise RuntimeError("the cheat was asked to decide without the true state of its turn")
         return state.clone()
+
+    def hands_resample(self, game: Game, view: View, rng: random.Random) -> GameState:
+        """A deal by ``game``'s resampler from ``view`` with every other seat's true hand
+        among the cards the seat knows there: the hands as they are, the stock dealt anew."""
+        state = self.resample(view, rng)
+        deal = dict(view["deal"])
+        known = deal.get("known")
+        if not isinstance(known, list) or len(known) != state.seats:
+            raise ValueError(f"{game.name}'s view lists no cards known in the other hands")
+        seat: int = view["seat"]
+        deal["known"] = [
+            known[s] if s == seat else game.view(state, s, None, None)["deal"]["hand"]
+            for s in range(state.seats)
+        ]
+        resample = game.resample
+        assert resample is not None
+        dealt: GameState = resample({**view, "deal": deal}, rng)
+        return dealt
 
 
 def open_hand(game: Game, truth: Truth) -> Game:
@@ -94,14 +119,20 @@ class CheatBot:
         seed: int | None = None,
         budget: float = DEFAULT_BUDGET,
         from_hand: bool = False,
+        hands_only: bool = False,
     ) -> None:
         strong: Any = make_bot(game, "strong", seed=seed, budget=budget)
         if not hasattr(strong, "game"):
             raise ValueError(f"{game}'s strong level has no game to deal its searches from")
-        strong.game = open_hand(strong.game or get_game(game), truth)
+        rules = strong.game or get_game(game)
+        if hands_only:
+            dealt = partial(truth.hands_resample, dataclasses.replace(rules))
+            strong.game = dataclasses.replace(rules, resample=dealt)
+        else:
+            strong.game = open_hand(rules, truth)
         self.strong = strong
         self.truth = truth
-        self.level = FROM_HAND if from_hand else LEVEL
+        self.level = HANDS_ONLY if hands_only else FROM_HAND if from_hand else LEVEL
         self.blind: Any = make_bot(game, "strong", seed=seed, budget=budget) if from_hand else None
         """The strong level itself, for the decisions before the seat's hand (``from_hand``)."""
 

@@ -30,6 +30,12 @@ def hands(state: GameState) -> list[Any]:
     return [sorted(ledger.hand(seat)) for seat in range(state.seats)]
 
 
+def stock_of(state: GameState) -> list[str]:
+    """The stock's cards in the order they will be drawn."""
+    ledger = cast(Any, state).current.ledger
+    return [ledger.cards[i] for i in ledger.stock]
+
+
 class Recording(Truth):
     """A truth that keeps every seat's hand of each state it hands the search, as handed."""
 
@@ -127,3 +133,31 @@ def test_a_cheat_from_its_hand_chooses_bismarck_s_contract_blind() -> None:
         cheat.max_samples = 4
         assert game.parse_action(cheat.decide(view)) in state.legal_actions(seat)
         assert bool(truth.handed) is searched
+
+
+def test_a_cheat_of_the_hands_only_deals_the_stock_anew_around_the_true_hands() -> None:
+    game = get_game("sixty_six")
+    state: GameState = game.new_match(2, game.resolve_options({}), 1)
+    state.apply(TABLE, game.chance(state, random.Random(4)))
+    seat = state.to_act
+    assert seat is not None and seat != TABLE
+    view = game.view(state, seat, None, None)
+    truth = Truth()
+    truth.see(state)
+    drawn = [truth.hands_resample(game, view, random.Random(i)) for i in range(6)]
+    assert all(hands(d) == hands(state) for d in drawn)
+    stock = stock_of(state)
+    orders = [stock_of(d) for d in drawn]
+    assert all(sorted(o) == sorted(stock) for o in orders)
+    assert any(o != stock for o in orders)
+    cheat = CheatBot("sixty_six", truth, seed=2, budget=60.0, hands_only=True)
+    cheat.max_samples = 3
+    assert game.parse_action(cheat.decide(view)) in state.legal_actions(seat)
+    with pytest.raises(ValueError):
+        spades = get_game("spades")
+        match: GameState = spades.new_match(4, spades.resolve_options({}), 3)
+        match.apply(TABLE, spades.chance(match, random.Random(1)))
+        truth.see(match)
+        actor = match.to_act
+        assert actor is not None
+        truth.hands_resample(spades, spades.view(match, actor, None, None), random.Random(1))
