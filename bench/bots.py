@@ -1,7 +1,8 @@
 """Bot strength and speed per game: duplicate tournaments between the levels, and decision times.
 
     .venv/bin/python bench/bots.py [--game NAME ...] [--deals N] [--strong-deals N]
-                                   [--cheat-deals N] [--budget S | --samples N]
+                                   [--cheat-deals N] [--cheat-from-hand | --cheat-hands-only]
+                                   [--budget S | --samples N]
                                    [--timing-deals N] [--figure KEY] [--progress]
                                    [--seed S] [--workers N]
 
@@ -61,6 +62,10 @@ resampling draws deal sets, each with both its margins, and takes the ratio of t
 means over the deal sets drawn (a run longer than the other adds its extra deal sets to its
 own mean alone). A resampling whose cheat margin is not above zero counts as an unbounded
 share, so a cheat barely ahead of basic shows as an open interval, not as a number.
+``--cheat-from-hand`` and ``--cheat-hands-only`` put a lesser cheat in its place: one that
+searches the true deal only once its seat holds cards it has looked at (Bismarck's contract
+is then strong's own), or one that sees the other hands but not the stock's order
+(Sixty-six).
 """
 
 from __future__ import annotations

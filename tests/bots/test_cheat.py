@@ -161,3 +161,18 @@ def test_a_cheat_of_the_hands_only_deals_the_stock_anew_around_the_true_hands() 
         actor = match.to_act
         assert actor is not None
         truth.hands_resample(spades, spades.view(match, actor, None, None), random.Random(1))
+
+
+def test_the_share_and_its_bootstrap_interval() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_bots", ROOT / "bench" / "bots.py")
+    assert spec is not None and spec.loader is not None
+    bots = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bots)
+    cheat = [2.0, 4.0, 3.0, 5.0, 1.0, 3.0]
+    assert bots.share_interval([c / 2 for c in cheat], cheat, 1) == (0.5, 0.5, 0.5)
+    share, low, high = bots.share_interval([1.0, 0.0, 2.0, 1.0, 0.0, 2.0], cheat, 1)
+    assert share == 6.0 / 18.0 and low < share < high
+    # a cheat not ahead of basic gives an unbounded share
+    assert bots.share_interval([1.0, 1.0], [0.0, 0.0], 1) == (float("inf"),) * 3
