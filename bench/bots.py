@@ -1,8 +1,10 @@
 """Bot strength and speed per game: duplicate tournaments between the levels, and decision times.
 
     .venv/bin/python bench/bots.py [--game NAME ...] [--deals N] [--strong-deals N]
-                                   [--budget S | --samples N] [--timing-deals N]
-                                   [--figure KEY] [--progress] [--seed S] [--workers N]
+                                   [--cheat-deals N] [--cheat-from-hand | --cheat-hands-only]
+                                   [--budget S | --samples N]
+                                   [--timing-deals N] [--figure KEY] [--progress]
+                                   [--seed S] [--workers N]
 
 Every game whose computer players go beyond ``random`` is measured unless ``--game`` names
 some (``auction-pinochle`` is read as ``auction_pinochle``). A *deal set* is one shuffle of
@@ -48,6 +50,22 @@ also name the options its deals are played under (``GAME_OPTIONS``): the partner
 pinochles are measured without claims, since a claim ends the match.
 Wall-clock times include whatever else the machine is running: the header prints its load
 average.
+
+The open-hand yardstick: beside strong against basic, the ``cheat`` (``bench/cheat.py``: the
+strong level's own search, at the same budget or ``--samples``, on the true deal instead of
+sampled ones) plays basic on the same deal sets, with the same seed and figure
+(``--cheat-deals N``, by default as many as the strong run; 0 skips it). The report then
+gives the share of the cheat's advantage that strong keeps: strong's margin over basic
+divided by the cheat's. Its 95% confidence interval is a percentile bootstrap over the deal
+sets (2,000 resamplings, seeded): the strong and cheat runs play the same packs, so a
+resampling draws deal sets, each with both its margins, and takes the ratio of the two
+means over the deal sets drawn (a run longer than the other adds its extra deal sets to its
+own mean alone). A resampling whose cheat margin is not above zero counts as an unbounded
+share, so a cheat barely ahead of basic shows as an open interval, not as a number.
+``--cheat-from-hand`` and ``--cheat-hands-only`` put a lesser cheat in its place: one that
+searches the true deal only once its seat holds cards it has looked at (Bismarck's contract
+is then strong's own), or one that sees the other hands but not the stock's order
+(Sixty-six).
 """
 
 from __future__ import annotations
@@ -69,8 +87,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from app.bots import DEFAULT_BUDGET, Bot, levels_for, make_bot
 from app.bots.arena import Decision, Log, play_deal
 from app.engine import GAMES, Action, Game, GameState, get_game
+from bench.cheat import FROM_HAND, HANDS_ONLY, CheatBot, Truth
+from bench.cheat import LEVEL as CHEAT
 
 Z95 = 1.96
+BOOTSTRAP = 2000
+"""Resamplings of the deal sets behind the open-hand share's confidence interval."""
 
 GAME_DEFAULTS: dict[str, dict[str, float]] = {
     "auction_pinochle": {"strong_deals": 300, "budget": 0.1},
@@ -127,7 +149,9 @@ def settings_for(name: str, args: argparse.Namespace) -> argparse.Namespace:
     for key, generic in GENERIC_DEFAULTS.items():
         if chosen.get(key) is None:
             chosen[key] = GAME_DEFAULTS.get(name, {}).get(key, generic)
-    for key in ("deals", "strong_deals", "timing_deals"):
+    if chosen.get("cheat_deals") is None:
+        chosen["cheat_deals"] = chosen["strong_deals"]
+    for key in ("deals", "strong_deals", "cheat_deals", "timing_deals"):
         chosen[key] = int(chosen[key])
     return argparse.Namespace(**chosen)
 
@@ -155,10 +179,29 @@ DealSet = tuple[str, str, str, int, int, float, str | None, int | None]
 the figure and the sampled deals per decision (``None``: as the budget allows)."""
 
 
-def make_level(name: str, level: str, seed: int, budget: float, samples: int | None = None) -> Bot:
+def make_level(
+    name: str,
+    level: str,
+    seed: int,
+    budget: float,
+    samples: int | None = None,
+    truth: Truth | None = None,
+) -> Bot:
     """A bot of ``level``, a searching one held to ``samples`` sampled deals per decision
-    when given."""
-    bot = make_bot(name, level, seed=seed, budget=budget)
+    when given; the cheat (``bench/cheat.py``) searches the state ``truth`` is handed."""
+    bot: Bot
+    if level in (CHEAT, FROM_HAND, HANDS_ONLY):
+        seen = truth if truth is not None else Truth()
+        bot = CheatBot(
+            name,
+            seen,
+            seed=seed,
+            budget=budget,
+            from_hand=level == FROM_HAND,
+            hands_only=level == HANDS_ONLY,
+        )
+    else:
+        bot = make_bot(name, level, seed=seed, budget=budget)
     if samples is not None and hasattr(bot, "max_samples"):
         bot.max_samples = samples
     return bot
@@ -179,14 +222,18 @@ def deal_set(args: DealSet) -> tuple[float, list[Decision], tuple[float, float, 
     kitty: list[float] = []
     for rotation, a_seats in enumerate(rotations(game, seats)):
         bots: list[Bot] = []
+        truth = Truth()
         for seat in range(seats):
             level = level_a if seat in a_seats else level_b
             bot_seed = (seed * 100_003 + index) * 16 + rotation * 4 + seat
-            bots.append(make_level(name, level, bot_seed, budget, samples))
+            bots.append(make_level(name, level, bot_seed, budget, samples, truth))
         held: list[GameState] = []  # the match, as handed to ``on_view`` before each action
-        played = play_deal(
-            game, bots, deal, seats - 1, options_for(game), log=log, on_view=held.append
-        )
+
+        def seen(state: GameState, held: list[GameState] = held, truth: Truth = truth) -> None:
+            held.append(state)
+            truth.see(state)
+
+        played = play_deal(game, bots, deal, seats - 1, options_for(game), log=log, on_view=seen)
         if figure is not None and held:
             played = list(game.scored_deals(held[0], 0)[0].detail[figure])
         scores = [s or 0 for s in played]
@@ -220,6 +267,35 @@ def confidence(values: Sequence[float]) -> tuple[float, float]:
     mean = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("inf")
     return mean, half
+
+
+def share_interval(
+    kept: Sequence[float], whole: Sequence[float], seed: int
+) -> tuple[float, float, float]:
+    """The share ``mean(kept) / mean(whole)`` and its 95% percentile-bootstrap interval over
+    the deal sets: the first ``n`` of each run are the same packs, resampled together; a run's
+    deal sets beyond the other's are resampled on their own. A resampling with ``whole``'s
+    mean not above zero is an unbounded share (of the sign of ``kept``'s mean)."""
+
+    def ratio(a: float, b: float) -> float:
+        if b > 0.0:
+            return a / b
+        return float("inf") if a >= 0.0 else float("-inf")
+
+    rng = random.Random(f"share:{seed}")
+    n = min(len(kept), len(whole))
+    ratios = []
+    for _ in range(BOOTSTRAP):
+        shared = [rng.randrange(n) for _ in range(n)]
+        a = [kept[i] for i in shared] + [
+            kept[rng.randrange(n, len(kept))] for _ in range(len(kept) - n)
+        ]
+        b = [whole[i] for i in shared] + [
+            whole[rng.randrange(n, len(whole))] for _ in range(len(whole) - n)
+        ]
+        ratios.append(ratio(statistics.fmean(a), statistics.fmean(b)))
+    share = ratio(statistics.fmean(kept), statistics.fmean(whole))
+    return share, percentile(ratios, 0.025), percentile(ratios, 0.975)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -256,7 +332,9 @@ def duplicate(
     figure: str | None = None,
     samples: int | None = None,
     progress: bool = False,
-) -> list[Decision]:
+) -> tuple[list[Decision], list[float]]:
+    """Level A against level B on ``deals`` deal sets: the decisions, and A's margin over a
+    B seat per deal in each deal set, in order."""
     start = time.perf_counter()
     jobs: list[DealSet] = [
         (name, level_a, level_b, seed, i, budget, figure, samples) for i in range(deals)
@@ -299,7 +377,30 @@ def duplicate(
     wins = sum(1 for m in margins if m > 0)
     losses = sum(1 for m in margins if m < 0)
     print(f"  deal sets won/tied/lost by {level_a}: {wins}/{deals - wins - losses}/{losses}")
-    return decisions
+    return decisions, margins
+
+
+def report_share(
+    strong: Sequence[float], cheat: Sequence[float], seed: int, level: str = CHEAT
+) -> None:
+    """The open-hand yardstick: each margin over basic with its interval, and the share of
+    the cheat's (``level``: the cheat or the cheat from its hand on) that strong keeps."""
+    print(f"open-hand share: the {level}'s margin over basic that strong keeps")
+    for label, margins in (("strong", strong), (level, cheat)):
+        mean, half = confidence(margins)
+        print(
+            f"  {label} minus basic: {mean:+.3f}  95% CI [{mean - half:+.3f}, {mean + half:+.3f}]"
+            f"  ({len(margins)} deal sets)"
+        )
+    share, low, high = share_interval(strong, cheat, seed)
+    paired = min(len(strong), len(cheat))
+    if statistics.fmean(cheat) <= 0.0:
+        print(f"  share strong/{level}: unbounded, the {level} is not ahead of basic")
+        return
+    print(
+        f"  share strong/{level}: {share:.2f}  95% CI [{low:.2f}, {high:.2f}]"
+        f"  (bootstrap over deal sets, {paired} paired)"
+    )
 
 
 def timing(name: str, deals: int, seed: int, budget: float) -> list[Decision]:
@@ -339,31 +440,37 @@ def bench_game(name: str, args: argparse.Namespace) -> None:
         else f"strength samples {args.samples} per decision"
     )
     print(
-        f"settings: deals {args.deals}, strong deals {args.strong_deals}, {thinking},"
-        f" timing deals {args.timing_deals}"
+        f"settings: deals {args.deals}, strong deals {args.strong_deals},"
+        f" cheat deals {args.cheat_deals}, {thinking}, timing deals {args.timing_deals}"
     )
     decisions: list[Decision] = []
     figure = figure_for(name, args.figure)
     if args.deals and "basic" in levels:
         decisions += duplicate(
             name, "basic", "random", args.deals, args.seed, 0.0, args.workers, figure
-        )
-    if args.strong_deals and "strong" in levels:
-        decisions += duplicate(
-            name,
-            "strong",
-            "basic",
-            args.strong_deals,
-            args.seed,
-            args.budget,
-            args.workers,
-            figure,
-            args.samples,
-            args.progress,
-        )
+        )[0]
+    runs: dict[str, list[float]] = {}
+    cheat = HANDS_ONLY if args.cheat_hands_only else FROM_HAND if args.cheat_from_hand else CHEAT
+    for level, deals in (("strong", args.strong_deals), (cheat, args.cheat_deals)):
+        if deals and "strong" in levels:
+            played, runs[level] = duplicate(
+                name,
+                level,
+                "basic",
+                deals,
+                args.seed,
+                args.budget,
+                args.workers,
+                figure,
+                args.samples,
+                args.progress,
+            )
+            decisions += played
+    if "strong" in runs and cheat in runs:
+        report_share(runs["strong"], runs[cheat], args.seed, cheat)
     if decisions:
         print(f"decision times in the strength runs ({args.workers} processes):")
-        for level in levels:
+        for level in (*levels, CHEAT, FROM_HAND, HANDS_ONLY):
             if any(d.level == level for d in decisions):
                 report_times(decisions, level)
     if args.timing_deals and "strong" in levels:
@@ -380,6 +487,23 @@ def main(argv: list[str] | None = None) -> int:
         "--strong-deals",
         type=int,
         help="deal sets, strong vs basic (default 100; auction pinochle 300)",
+    )
+    parser.add_argument(
+        "--cheat-deals",
+        type=int,
+        help="deal sets, cheat (strong's search on the true deal) vs basic, for the open-hand"
+        " share (default: as many as --strong-deals; 0 skips it)",
+    )
+    parser.add_argument(
+        "--cheat-from-hand",
+        action="store_true",
+        help="the cheat searches the true deal only once its seat holds cards it has looked"
+        " at, deciding as strong before (Bismarck's contract, a blind bid)",
+    )
+    parser.add_argument(
+        "--cheat-hands-only",
+        action="store_true",
+        help="the cheat sees the other hands but not the stock's order (Sixty-six)",
     )
     parser.add_argument(
         "--budget",
@@ -402,8 +526,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--progress",
         action="store_true",
-        help="print each deal set's margin of the strength runs as it comes, in order, and the"
-        " mean and interval of those so far (the figures of a run of that many deal sets)",
+        help="print each deal set's margin of the strength and cheat runs as it comes, in"
+        " order, and the mean and interval of those so far (the figures of a run of that"
+        " many deal sets)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)

@@ -185,6 +185,16 @@ class StrongBot:
     def last_samples(self) -> int:
         return self.search.last_samples
 
+    @property
+    def game(self) -> Game:
+        """The game whose ``resample`` deals the searched deals: the engine's, or one that
+        hands over the true deal (the open-hand yardstick, ``bench/cheat.py``)."""
+        return self.search.game
+
+    @game.setter
+    def game(self, value: Game) -> None:
+        self.search.game = value
+
     def choices(self, view: View) -> list[str]:
         """The actions searched: the basic level's first few, of a card played while the
         stock lasts only one of each score (most of a hand's sevens, eights and nines are

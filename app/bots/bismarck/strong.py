@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from time import perf_counter
 
+from app.engine import Game
 from app.engine.cards import sorted_cards
 
 from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
@@ -58,6 +59,11 @@ class StrongBot:
         self.fallbacks = 0
         """Decisions left to the basic level because no deal fitted the view."""
         self._basic = BasicBot()
+        self.game: Game | None = None
+        """A game whose ``resample`` deals the searched deals instead of the bitmask
+        sampler (which deals from the same distribution as the engine's, at a fraction of
+        the cost): the open-hand yardstick (``bench/cheat.py``) hands over the true deal
+        so."""
 
     def decide(self, view: View) -> str:
         deadline = perf_counter() + self.budget
@@ -70,7 +76,7 @@ class StrongBot:
                 return actions[0]
             left = len(view["contracts_left"][view["seat"]])
             rng = decision_rng(self.seed, view)
-            return self._contract(view["deal"]["open"], actions, left, rng, deadline)
+            return self._contract(view, actions, left, rng, deadline)
         actions = legal.get("actions", [])
         if kind == "play" and len(actions) == 1:
             return actions[0]
@@ -78,9 +84,10 @@ class StrongBot:
         rng = decision_rng(self.seed, view)
         try:
             if kind == "discard":
-                out = self._discard(k, rng, deadline)
+                out = self._discard(view, k, rng, deadline)
                 return "discard:" + ",".join(sorted_cards(cards_of(out)))
-            card = self._play(k, [CODE[a.partition(":")[2]] for a in actions], rng, deadline)
+            legal_cards = [CODE[a.partition(":")[2]] for a in actions]
+            card = self._play(view, k, legal_cards, rng, deadline)
         except InconsistentView:
             # Never seen in testing; a seat at a live table should still get an answer.
             self.fallbacks += 1
@@ -102,16 +109,35 @@ class StrongBot:
 
     # -- card play -------------------------------------------------------------------------------
 
-    def _play(self, k: Knowledge, legal: list[int], rng: random.Random, deadline: float) -> int:
+    def _draws(self, view: View, k: Knowledge) -> Callable[[random.Random], list[int]]:
+        """Draws of the cards ``k``'s seat has not seen, as :meth:`Sampler.draw` gives them:
+        a mask per other hand (``k.others`` order), then the discard when it is hidden."""
+        if self.game is None:
+            return Sampler(k).draw
+        resample = self.game.resample
+        assert resample is not None
+
+        def draw(rng: random.Random) -> list[int]:
+            deal = resample(view, rng).current
+            masks = [mask_of(deal.ledger.hand(k.order[p])) for p in k.others]
+            if k.hidden_discard:
+                masks.append(mask_of(deal.discard or ()))
+            return masks
+
+        return draw
+
+    def _play(
+        self, view: View, k: Knowledge, legal: list[int], rng: random.Random, deadline: float
+    ) -> int:
         candidates = distinct_cards(legal, k.unseen | _mask(k.trick))
         if len(candidates) == 1:
             return candidates[0]
-        sampler = Sampler(k)
+        draw = self._draws(view, k)
         a, b = k.others
         sign = 1 if k.take else -1
 
         def sample() -> list[float]:
-            drawn = sampler.draw(rng)
+            drawn = draw(rng)
             hands = [0, 0, 0]
             hands[k.me] = k.hand
             hands[a] = drawn[0]
@@ -129,16 +155,16 @@ class StrongBot:
 
     # -- discard ---------------------------------------------------------------------------------
 
-    def _discard(self, k: Knowledge, rng: random.Random, deadline: float) -> int:
+    def _discard(self, view: View, k: Knowledge, rng: random.Random, deadline: float) -> int:
         candidates = discard_candidates(k.hand, k.trump, k.take, DISCARD_CANDIDATES)
         if len(candidates) == 1:
             return candidates[0]
-        sampler = Sampler(k)
+        draw = self._draws(view, k)
         a, b = k.others
         sign = 1 if k.take else -1
 
         def sample() -> list[float]:
-            drawn = sampler.draw(rng)
+            drawn = draw(rng)
             results: list[float] = []
             for out in candidates:
                 hands = [k.hand & ~out, 0, 0]
@@ -154,25 +180,20 @@ class StrongBot:
 
     def _contract(
         self,
-        open_cards: list[str],
+        view: View,
         actions: list[str],
         contracts_left: int,
         rng: random.Random,
         deadline: float,
     ) -> str:
+        open_cards: list[str] = view["deal"]["open"]
         shown = mask_of(open_cards)
         pack = [c for c in range(52) if not shown >> c & 1]
         choices = [parse_contract(a) for a in actions]
+        deal_of = self._full_deals(view, shown, pack)
 
         def sample() -> list[float]:
-            rng.shuffle(pack)
-            own = shown
-            for c in pack[:16]:
-                own |= 1 << c
-            second = 0
-            for c in pack[16:32]:
-                second |= 1 << c
-            third = FULL & ~own & ~second
+            own, second, third = deal_of(rng)
             results: list[float] = []
             for name, trump in choices:
                 take = name != "pass"
@@ -186,6 +207,35 @@ class StrongBot:
         bias = [-BASELINE[name] if reserve else 0.0 for name, _ in choices]
         prior = [expected_score(open_cards, name, trump) for name, trump in choices]
         return actions[self._best(len(actions), sample, deadline, bias, prior)]
+
+    def _full_deals(
+        self, view: View, shown: int, pack: list[int]
+    ) -> Callable[[random.Random], tuple[int, int, int]]:
+        """Draws of a whole deal before the contract, by position in the play order: the
+        forehand's twenty (the ``shown`` open cards and sixteen of ``pack``), then the
+        other two hands."""
+        resample = self.game.resample if self.game is not None else None
+        if resample is None:
+
+            def shuffled(rng: random.Random) -> tuple[int, int, int]:
+                rng.shuffle(pack)
+                own = shown
+                for c in pack[:16]:
+                    own |= 1 << c
+                second = 0
+                for c in pack[16:32]:
+                    second |= 1 << c
+                return own, second, FULL & ~own & ~second
+
+            return shuffled
+        order: list[int] = view["deal"]["order"]
+
+        def resampled(rng: random.Random) -> tuple[int, int, int]:
+            deal = resample(view, rng).current
+            first, second, third = (mask_of(deal.ledger.hand(seat)) for seat in order)
+            return shown | first, second, third
+
+        return resampled
 
 
 def distinct_cards(legal: list[int], live: int) -> list[int]:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import Any, Final
 
+from app.engine import Game
 from app.engine.spades import GAME as RULES
 from app.engine.spades.rules import BLIND_NIL, HAND_SIZE, NIL, SEATS, TRUMP
 from app.engine.spades.state import BIDS, LOOK, Match, cards_action
@@ -55,6 +56,9 @@ class StrongBot:
         self.last_samples = 0
         """Sampled deals behind the last decision (for benchmarks and tests)."""
         self.basic = BasicBot()
+        self.game: Game = RULES
+        """The game whose ``resample`` deals the searched deals: the engine's, or one that
+        hands over the true deal (the open-hand yardstick, ``bench/cheat.py``)."""
 
     def decide(self, view: View) -> str:
         deadline = perf_counter() + self.budget
@@ -86,7 +90,7 @@ class StrongBot:
         failed = str(options["failed_nil_tricks"])
         bags = bool(options["bags"])
         build = play_of(view)
-        resample = RULES.resample
+        resample = self.game.resample
         assert resample is not None
 
         def sample() -> list[float]:
@@ -108,7 +112,7 @@ class StrongBot:
         failed = str(options["failed_nil_tricks"])
         bags = bool(options["bags"])
         parsed = [RULES.parse_action(a) for a in candidates]
-        resample = RULES.resample
+        resample = self.game.resample
         assert resample is not None
 
         def sample() -> list[float]:

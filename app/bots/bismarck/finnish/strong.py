@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Final, cast
 
-from app.engine import GameState
+from app.engine import Game, GameState
 from app.engine.bismarck.finnish import GAME as RULES
 from app.engine.bismarck.finnish.rules import FREE, MISERE
 from app.engine.bismarck.finnish.state import Match
@@ -84,6 +84,9 @@ class StrongBot:
         self.fallbacks = 0
         """Decisions left to the basic level because no deal fitted the view."""
         self.basic = BasicBot()
+        self.game: Game = RULES
+        """The game whose ``resample`` deals the searched deals: the engine's, or one that
+        hands over the true deal (the open-hand yardstick, ``bench/cheat.py``)."""
 
     def reviewer(self) -> Reviewer:
         """The review weighs what this player weighs, with its playouts."""
@@ -164,7 +167,7 @@ class StrongBot:
         trick, leader, voids, tricks = k.trick, k.leader, k.voids, k.tricks
 
         def sample() -> list[float]:
-            hands = sampled_hands(view, rng)
+            hands = sampled_hands(self.game, view, rng)
             return [
                 float(
                     seat_score(
@@ -207,7 +210,7 @@ class StrongBot:
         receiver = {1: (dealer + 3) & 3, 3: dealer, 4: dealer_partner}.get(step, -1)
 
         def sample() -> list[float]:
-            hands = sampled_hands(view, rng)
+            hands = sampled_hands(self.game, view, rng)
             results: list[float] = []
             for move in moves:
                 after = list(hands)
@@ -254,7 +257,7 @@ class StrongBot:
         left = len(view["contracts_left"][seat])
 
         def sample() -> list[float]:
-            hands = sampled_hands(view, rng)
+            hands = sampled_hands(self.game, view, rng)
             hands[seat] |= open_cards
             results: list[float] = []
             for name, trump in parsed:
@@ -304,9 +307,10 @@ class InconsistentView(ValueError):
     state)."""
 
 
-def sampled_hands(view: View, rng: random.Random) -> list[int]:
-    """Every seat's hand in a deal drawn consistently with ``view``, as masks."""
-    resample = RULES.resample
+def sampled_hands(game: Game, view: View, rng: random.Random) -> list[int]:
+    """Every seat's hand in a deal drawn consistently with ``view`` by ``game``'s
+    resampler, as masks."""
+    resample = game.resample
     assert resample is not None
     try:
         match = cast(Match, resample(view, rng))

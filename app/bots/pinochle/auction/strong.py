@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Any
 
+from app.engine import Game
 from app.engine.cards import SUITS
 from app.engine.pinochle import melds as meld_rules
 from app.engine.pinochle.auction import GAME as RULES
@@ -75,6 +76,9 @@ class StrongBot:
         self.last_samples = 0
         """Sampled deals behind the last decision (for benchmarks and tests)."""
         self.basic = BasicBot()
+        self.game: Game = RULES
+        """The game whose ``resample`` deals the searched deals: the engine's, or one that
+        hands over the true deal (the open-hand yardstick, ``bench/cheat.py``)."""
 
     # -- dispatch ----------------------------------------------------------------------------
 
@@ -146,7 +150,7 @@ class StrongBot:
         ends = self._margins(view, d["trump"])
         score = self._scorer(view, d["trump"])
         meld: int = d["meld"]["value"] if d["meld"] else 0
-        resample = RULES.resample
+        resample = self.game.resample
         assert resample is not None
         build = play_of(view, points)
 
@@ -183,7 +187,7 @@ class StrongBot:
         if made:
             return f"trump:{max(made)[1]}"  # made on meld: the trump that pays most
         scores = [self._scorer(view, t) for t in trumps]
-        resample = RULES.resample
+        resample = self.game.resample
         assert resample is not None
 
         def sample() -> list[float]:
@@ -217,7 +221,7 @@ class StrongBot:
         ends = self._margins(view, trump)
         score = self._scorer(view, trump)
         conceding = "concede" in legal.get("also", [])
-        resample = RULES.resample
+        resample = self.game.resample
         assert resample is not None
         seat: int = view["seat"]
 
@@ -257,8 +261,9 @@ class StrongBot:
         total = 0.0
         n = 0
         limit = WIDOWS if self.max_samples is None else max(1, self.max_samples * 8)
+        widow = self._widows(view, unseen, rng)
         while n < limit:
-            full = [*dealt, *rng.sample(unseen, 3)]
+            full = [*dealt, *widow()]
             best = conceded
             for t in SUITS:
                 meld = model.meld_value(full, t)
@@ -278,6 +283,22 @@ class StrongBot:
                 break
         self.last_samples = n
         return total / n
+
+    def _widows(self, view: View, unseen: list[str], rng: random.Random) -> Callable[[], list[str]]:
+        """A draw of the widow as the bidding weighs it: straight from the ``unseen`` cards
+        with the engine's game (the resampler's own distribution, at a fraction of the
+        cost), else the widow of the deal ``self.game`` resamples."""
+        if self.game is RULES:
+            return lambda: rng.sample(unseen, 3)
+        resample = self.game.resample
+        assert resample is not None
+
+        def drawn() -> list[str]:
+            deal = resample(view, rng).current
+            assert isinstance(deal.widow, list)
+            return list(deal.widow)
+
+        return drawn
 
     def _bid(self, view: View, actions: list[str], rng: random.Random, deadline: float) -> str:
         bids = [a for a in actions if a.startswith("bid:")]
