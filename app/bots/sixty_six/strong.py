@@ -54,14 +54,19 @@ class FamilySearch(SamplingBot):
         return actions[best]
 
     def play_out(self, state: GameState, seat: int, played: int) -> float:
-        match = cast(Match, state)
-        apply = match.apply
-        while match.deals_played == played and not match.is_over:
-            actor = match.to_act
-            if actor is None or actor == TABLE:
-                break
-            apply(actor, choose(match, actor))
-        return _settled(match, seat, played)
+        return _play_out(cast(Match, state), seat, played)
+
+
+def _play_out(match: Match, seat: int, played: int) -> float:
+    """``seat``'s margin in the deal in progress played to its end by the basic level's
+    rules; ``played``: the deals scored before it."""
+    apply = match.apply
+    while match.deals_played == played and not match.is_over:
+        actor = match.to_act
+        if actor is None or actor == TABLE:
+            break
+        apply(actor, choose(match, actor))
+    return _settled(match, seat, played)
 
 
 def _settled(match: Match, seat: int, played: int) -> float:
@@ -76,16 +81,29 @@ class OutOfTime(Exception):
 
 def solve(match: Match, seat: int, actions: Sequence[Action], deadline: float) -> int:
     """The index of the best of ``actions`` for ``seat``, the seat to act, by minimax over
-    every line of play to the end of the deal; :class:`OutOfTime` past ``deadline``."""
+    every line of play to the end of the deal; :class:`OutOfTime` past ``deadline``. Of moves
+    that do equally well against the best defence (every move of a lost deal, say), the one
+    whose playout by the basic level's rules does best: the other player is no solver."""
     played = match.deals_played
-    best, best_value = 0, -math.inf
-    for i, action in enumerate(actions):
+    values: list[float] = []
+    best_value = -math.inf
+    for action in actions:
         child = match.clone()
         child.apply(seat, action)
-        value = _value(child, seat, played, best_value, math.inf, deadline)
-        if value > best_value:
-            best, best_value = i, value
-    return best
+        # a window just under the best so far: a move as good returns its exact value
+        # (margins are whole points), a worse one no more than the window's floor
+        values.append(_value(child, seat, played, best_value - 0.5, math.inf, deadline))
+        best_value = max(best_value, values[-1])
+    tied = [i for i, value in enumerate(values) if value >= best_value]
+    if len(tied) == 1:
+        return tied[0]
+
+    def played_out(i: int) -> float:
+        child = match.clone()
+        child.apply(seat, actions[i])
+        return _play_out(child, seat, played)
+
+    return max(tied, key=played_out)
 
 
 def _value(
