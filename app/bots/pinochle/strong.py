@@ -23,6 +23,10 @@ with the few dozen samples a decision affords, a bare maximum would often be noi
   few draws, one where every other seat's calls are the basic level's with its hand
   (agreement.py).
 - A claim only when it is sure, as the basic level; a wrong claim is never a candidate.
+
+The review of a decision (app/bots/review.py) plays its candidates out as this level does
+(:meth:`StrongBot.reviewer`): the calls it weighs, every trump and card, the rest of the
+auction and the trump by the basic level, the play by the simulator.
 """
 
 from __future__ import annotations
@@ -30,13 +34,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from time import perf_counter
+from typing import cast
 
-from app.engine import TABLE, Game
+from app.engine import TABLE, Game, GameState
 from app.engine.cards import SUITS
 from app.engine.pinochle.partnership.state import Match
 from app.engine.pinochle.partnership.variant import MadeBid
 
+from .. import sampling
 from ..base import DEFAULT_BUDGET, NotMyTurn, View, decision_rng, legal_of
+from ..sampling import Reviewer, SamplingBot
 from ..search import Estimate, argmax, means, paired, sampled_rows
 from .agreement import disagreements
 from .basic import BasicBot, claim_is_sure
@@ -89,6 +96,20 @@ class StrongBot:
         self.last_samples = 0
         """Sampled deals behind the last decision (for benchmarks and tests)."""
         self.basic = BasicBot(tuning)
+
+    def reviewer(self) -> Reviewer:
+        """The review weighs what this player weighs, with its playouts."""
+        search = Search(self.game, self.basic, self.seed, self.budget, self.max_samples)
+        return Reviewer(search, self.choices)
+
+    def choices(self, view: View) -> list[str]:
+        """The actions this player compares: the calls it weighs (:meth:`calls`), else
+        every trump or card (a claim the review weighs only when it was made)."""
+        legal = legal_of(view)
+        actions: list[str] = list(legal.get("actions", []))
+        if legal["kind"] == "bid":
+            return self.calls(view, actions)
+        return [a for a in actions if a != "claim"]
 
     def decide(self, view: View) -> str:
         deadline = perf_counter() + self.budget
@@ -230,19 +251,51 @@ class StrongBot:
         """The rest of the auction and the trump as the basic level would call them, then
         the play; ``seat``'s side's margin for the deal (0 when it is passed out).
         ``played``: the deals scored before this one."""
-        game = self.game
-        basic = self.basic
-        for _ in range(AUCTION_STEPS):
-            if match.deals_played != played or match.phase() == "play":
-                break
-            actor = match.to_act
-            assert actor is not None and actor != TABLE
-            shown = game.view(match, actor, None, None)
-            match.apply(actor, game.parse_action(basic.decide(shown)))
+        finish_auction(self.game, self.basic, match, played)
         if match.deals_played != played:
             return 0.0
         play = from_match(self.tuning.deck, match).run()
         return margin(play.scores(made), team(seat))
+
+
+class Search(SamplingBot):
+    """The sampling search of the review (app/bots/review.py), its playouts this level's:
+    the rest of the auction and the trump by the basic level, then the play in the
+    simulator; the seat's margin in the deal's score, as the engine scores it."""
+
+    def __init__(
+        self,
+        game: Game,
+        policy: BasicBot,
+        seed: int | None,
+        budget: float,
+        max_samples: int | None,
+    ) -> None:
+        super().__init__(game, policy, seed, budget, max_samples)
+        self.basic = policy
+
+    def play_out(self, state: GameState, seat: int, played: int) -> float:
+        match = cast(Match, state)
+        if match.current is not None and match.deals_played == played:
+            finish_auction(self.game, self.basic, match, played)
+        deal = match.current
+        if deal is None or match.deals_played != played or deal.step != "play":
+            return super().play_out(state, seat, played)  # the deal is over (a claim, say)
+        play = from_match(self.basic.tuning.deck, match).run()
+        scores = play.scores(match.settings.made_bid_scores)
+        return sampling.margin([scores[team(s)] for s in range(4)], seat)
+
+
+def finish_auction(game: Game, basic: BasicBot, match: Match, played: int) -> None:
+    """The rest of the auction and the trump as the basic level would call them, until the
+    play (or the deal passed out). ``played``: the deals scored before this one."""
+    for _ in range(AUCTION_STEPS):
+        if match.deals_played != played or match.phase() == "play":
+            break
+        actor = match.to_act
+        assert actor is not None and actor != TABLE
+        shown = game.view(match, actor, None, None)
+        match.apply(actor, game.parse_action(basic.decide(shown)))
 
 
 def margin(scores: list[int], side: int) -> float:

@@ -132,23 +132,30 @@ def played_and_voids(d: dict[str, Any]) -> tuple[set[str], list[set[str]]]:
     """Every card played in the deal (the trick in progress included) and the suits each
     seat has shown it lacks: by not following, or by leading a spade before spades were
     broken (only spades left)."""
+    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in d["tricks_played"]]
+    tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
+    return played_and_voids_of(tricks)
+
+
+def played_and_voids_of(
+    tricks: Sequence[Sequence[tuple[int, str]]],
+) -> tuple[set[str], list[set[str]]]:
+    """:func:`played_and_voids` of the tricks as (seat, card) in play order, the last the
+    trick in progress."""
     played: set[str] = set()
     voids: list[set[str]] = [set() for _ in range(SEATS)]
     broken = False
-    tricks = [t["cards"] for t in d["tricks_played"]]
-    tricks.append(d["trick"])
     for cards in tricks:
         if not cards:
             continue
-        led = cards[0]["card"][1]
+        led = cards[0][1][1]
         if led == TRUMP and not broken:
-            voids[cards[0]["seat"]].update(PLAIN)
-        for entry in cards:
-            card = entry["card"]
+            voids[cards[0][0]].update(PLAIN)
+        for seat, card in cards:
             played.add(card)
             if card[1] != led:
-                voids[entry["seat"]].add(led)
-        if len(cards) == SEATS and any(e["card"][1] == TRUMP for e in cards):
+                voids[seat].add(led)
+        if len(cards) == SEATS and any(card[1] == TRUMP for _, card in cards):
             broken = True
     return played, voids
 

@@ -15,27 +15,33 @@ best).
   each sampled deal the rest of the table bids, lays and gives as the basic level does, and
   the deal is played out.
 - Looking (or blind nil) and the exchange are the basic level's.
+
+The review of a decision (app/bots/review.py) plays its candidates out with the same
+simulator (:meth:`StrongBot.reviewer`): every bid, and the distinct cards, each scored as
+the deal's score, bags as the match counts them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from app.engine import Game
+from app.engine import Game, GameState
 from app.engine.spades import GAME as RULES
-from app.engine.spades.rules import BLIND_NIL, HAND_SIZE, NIL, SEATS, TRUMP
+from app.engine.spades.rules import BLIND_NIL, HAND_SIZE, NIL, SEATS, TRUMP, side_score
 from app.engine.spades.state import BIDS, LOOK, Match, cards_action
 
+from .. import sampling
 from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
+from ..sampling import Reviewer, SamplingBot
 from ..search import best_candidate
 from . import hand as judge
 from .basic import BasicBot
 from .cards import BY_SUIT, STRENGTH, Bid, side
 from .playout import Play, margin
-from .seen import played_and_voids
+from .seen import played_and_voids, played_and_voids_of
 
 NIL_REACH: Final = 2.0
 """Tricks beyond the basic level's limit for nil at which the bot still plays nil out."""
@@ -59,6 +65,21 @@ class StrongBot:
         self.game: Game = RULES
         """The game whose ``resample`` deals the searched deals: the engine's, or one that
         hands over the true deal (the open-hand yardstick, ``bench/cheat.py``)."""
+
+    def reviewer(self) -> Reviewer:
+        """The review plays candidates out as this player does: every bid, one card of each
+        run of equal ones (``choices``)."""
+        search = Search(self.game, self.basic, self.seed, self.budget, self.max_samples)
+        return Reviewer(search, self.choices)
+
+    def choices(self, view: View) -> list[str]:
+        """The actions the review weighs: the distinct cards when playing (those this player
+        weighs), else every legal action (a bid played out costs no more than a card)."""
+        legal = legal_of(view)
+        actions: list[str] = list(legal.get("actions", []))
+        if legal["kind"] != "play":
+            return actions
+        return [f"play:{c}" for c in distinct_cards(view, [a[5:] for a in actions])]
 
     def decide(self, view: View) -> str:
         deadline = perf_counter() + self.budget
@@ -130,6 +151,25 @@ class StrongBot:
         return candidates[self._best(len(candidates), sample, deadline)]
 
 
+class Search(SamplingBot):
+    """The sampling search of the review (app/bots/review.py), its playouts in the lean
+    simulator: the state the candidate leaves is bid out as the basic level bids (as this
+    player's bidding search does), read into the simulator and played to the end."""
+
+    def play_out(self, state: GameState, seat: int, played: int) -> float:
+        match = cast(Match, state)
+        deal = match.current
+        if deal is None or match.deals_played != played:
+            return super().play_out(state, seat, played)  # the candidate ended the deal
+        if deal.step != "play":
+            finish_bidding(match)
+            play = play_at_start(match)
+        else:
+            play = play_from(match)
+        tricks = play.run()
+        return sampling.margin(deal_scores(match, play.bids, tricks), seat)
+
+
 # -- helpers ---------------------------------------------------------------------------------------
 
 
@@ -177,6 +217,42 @@ def play_of(view: View) -> Callable[[Any], Play]:
         return Play(deal.hands, bids, to_play, trick, tricks, played, voids, broken, bags, failed)
 
     return build
+
+
+def play_from(match: Match) -> Play:
+    """The play of ``match``'s deal in progress, from the state itself."""
+    deal = match.current
+    assert deal is not None and deal.step == "play" and match.to_act is not None
+    tricks = [[((t.leader + k) % SEATS, c) for k, c in enumerate(t.cards)] for t in deal.history]
+    trick = [((deal.leader + k) % SEATS, c) for k, c in enumerate(deal.trick)]
+    tricks.append(trick)
+    played, voids = played_and_voids_of(tricks)
+    return Play(
+        deal.hands,
+        list(deal.bids),
+        match.to_act,
+        trick,
+        list(deal.won),
+        played,
+        voids,
+        deal.spades_broken,
+        bool(match.options["bags"]),
+        str(match.options["failed_nil_tricks"]),
+    )
+
+
+def deal_scores(match: Match, bids: Sequence[Bid], tricks: Sequence[int]) -> list[int]:
+    """Each seat's score for the deal in progress of ``match`` had these ``tricks`` been
+    taken: its side's, bags counted from the side's bags before it (``Match.score``)."""
+    failed = str(match.options["failed_nil_tricks"])
+    with_bags = bool(match.options["bags"])
+    totals = []
+    for a in (0, 1):
+        bid_a, bid_b = bids[a], bids[a + 2]
+        assert bid_a is not None and bid_b is not None
+        bags = match.bags[a] if with_bags else None
+        totals.append(side_score((bid_a, bid_b), (tricks[a], tricks[a + 2]), failed, bags).total)
+    return [totals[s % 2] for s in range(SEATS)]
 
 
 def play_at_start(match: Match) -> Play:

@@ -18,6 +18,11 @@ deals (search.py stops early once one is clearly best).
   card-point model of the hand with the widow (hand.py), and bids on while the mean
   result at the next bid beats passing.
 - Melding and the opponents' concession are the basic level's.
+
+The review of a decision (app/bots/review.py) plays its candidates out with the same
+simulator (:meth:`StrongBot.reviewer`): the cards and trumps this level weighs (and the
+concession), every call; up to the first lead the basic level acts on the engine's state,
+then the simulator plays the deal out, settled in chips as the engine settles it.
 """
 
 from __future__ import annotations
@@ -26,17 +31,17 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
-from app.engine import Game
+from app.engine import TABLE, Game, GameState
 from app.engine.cards import SUITS
 from app.engine.pinochle import melds as meld_rules
 from app.engine.pinochle.auction import GAME as RULES
-from app.engine.pinochle.auction.rules import CARDS, End, settle
+from app.engine.pinochle.auction.rules import CARDS, End, settle, share_kitty
 from app.engine.pinochle.auction.state import Match
 
 from ...base import DEFAULT_BUDGET, View, decision_rng, legal_of
-from ...sampling import margin
+from ...sampling import Reviewer, SamplingBot, margin
 from ...search import best_candidate
 from . import hand as model
 from .basic import BasicBot, played_and_voids
@@ -79,6 +84,25 @@ class StrongBot:
         self.game: Game = RULES
         """The game whose ``resample`` deals the searched deals: the engine's, or one that
         hands over the true deal (the open-hand yardstick, ``bench/cheat.py``)."""
+
+    def reviewer(self) -> Reviewer:
+        """The review weighs what this player weighs, with its simulator's playouts."""
+        search = Search(self.game, self.basic, self.seed, self.budget, self.max_samples)
+        return Reviewer(search, self.choices)
+
+    def choices(self, view: View) -> list[str]:
+        """The actions this player plays out: the distinct cards, the trumps it weighs, and
+        the concession where it is offered; every call, where it samples widows instead."""
+        legal = legal_of(view)
+        actions: list[str] = list(legal.get("actions", []))
+        kind = legal["kind"]
+        if kind == "play":
+            out = [f"play:{c}" for c in dict.fromkeys(a[5:] for a in actions if a[:5] == "play:")]
+        elif kind == "trump":
+            out = [f"trump:{t}" for t in self._trumps(view)]
+        else:
+            return actions
+        return out + [a for a in actions if a == "concede"]
 
     # -- dispatch ----------------------------------------------------------------------------
 
@@ -174,10 +198,7 @@ class StrongBot:
         bid: int = d["high_bid"]
         options = view["options"]
         points = points_table(options)
-        values = BasicBot.contract_values(view)
-        ranked = sorted(SUITS, key=lambda t: (-values[t], t))
-        top = values[ranked[0]]
-        trumps = [t for t in ranked[:TRUMP_CANDIDATES] if values[t] >= top - TRUMP_SLACK]
+        trumps = self._trumps(view)
         plans = [plan(hand, t, bid, points) for t in trumps]
         fixed: list[float | None] = []
         for t, (meld, _, _) in zip(trumps, plans, strict=True):
@@ -210,6 +231,14 @@ class StrongBot:
 
         best = self._best(len(trumps) + 1, sample, deadline)
         return "concede" if best == len(trumps) else f"trump:{trumps[best]}"
+
+    @staticmethod
+    def _trumps(view: View) -> list[str]:
+        """The trumps played out: the best few by the basic level's estimate."""
+        values = BasicBot.contract_values(view)
+        ranked = sorted(SUITS, key=lambda t: (-values[t], t))
+        top = values[ranked[0]]
+        return [t for t in ranked[:TRUMP_CANDIDATES] if values[t] >= top - TRUMP_SLACK]
 
     def _bury(self, view: View, legal: dict[str, Any], rng: random.Random, deadline: float) -> str:
         d = view["deal"]
@@ -323,6 +352,47 @@ class StrongBot:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+
+
+class Search(SamplingBot):
+    """The sampling search of the review (app/bots/review.py): the basic level acts on the
+    engine's state up to the bidder's first lead, the simulator plays the rest, and the
+    deal is settled in chips as the engine settles it."""
+
+    def play_out(self, state: GameState, seat: int, played: int) -> float:
+        match = cast(Match, state)
+        game = self.game
+        while match.deals_played == played and not match.is_over:
+            actor = match.to_act
+            if actor is None or actor == TABLE:
+                break
+            shown = game.view(match, actor, None, None)
+            if shown["deal"]["led"] and legal_of(shown)["kind"] == "play":
+                return settled(match, shown, seat)
+            match.apply(actor, game.parse_action(self.policy.decide(shown)))
+        return super().play_out(state, seat, played)  # the deal is over
+
+
+def settled(match: Match, view: View, seat: int) -> float:
+    """``seat``'s margin in chips for the deal in progress played out by the simulator from
+    ``view`` (the seat to play's, after the bidder's first lead), as ``Match.played_out``
+    settles it: the chips, and the kitty's share when the deal is the match's last."""
+    d = view["deal"]
+    options = view["options"]
+    bidder: int = d["bidder"]
+    bid: int = d["high_bid"]
+    meld: int = d["meld"]["value"] if d["meld"] else 0
+    total = meld + play_of(view, points_table(options))(match).run()
+    end = End.MADE if total >= bid else End.DOUBLE_BETE
+    lone = {c["seat"]: c["value"] for c in d["concessions"]}
+    value = bid_chips(bid, d["trump"], options)
+    chips, kitty = settle(match.seats, bidder, bid, value, end, lone)
+    if match.deals_played + 1 >= match.deals_total:
+        deal = match.current
+        assert deal is not None
+        share = share_kitty(match.kitty + kitty, match.seats, deal.dealer)
+        chips = [a + b for a, b in zip(chips, share, strict=True)]
+    return margin(chips, seat)
 
 
 def plan(
