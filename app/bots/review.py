@@ -141,7 +141,9 @@ def judge(
     search = reviewer.search
     played = str(game.parse_action(played))
     legal = legal_of(view)
-    choice = str(search.policy.decide(view)) if "count" in legal else None
+    # the policy's set of cards as the notation writes it, as ``played`` is: the same set
+    # in another order is the same choice, not a second candidate
+    choice = str(game.parse_action(search.policy.decide(view))) if "count" in legal else None
     listed = None
     if reviewer.choices is not None and "count" not in legal and len(legal["actions"]) > 1:
         listed = reviewer.choices(view)

@@ -86,8 +86,10 @@ def test_every_decision_of_a_played_deal_is_judged_well_formed() -> None:
     judged = 0
     for match, seat in played_states(7, 1):
         view = GAME.view(match, seat, None, None)
-        played = str(GAME.parse_action(basic.decide(view)))
-        judgement = judge(GAME, reviewer, view, played, 2, 60.0, MIN_SAMPLES)
+        # as a player sends it: the review writes it, and the policy's choice, canonically
+        sent = basic.decide(view)
+        played = str(GAME.parse_action(sent))
+        judgement = judge(GAME, reviewer, view, sent, 2, 60.0, MIN_SAMPLES)
         legal = view["legal"]
         if "actions" in legal and len(legal["actions"]) < 2:
             assert judgement is None
@@ -139,3 +141,37 @@ def test_the_strong_levels_cover_of_a_nil_passes_and_ducking_under_it_is_marked(
     marked = judge(GAME, reviewer, view, "play:4H", 5, 60.0, 64)
     assert marked is not None and marked.clearly_worse and marked.best in ("play:KH", "play:AH")
     assert marked.cost >= 20
+
+
+class _SentBackwards:
+    """A policy whose set of cards comes in the reverse of the notation's order, as a
+    player's may."""
+
+    def __init__(self, policy: BasicBot) -> None:
+        self.policy = policy
+
+    def decide(self, view: dict[str, object]) -> str:
+        kind, _, cards = self.policy.decide(view).partition(":")
+        return f"{kind}:{','.join(reversed(cards.split(',')))}"
+
+
+def test_a_set_of_cards_the_policy_chose_too_is_one_candidate_in_any_order() -> None:
+    match = table(
+        {
+            N: "2S QH 8H 2H QD JD TD 3D 6C 5C 4C 3C 2C",
+            E: "3H",
+            S: "TS JS QS KS AS AH KH 4H AD KD AC KC QC",
+        }
+    )
+    bid_round(match, "3", "nil")
+    act(match, "lay:QD,JD,TD")
+    bid_round(match, "3", "4")
+    view = shown(match)
+    assert "count" in view["legal"]
+    reviewer = reviewer_for(GAME, 5)
+    basic = reviewer.search.policy
+    assert isinstance(basic, BasicBot)
+    own = str(GAME.parse_action(basic.decide(view)))
+    reviewer.search.policy = _SentBackwards(basic)  # type: ignore[assignment]
+    # the seat gave what the policy would: nothing else was weighed, so nothing to judge
+    assert judge(GAME, reviewer, view, own, 5, 60.0, MIN_SAMPLES) is None
