@@ -76,62 +76,54 @@ class BasicBot:
         if marriages:
             marriages.sort(key=lambda a: a != f"marriage:{trump}")
             return marriages[0]
-        if "close" in actions and self._should_close(view):
+        if "close" in actions and points_of(deal, view["seat"]) + sure_points(hand, trump) >= GOAL:
             return "close"
         cards = [a.partition(":")[2] for a in plays]
+        open_stock = deal["stock"] > 0 and deal["closed_by"] is None
         if deal["trick"]:
-            return f"play:{self._follow(cards, deal['trick'][0]['card'], trump, deal)}"
-        return f"play:{self._lead(cards, hand, trump, deal)}"
+            return f"play:{follow(cards, deal['trick'][0]['card'], trump, open_stock)}"
+        return f"play:{lead(cards, hand, trump, open_stock)}"
 
     @staticmethod
     def _can_claim(view: View) -> bool:
         return points_of(view["deal"], view["seat"]) >= GOAL
 
-    @staticmethod
-    def _should_close(view: View) -> bool:
-        """Close when the tricks the hand is sure to win would bring 66: the top trumps, and
-        aces of plain suits, counted with what they take."""
-        deal = view["deal"]
-        trump = deal["trump"]
-        hand: list[str] = deal["hand"]
-        mine = points_of(deal, view["seat"])
-        sure = 0
-        for card in hand:
-            if card[1] == trump and card[0] in "AT":
-                sure += POINTS[card[0]] + 4
-            elif card[0] == "A":
-                sure += 11 + 2
-        return mine + sure >= GOAL
 
-    @staticmethod
-    def _follow(cards: list[str], led: str, trump: str, deal: dict[str, Any]) -> str:
-        winners = [c for c in cards if beats(c, led, trump)]
-        at_stake = POINTS[led[0]]
-        open_stock = deal["stock"] > 0 and deal["closed_by"] is None
-        if winners:
-            # win with the cheapest card that does it, when the trick is worth it or the
-            # stock is gone (every trick counts then); a plain card of the suit led first
-            same = [c for c in winners if c[1] == led[1]]
-            pool = same or winners
-            cheapest = min(pool, key=lambda c: value(c, trump))
-            if not open_stock or at_stake >= 10 or cheapest[1] == led[1]:
-                return cheapest
-        return min(cards, key=lambda c: value(c, trump))
+def sure_points(hand: list[str], trump: str) -> int:
+    """What the tricks the hand is sure to win would bring: the top trumps and aces of plain
+    suits, counted with what they take (closing when they bring 66)."""
+    sure = 0
+    for card in hand:
+        if card[1] == trump and card[0] in "AT":
+            sure += POINTS[card[0]] + 4
+        elif card[0] == "A":
+            sure += 11 + 2
+    return sure
 
-    @staticmethod
-    def _lead(cards: list[str], hand: list[str], trump: str, deal: dict[str, Any]) -> str:
-        open_stock = deal["stock"] > 0 and deal["closed_by"] is None
-        if not open_stock:
-            # play the winners first: high trumps, then aces
-            best = max(cards, key=lambda c: (c[1] == trump, STRENGTH[c[0]]))
-            if best[1] == trump or best[0] == "A":
-                return best
 
-        # keep marriages together while the stock lasts: a king or queen whose partner is
-        # still in hand is not led
-        def partnered(card: str) -> bool:
-            other = {"K": "Q", "Q": "K"}.get(card[0])
-            return other is not None and other + card[1] in hand
+def follow(cards: list[str], led: str, trump: str, open_stock: bool) -> str:
+    """Win with the cheapest card that does it, when the trick is worth it or the stock is
+    gone (every trick counts then), a card of the suit led first; else throw the cheapest."""
+    winners = [c for c in cards if beats(c, led, trump)]
+    if winners:
+        same = [c for c in winners if c[1] == led[1]]
+        cheapest = min(same or winners, key=lambda c: value(c, trump))
+        if not open_stock or POINTS[led[0]] >= 10 or cheapest[1] == led[1]:
+            return cheapest
+    return min(cards, key=lambda c: value(c, trump))
 
-        safe = [c for c in cards if c[1] != trump and not partnered(c)]
-        return min(safe or cards, key=lambda c: value(c, trump))
+
+def lead(cards: list[str], hand: list[str], trump: str, open_stock: bool) -> str:
+    """With the stock gone or closed, the winners first (high trumps, then aces); else the
+    cheapest card that is no trump and breaks no marriage while the stock lasts."""
+    if not open_stock:
+        best = max(cards, key=lambda c: (c[1] == trump, STRENGTH[c[0]]))
+        if best[1] == trump or best[0] == "A":
+            return best
+
+    def partnered(card: str) -> bool:
+        other = {"K": "Q", "Q": "K"}.get(card[0])
+        return other is not None and other + card[1] in hand
+
+    safe = [c for c in cards if c[1] != trump and not partnered(c)]
+    return min(safe or cards, key=lambda c: value(c, trump))

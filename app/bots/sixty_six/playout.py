@@ -7,9 +7,9 @@ to each other)."""
 from __future__ import annotations
 
 from app.engine import Action
-from app.engine.sixty_six.state import CLAIM, CLOSE, EXCHANGE, Deal, Match
+from app.engine.sixty_six.state import CLAIM, CLOSE, EXCHANGE, Match
 
-from .basic import GOAL, POINTS, STRENGTH, beats, value
+from .basic import GOAL, follow, lead, sure_points
 
 
 def choose(match: Match, actor: int) -> Action:
@@ -38,46 +38,12 @@ def choose(match: Match, actor: int) -> Action:
     ledger = deal.ledger
     cards = ledger.cards
     hand = [cards[i] for i in ledger.hands[actor]]
-    if CLOSE in legal and _should_close(deal, actor, hand, trump):
+    if CLOSE in legal and deal.points(actor) + sure_points(hand, trump) >= GOAL:
         return CLOSE
     by_card = {a.arg: a for a in plays}
     # the view's stock counts the face-down cards, the one turned under them apart
     open_stock = deal.closed_by is None and len(ledger.stock) > 1
     if ledger.trick:
         led = cards[ledger.trick[0]]
-        return by_card[_follow(list(by_card), led, trump, open_stock)]
-    return by_card[_lead(list(by_card), hand, trump, open_stock)]
-
-
-def _should_close(deal: Deal, actor: int, hand: list[str], trump: str) -> bool:
-    sure = 0
-    for card in hand:
-        if card[1] == trump and card[0] in "AT":
-            sure += POINTS[card[0]] + 4
-        elif card[0] == "A":
-            sure += 11 + 2
-    return deal.points(actor) + sure >= GOAL
-
-
-def _follow(cards: list[str], led: str, trump: str, open_stock: bool) -> str:
-    winners = [c for c in cards if beats(c, led, trump)]
-    if winners:
-        same = [c for c in winners if c[1] == led[1]]
-        cheapest = min(same or winners, key=lambda c: value(c, trump))
-        if not open_stock or POINTS[led[0]] >= 10 or cheapest[1] == led[1]:
-            return cheapest
-    return min(cards, key=lambda c: value(c, trump))
-
-
-def _lead(cards: list[str], hand: list[str], trump: str, open_stock: bool) -> str:
-    if not open_stock:
-        best = max(cards, key=lambda c: (c[1] == trump, STRENGTH[c[0]]))
-        if best[1] == trump or best[0] == "A":
-            return best
-
-    def partnered(card: str) -> bool:
-        other = {"K": "Q", "Q": "K"}.get(card[0])
-        return other is not None and other + card[1] in hand
-
-    safe = [c for c in cards if c[1] != trump and not partnered(c)]
-    return min(safe or cards, key=lambda c: value(c, trump))
+        return by_card[follow(list(by_card), led, trump, open_stock)]
+    return by_card[lead(list(by_card), hand, trump, open_stock)]
