@@ -252,6 +252,11 @@ def test_a_rolling_restart_during_play_loses_nothing(failover: Cluster) -> None:
             before = sum(len(p.acked) for p in players)
             await asyncio.to_thread(server.stop)  # SIGTERM: leases released, sockets told 1012
             await asyncio.to_thread(server.start)
+            # as an operator's rolling restart does: the next instance stops only once the
+            # proxy routes to this one again, or it may have none left to send to
+            await asyncio.to_thread(
+                failover.proxy.wait_up, [failover.ids[failover.servers.index(server)]]
+            )
             # play moves on before the next instance restarts
             while sum(len(p.acked) for p in players) < before + 3:
                 if all(t.done() for t in tasks):

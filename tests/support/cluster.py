@@ -6,11 +6,13 @@ players who reconnect as a browser does.
 from __future__ import annotations
 
 import asyncio
+import csv
 import json
 import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import time
 from collections.abc import Callable, Iterator
@@ -46,12 +48,16 @@ def haproxy_binary() -> str:
     return found
 
 
-def proxy_config(port: int, backends: list[int]) -> str:
-    """deploy/haproxy.cfg as shipped, listening on ``port`` and sending to ``backends``."""
+def proxy_config(port: int, backends: list[int], stats_port: int) -> str:
+    """deploy/haproxy.cfg as shipped, listening on ``port`` and sending to ``backends``, with
+    its runtime interface on ``stats_port`` for the tests to read which servers it sees up."""
     shipped = HAPROXY_CONFIG.read_text()
     lines: list[str] = []
     for line in shipped.splitlines():
-        if re.match(r"\s*bind :\d+", line):
+        if line == "global":
+            lines.append(line)
+            lines.append(f"    stats socket ipv4@127.0.0.1:{stats_port} level operator")
+        elif re.match(r"\s*bind :\d+", line):
             lines.append(f"    bind 127.0.0.1:{port}")
         elif re.match(r"\s*server app1 ", line):
             lines.extend(f"    server app{i + 1} 127.0.0.1:{p}" for i, p in enumerate(backends))
@@ -65,8 +71,9 @@ def proxy_config(port: int, backends: list[int]) -> str:
 class Proxy:
     def __init__(self, root: Path, backends: list[int]) -> None:
         self.port = free_port()
+        self.stats_port = free_port()
         self.config = root / "haproxy.cfg"
-        self.config.write_text(proxy_config(self.port, backends))
+        self.config.write_text(proxy_config(self.port, backends, self.stats_port))
         self.log = root / "haproxy.log"
         self._proc: subprocess.Popen[bytes] | None = None
 
@@ -102,6 +109,32 @@ class Proxy:
         if self._proc is not None and self._proc.poll() is None:
             self._proc.terminate()
             self._proc.wait(10)
+
+    def servers_up(self) -> set[str]:
+        """The servers the proxy's health checks see up in every backend."""
+        with socket.create_connection(("127.0.0.1", self.stats_port), timeout=30) as conn:
+            conn.sendall(b"show stat\n")
+            chunks: list[bytes] = []
+            while chunk := conn.recv(65536):
+                chunks.append(chunk)
+        rows = list(csv.reader(b"".join(chunks).decode().lstrip("# ").splitlines()))
+        header, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
+        name, server, status = (header.index(k) for k in ("svname", "pxname", "status"))
+        backends: dict[str, set[str]] = {}
+        for row in body:
+            if row[name] not in ("FRONTEND", "BACKEND"):
+                backends.setdefault(row[server], set())
+                if row[status] == "UP":
+                    backends[row[server]].add(row[name])
+        return set.intersection(*backends.values()) if backends else set()
+
+    def wait_up(self, names: list[str], limit: float = 120.0) -> None:
+        """Until the proxy routes to each of ``names`` again: a rolling restart waits for
+        this before it stops the next instance, or the proxy may have none to send to."""
+        deadline = time.monotonic() + limit
+        while not set(names) <= (up := self.servers_up()):
+            assert time.monotonic() < deadline, f"the proxy sees only {sorted(up)} up"
+            time.sleep(0.1)
 
 
 @dataclass
@@ -152,6 +185,7 @@ class Cluster:
         for server in self.servers:
             if not server.running:
                 server.start()
+        self.proxy.wait_up(self.ids)
 
     def pause(self, server: ServerProcess) -> None:
         os.kill(server.pid, signal.SIGSTOP)
