@@ -14,6 +14,9 @@ is spent, after ``max_samples`` deals if given, or once one candidate is clearly
   is played out under each contract left. The sampled score is blended with the basic
   level's model (worth ``PRIOR_WEIGHT`` deals: few deals fit in a budget, and the model
   already knows the average well), less the contract's average worth on a later deal.
+
+The review of a played deal (``reviewer``, app/bots/review.py) weighs the candidates this
+level weighs and plays them out in the same simulator (``Search``), from the engine's deals.
 """
 
 from __future__ import annotations
@@ -21,14 +24,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from time import perf_counter
+from typing import Final, cast
 
-from app.engine import Game
+from app.engine import TABLE, Game, GameState
+from app.engine.bismarck import GAME as RULES
+from app.engine.bismarck.rules import PASS, deal_scores
+from app.engine.bismarck.state import Deal, Match
 from app.engine.cards import sorted_cards
 
-from ..base import DEFAULT_BUDGET, View, decision_rng, legal_of
+from ..base import DEFAULT_BUDGET, Bot, View, decision_rng, legal_of
+from ..sampling import Reviewer, SamplingBot, margin
 from ..search import best_candidate
 from .basic import BasicBot
-from .bits import CODE, FULL, TEXT, cards_of, mask_of
+from .bits import CODE, FULL, TEXT, cards_of, mask_of, suit_code
 from .contract import BASELINE, expected_score, parse_contract
 from .discard import best_discard, discard_candidates
 from .knowledge import Knowledge, read
@@ -40,6 +48,9 @@ DISCARD_CANDIDATES = 6
 
 PRIOR_WEIGHT = 100.0
 """Sampled deals the contract model's estimate is worth when choosing a contract."""
+
+BEFORE_PLAY: Final = 4
+"""A bound on the decisions left before the first lead (the discard, at most)."""
 
 
 class StrongBot:
@@ -64,6 +75,24 @@ class StrongBot:
         sampler (which deals from the same distribution as the engine's, at a fraction of
         the cost): the open-hand yardstick (``bench/cheat.py``) hands over the true deal
         so."""
+
+    def reviewer(self) -> Reviewer:
+        """The review plays candidates out in this player's simulator (``Search``) and
+        weighs what it weighs (``choices``)."""
+        search = Search(RULES, self._basic, self.seed, self.budget, self.max_samples)
+        return Reviewer(search, self.choices)
+
+    def choices(self, view: View) -> list[str]:
+        """The actions the review weighs: one card of each run of equal ones when playing
+        (those this player weighs), else every legal action (every contract, as this player
+        weighs them; a discard is a choice of cards, which the review weighs its own way)."""
+        legal = legal_of(view)
+        actions: list[str] = list(legal.get("actions", []))
+        if legal["kind"] != "play":
+            return actions
+        k = read(view)
+        legal_cards = [CODE[a.partition(":")[2]] for a in actions]
+        return [f"play:{TEXT[c]}" for c in distinct_cards(legal_cards, k.unseen | _mask(k.trick))]
 
     def decide(self, view: View) -> str:
         deadline = perf_counter() + self.budget
@@ -257,3 +286,74 @@ def _mask(cards: list[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+class Search(SamplingBot):
+    """The sampling search of the review (app/bots/review.py), its playouts this level's:
+    the decisions before the first lead (the discard, once a contract is chosen) made on the
+    engine's state by the basic level, as the engine's playouts make them, then the play in
+    the lean simulator; the seat's margin in the deal's score, as the engine scores it. A
+    contract is no choice the simulator takes, and a discard is one decision of a deal's
+    fifty: the basic level acting on the engine's state costs little there and cannot
+    differ from it."""
+
+    def play_out(self, state: GameState, seat: int, played: int) -> float:
+        match = cast(Match, state)
+        finish_before_play(self.game, self.policy, match, played)
+        deal = match.current
+        if deal is None or match.deals_played != played or deal.step != "play":
+            return super().play_out(state, seat, played)  # the deal is over already
+        return margin(deal_result(deal), seat)
+
+
+def finish_before_play(game: Game, basic: Bot, match: Match, played: int) -> None:
+    """The decisions left before the first lead as the basic level would make them.
+    ``played``: the deals scored before this one."""
+    for _ in range(BEFORE_PLAY):
+        deal = match.current
+        if deal is None or match.deals_played != played or deal.step == "play":
+            return
+        actor = match.to_act
+        assert actor is not None and actor != TABLE
+        shown = game.view(match, actor, None, None)
+        match.apply(actor, game.parse_action(basic.decide(shown)))
+
+
+def deal_result(deal: Deal) -> list[int | None]:
+    """The scores of ``deal``, being played, once the lean simulator has played it out (each
+    player as the basic level); ``None`` for the seat sitting out."""
+    order = deal.order
+    position = {s: p for p, s in enumerate(order)}
+    voids = [0, 0, 0]
+    for done in deal.history:
+        _voids_shown(voids, done.cards, position[done.leader])
+    trick = deal.trick
+    _voids_shown(voids, trick, position[deal.leader])
+    hands = [mask_of(deal.ledger.hand(s)) for s in order]
+    assert deal.contract is not None
+    take = deal.contract != PASS
+    tricks = play_out(
+        hands,
+        [CODE[c] for c in trick],
+        position[deal.leader],
+        voids,
+        [deal.won[s] for s in order],
+        suit_code(deal.trump),
+        take,
+        mask_of(deal.discard or ()),
+    )
+    won: list[int | None] = [None] * len(deal.won)
+    for p, s in enumerate(order):
+        won[s] = tricks[p]
+    scores = deal_scores(deal.contract, deal.forehand, won)
+    return [scores[s] if s in position else None for s in range(len(scores))]
+
+
+def _voids_shown(voids: list[int], cards: Sequence[str], leader: int) -> None:
+    """Mark in ``voids`` (by position) the suits not followed in a trick led by ``leader``."""
+    if not cards:
+        return
+    led = CODE[cards[0]] // 13
+    for i, card in enumerate(cards[1:], 1):
+        if CODE[card] // 13 != led:
+            voids[(leader + i) % 3] |= 1 << led
