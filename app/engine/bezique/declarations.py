@@ -36,8 +36,6 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
 
 from ..actions import Action
 from ..cards import SUITS, Card, Suit
@@ -90,6 +88,12 @@ class Context:
     """``pack`` as a list: a C-level map reads a list's items by its bound ``__getitem__``
     (a method of the list's own) at a fraction of a tuple's cost (a slot wrapper); copied
     in C, once per context."""
+    bits: list[int] = field(init=False, repr=False, compare=False)
+    """Each copy's code's bit (:data:`_BIT`), by copy: a hand's bits are joined from its
+    copies, without reading their codes first."""
+    weights: list[int] = field(init=False, repr=False, compare=False)
+    """Each copy's code's weight in the sieve's four-count fields, by copy (the weights are
+    the trumps', as the context is)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "codes", list(self.pack))
@@ -97,6 +101,8 @@ class Context:
         object.__setattr__(self, "candidates", found)
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "sieve", sieve)
+        object.__setattr__(self, "bits", list(map(_BIT.__getitem__, self.pack)))
+        object.__setattr__(self, "weights", list(map(sieve[4].__getitem__, self.pack)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,22 +242,21 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     out: dict[str, Offer] = {}
     pairs: tuple[int, int] | None = None
     pack = ctx.pack
-    code_of = ctx.codes.__getitem__
+    codes = ctx.codes
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
     # its cards, with at least one from the hand (what _choices would find otherwise),
-    # told first by a bit per code present, then counted
-    # the codes read once, for the bits and (written out) for the counts: nearly every
-    # listing counts, as a plain four passes the bits whenever the hand holds its rank
+    # told first by a bit per code present, then counted; the hand's bits and counts read
+    # by copy from the context's lists, its codes read only when some kind is near
     same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
-    hand_codes = list(map(code_of, holding.concealed))
+    concealed = holding.concealed
     # the table's share read once while the table stands (it grows to dozens of cards and
     # changes at a declaration or a card played from it, the hand at every trick); its
     # weights are those of the trumps it was read under
     sums = holding.table_sums
     if sums is None or sums[0] is not weights:
-        table_codes = list(map(code_of, holding.table))
+        table_codes = [codes[c] for c in holding.table]
         sums = holding.table_sums = (
             weights,
             sum(map(_BIT.__getitem__, set(table_codes))),
@@ -259,9 +264,15 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             "".join(table_codes),
         )
     _, on_table, table_weight, table_held = sums
-    # each code's bit once, added up in C (a bit per code: the sum of distinct codes' bits
-    # is their union), not joined by a call per card
-    in_hand = sum(map(_BIT.__getitem__, set(hand_codes)))
+    # each copy's bit joined (copies of one code share a bit, so they are not added) and
+    # its weight added, both in one loop over the hand: a C-level map calls the list's
+    # bound method per copy, which costs more than the loop's own subscript
+    bits = ctx.bits
+    copy_weights = ctx.weights
+    in_hand = hand_weight = 0
+    for copy in concealed:
+        in_hand |= bits[copy]
+        hand_weight += copy_weights[copy]
     present = in_hand | on_table
     absent = ~present
     # each group of candidates told out at once where it can be (most listings offer
@@ -273,17 +284,18 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     if bezique_bits & in_hand and not bezique_bits & absent:
         near += beziques
     # a four needs four cards of its rank (or code): counted for all of them at once,
-    # each code adding one to the fields of the fours it serves
-    hot &= sum(map(weights.__getitem__, hand_codes)) + table_weight
+    # each copy adding one to the fields of the fours its code serves
+    hot &= hand_weight + table_weight
     if hot:
         near += [c for field, c in fours if field & hot and c[6] & in_hand]
     if not near:
         return list(out.values())
+    hand_codes = [codes[c] for c in concealed]
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
     classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
-    for kind, suit, need, items, distinct, counted, _, codes, spelled in near:
+    for kind, suit, need, items, distinct, counted, some, _, spelled in near:
         if need is None:
             if held.count(items[0][0]) < 4:
                 continue
@@ -291,15 +303,24 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             continue  # a double bezique or more, a four of trumps
         # _choices takes exactly the codes the kind needs: the suit is the candidate's
         formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
-        if need is not None and not codes & on_table:
-            # none of its codes on the table: one way
-            pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
-            continue
-        if classes is None:
-            classes = _classes(pack, holding)
-        for chosen, table in _choices(kind, need, hand_codes, classes):
+        if not some & on_table:
+            # none of its codes on the table (a plain four: none of its rank)
+            if need is not None:  # one way
+                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
+                continue
+            # the hand's choices alone: the table's classes would hold none of its rank
+            choices = _choices(kind, need, hand_codes, _NO_CLASSES)
+        else:
+            if classes is None:
+                classes = _classes(pack, holding)
+            choices = _choices(kind, need, hand_codes, classes)
+        for chosen, table in choices:
             pairs = _offer_formed(ctx, holding, out, kind, chosen, table, formed, pairs)
     return list(out.values())
+
+
+_NO_CLASSES: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] = {}
+"""The table's classes where none holds a card of the kind sought (never changed)."""
 
 
 # the two ways of offering, module functions rather than a closure in offers: a closure and
@@ -725,10 +746,14 @@ def _completed(
     # what a pending declaration needs: its cards on the table, one of them laid out now,
     # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
     # leave nothing pending
-    codes_of = ctx.codes.__getitem__
-    laid_bits = reduce(or_, map(_BIT.__getitem__, map(codes_of, laid)), 0)
-    table_codes = list(map(codes_of, table))
-    present = reduce(or_, map(_BIT.__getitem__, table_codes), 0)
+    # (loops and a comprehension: a C-level map calls a bound method per card, dearer)
+    bits, codes = ctx.bits, ctx.codes
+    laid_bits = present = 0
+    for copy in laid:
+        laid_bits |= bits[copy]
+    for copy in table:
+        present |= bits[copy]
+    table_codes = [codes[c] for c in table]
     near = _sift(_kinds(ctx.variant, trump)[2], present, laid_bits, table_codes)
     if not near:
         return
