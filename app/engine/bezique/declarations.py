@@ -294,7 +294,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
-    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
+    classes: _Classes | None = None
     for kind, suit, need, items, distinct, counted, some, _, spelled in near:
         if need is None:
             if held.count(items[0][0]) < 4:
@@ -319,7 +319,10 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     return list(out.values())
 
 
-_NO_CLASSES: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] = {}
+_Classes = dict[tuple[Card, int, int], list[Copy]]
+"""The table's copies in classes (:func:`_classes`), by code and the declarations holding
+them."""
+_NO_CLASSES: _Classes = {}
 """The table's classes where none holds a card of the kind sought (never changed)."""
 
 
@@ -847,28 +850,27 @@ def _pick(
 # -- listing ------------------------------------------------------------------------------------
 
 
-def _classes(
-    pack: Sequence[Card], holding: Holding
-) -> dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]]:
+def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
     """The table's copies by code and the declarations, scored and pending, holding them:
-    copies of one class are interchangeable in a new declaration."""
-    # each copy's declarations gathered in one pass over them, not searched per copy
-    scored: dict[Copy, list[int]] = {}
-    for i, s in enumerate(holding.scored):
+    copies of one class are interchangeable in a new declaration. The declarations are
+    told by a bit each, by their index: a copy's bits are the set of those holding it."""
+    # each copy's declarations gathered in one pass over them, not searched per copy, as
+    # bits (a list and a frozenset per copy cost more than a number)
+    scored: dict[Copy, int] = {}
+    bit = 1
+    for s in holding.scored:
         for copy in s.combination.cards:
-            scored.setdefault(copy, []).append(i)
-    pending: dict[Copy, list[int]] = {}
-    for i, p in enumerate(holding.pending):
+            scored[copy] = scored.get(copy, 0) | bit
+        bit <<= 1
+    pending: dict[Copy, int] = {}
+    bit = 1
+    for p in holding.pending:
         for copy in p.cards:
-            pending.setdefault(copy, []).append(i)
-    none: list[int] = []
-    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] = {}
+            pending[copy] = pending.get(copy, 0) | bit
+        bit <<= 1
+    classes: _Classes = {}
     for copy in holding.table:
-        key = (
-            pack[copy],
-            frozenset(scored.get(copy, none)),
-            frozenset(pending.get(copy, none)),
-        )
+        key = (pack[copy], scored.get(copy, 0), pending.get(copy, 0))
         classes.setdefault(key, []).append(copy)
     return classes
 
@@ -877,7 +879,7 @@ def _choices(
     kind: Kind,
     need: Counter[Card] | None,
     hand: list[Card],
-    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]],
+    classes: _Classes,
 ) -> Iterator[tuple[list[Card], list[Copy]]]:
     """Ways to form ``kind`` (needing the codes ``need``; ``None`` for a plain four) with at
     least one card from the hand (its codes, in its order): (codes from the hand, table
