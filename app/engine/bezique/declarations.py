@@ -251,24 +251,28 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # by copy from the context's lists, its codes read only when some kind is near
     same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
     concealed = holding.concealed
+    # each copy's bit joined (copies of one code share a bit, so they are not added) and
+    # its weight added, both in one loop: a C-level map calls the list's bound method per
+    # copy, which costs more than the loop's own subscript
+    bits = ctx.bits
+    copy_weights = ctx.weights
     # the table's share read once while the table stands (it grows to dozens of cards and
     # changes at a declaration or a card played from it, the hand at every trick); its
     # weights are those of the trumps it was read under
     sums = holding.table_sums
     if sums is None or sums[0] is not weights:
-        table_codes = [codes[c] for c in holding.table]
+        table = holding.table
+        on_table = table_weight = 0
+        for copy in table:
+            on_table |= bits[copy]
+            table_weight += copy_weights[copy]
         sums = holding.table_sums = (
             weights,
-            sum(map(_BIT.__getitem__, set(table_codes))),
-            sum(map(weights.__getitem__, table_codes)),
-            "".join(table_codes),
+            on_table,
+            table_weight,
+            "".join([codes[c] for c in table]),
         )
     _, on_table, table_weight, table_held = sums
-    # each copy's bit joined (copies of one code share a bit, so they are not added) and
-    # its weight added, both in one loop over the hand: a C-level map calls the list's
-    # bound method per copy, which costs more than the loop's own subscript
-    bits = ctx.bits
-    copy_weights = ctx.weights
     in_hand = hand_weight = 0
     for copy in concealed:
         in_hand |= bits[copy]
