@@ -85,9 +85,9 @@ class Context:
     sieve: _Sieve = field(init=False, repr=False, compare=False)
     """The candidates in their groups, with what tells a whole group out at once."""
     codes: list[Card] = field(init=False, repr=False, compare=False)
-    """``pack`` as a list: a C-level map reads a list's items by its bound ``__getitem__``
-    (a method of the list's own) at a fraction of a tuple's cost (a slot wrapper); copied
-    in C, once per context."""
+    """``pack`` as a list, copied in C once per context: the declarations read a copy's code
+    here by subscript, in loops and comprehensions (a C-level map would call a bound
+    ``__getitem__`` per copy, dearer)."""
     bits: list[int] = field(init=False, repr=False, compare=False)
     """Each copy's code's bit (:data:`_BIT`), by copy: a hand's bits are joined from its
     copies, without reading their codes first."""
@@ -410,7 +410,8 @@ def _offer_formed(
         pair = ctx.variant.bezique_cards(ctx.trump)
         assert pair is not None
         if pairs is None:
-            codes = list(map(ctx.codes.__getitem__, holding.table))
+            pack_codes = ctx.codes
+            codes = [pack_codes[c] for c in holding.table]
             pairs = (codes.count(pair[0]), codes.count(pair[1]))
         covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
         if min(4, covered) != info.level:
@@ -568,7 +569,8 @@ def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     pair = ctx.variant.bezique_cards(trump)
     if pair is None:
         return 0
-    codes = list(map(ctx.codes.__getitem__, table))
+    pack_codes = ctx.codes
+    codes = [pack_codes[c] for c in table]
     return min(codes.count(pair[0]), codes.count(pair[1]))
 
 
@@ -624,7 +626,8 @@ def _plan(
     if formed is not None:
         suit: Suit | bool | None = formed[0]
     else:
-        codes = list(map(ctx.codes.__getitem__, cards))
+        pack_codes = ctx.codes
+        codes = [pack_codes[c] for c in cards]
         info = INFO[kind]
         if info.family is Family.FOUR and info.level == 1:
             suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there

@@ -476,7 +476,7 @@ class Match(TrickMatch[Deal]):
                 seat=seat,
                 after=len(deal.history),
                 kind=combination.kind.value,
-                cards=tuple(map(deal.pack.__getitem__, combination.cards)),
+                cards=tuple([deal.pack[c] for c in combination.cards]),
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
                 combination=combination,
