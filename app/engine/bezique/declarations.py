@@ -281,17 +281,22 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     absent = ~present
     # each group of candidates told out at once where it can be (most listings offer
     # nothing), the presence first: it rules out more candidates than the hand does
-    # (_sift written out: a call per listing costs about what telling out does)
+    # (_sift written out: a call per listing costs about what telling out does; loops,
+    # not comprehensions, as each of those is a call too and few candidates pass)
     near: list[_Candidate] = []
     if present << 1 & present & _MARRIED:  # a king and a queen of one suit
-        near = [c for c in same_suit if not c[7] & absent and c[6] & in_hand]
+        for c in same_suit:
+            if not c[7] & absent and c[6] & in_hand:
+                near.append(c)
     if bezique_bits & in_hand and not bezique_bits & absent:
         near += beziques
     # a four needs four cards of its rank (or code): counted for all of them at once,
     # each copy adding one to the fields of the fours its code serves
     hot &= hand_weight + table_weight
     if hot:
-        near += [c for field, c in fours if field & hot and c[6] & in_hand]
+        for field, c in fours:
+            if field & hot and c[6] & in_hand:
+                near.append(c)
     if not near:
         return list(out.values())
     hand_codes = [codes[c] for c in concealed]
