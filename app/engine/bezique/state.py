@@ -294,15 +294,21 @@ class Match(TrickMatch[Deal]):
         spelled = self.notation
         play = spelled.play
         ledger = deal.ledger
-        # the hand's codes read once, by comprehensions: a C-level map calls the bound
-        # ``__getitem__`` per card, which costs more than a comprehension's call
+        # the hand's codes read by subscript: a C-level map calls the bound ``__getitem__``
+        # per card, which costs more than a comprehension's call or a loop's subscript
         codes = ledger.cards
         if ledger.trick and not ledger.stock:
             hand = [codes[c] for c in holding.concealed]
             allowed = set(legal_cards(hand, deal.trick_cards(), deal.trump, self.endgame_rules))
             return [play[code] for code in dict.fromkeys(hand) if code in allowed]
-        # each code once, in the hand's order
-        actions = [play[code] for code in {codes[c]: None for c in holding.concealed}]
+        # each code once, in the hand's order, by one loop (comprehensions are calls)
+        seen: set[Card] = set()
+        actions: list[Action] = []
+        for copy in holding.concealed:
+            code = codes[copy]
+            if code not in seen:
+                seen.add(code)
+                actions.append(play[code])
         if holding.table:
             plays = holding.table_plays
             if plays is None:
