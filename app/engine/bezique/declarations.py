@@ -36,8 +36,6 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
 
 from ..actions import Action
 from ..cards import SUITS, Card, Suit
@@ -87,9 +85,15 @@ class Context:
     sieve: _Sieve = field(init=False, repr=False, compare=False)
     """The candidates in their groups, with what tells a whole group out at once."""
     codes: list[Card] = field(init=False, repr=False, compare=False)
-    """``pack`` as a list: a C-level map reads a list's items by its bound ``__getitem__``
-    (a method of the list's own) at a fraction of a tuple's cost (a slot wrapper); copied
-    in C, once per context."""
+    """``pack`` as a list, copied in C once per context: the declarations read a copy's code
+    here by subscript, in loops and comprehensions (a C-level map would call a bound
+    ``__getitem__`` per copy, dearer)."""
+    bits: list[int] = field(init=False, repr=False, compare=False)
+    """Each copy's code's bit (:data:`_BIT`), by copy: a hand's bits are joined from its
+    copies, without reading their codes first."""
+    weights: list[int] = field(init=False, repr=False, compare=False)
+    """Each copy's code's weight in the sieve's four-count fields, by copy (the weights are
+    the trumps', as the context is)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "codes", list(self.pack))
@@ -97,6 +101,8 @@ class Context:
         object.__setattr__(self, "candidates", found)
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "sieve", sieve)
+        object.__setattr__(self, "bits", list(map(_BIT.__getitem__, self.pack)))
+        object.__setattr__(self, "weights", list(map(sieve[4].__getitem__, self.pack)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,54 +242,69 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     out: dict[str, Offer] = {}
     pairs: tuple[int, int] | None = None
     pack = ctx.pack
-    code_of = ctx.codes.__getitem__
+    codes = ctx.codes
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
     # its cards, with at least one from the hand (what _choices would find otherwise),
-    # told first by a bit per code present, then counted
-    # the codes read once, for the bits and (written out) for the counts: nearly every
-    # listing counts, as a plain four passes the bits whenever the hand holds its rank
+    # told first by a bit per code present, then counted; the hand's bits and counts read
+    # by copy from the context's lists, its codes read only when some kind is near
     same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
-    hand_codes = list(map(code_of, holding.concealed))
+    concealed = holding.concealed
+    # each copy's bit joined (copies of one code share a bit, so they are not added) and
+    # its weight added, both in one loop: a C-level map calls the list's bound method per
+    # copy, which costs more than the loop's own subscript
+    bits = ctx.bits
+    copy_weights = ctx.weights
     # the table's share read once while the table stands (it grows to dozens of cards and
     # changes at a declaration or a card played from it, the hand at every trick); its
     # weights are those of the trumps it was read under
     sums = holding.table_sums
     if sums is None or sums[0] is not weights:
-        table_codes = list(map(code_of, holding.table))
+        table = holding.table
+        on_table = table_weight = 0
+        for copy in table:
+            on_table |= bits[copy]
+            table_weight += copy_weights[copy]
         sums = holding.table_sums = (
             weights,
-            sum(map(_BIT.__getitem__, set(table_codes))),
-            sum(map(weights.__getitem__, table_codes)),
-            "".join(table_codes),
+            on_table,
+            table_weight,
+            "".join([codes[c] for c in table]),
         )
     _, on_table, table_weight, table_held = sums
-    # each code's bit once, added up in C (a bit per code: the sum of distinct codes' bits
-    # is their union), not joined by a call per card
-    in_hand = sum(map(_BIT.__getitem__, set(hand_codes)))
+    in_hand = hand_weight = 0
+    for copy in concealed:
+        in_hand |= bits[copy]
+        hand_weight += copy_weights[copy]
     present = in_hand | on_table
     absent = ~present
     # each group of candidates told out at once where it can be (most listings offer
     # nothing), the presence first: it rules out more candidates than the hand does
-    # (_sift written out: a call per listing costs about what telling out does)
+    # (_sift written out: a call per listing costs about what telling out does; loops,
+    # not comprehensions, as each of those is a call too and few candidates pass)
     near: list[_Candidate] = []
     if present << 1 & present & _MARRIED:  # a king and a queen of one suit
-        near = [c for c in same_suit if not c[7] & absent and c[6] & in_hand]
+        for c in same_suit:
+            if not c[7] & absent and c[6] & in_hand:
+                near.append(c)
     if bezique_bits & in_hand and not bezique_bits & absent:
         near += beziques
     # a four needs four cards of its rank (or code): counted for all of them at once,
-    # each code adding one to the fields of the fours it serves
-    hot &= sum(map(weights.__getitem__, hand_codes)) + table_weight
+    # each copy adding one to the fields of the fours its code serves
+    hot &= hand_weight + table_weight
     if hot:
-        near += [c for field, c in fours if field & hot and c[6] & in_hand]
+        for field, c in fours:
+            if field & hot and c[6] & in_hand:
+                near.append(c)
     if not near:
         return list(out.values())
+    hand_codes = [codes[c] for c in concealed]
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
-    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] | None = None
-    for kind, suit, need, items, distinct, counted, _, codes, spelled in near:
+    classes: _Classes | None = None
+    for kind, suit, need, items, distinct, counted, some, _, spelled in near:
         if need is None:
             if held.count(items[0][0]) < 4:
                 continue
@@ -291,15 +312,27 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             continue  # a double bezique or more, a four of trumps
         # _choices takes exactly the codes the kind needs: the suit is the candidate's
         formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
-        if need is not None and not codes & on_table:
-            # none of its codes on the table: one way
-            pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
-            continue
-        if classes is None:
-            classes = _classes(pack, holding)
-        for chosen, table in _choices(kind, need, hand_codes, classes):
+        if not some & on_table:
+            # none of its codes on the table (a plain four: none of its rank)
+            if need is not None:  # one way
+                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
+                continue
+            # the hand's choices alone: the table's classes would hold none of its rank
+            choices = _choices(kind, need, hand_codes, _NO_CLASSES)
+        else:
+            if classes is None:
+                classes = _classes(pack, holding)
+            choices = _choices(kind, need, hand_codes, classes)
+        for chosen, table in choices:
             pairs = _offer_formed(ctx, holding, out, kind, chosen, table, formed, pairs)
     return list(out.values())
+
+
+_Classes = dict[tuple[Card, int, int], list[Copy]]
+"""The table's copies in classes (:func:`_classes`), by code and the declarations holding
+them."""
+_NO_CLASSES: _Classes = {}
+"""The table's classes where none holds a card of the kind sought (never changed)."""
 
 
 # the two ways of offering, module functions rather than a closure in offers: a closure and
@@ -382,7 +415,8 @@ def _offer_formed(
         pair = ctx.variant.bezique_cards(ctx.trump)
         assert pair is not None
         if pairs is None:
-            codes = list(map(ctx.codes.__getitem__, holding.table))
+            pack_codes = ctx.codes
+            codes = [pack_codes[c] for c in holding.table]
             pairs = (codes.count(pair[0]), codes.count(pair[1]))
         covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
         if min(4, covered) != info.level:
@@ -540,7 +574,8 @@ def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     pair = ctx.variant.bezique_cards(trump)
     if pair is None:
         return 0
-    codes = list(map(ctx.codes.__getitem__, table))
+    pack_codes = ctx.codes
+    codes = [pack_codes[c] for c in table]
     return min(codes.count(pair[0]), codes.count(pair[1]))
 
 
@@ -596,7 +631,8 @@ def _plan(
     if formed is not None:
         suit: Suit | bool | None = formed[0]
     else:
-        codes = list(map(ctx.codes.__getitem__, cards))
+        pack_codes = ctx.codes
+        codes = [pack_codes[c] for c in cards]
         info = INFO[kind]
         if info.family is Family.FOUR and info.level == 1:
             suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
@@ -725,10 +761,14 @@ def _completed(
     # what a pending declaration needs: its cards on the table, one of them laid out now,
     # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
     # leave nothing pending
-    codes_of = ctx.codes.__getitem__
-    laid_bits = reduce(or_, map(_BIT.__getitem__, map(codes_of, laid)), 0)
-    table_codes = list(map(codes_of, table))
-    present = reduce(or_, map(_BIT.__getitem__, table_codes), 0)
+    # (loops and a comprehension: a C-level map calls a bound method per card, dearer)
+    bits, codes = ctx.bits, ctx.codes
+    laid_bits = present = 0
+    for copy in laid:
+        laid_bits |= bits[copy]
+    for copy in table:
+        present |= bits[copy]
+    table_codes = [codes[c] for c in table]
     near = _sift(_kinds(ctx.variant, trump)[2], present, laid_bits, table_codes)
     if not near:
         return
@@ -822,28 +862,27 @@ def _pick(
 # -- listing ------------------------------------------------------------------------------------
 
 
-def _classes(
-    pack: Sequence[Card], holding: Holding
-) -> dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]]:
+def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
     """The table's copies by code and the declarations, scored and pending, holding them:
-    copies of one class are interchangeable in a new declaration."""
-    # each copy's declarations gathered in one pass over them, not searched per copy
-    scored: dict[Copy, list[int]] = {}
-    for i, s in enumerate(holding.scored):
+    copies of one class are interchangeable in a new declaration. The declarations are
+    told by a bit each, by their index: a copy's bits are the set of those holding it."""
+    # each copy's declarations gathered in one pass over them, not searched per copy, as
+    # bits (a list and a frozenset per copy cost more than a number)
+    scored: dict[Copy, int] = {}
+    bit = 1
+    for s in holding.scored:
         for copy in s.combination.cards:
-            scored.setdefault(copy, []).append(i)
-    pending: dict[Copy, list[int]] = {}
-    for i, p in enumerate(holding.pending):
+            scored[copy] = scored.get(copy, 0) | bit
+        bit <<= 1
+    pending: dict[Copy, int] = {}
+    bit = 1
+    for p in holding.pending:
         for copy in p.cards:
-            pending.setdefault(copy, []).append(i)
-    none: list[int] = []
-    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]] = {}
+            pending[copy] = pending.get(copy, 0) | bit
+        bit <<= 1
+    classes: _Classes = {}
     for copy in holding.table:
-        key = (
-            pack[copy],
-            frozenset(scored.get(copy, none)),
-            frozenset(pending.get(copy, none)),
-        )
+        key = (pack[copy], scored.get(copy, 0), pending.get(copy, 0))
         classes.setdefault(key, []).append(copy)
     return classes
 
@@ -852,7 +891,7 @@ def _choices(
     kind: Kind,
     need: Counter[Card] | None,
     hand: list[Card],
-    classes: dict[tuple[Card, frozenset[int], frozenset[int]], list[Copy]],
+    classes: _Classes,
 ) -> Iterator[tuple[list[Card], list[Copy]]]:
     """Ways to form ``kind`` (needing the codes ``need``; ``None`` for a plain four) with at
     least one card from the hand (its codes, in its order): (codes from the hand, table

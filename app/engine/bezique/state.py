@@ -278,7 +278,12 @@ class Match(TrickMatch[Deal]):
         if deal.deciding is not None:
             if actor not in (0, 1):
                 return []
-            found = offers(self.context(deal), deal.holdings[actor])
+            # the deal's context read here while its trumps stand (a call per listing costs
+            # more than the comparisons)
+            ctx = deal.context
+            if ctx is None or ctx.trump != deal.trump or ctx.previous_trump != deal.previous_trump:
+                ctx = self.context(deal)
+            found = offers(ctx, deal.holdings[actor])
             if not found:  # most tricks won offer nothing
                 return [DRAW]
             return [*[o.action for o in found], DRAW]
@@ -289,15 +294,21 @@ class Match(TrickMatch[Deal]):
         spelled = self.notation
         play = spelled.play
         ledger = deal.ledger
+        # the hand's codes read by subscript: a C-level map calls the bound ``__getitem__``
+        # per card, which costs more than a comprehension's call or a loop's subscript
+        codes = ledger.cards
         if ledger.trick and not ledger.stock:
-            # the hand's codes read once, by a C-level map (a comprehension is a call)
-            hand = list(map(ledger.cards.__getitem__, holding.concealed))
+            hand = [codes[c] for c in holding.concealed]
             allowed = set(legal_cards(hand, deal.trick_cards(), deal.trump, self.endgame_rules))
-            codes = list(map(play.__getitem__, dict.fromkeys(hand)))
-            return [a for a in codes if a.arg in allowed]
-        # each code once, in the hand's order, by C-level maps (a comprehension is a call)
-        in_hand = dict.fromkeys(map(ledger.cards.__getitem__, holding.concealed))
-        actions = list(map(play.__getitem__, in_hand))
+            return [play[code] for code in dict.fromkeys(hand) if code in allowed]
+        # each code once, in the hand's order, by one loop (comprehensions are calls)
+        seen: set[Card] = set()
+        actions: list[Action] = []
+        for copy in holding.concealed:
+            code = codes[copy]
+            if code not in seen:
+                seen.add(code)
+                actions.append(play[code])
         if holding.table:
             plays = holding.table_plays
             if plays is None:
@@ -363,7 +374,8 @@ class Match(TrickMatch[Deal]):
 
     def _check_follow(self, deal: Deal, seat: int, copy: Copy) -> None:
         """Refuse ``copy``, a card of the seat's, where the last tricks' duties forbid it."""
-        hand = list(map(deal.ledger.cards.__getitem__, deal.holdings[seat].concealed))
+        codes = deal.ledger.cards
+        hand = [codes[c] for c in deal.holdings[seat].concealed]
         trick = deal.trick_cards()
         self.refuse_off_duty(seat, deal.pack[copy], hand, trick, deal.trump, self.endgame_rules)
 
@@ -470,7 +482,7 @@ class Match(TrickMatch[Deal]):
                 seat=seat,
                 after=len(deal.history),
                 kind=combination.kind.value,
-                cards=tuple(map(deal.pack.__getitem__, combination.cards)),
+                cards=tuple([deal.pack[c] for c in combination.cards]),
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
                 combination=combination,
