@@ -11,9 +11,9 @@ from app.bots.pinochle.auction import BasicBot, StrongBot
 from app.bots.pinochle.auction.strong import Search
 from app.bots.review import MIN_SAMPLES, judge, reviewer_for
 from app.bots.sampling import SamplingBot
-from app.engine import TABLE
 from app.engine.pinochle.auction import GAME
 from app.engine.pinochle.auction.state import Match, parse_action
+from support.played import decisions
 
 
 def played_states(seed: int, deals: int = 1) -> list[tuple[Match, int]]:
@@ -23,16 +23,7 @@ def played_states(seed: int, deals: int = 1) -> list[tuple[Match, int]]:
     match = GAME.new_match(3, {}, 2)
     assert isinstance(match, Match)
     basic = BasicBot()
-    out: list[tuple[Match, int]] = []
-    while match.deals_played < deals and not match.is_over:
-        actor = match.to_act
-        assert actor is not None
-        if actor == TABLE:
-            match.apply(TABLE, GAME.chance(match, rng))
-            continue
-        out.append((match.clone(), actor))
-        match.apply(actor, GAME.parse_action(basic.decide(GAME.view(match, actor, None, None))))
-    return out
+    return decisions(GAME, match, basic, rng, deals)
 
 
 def test_the_review_uses_the_strong_levels_simulator() -> None:

@@ -324,11 +324,9 @@ def deal_result(deal: Deal) -> list[int | None]:
     player as the basic level); ``None`` for the seat sitting out."""
     order = deal.order
     position = {s: p for p, s in enumerate(order)}
-    voids = [0, 0, 0]
-    for done in deal.history:
-        _voids_shown(voids, done.cards, position[done.leader])
+    # the ledger's suit bits are the simulator's: both number the suits in SUITS' order
+    voids = [deal.ledger.voids[s] for s in order]
     trick = deal.trick
-    _voids_shown(voids, trick, position[deal.leader])
     hands = [mask_of(deal.ledger.hand(s)) for s in order]
     assert deal.contract is not None
     take = deal.contract != PASS
@@ -347,13 +345,3 @@ def deal_result(deal: Deal) -> list[int | None]:
         won[s] = tricks[p]
     scores = deal_scores(deal.contract, deal.forehand, won)
     return [scores[s] if s in position else None for s in range(len(scores))]
-
-
-def _voids_shown(voids: list[int], cards: Sequence[str], leader: int) -> None:
-    """Mark in ``voids`` (by position) the suits not followed in a trick led by ``leader``."""
-    if not cards:
-        return
-    led = CODE[cards[0]] // 13
-    for i, card in enumerate(cards[1:], 1):
-        if CODE[card] // 13 != led:
-            voids[(leader + i) % 3] |= 1 << led

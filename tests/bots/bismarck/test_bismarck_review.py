@@ -16,6 +16,7 @@ from app.bots.sampling import SamplingBot
 from app.engine import TABLE
 from app.engine.bismarck import GAME
 from app.engine.bismarck.state import Match, deal_action, deck_from
+from support.played import decisions
 
 
 def played_states(seed: int, seats: int, deals: int) -> list[tuple[Match, int]]:
@@ -25,16 +26,7 @@ def played_states(seed: int, seats: int, deals: int) -> list[tuple[Match, int]]:
     match = GAME.new_match(seats, {}, seats - 1)
     assert isinstance(match, Match)
     basic = BasicBot()
-    out: list[tuple[Match, int]] = []
-    while match.deals_played < deals and not match.is_over:
-        actor = match.to_act
-        assert actor is not None
-        if actor == TABLE:
-            match.apply(TABLE, GAME.chance(match, rng))
-            continue
-        out.append((match.clone(), actor))
-        match.apply(actor, GAME.parse_action(basic.decide(GAME.view(match, actor, None, None))))
-    return out
+    return decisions(GAME, match, basic, rng, deals)
 
 
 def test_the_review_uses_the_strong_levels_simulator_and_its_candidates() -> None:

@@ -18,8 +18,8 @@ from app.bots.pinochle.partnership_pinochle import TUNING as PARTNERSHIP
 from app.bots.pinochle.strong import Search, StrongBot
 from app.bots.review import MIN_SAMPLES, judge, reviewer_for
 from app.bots.sampling import SamplingBot
-from app.engine import TABLE
 from app.engine.pinochle.partnership.state import Match
+from support.played import decisions
 
 TUNINGS: dict[str, Tuning] = {
     "partnership_pinochle": PARTNERSHIP,
@@ -36,16 +36,7 @@ def played_states(name: str, seed: int, options: dict[str, object]) -> list[tupl
     match = game.new_match(4, game.resolve_options(options), 3)
     assert isinstance(match, Match)
     basic = BasicBot(TUNINGS[name], seed)
-    out: list[tuple[Match, int]] = []
-    while match.deals_played == 0 and not match.is_over:
-        actor = match.to_act
-        assert actor is not None
-        if actor == TABLE:
-            match.apply(TABLE, game.chance(match, rng))
-            continue
-        out.append((match.clone(), actor))
-        match.apply(actor, game.parse_action(basic.decide(game.view(match, actor, None, None))))
-    return out
+    return decisions(game, match, basic, rng, 1)
 
 
 @pytest.mark.parametrize("name", NAMES)

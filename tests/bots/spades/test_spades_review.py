@@ -14,9 +14,9 @@ from app.bots.sampling import SamplingBot
 from app.bots.spades import BasicBot, StrongBot
 from app.bots.spades.playout import Play
 from app.bots.spades.strong import Search, play_from, play_of
-from app.engine import TABLE
 from app.engine.spades import GAME
 from app.engine.spades.state import Match
+from support.played import decisions
 
 BAGS = {"bags": True}
 
@@ -28,16 +28,7 @@ def played_states(seed: int, deals: int = 2) -> list[tuple[Match, int]]:
     match = GAME.new_match(4, BAGS, 3)
     assert isinstance(match, Match)
     basic = BasicBot(seed)
-    out: list[tuple[Match, int]] = []
-    while match.deals_played < deals and not match.is_over:
-        actor = match.to_act
-        assert actor is not None
-        if actor == TABLE:
-            match.apply(TABLE, GAME.chance(match, rng))
-            continue
-        out.append((match.clone(), actor))
-        match.apply(actor, GAME.parse_action(basic.decide(GAME.view(match, actor, None, None))))
-    return out
+    return decisions(GAME, match, basic, rng, deals)
 
 
 def test_the_review_uses_the_strong_levels_simulator_and_its_candidates() -> None:
