@@ -63,24 +63,30 @@ def play_a_card(page: Page) -> None:
 def test_a_twenty_card_hand_the_announcements_and_a_wrong_claim_on_a_phone(
     open_bot_page: OpenPage, artifacts: Path
 ) -> None:
-    anna = open_bot_page("/", phone=True)
-    anna.set_viewport_size(SMALL_PHONE)
-    create_pinochle_room(anna, GAME, touch=True)
-    seat_computers(anna, touch=True)
-    start(anna, touch=True)
-
     # ---- the twenty cards -------------------------------------------------------------------
-    wait_until(lambda: my_bid_turn(anna), "Anna's bid")
-    expect(anna.locator("#hand .card-btn")).to_have_count(20)
+    # The deal is the room's fair shuffle, which no test can choose, and now and then twenty
+    # cards hold no meld to announce: such a table is left for a new one. Five tables without
+    # a meld in a row would be a fault, not chance.
+    for _table in range(5):
+        anna = open_bot_page("/", phone=True)
+        anna.set_viewport_size(SMALL_PHONE)
+        create_pinochle_room(anna, GAME, touch=True)
+        seat_computers(anna, touch=True)
+        start(anna, touch=True)
+        wait_until(lambda page=anna: my_bid_turn(page), "Anna's bid")
+        expect(anna.locator("#hand .card-btn")).to_have_count(20)
+        best = int(anna.locator("#best-meld").get_attribute("data-best") or "-1")
+        expect(anna.locator("#best-meld")).to_have_text(f"Your best meld: {best}")
+        if best >= 10:
+            break
+        anna.close()
+    assert best >= 10, "five hands of twenty cards in a row without a meld"
     assert_hand_tappable(anna, 20)
     assert_no_sideways_scroll(anna)
     shot(anna, artifacts, "double-deck-pinochle-01-phone-hand")
 
     # ---- her first call: her best meld announced, after a look at the flags ----------------
     bar = anna.locator("#bid-bar")
-    best = int(anna.locator("#best-meld").get_attribute("data-best") or "-1")
-    expect(anna.locator("#best-meld")).to_have_text(f"Your best meld: {best}")
-    assert best >= 10, "a hand of twenty cards without a meld"
     least = int(anna.locator("#bid-value").text_content() or "0")
     assert least >= 500
     send = anna.locator("#bid-send")
