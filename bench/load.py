@@ -62,6 +62,7 @@ import os
 import random
 import resource
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -86,6 +87,8 @@ NICKNAMES = ("Anna", "Bertil", "Cecilia", "David", "Eva")
 # and 48 cards). Only the baseline's sample size depends on it, not the cost compared.
 ACTIONS_PER_DEAL = 50
 SETUP_TIMEOUT = 60.0
+MARK_PHASES = os.environ.get("KORTBORD_BENCH_MARK_PHASES") == "1"
+"""Tell the server (SIGUSR1, SIGUSR2) when each game phase starts and ends."""
 # A phase with no progress at all for this long is stuck; its unfinished rooms count as errors.
 STALL_SECONDS = 30.0
 # After the cap (or the last action) pending updates get this long to arrive.
@@ -643,6 +646,8 @@ class Server:
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.command = [sys.executable, "-m", "app", "serve"]
+        """What starts the server, less its port (bench/where_cpu_goes.py profiles it)."""
 
     def start(self) -> int:
         env = dict(os.environ)
@@ -665,7 +670,7 @@ class Server:
         env.update(self.env)
         with (self.tmp / "server.log").open("ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "app", "serve", "--port", str(self.port)],
+                [*self.command, "--port", str(self.port)],
                 cwd=REPO_ROOT,
                 env=env,
                 stdin=subprocess.DEVNULL,
@@ -859,8 +864,12 @@ def run_on_workers(
         answer = pipe.recv()
         if answer[0] == "failed":
             raise SystemExit(f"a worker failed during setup: {answer[1]}")
+    # a profiled server (bench/where_cpu_goes.py) counts the games' phases alone
+    marked = kind == "game" and MARK_PHASES and probe.pid is not None
     cpu_before = probe.cpu_seconds()
     probe.start_sampling()
+    if marked:
+        os.kill(probe.pid, signal.SIGUSR1)
     for pipe in pipes:
         pipe.send("go")
     total = PhaseResult()
@@ -869,6 +878,8 @@ def run_on_workers(
         if answer[0] == "failed":
             raise SystemExit(f"a worker failed: {answer[1]}")
         total.merge(answer[1])
+    if marked:
+        os.kill(probe.pid, signal.SIGUSR2)
     peak = probe.stop_sampling()
     return Phase(total, probe.cpu_seconds() - cpu_before, peak)
 
@@ -1140,7 +1151,7 @@ def main() -> None:
             echo_rate = echo_ops / sum(e.wall for e in echoes)
             echo_p50 = statistics.fmean(e.percentile(0.5) for e in echoes)
             echo_p99 = statistics.fmean(e.percentile(0.99) for e in echoes)
-            print("an action's cost in echo messages, both baselines pooled (goal: within 3x):")
+            print("an action's cost in echo messages, both baselines pooled:")
             print(
                 f"  throughput (echo msg/s / actions/s) {echo_rate / game.rate:.2f}x"
                 f"  latency p50 {game.percentile(0.5) / echo_p50:.2f}x"
@@ -1186,9 +1197,12 @@ def main() -> None:
             )
         if echoes and pid and echo_ops:
             ratio = game.server_us_per_op / echo_us
-            verdict = "met" if ratio <= 3 else "missed"
+            # the lean server's goal (bench/lean_report.py): PostgreSQL's writer does more
+            goal = 2.5 if (args.database_url or "").startswith("postgresql") else 2.0
+            verdict = "met" if ratio <= goal else "missed"
             print(
-                f"goal action within 3x of an echo message (server CPU): {verdict} ({ratio:.2f}x)"
+                f"goal action within {goal:g}x of an echo message (server CPU): {verdict}"
+                f" ({ratio:.2f}x)"
             )
         if args.json_summary:
             summary = {
@@ -1200,6 +1214,8 @@ def main() -> None:
                 "paced_p99": paced.percentile(0.99) if paced else None,
                 "paced_us_per_action": paced.server_us_per_op if paced and pid else None,
                 "us_per_action": game.server_us_per_op,
+                "actions": game.result.operations,
+                "paced_actions": paced.result.operations if paced else None,
                 "rss_mb": probe.hwm_mb() if pid else None,
                 "echo_us": echo_us if echoes else None,
                 "paced_echo_us": paced_echo.server_us_per_op if paced_echo and pid else None,
