@@ -36,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(1, str(HERE.parent))  # the server's own modules, for the profiled server
 
-from load import Server  # noqa: E402  (a bench script, run from the repository)
+from load import ONE_CLIENT_ALL_TABLES, Server  # noqa: E402  (a bench script, run from the repository)
 
 PARTS = ("sockets", "rooms", "store", "engine", "encoding", "event loop", "other built-ins")
 
@@ -97,7 +97,7 @@ def profiled_serve(out: Path, argv: list[str]) -> None:
 
 class ProfiledServer(Server):
     def __init__(self, out: Path, database_url: str | None) -> None:
-        super().__init__(database_url)
+        super().__init__(database_url, env=ONE_CLIENT_ALL_TABLES)
         self.command = [sys.executable, str(Path(__file__).resolve()), "--serve", str(out)]
 
 
@@ -138,6 +138,8 @@ def main() -> None:
         next(li for li in run.stdout.splitlines() if li.startswith("SUMMARY ")).split(" ", 1)[1]
     )
     actions = summary["actions"] + (summary.get("paced_actions") or 0)
+    if summary["errors"]:
+        raise SystemExit(f"the load had errors: {summary['errors']}\n{run.stdout[-2000:]}")
 
     stats = pstats.Stats(str(out))
     raw = stats.stats  # type: ignore[attr-defined]
