@@ -1032,9 +1032,18 @@ def main() -> None:
             Server(database.url, f"bench{i + 1}", ONE_CLIENT_ALL_TABLES)
             for i in range(args.instances)
         ]
-        pids = [s.start() for s in instances]
-        proxy = Proxy([s.port for s in instances])
-        proxy.start()
+        try:
+            pids = [s.start() for s in instances]
+            proxy = Proxy([s.port for s in instances])
+            proxy.start()
+        except BaseException:
+            # a start that failed part way leaves nothing running behind it
+            if proxy is not None:
+                proxy.stop()
+            for instance in instances:
+                instance.stop()
+            database.drop()
+            raise
         base_url, pid, more = proxy.base_url, pids[0], pids[1:]
     else:
         server = Server(args.database_url, env=ONE_CLIENT_ALL_TABLES)
