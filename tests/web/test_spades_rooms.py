@@ -153,7 +153,12 @@ def choose(view: dict[str, Any], plan: Plan, rng: random.Random) -> str:
             return f"bid:{rng.randint(1, 4)}"
         if not deal["looked"][seat]:
             return "look"
-        return estimate(deal["hand"])
+        bid = estimate(deal["hand"])
+        if seat == plan.early and bid == "bid:nil":
+            # a nil would make his partner, the seat that plays unseen, look at his cards to
+            # give three: in a match of one deal (it often is, to 200) nobody would play unseen
+            return "bid:1"
+        return bid
     if kind == "lay":
         # a nil bidder lays his highest cards
         return "lay:" + ",".join(sorted(legal["from"], key=rank)[:3])
