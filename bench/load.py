@@ -1215,8 +1215,10 @@ def main() -> None:
             )
         if echoes and pid and echo_ops:
             ratio = game.server_us_per_op / echo_us
-            # the lean server's goal (bench/lean_report.py): PostgreSQL's writer does more
-            goal = 2.5 if (args.database_url or "").startswith("postgresql") else 2.0
+            from lean_report import GOAL_RATIO_POSTGRESQL, GOAL_RATIO_SQLITE
+
+            postgresql = (args.database_url or "").startswith("postgresql")
+            goal = GOAL_RATIO_POSTGRESQL if postgresql else GOAL_RATIO_SQLITE
             verdict = "met" if ratio <= goal else "missed"
             print(
                 f"goal action within {goal:g}x of an echo message (server CPU): {verdict}"
