@@ -15,17 +15,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 from ..cards import Card
 from ..game import View
 from ..trick_game import TrickDeal, make_resample
 from ..tricks import revealed
-from .rules import SIXTY_SIX, Variant, card_points
+from .rules import Variant, card_points
 from .state import Deal, Marriage, Match
-
-DRAW_ROUNDS: Final = SIXTY_SIX.draw_rounds
-"""Tricks after which the stock is exhausted when nobody closes (6)."""
 
 
 def _shown(view: View) -> dict[str, Any]:
@@ -46,18 +43,15 @@ def _barred(variant: Variant, view: View) -> list[set[Card]]:
     return revealed(tricks, d["trump"], rules, 2).cards(variant.ranks)
 
 
-def _closed_points(deal: Deal) -> list[int] | None:
-    """Each player's points when the stock was closed, read back from the tricks: the cards
-    of the tricks won by then, and the marriages declared by then if their declarer had a
-    trick. A marriage is declared just before its declarer leads its king or queen (neither
-    could have been led before), so the trick led so tells when."""
-    closed_after = deal.closed_after
-    if closed_after is None:
-        return None
-    before = deal.history[:closed_after]
-    out = [0, 0]
-    for trick in before:
-        out[trick.winner] += card_points(trick.cards)
+def _closing(deal: Deal, closed_after: int) -> None:
+    """Each player's tricks and points when the stock was closed, read back from the tricks:
+    the cards of the tricks won by then, and the marriages declared by then if their declarer
+    had a trick. A marriage is declared just before its declarer leads its king or queen
+    (neither could have been led before), so the trick led so tells when."""
+    tricks, points = [0, 0], [0, 0]
+    for trick in deal.history[:closed_after]:
+        tricks[trick.winner] += 1
+        points[trick.winner] += card_points(trick.cards)
     for m in deal.marriages:
         led = next(
             (
@@ -65,12 +59,12 @@ def _closed_points(deal: Deal) -> list[int] | None:
                 for k, trick in enumerate(deal.history)
                 if trick.leader == m.seat and trick.cards[0] in ("K" + m.suit, "Q" + m.suit)
             ),
-            None,
+            closed_after,
         )
-        had_trick = any(trick.winner == m.seat for trick in before)
-        if led is not None and led < closed_after and had_trick:
-            out[m.seat] += m.points
-    return out
+        if led < closed_after and tricks[m.seat]:
+            points[m.seat] += m.points
+    deal.closed_tricks = tricks
+    deal.closed_points = points
 
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
@@ -84,11 +78,11 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
         ledger.stock.append(ledger.stock.pop(0))
     deal.first_turned = d["first_turned"]
     deal.closed_by = d["closed_by"]
-    deal.closed_after = d["closed_after"]
     exchange = d["exchange"]
     deal.exchanged = None if exchange is None else (exchange["seat"], exchange["after"])
     deal.marriages = tuple(Marriage(m["seat"], m["suit"], m["points"]) for m in d["marriages"])
-    deal.closed_points = _closed_points(deal)
+    if d["closed_after"] is not None:
+        _closing(deal, d["closed_after"])
     deal.pending = d["pending_marriage"]
     deal.window = d["claim_window"]
 

@@ -34,7 +34,6 @@ from .rules import (
     ORDER,
     SIXTY_SIX,
     End,
-    Settlement,
     Variant,
     card_points,
     marriage_points,
@@ -104,9 +103,9 @@ class Deal(TrickDeal):
     up while the stock is open and turned down once it is closed."""
 
     __slots__ = (
-        "closed_after",
         "closed_by",
         "closed_points",
+        "closed_tricks",
         "exchanged",
         "first_turned",
         "marriages",
@@ -121,8 +120,8 @@ class Deal(TrickDeal):
         self.first_turned: Card = ""
         """The card turned up at the deal (public for good, whatever became of it)."""
         self.closed_by: int | None = None
-        self.closed_after: int | None = None
-        """Tricks completed when the stock was closed."""
+        self.closed_tricks: list[int] | None = None
+        """The tricks each player had won when the stock was closed."""
         self.closed_points: list[int] | None = None
         """Each player's points when the stock was closed (Schnapsen scores a closer who
         wins by them)."""
@@ -140,7 +139,7 @@ class Deal(TrickDeal):
         other = super().copy()
         other.first_turned = self.first_turned
         other.closed_by = self.closed_by
-        other.closed_after = self.closed_after
+        other.closed_tricks = self.closed_tricks
         other.closed_points = self.closed_points
         other.exchanged = self.exchanged
         other.marriages = self.marriages
@@ -183,16 +182,10 @@ class Deal(TrickDeal):
             total += sum(m.points for m in self.marriages if m.seat == seat)
         return total
 
-    def credited(self, marriage: Marriage) -> bool:
-        return self.won[marriage.seat] > 0
-
-    def tricks_at_close(self) -> list[int] | None:
-        if self.closed_after is None:
-            return None
-        counts = [0, 0]
-        for trick in self.history[: self.closed_after]:
-            counts[trick.winner] += 1
-        return counts
+    @property
+    def closed_after(self) -> int | None:
+        """Tricks completed when the stock was closed."""
+        return None if self.closed_tricks is None else sum(self.closed_tricks)
 
     @property
     def draws(self) -> list[list[Card]]:
@@ -222,7 +215,7 @@ def marriage_suits(hand: list[Card]) -> list[Suit]:
 
 def _marriages(deal: Deal) -> list[dict[str, Any]]:
     return [
-        {"seat": m.seat, "suit": m.suit, "points": m.points, "credited": deal.credited(m)}
+        {"seat": m.seat, "suit": m.suit, "points": m.points, "credited": deal.won[m.seat] > 0}
         for m in deal.marriages
     ]
 
@@ -444,24 +437,14 @@ class Match(TrickMatch[Deal]):
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
         if kind == "claim":
-            points = (deal.points(0), deal.points(1))
-            settled = settle_claim(
-                seat,
-                points,
-                deal.won,
-                deal.closed_by,
-                deal.tricks_at_close(),
-                self.VARIANT.wrong_claim_three,
-                self.closing_points(deal),
-            )
-            self.finish(deal, self.settle(deal, settled, points, claimant=seat))
+            self.finish(deal, self.settle(deal, [deal.points(0), deal.points(1)], claimant=seat))
         elif kind == "exchange":  # the nine for the turned card, before the whole table
             deal.ledger.exchange(seat, self.VARIANT.exchange_rank + str(deal.trump))
             deal.exchanged = (seat, len(deal.history))
             deal.window = None
         elif kind == "close":  # the turned card goes face down: no more draws (§7)
             deal.closed_by = seat
-            deal.closed_after = len(deal.history)
+            deal.closed_tricks = list(deal.won)
             deal.closed_points = [deal.points(0), deal.points(1)]
             deal.window = None
         else:
@@ -490,32 +473,37 @@ class Match(TrickMatch[Deal]):
         deal.window = trick.winner
 
     def score(self, deal: Deal) -> tuple[int, ...]:
-        winner = deal.leader
-        variant = self.VARIANT
         points = [deal.points(0), deal.points(1)]
         if deal.closed_by is None:  # §7.2: the last trick's 10 only when nobody closed
-            points[winner] += variant.last_trick_bonus
-        settled = settle_played_out(
-            points,
-            deal.won,
-            deal.closed_by,
-            deal.tricks_at_close(),
-            bool(self.options.get("higher_total_wins", False)),
-            winner if variant.last_trick_wins else None,
-            self.closing_points(deal),
-        )
-        return self.settle(deal, settled, (points[0], points[1]), claimant=None)
-
-    def closing_points(self, deal: Deal) -> list[int] | None:
-        """The points at the closing where the variant scores a closer by them."""
-        return deal.closed_points if self.VARIANT.closer_scored_at_close else None
+            points[deal.leader] += self.VARIANT.last_trick_bonus
+        return self.settle(deal, points, last_trick=deal.leader)
 
     def settle(
-        self, deal: Deal, settled: Settlement, points: tuple[int, int], claimant: int | None
+        self,
+        deal: Deal,
+        points: Sequence[int],
+        claimant: int | None = None,
+        last_trick: int | None = None,
     ) -> tuple[int, int]:
-        """The result of a deal that has ended, with the points carried (§10): its scores,
-        which :meth:`finish` adds up. Also how a deal entered on paper is settled
-        (``paper.py``)."""
+        """The result of a deal ended by ``claimant``'s claim or played out (its last trick
+        won by ``last_trick``), by both players' ``points`` then and the points carried
+        (§10): its scores, which :meth:`finish` adds up. Also how a deal entered on paper is
+        settled (``paper.py``)."""
+        variant = self.VARIANT
+        # Schnapsen scores a closer who wins by the points at the closing
+        at_close = deal.closed_points if variant.closer_scored_at_close else None
+        tricks, closer, tricks_at_close = deal.won, deal.closed_by, deal.closed_tricks
+        if claimant is not None:
+            three = variant.wrong_claim_three
+            settled = settle_claim(
+                claimant, points, tricks, closer, tricks_at_close, three, at_close
+            )
+        else:
+            higher = bool(self.options.get("higher_total_wins", False))
+            last = last_trick if variant.last_trick_wins else None
+            settled = settle_played_out(
+                points, tricks, closer, tricks_at_close, higher, last, at_close
+            )
         winner = settled.winner
         scores = [0, 0]
         carried_in = 0
@@ -529,7 +517,7 @@ class Match(TrickMatch[Deal]):
             end=settled.end,
             winner=winner,
             claimant=claimant,
-            points=points,
+            points=(points[0], points[1]),
             game_points=settled.game_points,
             carried_in=carried_in,
             carried=self.carried,

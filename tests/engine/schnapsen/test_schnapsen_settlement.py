@@ -235,7 +235,7 @@ def test_a_closer_who_wins_is_scored_by_the_points_at_the_closing_in_play() -> N
         closer = deal.closed_by
         if closer is not None and result.winner == closer:
             other = 1 - closer
-            tricks_then = deal.tricks_at_close()
+            tricks_then = deal.closed_tricks
             assert at_close is not None and tricks_then is not None
             assert result.game_points == schedule(at_close[other], tricks_then[other])
             checked += 1
