@@ -19,7 +19,7 @@ from .record import SixtySixRecords
 from .resample import resample
 from .rules import PACK
 from .sheet import SHEET
-from .state import Match, hand_positions
+from .state import Match
 
 
 def _public(match: Match) -> dict[str, Any]:
@@ -33,7 +33,7 @@ GAME = make_game(
     pack=PACK,
     sheet=SHEET,
     public_fields=_public,
-    hand_positions=hand_positions,
+    hand_positions=Match.VARIANT.hand_positions,
     resample=resample,
     records=SixtySixRecords,
     paper=PAPER,

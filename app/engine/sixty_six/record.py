@@ -8,13 +8,30 @@ that name a broken rule.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ..cards import Card
 from ..game import RecordError
+from ..stock import draw_order
 from ..trick_game import TrickMatch, TrickRecords
-from .rules import SIXTY_SIX, End, Variant
-from .state import Deal, dealt_hands
+from .rules import End, Variant
+from .state import Deal, Match, dealt_hands
+
+
+def draws(deal: Deal, variant: Variant) -> list[list[Card]]:
+    """The cards each seat drew, in turn: after each trick played while the stock was open,
+    the winner its top card and the loser the next, the card under the stock last (the nine
+    of trumps, if exchanged for it)."""
+    assert deal.pack is not None
+    turned = deal.first_turned
+    under = variant.exchange_rank + turned[1] if deal.exchanged else turned
+    order = [*variant.stock_order(deal.pack)[1:], under]
+    rounds = len(deal.history) if deal.closed_after is None else deal.closed_after
+    out: list[list[Card]] = [[], []]
+    for k, trick in enumerate(deal.history[: min(rounds, len(order) // 2)]):
+        for n, seat in enumerate(draw_order(trick.winner)):
+            out[seat].append(order[2 * k + n])
+    return out
 
 
 class SixtySixRecords(TrickRecords[Deal]):
@@ -22,8 +39,7 @@ class SixtySixRecords(TrickRecords[Deal]):
 
     @property
     def variant(self) -> Variant:
-        variant: Variant = getattr(self.match_class, "VARIANT", SIXTY_SIX)
-        return variant
+        return cast(type[Match], self.match_class).VARIANT
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its pack and actions. An unfinished deal
@@ -50,11 +66,11 @@ class SixtySixRecords(TrickRecords[Deal]):
         if whole:
             return {"pack": list(deal.pack)}
         dealt = dealt_hands(deal.pack, deal.dealer, self.variant)
-        draws = deal.draws
+        drawn = draws(deal, self.variant)
         return {
             "turned": deal.first_turned,
             "hands": [dealt[s] if s == seat else None for s in (0, 1)],
-            "draws": [draws[s] if s == seat else None for s in (0, 1)],
+            "draws": [drawn[s] if s == seat else None for s in (0, 1)],
         }
 
     def dealer_rule(self, match: TrickMatch[Deal]) -> str:

@@ -15,7 +15,8 @@ from enum import StrEnum
 from typing import Final
 
 from ..cards import Card, Suit
-from ..game import Option, Pack
+from ..game import Option, Options, Pack
+from ..hand_positions import HandPositions, positions_of
 from ..tricks import Heading, TrickRules
 
 RANKS: Final = "ATKQJ9"
@@ -31,8 +32,6 @@ LAST_TRICK_BONUS: Final = 10
 MARRIAGE_IN_TRUMPS: Final = 40
 MARRIAGE_PLAIN: Final = 20
 HAND_SIZE: Final = 6
-TURNED_AT: Final = 12
-"""Position of the turned trump in the pack (Clarification 7); the stock follows it."""
 
 OPEN: Final = TrickRules(follow_suit=False, ranks=RANKS)  # §4
 CLOSED: Final = TrickRules(follow_suit=True, ranks=RANKS)  # §7.1
@@ -215,6 +214,8 @@ class Variant:
     ``None`` for the card turned for trumps; the stock follows, top first."""
     exchange_rank: str
     """The trump of this rank may be exchanged for the turned card."""
+    exchange_word: str
+    """That rank in the refusals' words (``no_nine_of_trumps``)."""
     exchange_needs_trick: bool
     talon_needed: int
     """The least cards the stock (the turned card counted) holds for an exchange or a
@@ -270,6 +271,10 @@ class Variant:
         """Tricks of a deal played out that nobody closed."""
         return len(self.cards) // 2
 
+    def hand_positions(self, seats: int, options: Options) -> HandPositions:
+        """``Game.hand_positions``: the same at every deal and whatever the options."""
+        return positions_of(self.places, seats)
+
     def stock_order(self, pack: Sequence[Card]) -> list[Card]:
         """The stock as the pack lays it: the turned card first (it goes under the rest),
         then the face-down cards, top first."""
@@ -278,8 +283,11 @@ class Variant:
 
 SIXTY_SIX: Final = Variant(
     ranks=RANKS,
+    # threes, the non-dealer's first (positions 0-2 and 6-8 to him, 3-5 and 9-11 to the
+    # dealer), then the card turned for trumps; the stock follows (Clarification 7)
     places=(*(1 - (p // 3) % 2 for p in range(2 * HAND_SIZE)), None),
     exchange_rank="9",
+    exchange_word="nine",
     exchange_needs_trick=True,
     talon_needed=2,
     last_trick_bonus=LAST_TRICK_BONUS,

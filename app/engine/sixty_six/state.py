@@ -21,14 +21,13 @@ from ..actions import Action
 from ..cards import SUITS, Card, Suit
 from ..errors import IllegalAction, MalformedAction
 from ..game import Option, Options
-from ..hand_positions import HandPositions, dealt_to, positions_of
+from ..hand_positions import dealt_to
 from ..ledger import Place
 from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_deal
-from ..tricks import TrickRules, legal_cards
+from ..tricks import TrickRules
 from .rules import (
     CARDS,
-    HAND_SIZE,
     OPEN,
     OPTIONS,
     ORDER,
@@ -41,33 +40,18 @@ from .rules import (
     settle_played_out,
 )
 
-NINE: Final = SIXTY_SIX.exchange_rank
-
 EXCHANGE: Final = Action("exchange")
 CLOSE: Final = Action("close")
 CLAIM: Final = Action("claim")
 MARRIAGE: Final[dict[Suit, Action]] = {s: Action("marriage", s) for s in SUITS}
-
-PACKET: Final = 3
-PLACES: Final = tuple(1 - (p // PACKET) % 2 for p in range(2 * HAND_SIZE))
-"""For each of the pack's first twelve cards, the seat it is dealt to, counted from the
-dealer (Clarification 7): threes, the non-dealer's first (positions 0-2 and 6-8 to him, 3-5
-and 9-11 to the dealer); the turned card and the stock follow."""
-HAND_POSITIONS: Final = positions_of(PLACES, 2)
-
-
-def hand_positions(seats: int, options: Options) -> HandPositions:
-    """``Game.hand_positions``: the same at every deal and whatever the options."""
-    return HAND_POSITIONS
 
 
 def dealt_hands(
     pack: Sequence[Card], dealer: int, variant: Variant = SIXTY_SIX
 ) -> list[list[Card]]:
     """The two hands the pack deals (Clarification 7), each in canonical order."""
-    order = variant.order
-    positions = positions_of(variant.places, 2)
-    return [sorted(h, key=order.__getitem__) for h in dealt_to(pack, positions, dealer)]
+    hands = dealt_to(pack, variant.hand_positions(2, {}), dealer)
+    return [sorted(hand, key=variant.order.__getitem__) for hand in hands]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +98,6 @@ class Deal(TrickDeal):
         "window",
     )
 
-    VARIANT: ClassVar[Variant] = SIXTY_SIX
-
     def begin(self) -> None:
         self.first_turned: Card = ""
         """The card turned up at the deal (public for good, whatever became of it)."""
@@ -152,9 +134,7 @@ class Deal(TrickDeal):
     def turned(self) -> Card | None:
         """The card under the stock, face up or (closed) face down; ``None`` once taken by
         the last draw (the stock is exhausted)."""
-        ledger = self.ledger
-        stock = ledger.stock
-        return ledger.cards[stock[-1]] if stock else None
+        return self.ledger.turned
 
     @property
     def stock(self) -> list[Card]:
@@ -187,23 +167,6 @@ class Deal(TrickDeal):
         """Tricks completed when the stock was closed."""
         return None if self.closed_tricks is None else sum(self.closed_tricks)
 
-    @property
-    def draws(self) -> list[list[Card]]:
-        """The cards each seat drew, in turn: after each trick played while the stock was
-        open, the winner its top card and the loser the next, the card under the stock last
-        (the nine of trumps, if exchanged for it)."""
-        assert self.pack is not None
-        variant = self.VARIANT
-        turned = self.first_turned
-        under = variant.exchange_rank + turned[1] if self.exchanged else turned
-        order = [*variant.stock_order(self.pack)[1:], under]
-        rounds = len(self.history) if self.closed_after is None else self.closed_after
-        out: list[list[Card]] = [[], []]
-        for k, trick in enumerate(self.history[: min(rounds, len(order) // 2)]):
-            for n, seat in enumerate(draw_order(trick.winner)):
-                out[seat].append(order[2 * k + n])
-        return out
-
 
 COUPLES: Final = tuple(("K" + s, "Q" + s, s) for s in SUITS)
 
@@ -227,6 +190,11 @@ def _exchange(deal: Deal) -> dict[str, int] | None:
     return {"seat": seat, "after": after}
 
 
+def _marriage_to_lead(suit: Suit, **card: Card) -> IllegalAction:
+    message = "lead the king or queen of the marriage you declared, or claim"
+    return IllegalAction("marriage_must_be_led", message, {"suit": suit, **card})
+
+
 class Match(TrickMatch[Deal]):
     """A match of Sixty-six for two seats; a member of the family subclasses it with its
     ``VARIANT`` and the class fields that follow from it."""
@@ -241,17 +209,15 @@ class Match(TrickMatch[Deal]):
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (EXCHANGE, CLOSE, *MARRIAGE.values(), CLAIM)
 
-    __slots__ = ("carried", "closed_rules")
+    __slots__ = ("carried",)
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
-        self.closed_rules: TrickRules = self.VARIANT.closed_rules(self.options)
         self.carried = 0
         """Game points carried to the next deal's winner (§10)."""
 
     def clone(self) -> Match:
         other = super().clone()
-        other.closed_rules = self.closed_rules
         other.carried = self.carried
         return other
 
@@ -264,25 +230,18 @@ class Match(TrickMatch[Deal]):
             raise MalformedAction(f"'marriage' takes a suit (S, H, D or C), got {arg[:20]!r}")
         if kind in ("exchange", "close", "claim"):
             raise MalformedAction(f"'{kind}' takes no argument")
-        if kind == "deal":
-            cards = arg.split(",") if arg else []
-            pack = cls.VARIANT.cards
-            if len(cards) != len(pack) or set(cards) != set(pack):
-                ranks = " ".join(cls.VARIANT.ranks)
-                raise MalformedAction(
-                    f"'deal' takes the {len(pack)} cards ({ranks} of each suit), each once"
-                )
-            return action
+        if kind == "deal" and sorted(arg.split(",")) != sorted(cls.PACK):
+            ranks = " ".join(cls.VARIANT.ranks)
+            raise MalformedAction(
+                f"'deal' takes the {len(cls.PACK)} cards ({ranks} of each suit), each once"
+            )
         return super().parse_other(action)
 
     # -- reading -------------------------------------------------------------------------------
 
-    def winners(self) -> list[int]:
-        return [s for s in (0, 1) if self.totals[s] >= self.target] if self.is_over else []
-
     def rules(self, deal: Deal) -> TrickRules:
         """No duty while the stock is open; once it is closed or exhausted, follow (§7.1)."""
-        return self.RULES if deal.closed_by is None and deal.ledger.stock else self.closed_rules
+        return self.RULES if deal.stock_open else self.VARIANT.closed_rules(self.options)
 
     def may_claim(self, deal: Deal, seat: int) -> bool:
         """Whether ``seat`` may claim now (§8; option claims_only_immediately)."""
@@ -298,55 +257,29 @@ class Match(TrickMatch[Deal]):
     def marriages_open(self, deal: Deal) -> bool:
         return not (self.options["no_marriages_after_closing"] and deal.closed_by is not None)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The base's listing, with the other kinds in place of its ``other_actions``: for
-        the seat to act on lead with no marriage pending ``exchange``, ``close`` and
-        ``marriage:X``; for either seat, ``claim``. One pass over the hand, read once,
-        because random playouts list the legal actions before every card."""
-        to_act = self.to_act
-        actor = to_act if seat is None else seat
-        deal = self.current
-        if deal is None or actor is None or not 0 <= actor < 2:
-            return []
-        claim = self.may_claim(deal, actor)
-        if actor != to_act:
-            return [CLAIM] if claim else []
-        ledger = deal.ledger
-        cards = ledger.cards
-        hand = [cards[i] for i in ledger.hands[actor]]
-        plays = self.PLAYS
-        pending = deal.pending
-        if ledger.trick:
-            rules = self.rules(deal)
-            if rules.follow_suit:
-                hand = legal_cards(hand, ledger.trick_cards(), deal.trump, rules)
-            out = [plays[c] for c in hand]
-        elif pending is not None:
-            out = [plays[c] for c in self.lead_cards(deal, actor, hand)]
-        else:
-            out = [plays[c] for c in hand]
-            variant = self.VARIANT
-            if deal.closed_by is None and len(ledger.stock) >= variant.talon_needed:
-                if (
-                    deal.won[actor] or not variant.exchange_needs_trick
-                ) and variant.exchange_rank + str(deal.trump) in hand:
-                    out.append(EXCHANGE)
-                out.append(CLOSE)
-            if self.marriages_open(deal):
-                out.extend(MARRIAGE[s] for s in marriage_suits(hand))
-        if claim:
-            out.append(CLAIM)
-        return out
+    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+        """For the seat to act on lead with no marriage pending ``exchange``, ``close`` and
+        ``marriage:X``; for either seat, ``claim``."""
+        claim = [CLAIM] if self.may_claim(deal, seat) else []
+        if seat != self.to_act or deal.ledger.trick or deal.pending is not None:
+            return claim
+        hand = deal.ledger.hand(seat)
+        out: list[Action] = []
+        variant = self.VARIANT
+        if deal.closed_by is None and len(deal.ledger.stock) >= variant.talon_needed:
+            may_exchange = deal.won[seat] or not variant.exchange_needs_trick
+            if may_exchange and variant.exchange_rank + str(deal.trump) in hand:
+                out.append(EXCHANGE)
+            out.append(CLOSE)
+        if self.marriages_open(deal):
+            out.extend(MARRIAGE[s] for s in marriage_suits(hand))
+        return out + claim
 
     # -- checking ------------------------------------------------------------------------------
 
     def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
         if deal.pending is not None and (card[1] != deal.pending or card[0] not in "KQ"):
-            raise IllegalAction(
-                "marriage_must_be_led",
-                "lead the king or queen of the marriage you declared, or claim",
-                {"suit": deal.pending, "card": card},
-            )
+            raise _marriage_to_lead(deal.pending, card=card)
 
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         kind = action.kind
@@ -367,11 +300,7 @@ class Match(TrickMatch[Deal]):
         if deal.ledger.trick:
             raise IllegalAction("not_on_lead", f"only the player on lead may {kind}")
         if deal.pending is not None:
-            raise IllegalAction(
-                "marriage_must_be_led",
-                "lead the king or queen of the marriage you declared, or claim",
-                {"suit": deal.pending},
-            )
+            raise _marriage_to_lead(deal.pending)
         if kind == "exchange":
             self._check_stock(deal)
             variant = self.VARIANT
@@ -381,7 +310,9 @@ class Match(TrickMatch[Deal]):
                 )
             card = variant.exchange_rank + str(deal.trump)
             if deal.ledger.index_in_hand(seat, card) is None:
-                raise self.not_held(card)
+                word = variant.exchange_word
+                message = f"you do not hold the {word} of trumps"
+                raise IllegalAction(f"no_{word}_of_trumps", message, {"card": card})
         elif kind == "close":
             self._check_stock(deal)
         else:  # marriage
@@ -397,13 +328,6 @@ class Match(TrickMatch[Deal]):
                     {"suit": suit},
                 )
         return deal
-
-    @staticmethod
-    def not_held(card: Card) -> IllegalAction:
-        """The refusal of an exchange without the card it exchanges."""
-        return IllegalAction(
-            "no_nine_of_trumps", "you do not hold the nine of trumps", {"card": card}
-        )
 
     def _check_stock(self, deal: Deal) -> None:
         if deal.closed_by is not None:
@@ -465,11 +389,9 @@ class Match(TrickMatch[Deal]):
     def after_trick(self, deal: Deal, trick: Trick) -> None:
         """While the stock is open the winner draws first, the loser last: the card under
         the stock, face up, with the last draw (§4)."""
-        ledger = deal.ledger
-        if deal.closed_by is None and ledger.stock:
-            first, second = draw_order(trick.winner)
-            ledger.draw(first)
-            ledger.draw(second)
+        if deal.stock_open:
+            for seat in draw_order(trick.winner):
+                deal.ledger.draw(seat)
         deal.window = trick.winner
 
     def score(self, deal: Deal) -> tuple[int, ...]:
@@ -536,9 +458,7 @@ class Match(TrickMatch[Deal]):
         return 1 - deal.dealer
 
     def match_over(self) -> bool:
-        result = self.deals[-1].result
-        assert result is not None
-        return result.winner is not None and self.totals[result.winner] >= self.target
+        return max(self.totals) >= self.target
 
     # -- what the table sees -------------------------------------------------------------------
 
@@ -578,7 +498,7 @@ class Match(TrickMatch[Deal]):
     def detail(self, deal: Deal) -> dict[str, Any]:
         result = deal.result
         assert result is not None
-        return {
+        shown = {
             "winner": result.winner,
             "end": result.end.value,
             "claimant": result.claimant,
@@ -589,6 +509,10 @@ class Match(TrickMatch[Deal]):
             "carried_in": result.carried_in,
             "carried": result.carried,
         }
+        if self.VARIANT.closer_scored_at_close:
+            # Schnapsen scores a closer who wins by them (docs/games/schnapsen.md §11)
+            shown["points_at_close"] = deal.closed_points
+        return shown
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
         """The detail and the public course of play: the card turned, the closing, the
@@ -613,13 +537,3 @@ parse_action: Final = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
 
 PLAY: Final[dict[Card, Action]] = Match.PLAYS
-
-
-def replay(
-    first_dealer: int, log: Sequence[tuple[int, str]], options: Options | None = None
-) -> Match:
-    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(2, options, first_dealer)
-    for seat, text in log:
-        match.apply(seat, parse_action(text))
-    return match

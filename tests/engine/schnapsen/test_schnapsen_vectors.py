@@ -19,7 +19,7 @@ from engine.schnapsen.helpers import (
 
 from app.engine.sixty_six.rules import CARD_POINTS, card_points
 from app.engine.sixty_six.schnapsen.rules import SCHNAPSEN
-from app.engine.sixty_six.schnapsen.state import HAND_POSITIONS, Match, dealt_hands
+from app.engine.sixty_six.schnapsen.state import Match, dealt_hands
 from app.engine.tricks import trick_winner
 
 # a deal where A (non-dealer) holds the trump jack and B wins nothing cheaply
@@ -42,7 +42,7 @@ def test_t1_card_points() -> None:
 
 def test_t2_the_deal_lays_five_each_the_trump_and_a_talon_of_nine() -> None:
     pack = build_pack(A_HAND, B_HAND, "AC", "KC QC TC")
-    assert HAND_POSITIONS == ((3, 4, 5, 9, 10), (0, 1, 2, 7, 8))
+    assert SCHNAPSEN.hand_positions(2, {}) == ((3, 4, 5, 9, 10), (0, 1, 2, 7, 8))
     assert pack[6] == "AC"
     non_dealer, dealer = pack[0:3] + pack[7:9], pack[3:6] + pack[9:11]
     match = start(A_HAND, B_HAND, "AC", "KC QC TC")

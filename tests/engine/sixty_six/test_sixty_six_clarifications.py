@@ -22,7 +22,8 @@ from app.engine.actions import Action
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.game import TABLE
 from app.engine.sixty_six import GAME
-from app.engine.sixty_six.rules import End, settle_claim
+from app.engine.sixty_six.record import draws
+from app.engine.sixty_six.rules import SIXTY_SIX, End, settle_claim
 from app.engine.sixty_six.state import Match, dealt_hands, parse_action
 from app.engine.trick_game import deal_action
 
@@ -217,7 +218,7 @@ def test_c7_the_trick_winner_draws_the_top_card() -> None:
     play(match, "AS 9S")
     deal = match.deals[-1]
     assert "KC" in deal.hands[A] and "9C" in deal.hands[B]
-    assert deal.draws == [["KC"], ["9C"]]
+    assert draws(deal, SIXTY_SIX) == [["KC"], ["9C"]]
 
 
 # -- refusals ------------------------------------------------------------------------------------

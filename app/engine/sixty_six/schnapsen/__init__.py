@@ -12,7 +12,7 @@ from ..sheet import SHEET
 from .paper import PAPER
 from .record import SchnapsenRecords
 from .rules import SCHNAPSEN
-from .state import Match, hand_positions
+from .state import Match
 
 
 def _public(match: Match) -> dict[str, Any]:
@@ -27,7 +27,7 @@ GAME = make_game(
     pack=SCHNAPSEN.pack,
     sheet=SHEET,
     public_fields=_public,
-    hand_positions=hand_positions,
+    hand_positions=Match.VARIANT.hand_positions,
     resample=resampler(Match),
     records=SchnapsenRecords,
     paper=PAPER,

@@ -49,6 +49,7 @@ SCHNAPSEN: Final = Variant(
     ranks=RANKS,
     places=PLACES,
     exchange_rank="J",
+    exchange_word="jack",
     exchange_needs_trick=False,
     talon_needed=3,
     last_trick_bonus=0,
