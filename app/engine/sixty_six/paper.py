@@ -19,7 +19,7 @@ from typing import Any, Final
 from ..cards import SUITS
 from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
-from ..paper import Entry, Field, Paper, PaperDeal, choice, keep, seat_number
+from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from ..trick_game import scored_deals
 from .rules import MARRIAGE_IN_TRUMPS, MARRIAGE_PLAIN, Variant, card_points
 from .state import Deal, Match
@@ -99,25 +99,24 @@ def next_deal(
     variant = cls.VARIANT
     dealer = match.next_dealer
     both = (0, 1)
+    most = _most_points(variant)
+    closed = ("closed_by", SEATS)
     # only the closer's opponent's tricks at the closing matter (§11); where the closer is
     # scored by the opponent's points then, those points, which tell the tricks too
-    at_close = choice("trick_at_close", (YES, NO), when=("closed_by", SEATS))
     if variant.closer_scored_at_close:
-        at_close = seat_number(
-            "points_at_close", both, _most_points(variant), when=("closed_by", SEATS)
-        )
-    last: tuple[Field, ...] = ()
-    if variant.last_trick_wins:
-        # a deal played out goes to the last trick's winner, which the tricks do not tell
-        last = (choice("last_trick", SEATS, when=("claimed_by", (NOBODY,))),)
+        at_close = seat_number("points_at_close", both, most, when=closed)
+    else:
+        at_close = choice("trick_at_close", (YES, NO), when=closed)
+    # a deal played out goes to the last trick's winner, which the tricks do not tell
+    last = (choice("last_trick", SEATS, when=("claimed_by", (NOBODY,))),)
     fields = (
         choice("trump", SUITS),
         choice("closed_by", (NOBODY, *SEATS)),
         at_close,
         choice("claimed_by", (NOBODY, *SEATS)),
-        *last,
+        *(last if variant.last_trick_wins else ()),
         seat_number("tricks", both, variant.tricks),
-        seat_number("points", both, _most_points(variant)),
+        seat_number("points", both, most),
     )
     facts = {"first_lead": 1 - dealer, "carried": match.carried}
     return PaperDeal(len(deals) + 1, dealer, fields, facts)

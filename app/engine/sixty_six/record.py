@@ -61,10 +61,8 @@ class SixtySixRecords(TrickRecords[Deal]):
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
         """The pack; in ``seat``'s record of the running match, the turned card and its own
         dealt hand and draws (every action was seen by both players)."""
-        if deal.pack is None:
-            raise ValueError("a state dealt anew from a view has no record")
-        if whole:
-            return {"pack": list(deal.pack)}
+        if whole or deal.pack is None:  # the pack, or the base's refusal of a state dealt anew
+            return super().dealt(deal, seat, whole)
         dealt = dealt_hands(deal.pack, deal.dealer, self.variant)
         drawn = draws(deal, self.variant)
         return {

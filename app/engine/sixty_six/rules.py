@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from ..cards import Card, Suit
+from ..cards import Card
 from ..game import Option, Options, Pack
 from ..hand_positions import HandPositions, positions_of
 from ..tricks import Heading, TrickRules
@@ -82,10 +82,6 @@ def card_points(cards: Iterable[Card]) -> int:
     return sum(CARD_POINTS[c[0]] for c in cards)
 
 
-def marriage_points(suit: Suit, trump: Suit) -> int:
-    return MARRIAGE_IN_TRUMPS if suit == trump else MARRIAGE_PLAIN
-
-
 class End(StrEnum):
     """How a deal ended; also the scoresheet's term ``end.<value>``."""
 
@@ -114,9 +110,10 @@ def schedule(opponent_points: int, opponent_tricks: int) -> int:
     return 1
 
 
-def _penalty(tricks_at_close: Sequence[int], seat: int) -> int:
+def _penalty(tricks_at_close: Sequence[int] | None, seat: int) -> int:
     """What ``seat`` scores when the other player closed and failed (§11): 2, or 3 when
     ``seat`` had no trick at the moment of closing."""
+    assert tricks_at_close is not None
     return 3 if tricks_at_close[seat] == 0 else 2
 
 
@@ -157,11 +154,9 @@ def settle_claim(
         elif closed_by == claimant:
             gained = _closer_gains(points, tricks, claimant, tricks_at_close, points_at_close)
         else:
-            assert tricks_at_close is not None
             gained = _penalty(tricks_at_close, claimant)  # the non-closer claims first
         return Settlement(End.CLAIM, claimant, gained)
     if closed_by == claimant:
-        assert tricks_at_close is not None
         return Settlement(End.WRONG_CLAIM, other, _penalty(tricks_at_close, other))
     return Settlement(End.WRONG_CLAIM, other, 3 if wrong_claim_three and not tricks[other] else 2)
 
@@ -183,7 +178,6 @@ def settle_played_out(
         if points[closed_by] >= GOAL:
             gained = _closer_gains(points, tricks, closed_by, tricks_at_close, points_at_close)
             return Settlement(End.PLAYED_OUT, closed_by, gained)
-        assert tricks_at_close is not None
         return Settlement(End.CLOSER_FAILED, other, _penalty(tricks_at_close, other))
     if last_trick is not None:
         winner = last_trick
@@ -251,20 +245,16 @@ class Variant:
             object.__setattr__(self, name, value)
 
     @property
-    def stock_size(self) -> int:
-        """The stock at the deal, its turned card counted."""
-        return len(self.cards) - 2 * self.hand_size
-
-    @property
     def draw_rounds(self) -> int:
         """Tricks after which the stock is exhausted when nobody closes."""
-        return self.stock_size // 2
+        return len(self.cards) // 2 - self.hand_size
 
     @property
     def close_rounds(self) -> int:
-        """Tricks before which a closing comes: after ``k`` tricks the stock holds
-        ``stock_size - 2k`` cards, at least ``talon_needed`` for a closing."""
-        return (self.stock_size - self.talon_needed) // 2 + 1
+        """Tricks before which a closing comes: after ``k`` tricks the stock (its turned card
+        counted) holds ``2 * (draw_rounds - k)`` cards, at least ``talon_needed`` for a
+        closing."""
+        return (2 * self.draw_rounds - self.talon_needed) // 2 + 1
 
     @property
     def tricks(self) -> int:

@@ -5,10 +5,9 @@ a stored one read the same."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
-from ..trick_game import Sheet
+from ..trick_game import Sheet, column_cells
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "trump", "label": "sheet.trump", "kind": "suit"},
@@ -20,17 +19,4 @@ COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "carried", "label": "sheet.carried", "kind": "number"},
 ]
 
-
-def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "trump": detail["trump"],
-        "winner": detail["winner"],
-        "end": {"term": f"end.{detail['end']}"},
-        "closed_by": detail["closed_by"],
-        "points": list(detail["points"]),
-        "tricks": list(detail["tricks"]),
-        "carried": detail["carried"],
-    }
-
-
-SHEET: Final = Sheet(COLUMNS, cells)
+SHEET: Final = Sheet(COLUMNS, column_cells(COLUMNS))

@@ -5,9 +5,6 @@ marriages, closing, claims and how a deal settles.
 The table's ``deal:<24 cards>`` fixes the whole pack, so drawing from the stock is part of
 ``apply`` and needs no further chance step. Every other action is a seat's: ``play:QS``,
 ``exchange``, ``close``, ``marriage:H`` and ``claim`` (either seat, at any moment of a deal).
-The base checks everything before the first change, so a refused action leaves the state as
-it was; the cards move through the deal's ledger, which the views, hidden cards and records
-of the base read.
 """
 
 from __future__ import annotations
@@ -28,6 +25,8 @@ from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_d
 from ..tricks import TrickRules
 from .rules import (
     CARDS,
+    MARRIAGE_IN_TRUMPS,
+    MARRIAGE_PLAIN,
     OPEN,
     OPTIONS,
     ORDER,
@@ -35,7 +34,6 @@ from .rules import (
     End,
     Variant,
     card_points,
-    marriage_points,
     settle_claim,
     settle_played_out,
 )
@@ -151,7 +149,6 @@ class Deal(TrickDeal):
         return not self.ledger.stock
 
     def taken(self, seat: int) -> list[Card]:
-        """The cards of the tricks ``seat`` won."""
         cards = self.ledger.cards
         return [cards[i] for i in self.ledger.taken[seat]]
 
@@ -232,9 +229,8 @@ class Match(TrickMatch[Deal]):
             raise MalformedAction(f"'{kind}' takes no argument")
         if kind == "deal" and sorted(arg.split(",")) != sorted(cls.PACK):
             ranks = " ".join(cls.VARIANT.ranks)
-            raise MalformedAction(
-                f"'deal' takes the {len(cls.PACK)} cards ({ranks} of each suit), each once"
-            )
+            message = f"'deal' takes the {len(cls.PACK)} cards ({ranks} of each suit), each once"
+            raise MalformedAction(message)
         return super().parse_other(action)
 
     # -- reading -------------------------------------------------------------------------------
@@ -258,8 +254,6 @@ class Match(TrickMatch[Deal]):
         return not (self.options["no_marriages_after_closing"] and deal.closed_by is not None)
 
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
-        """For the seat to act on lead with no marriage pending ``exchange``, ``close`` and
-        ``marriage:X``; for either seat, ``claim``."""
         claim = [CLAIM] if self.may_claim(deal, seat) else []
         if seat != self.to_act or deal.ledger.trick or deal.pending is not None:
             return claim
@@ -290,10 +284,8 @@ class Match(TrickMatch[Deal]):
         assert deal is not None
         if kind == "claim":
             if not self.may_claim(deal, seat):
-                raise IllegalAction(
-                    "claim_not_now",
-                    "a claim must come right after winning a trick or declaring a marriage",
-                )
+                message = "a claim must come right after winning a trick or declaring a marriage"
+                raise IllegalAction("claim_not_now", message)
             return deal
         if seat != self.to_act:
             self.refuse_turn(seat)
@@ -305,9 +297,8 @@ class Match(TrickMatch[Deal]):
             self._check_stock(deal)
             variant = self.VARIANT
             if deal.won[seat] == 0 and variant.exchange_needs_trick:
-                raise IllegalAction(
-                    "no_trick_won_yet", "you may exchange the nine once you have won a trick"
-                )
+                message = "you may exchange the nine once you have won a trick"
+                raise IllegalAction("no_trick_won_yet", message)
             card = variant.exchange_rank + str(deal.trump)
             if deal.ledger.index_in_hand(seat, card) is None:
                 word = variant.exchange_word
@@ -317,16 +308,12 @@ class Match(TrickMatch[Deal]):
             self._check_stock(deal)
         else:  # marriage
             if not self.marriages_open(deal):
-                raise IllegalAction(
-                    "no_marriages_after_closing", "no marriage may be declared after closing"
-                )
+                message = "no marriage may be declared after closing"
+                raise IllegalAction("no_marriages_after_closing", message)
             suit = action.arg
             if suit not in marriage_suits(deal.ledger.hand(seat)):
-                raise IllegalAction(
-                    "no_marriage",
-                    f"you do not hold the king and queen of {suit}",
-                    {"suit": suit},
-                )
+                message = f"you do not hold the king and queen of {suit}"
+                raise IllegalAction("no_marriage", message, {"suit": suit})
         return deal
 
     def _check_stock(self, deal: Deal) -> None:
@@ -336,11 +323,8 @@ class Match(TrickMatch[Deal]):
             raise IllegalAction("stock_exhausted", "the stock is exhausted")
         needed = self.VARIANT.talon_needed
         if len(deal.ledger.stock) < needed:
-            raise IllegalAction(
-                "talon_too_short",
-                f"the talon holds fewer than {needed} cards",
-                {"needed": needed},
-            )
+            message = f"the talon holds fewer than {needed} cards"
+            raise IllegalAction("talon_too_short", message, {"needed": needed})
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -373,9 +357,8 @@ class Match(TrickMatch[Deal]):
             deal.window = None
         else:
             suit = action.arg
-            trump = deal.trump
-            assert trump is not None
-            deal.marriages += (Marriage(seat, suit, marriage_points(suit, trump)),)
+            points = MARRIAGE_IN_TRUMPS if suit == deal.trump else MARRIAGE_PLAIN
+            deal.marriages += (Marriage(seat, suit, points),)
             deal.pending = suit
             deal.ledger.show(seat, "K" + suit)
             deal.ledger.show(seat, "Q" + suit)
@@ -463,8 +446,6 @@ class Match(TrickMatch[Deal]):
     # -- what the table sees -------------------------------------------------------------------
 
     def deal_json(self, deal: Deal) -> dict[str, Any]:
-        """The stock and its turned card (face down once closed), the exchange, the
-        marriages and, with option ``show_points``, each player's running points."""
         closed = deal.closed_by is not None
         turned = deal.turned
         return {
