@@ -2,11 +2,9 @@
 the family of the games played on its machine: Schnapsen (``schnapsen/``), registered here in
 ``GAMES`` and named in ``MEMBERS``.
 
-Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (play on the trick-game base);
-actions, the standard refusals, views, hidden cards, records and the scoresheet's totals
-come from the base (``app/engine/trick_game.py``) and the card ledger. Its own besides: the
-words of its records (``record.py``), its scoresheet's columns (``sheet.py``), the resampler
-that reads what the closed stock's play revealed (``resample.py``) and its paper form.
+Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (play on the trick-game base,
+``app/engine/trick_game.py``, which gives the actions, the standard refusals, views, hidden
+cards, records and the scoresheet's totals).
 """
 
 from __future__ import annotations
@@ -38,7 +36,6 @@ GAME = make_game(
     records=SixtySixRecords,
     paper=PAPER,
 )
-SIXTY_SIX = GAME
 
 # Schnapsen is built on the modules above, so it is imported once they are
 from .schnapsen import GAME as SCHNAPSEN  # noqa: E402

@@ -79,7 +79,8 @@ def _scored(match: Match, number: int, dealer: int, given: Mapping[str, Any]) ->
 def _match(
     cls: type[Match], options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
 ) -> Match:
-    """The match after ``deals``, each entered again as it scored."""
+    """The match after ``deals``, each entered again as :func:`entry_of` fills in its form,
+    which scores as the deal did (the conformance suite checks it for every deal)."""
     match = cls(2, options, first_dealer)
     for deal in deals:
         _scored(match, deal.number, deal.dealer, entry_of(cls, deal))

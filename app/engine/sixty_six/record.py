@@ -1,8 +1,7 @@
 """Sixty-six's records, format ``kortbord-record/1`` (docs/records.md), on the base's: a
 deal is its dealer, the pack as dealt and the players' actions in order, every score
-derived. What is Sixty-six's own: the derived fields (points and the result), a player's
-record of a running match (the turned card, its own dealt hand and draws), and the words
-that name a broken rule.
+derived. A player's record of a running match shows the turned card and its own dealt hand
+and draws.
 """
 
 from __future__ import annotations
@@ -112,5 +111,3 @@ class SixtySixRecords(TrickRecords[Deal]):
         "no_marriages_after_closing": "may not declare a marriage once the stock is closed",
         "claim_not_now": "may claim only right after winning a trick or declaring a marriage",
     }
-    """Sixty-six's own refusals: heading in its words, the stock, the nine's exchange,
-    marriages and claims."""

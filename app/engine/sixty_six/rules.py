@@ -229,7 +229,6 @@ class Variant:
     """Canonical order of a hand: spades, hearts, diamonds, clubs; by rank in each."""
     open_rules: TrickRules = field(init=False)
     hand_size: int = field(init=False)
-    turned_at: int = field(init=False)
 
     def __post_init__(self) -> None:
         pack = Pack(self.ranks)
@@ -239,7 +238,6 @@ class Variant:
             "order": {card: i for i, card in enumerate(pack.cards)},
             "open_rules": TrickRules(follow_suit=False, ranks=self.ranks),
             "hand_size": (len(self.places) - 1) // 2,
-            "turned_at": self.places.index(None),
         }
         for name, value in fixed.items():
             object.__setattr__(self, name, value)
@@ -268,7 +266,7 @@ class Variant:
     def stock_order(self, pack: Sequence[Card]) -> list[Card]:
         """The stock as the pack lays it: the turned card first (it goes under the rest),
         then the face-down cards, top first."""
-        return [pack[self.turned_at], *pack[len(self.places) :]]
+        return [pack[self.places.index(None)], *pack[len(self.places) :]]
 
 
 SIXTY_SIX: Final = Variant(

@@ -293,9 +293,17 @@ class Match(TrickMatch[Deal]):
             raise IllegalAction("not_on_lead", f"only the player on lead may {kind}")
         if deal.pending is not None:
             raise _marriage_to_lead(deal.pending)
+        variant = self.VARIANT
+        if kind in ("exchange", "close"):
+            needed = variant.talon_needed
+            if deal.closed_by is not None:
+                raise IllegalAction("stock_closed", "the stock is closed")
+            if deal.exhausted:
+                raise IllegalAction("stock_exhausted", "the stock is exhausted")
+            if len(deal.ledger.stock) < needed:
+                message = f"the talon holds fewer than {needed} cards"
+                raise IllegalAction("talon_too_short", message, {"needed": needed})
         if kind == "exchange":
-            self._check_stock(deal)
-            variant = self.VARIANT
             if deal.won[seat] == 0 and variant.exchange_needs_trick:
                 message = "you may exchange the nine once you have won a trick"
                 raise IllegalAction("no_trick_won_yet", message)
@@ -304,9 +312,7 @@ class Match(TrickMatch[Deal]):
                 word = variant.exchange_word
                 message = f"you do not hold the {word} of trumps"
                 raise IllegalAction(f"no_{word}_of_trumps", message, {"card": card})
-        elif kind == "close":
-            self._check_stock(deal)
-        else:  # marriage
+        elif kind == "marriage":
             if not self.marriages_open(deal):
                 message = "no marriage may be declared after closing"
                 raise IllegalAction("no_marriages_after_closing", message)
@@ -315,16 +321,6 @@ class Match(TrickMatch[Deal]):
                 message = f"you do not hold the king and queen of {suit}"
                 raise IllegalAction("no_marriage", message, {"suit": suit})
         return deal
-
-    def _check_stock(self, deal: Deal) -> None:
-        if deal.closed_by is not None:
-            raise IllegalAction("stock_closed", "the stock is closed")
-        if deal.exhausted:
-            raise IllegalAction("stock_exhausted", "the stock is exhausted")
-        needed = self.VARIANT.talon_needed
-        if len(deal.ledger.stock) < needed:
-            message = f"the talon holds fewer than {needed} cards"
-            raise IllegalAction("talon_too_short", message, {"needed": needed})
 
     # -- changing ------------------------------------------------------------------------------
 
