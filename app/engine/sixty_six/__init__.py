@@ -9,8 +9,6 @@ cards, records and the scoresheet's totals).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..trick_game import make_game
 from .paper import PAPER
 from .record import SixtySixRecords
@@ -19,18 +17,13 @@ from .rules import PACK
 from .sheet import SHEET
 from .state import Match
 
-
-def _public(match: Match) -> dict[str, Any]:
-    return {"deals_total": None, "target": match.target, "carried": match.carried}
-
-
 GAME = make_game(
     Match,
     summary="The two-player marriage game: draw from the stock, meld, and race to 66 points.",
     seat_counts=(2,),
     pack=PACK,
     sheet=SHEET,
-    public_fields=_public,
+    public_fields=Match.public_fields,
     hand_positions=Match.VARIANT.hand_positions,
     resample=resample,
     records=SixtySixRecords,

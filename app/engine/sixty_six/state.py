@@ -218,6 +218,10 @@ class Match(TrickMatch[Deal]):
         other.carried = self.carried
         return other
 
+    def public_fields(self) -> dict[str, Any]:
+        """The view's fields of the match besides the base's (``make_game``)."""
+        return {"deals_total": None, "target": self.target, "carried": self.carried}
+
     # -- the notation --------------------------------------------------------------------------
 
     @classmethod

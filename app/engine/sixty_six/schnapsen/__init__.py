@@ -4,8 +4,6 @@ match class (``state.py``), its records' words (``record.py``) and its paper for
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...trick_game import make_game
 from ..resample import resampler
 from ..sheet import SHEET
@@ -14,11 +12,6 @@ from .record import SchnapsenRecords
 from .rules import SCHNAPSEN
 from .state import Match
 
-
-def _public(match: Match) -> dict[str, Any]:
-    return {"deals_total": None, "target": match.target, "carried": match.carried}
-
-
 GAME = make_game(
     Match,
     summary="The Austrian 20-card Sixty-six: five cards, the trump jack's exchange, closing "
@@ -26,7 +19,7 @@ GAME = make_game(
     seat_counts=(2,),
     pack=SCHNAPSEN.pack,
     sheet=SHEET,
-    public_fields=_public,
+    public_fields=Match.public_fields,
     hand_positions=Match.VARIANT.hand_positions,
     resample=resampler(Match),
     records=SchnapsenRecords,
