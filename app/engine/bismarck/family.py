@@ -8,7 +8,7 @@ their resamplers read back from a view alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
@@ -16,8 +16,8 @@ from ..cards import FULL_DECK, Card
 from ..errors import IllegalAction
 from ..game import View
 from ..ledger import HAND
-from ..trick_game import TrickDeal, TrickMatch
-from .contracts import already_used, contracts_left, last_left
+from ..trick_game import TrickDeal, TrickMatch, shuffled_deal
+from .contracts import already_used, contracts_left
 
 DealT = TypeVar("DealT", bound="FamilyDeal")
 M = TypeVar("M", bound="FamilyMatch[Any]")
@@ -156,11 +156,11 @@ class FamilyMatch(TrickMatch[DealT]):
     def force_contract(self, deal: DealT) -> None:
         """A deal just laid out: forehand's last contract left is set by the deal itself,
         but ``FREE``, whose trump forehand still names."""
-        forced = last_left(self.contracts_left(deal.forehand))
-        if forced is not None and forced != self.FREE:
-            self._set_contract(deal, forced, None, True)
+        left = self.contracts_left(deal.forehand)
+        if len(left) == 1 and left[0] != self.FREE:
+            self._set_contract(deal, left[0], None, True)
         else:
-            deal.forced = forced is not None
+            deal.forced = len(left) == 1
 
     def _set_contract(self, deal: DealT, contract: str, trump: str | None, forced: bool) -> None:
         """The contract made: the hands dealt face down are looked at, forehand takes up the
@@ -195,15 +195,9 @@ class FamilyMatch(TrickMatch[DealT]):
 _PLAYS: Final = FamilyMatch.PLAYS
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
-
-
 def random_deal(rng: random.Random) -> Action:
     """The table's chance step: a uniformly shuffled pack."""
-    pack = list(FULL_DECK)
-    rng.shuffle(pack)
-    return deal_action(pack)
+    return shuffled_deal(FamilyMatch, rng)
 
 
 def tricks_shown(d: Mapping[str, Any]) -> list[list[tuple[int, Card]]]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..cards import SUITS
 from ..game import Options, ScoredDeal
 from ..paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
-from .contracts import TRUMP_SUITS, already_used, contracts_left, used_as_forehand
+from .contracts import already_used, contracts_left, used_as_forehand
 from .rules import CONTRACTS, DEALS_PER_MATCH, SPADER, TRICKS_PER_DEAL, VALFRI, deal_scores
 
 
@@ -36,7 +37,7 @@ def contract_paper(
         playing = [s for s in range(seats) if s != shown.get("sitting_out")]
         fields = (
             choice("contract", left),
-            choice("trump", TRUMP_SUITS, when=("contract", with_trump)),
+            choice("trump", SUITS, when=("contract", with_trump)),
             seat_number("tricks", playing, tricks, total=tricks),
         )
         return fields, shown

@@ -23,18 +23,17 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..cards import FULL_DECK, Card, dealt_cards, is_full_deck, sorted_cards
+from ..cards import FULL_DECK, SUITS, Card, dealt_cards, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
-from ..game import Options
 from ..hand_positions import HandPositions, dealt_to, positions_of
 from ..trick_game import Trick as Trick
 from ..trick_game import TrickDeal, action_parser
+from ..trick_game import deal_action as deal_action
 from ..tricks import WHIST, TrickRules
-from .contracts import TRUMP_SUITS, card_list, contract_choices, parse_contract
+from .contracts import card_list, contract_choices, parse_contract
 from .contracts import contract_action as contract_action
 from .family import FamilyDeal, FamilyMatch
-from .family import deal_action as deal_action
 from .family import random_deal as random_deal
 from .rules import (
     CARDS_PER_HAND,
@@ -350,7 +349,7 @@ class Match(FamilyMatch[Deal]):
         self.to_act = TABLE
 
     def _choose(self, deal: Deal, contract: str, trump: str | None) -> None:
-        if contract not in CONTRACTS or (trump is not None and trump not in TRUMP_SUITS):
+        if contract not in CONTRACTS or (trump is not None and trump not in SUITS):
             # parse_action refuses these; an Action built by hand must not slip through
             raise MalformedAction(f"no contract {contract!r} with trump {trump!r}")
         if contract == SPADER and trump == "S":
@@ -424,11 +423,6 @@ def dealt_positions(seats: int) -> HandPositions:
     order = play_order(seats, 0)
     places = [None] * OPEN_CARDS + [order[i % 3] for i in range(len(FULL_DECK) - OPEN_CARDS)]
     return positions_of(places, seats)
-
-
-def hand_positions(seats: int, options: Options) -> HandPositions:
-    """``Game.hand_positions``: :func:`dealt_positions`, whatever the options."""
-    return dealt_positions(seats)
 
 
 def deck_from(

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...cards import Card, sorted_cards
-from ...game import Options
-from ...hand_positions import HandPositions, dealt_to, pack_from, positions_of
+from ...hand_positions import dealt_to, pack_from, positions_of
 from .rules import DEALT, OPEN_CARDS, SEATS, forehand_of
 
 KIND: Final = {1: "pass", 2: "share", 3: "pass", 4: "pass"}
@@ -115,11 +114,6 @@ HAND_POSITIONS: Final = positions_of(
 """The positions of the pack each hand is dealt, the dealer's first (rules §2): the four
 open cards (positions 0-3) go to no hand, then card ``k`` of the other 48 to the seat
 ``(forehand + k) % 4``, one at a time from forehand on."""
-
-
-def hand_positions(seats: int, options: Options) -> HandPositions:
-    """``Game.hand_positions``: the same at every deal."""
-    return HAND_POSITIONS
 
 
 def dealt_hands(pack: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], list[list[Card]]]:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ...teams import partnerships
-from ..quota import quota_score
 from ..rules import ScoringError as ScoringError
+from ..rules import quota_score
 from ..rules import winners as winners
 
 NAME: Final = "finnish_bismarck"
