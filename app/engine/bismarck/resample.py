@@ -23,8 +23,7 @@ from ..game import View
 from ..ledger import Place
 from ..trick_game import TrickDeal, make_resample
 from ..trick_game import hidden_cards as hidden_cards
-from ..tricks import WHIST, revealed
-from .family import deal_shown, leader_shown, restore_contracts, tricks_shown
+from .family import deal_shown, restore_contracts, shown_deal
 from .rules import CARDS_PER_HAND, DISCARD_SIZE
 from .state import Deal, Match
 
@@ -33,21 +32,15 @@ def _shown(view: View) -> dict[str, Any]:
     """The deal's view in the base's and the ledger's terms: the hands' sizes, the cards a
     seat knows in forehand's hand or discard, the open cards lying on the table until the
     contract, the voids play showed, the leader and the tricks taken."""
+    shown, tricks = shown_deal(view)
     d = view["deal"]
     seat: int | None = view["seat"]
     seats: int = view["seats"]
     forehand: int = d["forehand"]
-    tricks = tricks_shown(d)
-    known: list[list[str]] = [[] for _ in range(seats)]
+    known: list[list[str]] = shown["known"]
     held: list[list[str]] = [[] for _ in range(seats)]
     buried: list[list[str | None]] = [[] for _ in range(seats)]
-    shown = {
-        **d,
-        "leader": leader_shown(d),
-        "tricks_won": [n or 0 for n in d["tricks"]],
-        "voids": revealed(tricks, d["trump"], WHIST, seats).voids,
-        "known": known,
-    }
+    shown["tricks_won"] = [n or 0 for n in d["tricks"]]
     if d["contract"] is None:  # the 48 face down, the four open on the table
         sizes = [CARDS_PER_HAND if s in d["order"] else 0 for s in range(seats)]
         return {**shown, "hand": [], "hand_sizes": sizes, "open": d["open"]}

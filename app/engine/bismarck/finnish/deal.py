@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...cards import Card, sorted_cards
-from ...hand_positions import dealt_to, pack_from, positions_of
+from ...cards import Card
+from ...hand_positions import pack_from, positions_of
 from .rules import DEALT, OPEN_CARDS, SEATS, forehand_of
 
 KIND: Final = {1: "pass", 2: "share", 3: "pass", 4: "pass"}
@@ -116,15 +116,8 @@ open cards (positions 0-3) go to no hand, then card ``k`` of the other 48 to the
 ``(forehand + k) % 4``, one at a time from forehand on."""
 
 
-def dealt_hands(pack: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], list[list[Card]]]:
-    """The open cards in order and each seat's twelve (in canonical order) that ``pack``
-    deals."""
-    hands = dealt_to(pack, HAND_POSITIONS, dealer)
-    return tuple(pack[:OPEN_CARDS]), [sorted_cards(h) for h in hands]
-
-
 def pack_for(
     open_cards: Sequence[Card], hands: Sequence[Sequence[Card]], dealer: int
 ) -> list[Card]:
-    """A pack that deals ``open_cards`` and ``hands`` (the inverse of :func:`dealt_hands`)."""
+    """A pack that deals ``open_cards`` and ``hands`` (the inverse of ``Deal.dealt``)."""
     return pack_from(hands, HAND_POSITIONS, dealer, rest=open_cards)

@@ -21,8 +21,7 @@ from typing import Any
 from ...cards import sorted_cards
 from ...game import View
 from ...trick_game import TrickDeal, make_resample
-from ...tricks import WHIST, revealed
-from ..family import deal_shown, leader_shown, restore_contracts, tricks_shown
+from ..family import deal_shown, restore_contracts, shown_deal
 from .deal import pack_for
 from .rules import SEATS
 from .state import Deal, Match
@@ -33,19 +32,13 @@ def _shown(view: View) -> dict[str, Any]:
     showed, the open cards on the table before the contract and, after it, the passes, the
     cards each seat held when the exchange began as far as the viewer knows them, and the
     cards each seat played."""
+    shown, tricks = shown_deal(view)
     d = view["deal"]
     seat: int | None = view["seat"]
-    tricks = tricks_shown(d)
     played: list[list[str]] = [[] for _ in range(SEATS)]
     for player, card in (entry for cards in tricks for entry in cards):
         played[player].append(card)
-    shown = {
-        **d,
-        "hand": d["hand"] or [],
-        "leader": leader_shown(d),
-        "voids": revealed(tricks, d["trump"], WHIST, SEATS).voids,
-        "known": [[] for _ in range(SEATS)],
-    }
+    shown["hand"] = d["hand"] or []
     if d["contract"] is None:  # the open cards on the table, twelve in each hand
         return {**shown, "open": d["open"]}
     began: list[list[str]] = [[] for _ in range(SEATS)]
