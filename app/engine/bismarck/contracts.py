@@ -8,23 +8,11 @@ valfri, Finnish free): it is offered once per suit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Sequence
 
 from ..actions import Action
 from ..cards import SUITS, Card, is_card
 from ..errors import IllegalAction, MalformedAction
-from ..game import ScoredDeal
-
-
-def contracts_left(contracts: Sequence[str], used: Set[str]) -> list[str]:
-    """The contracts not yet ``used``, in the protocol's column order."""
-    return [c for c in contracts if c not in used]
-
-
-def used_as_forehand(deals: Iterable[ScoredDeal], forehand: int) -> set[str]:
-    """The contracts ``forehand`` has played in the scored ``deals`` (their ``detail`` names
-    each deal's forehand and contract)."""
-    return {d.detail["contract"] for d in deals if d.detail["forehand"] == forehand}
 
 
 def contract_action(contract: str, trump: str | None = None) -> Action:

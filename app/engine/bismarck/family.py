@@ -18,7 +18,7 @@ from ..game import View
 from ..ledger import HAND
 from ..trick_game import TrickDeal, TrickMatch, shuffled_deal
 from ..tricks import WHIST, TrickRules, revealed
-from .contracts import already_used, contracts_left
+from .contracts import already_used
 from .rules import OPEN_CARDS
 
 DealT = TypeVar("DealT", bound="FamilyDeal")
@@ -100,7 +100,9 @@ class FamilyMatch(TrickMatch[DealT]):
         raise NotImplementedError
 
     def contracts_left(self, seat: int) -> list[str]:
-        return contracts_left(self.CONTRACTS, self.used[seat])
+        """The contracts ``seat`` has not played as forehand, in the protocol's order."""
+        used = self.used[seat]
+        return [c for c in self.CONTRACTS if c not in used]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The base's, with the hot path of every playout first: whist's one duty (rules

@@ -55,6 +55,9 @@ class FamilyRecords(TrickRecords[Any]):
     def pack(self, match: Any, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
         raise NotImplementedError
 
+    def new_match(self, seats: int, options: Options, first_dealer: int) -> FamilyMatch[Any]:
+        return self.match_class(seats, first_dealer)
+
     def active(self, match: Any, dealer: int) -> Sequence[int]:
         """The seats dealt a hand, in the order their cards are checked."""
         return range(match.seats)
@@ -215,9 +218,6 @@ class BismarckRecords(FamilyRecords):
 
     def winners(self, match: TrickMatch[Any]) -> list[int]:
         return leaders(match.totals)
-
-    def new_match(self, seats: int, options: Options, first_dealer: int) -> Match:
-        return Match(seats, first_dealer)
 
     def opened(self, match: TrickMatch[Any], record: object, k: int) -> tuple[dict[str, Any], int]:
         if (

@@ -24,7 +24,7 @@ from ..actions import Action
 from ..cards import FULL_DECK, SUITS, Card, dealt_cards, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
-from ..hand_positions import HandPositions, dealt_to, positions_of
+from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
 from ..trick_game import Trick as Trick
 from ..trick_game import TrickDeal, action_parser
 from ..trick_game import deal_action as deal_action
@@ -33,7 +33,6 @@ from .contracts import contract_action as contract_action
 from .family import FamilyDeal, FamilyMatch
 from .family import random_deal as random_deal
 from .rules import (
-    CARDS_PER_HAND,
     CONTRACTS,
     DEALS_PER_MATCH,
     DISCARD_SIZE,
@@ -99,11 +98,8 @@ class Deal(FamilyDeal):
 
 
 class Match(FamilyMatch[Deal]):
-    """A Bismarck match for 3 or 4 seats. Build one with :func:`new_match`.
-
-    Its actions are checked here in Bismarck's own order and words (the table's ``deal``
-    and ``void``, then the step: contract, discard, play); the base keeps the deals, the
-    ledger, the totals and the clone."""
+    """A Bismarck match for 3 or 4 seats, its actions checked in Bismarck's own order and
+    words (the table's ``deal`` and ``void``, then the step: contract, discard, play)."""
 
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Bismarck"
@@ -402,14 +398,11 @@ def deck_from(
     order: Sequence[int],
     dealt: Sequence[Sequence[Card] | None],
 ) -> list[Card]:
-    """Undo the deal of rules §3.2: card ``k`` of the 48 went to ``order[k % 3]``."""
-    deck = list(open_cards)
-    hands = [dealt[seat] for seat in order]
-    for i in range(CARDS_PER_HAND):
-        for hand in hands:
-            assert hand is not None
-            deck.append(hand[i])
-    return deck
+    """Undo the deal of rules §3.2 (:func:`dealt_positions`), ``order`` the seats that play
+    from forehand on."""
+    seats = len(dealt)
+    hands = [hand or () for hand in dealt]
+    return pack_from(hands, dealt_positions(seats), (order[0] - 1) % seats, rest=open_cards)
 
 
 def replay(seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:

@@ -14,7 +14,7 @@ from .record import FinnishRecords
 from .resample import resample
 from .rules import DEALS_PER_MATCH, SEATS
 from .sheet import SHEET
-from .state import Match, new_match
+from .state import Match
 
 GAME = make_game(
     Match,
@@ -33,7 +33,7 @@ GAME = make_game(
     partnerships=True,
     cached=True,
     stable_view_keys=("previous_deal", "scoresheet", "contracts_left", "totals", "team_totals"),
-    new=lambda seats, options, first_dealer: new_match(first_dealer),
+    new=lambda seats, options, first_dealer: Match(first_dealer),
 )
 view = GAME.view
 """The match as a seat sees it, ``None`` a spectator (the base's view, its fields in

@@ -36,8 +36,7 @@ class Roles:
         return cls(dealer, forehand_of(dealer), (dealer + 2) % SEATS, (dealer + 3) % SEATS)
 
     def giver(self, step: int) -> int:
-        """Who passes at ``step``: forehand, forehand's partner, the dealer's partner, the
-        dealer."""
+        """Who passes at ``step``."""
         return (self.forehand, self.forehand_partner, self.dealer_partner, self.dealer)[step - 1]
 
     def receivers(self, step: int) -> tuple[int, ...]:
@@ -111,9 +110,7 @@ class Exchange:
 HAND_POSITIONS: Final = positions_of(
     [None] * OPEN_CARDS + [(forehand_of(0) + k) % SEATS for k in range(SEATS * DEALT)], SEATS
 )
-"""The positions of the pack each hand is dealt, the dealer's first (rules §2): the four
-open cards (positions 0-3) go to no hand, then card ``k`` of the other 48 to the seat
-``(forehand + k) % 4``, one at a time from forehand on."""
+"""The positions of the pack each hand is dealt, the dealer's first (rules §2, above)."""
 
 
 def pack_for(

@@ -394,11 +394,6 @@ parse_action: Final = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
 
 
-def new_match(first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    return Match(first_dealer)
-
-
 def replay(first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
     """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
     match = Match(first_dealer)
