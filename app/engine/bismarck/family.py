@@ -8,7 +8,7 @@ their resamplers read back from a view alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
@@ -16,7 +16,7 @@ from ..cards import FULL_DECK, Card
 from ..errors import IllegalAction
 from ..game import View
 from ..ledger import HAND
-from ..trick_game import TrickDeal, TrickMatch, shuffled_deal
+from ..trick_game import TrickDeal, TrickMatch, make_resample, shuffled_deal
 from ..tricks import WHIST, TrickRules, revealed
 from .contracts import already_used
 from .rules import OPEN_CARDS
@@ -258,20 +258,29 @@ def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]
     return shown, tricks
 
 
-def restore_contracts(match: FamilyMatch[Any], deal: TrickDeal | None, view: View) -> None:
-    """A resampled match's contracts used, and its deal's open cards and contract."""
-    left: list[list[str]] = view["contracts_left"]
-    match.used = [set(match.CONTRACTS) - set(left[s]) for s in range(match.seats)]
-    if deal is not None:
-        assert isinstance(deal, FamilyDeal)
+def resampler(
+    match_class: type[M],
+    new: Callable[[View], M],
+    restore: Callable[[M, Any, View], None],
+    shown: Callable[[View], Mapping[str, Any]],
+) -> Callable[[View, random.Random], M]:
+    """The ledger's resampler (:func:`make_resample`) of a Bismarck game, for a view with a
+    deal in progress: the match ``new`` builds, its contracts used, its deal's open cards
+    and contract, then what ``restore`` sets of the game's own."""
+
+    def new_match(view: View) -> M:
+        if view["deal"] is None:
+            raise ValueError("the view shows no deal in progress")
+        return new(view)
+
+    def restore_all(match: M, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+        left: list[list[str]] = view["contracts_left"]
+        match.used = [set(match.CONTRACTS) - set(left[s]) for s in range(match.seats)]
+        assert isinstance(deal, FamilyDeal)  # new_match refused a view without one
         d = view["deal"]
         deal.open = tuple(d["open"])
         deal.contract = d["contract"]
         deal.forced = d["forced"]
+        restore(match, deal, view)
 
-
-def deal_shown(view: View) -> View:
-    """A view with a deal in progress, the one a Bismarck game's resampler deals anew."""
-    if view["deal"] is None:
-        raise ValueError("the view shows no deal in progress")
-    return view
+    return make_resample(match_class, restore_all, shown, new=new_match)

@@ -15,15 +15,13 @@ discarded; before, in his hand). No past is invented, so a sample has no record.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..cards import sorted_cards
 from ..game import View
 from ..ledger import Place
-from ..trick_game import TrickDeal, make_resample
 from ..trick_game import hidden_cards as hidden_cards
-from .family import deal_shown, restore_contracts, shown_deal
+from .family import resampler, shown_deal
 from .rules import CARDS_PER_HAND, DISCARD_SIZE
 from .state import Deal, Match
 
@@ -64,11 +62,7 @@ def _shown(view: View) -> dict[str, Any]:
     }
 
 
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-    restore_contracts(match, deal, view)
-    if deal is None:
-        return
-    assert isinstance(deal, Deal)
+def _restore(match: Match, deal: Deal, view: View) -> None:
     d = view["deal"]
     ledger = deal.ledger
     if deal.contract is None:  # dealt face down, seen by nobody yet
@@ -81,10 +75,8 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
         deal.discard = tuple(sorted_cards(laid))
 
 
-def _new(view: View) -> Match:
-    return Match(view["seats"], deal_shown(view)["first_dealer"])
-
-
-resample = make_resample(Match, _restore, _shown, new=_new)
+resample = resampler(
+    Match, lambda view: Match(view["seats"], view["first_dealer"]), _restore, _shown
+)
 """A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
 cards hidden from that seat dealt anew uniformly among the deals that fit."""
