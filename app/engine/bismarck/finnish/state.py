@@ -44,12 +44,6 @@ from .rules import (
     team_tricks,
 )
 
-DEAL: Final = "deal"
-"""The table deals next."""
-CONTRACT: Final = "contract"
-EXCHANGE: Final = "exchange"
-PLAYING: Final = "play"
-
 
 class Deal(FamilyDeal):
     """One deal, its cards in the ledger: the open cards face up on the table until forehand
@@ -95,7 +89,7 @@ class Match(FamilyMatch[Deal]):
     FREE: ClassVar[str] = FREE
     TRUMP_REQUIRED: ClassVar[str] = "free needs a trump suit: contract:free:H"
     FIXED: ClassVar[str] = TRUMP
-    AFTER_CONTRACT: ClassVar[str] = EXCHANGE
+    AFTER_CONTRACT: ClassVar[str] = "exchange"
     DEALS: ClassVar[Mapping[int, int]] = {SEATS: DEALS_PER_MATCH}
     # its views have never named the next dealer, the options (it has none) or the leader of
     # the trick in progress (the trick's first card's seat)
@@ -121,7 +115,7 @@ class Match(FamilyMatch[Deal]):
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         if seat != self.to_act:
             return []
-        if deal.step == CONTRACT:
+        if deal.step == "contract":
             return contract_choices(self.contracts_left(seat), NAMES_TRUMP)
         step = deal.exchange.next_step
         assert step is not None
@@ -134,7 +128,7 @@ class Match(FamilyMatch[Deal]):
         return [pass_action(cards) for cards in combinations(hand, COUNT[step])]
 
     def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
-        if deal.step == EXCHANGE:
+        if deal.step == "exchange":
             step = deal.exchange.next_step
             assert step is not None
             return COUNT[step], deal.ledger.hand(seat)
@@ -143,7 +137,7 @@ class Match(FamilyMatch[Deal]):
     def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
         """An exchange's step names its own kind, a pass or the share; the share gives the
         i-th card of its choice to the i-th seat of ``to``."""
-        if deal.step != EXCHANGE:
+        if deal.step != "exchange":
             return shape
         step = deal.exchange.next_step
         assert step is not None
@@ -230,8 +224,8 @@ class Match(FamilyMatch[Deal]):
         if seat == TABLE or not 0 <= seat < SEATS:
             raise IllegalAction("not_your_turn", "the table only deals")
         deal = self.current
-        step = DEAL if deal is None else deal.step
-        if step == EXCHANGE and kind in ("pass", "share"):
+        step = "deal" if deal is None else deal.step
+        if step == "exchange" and kind in ("pass", "share"):
             assert deal is not None
             self._validate_exchange(deal, seat, action)
             return deal
@@ -239,7 +233,7 @@ class Match(FamilyMatch[Deal]):
             self.refuse_turn(seat)
         assert deal is not None
         if kind == "contract":
-            if step != CONTRACT:
+            if step != "contract":
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
             name, _, trump = action.arg.partition(":")
             if name not in CONTRACTS or (trump and trump not in SUITS):
@@ -247,10 +241,10 @@ class Match(FamilyMatch[Deal]):
                 raise MalformedAction(f"no contract {action.arg[:20]!r}")
             self.check_contract(deal, name, trump)
         elif kind in ("pass", "share"):
-            if step == CONTRACT:
+            if step == "contract":
                 raise IllegalAction("wrong_phase", "the contract comes before the exchange")
             raise IllegalAction("wrong_phase", "the exchange is over")
-        elif step == PLAYING:
+        elif step == "play":
             self._check_play(deal, seat, action.arg)
         else:
             raise IllegalAction("wrong_phase", "cards are played once the exchange is over")
@@ -300,7 +294,7 @@ class Match(FamilyMatch[Deal]):
         acts after it (``TABLE`` when the table deals next, ``None`` when the match ends).
         A card, the common case, is judged in place; anything else is tried on a copy."""
         deal = self.current
-        if action.kind != "play" or deal is None or deal.step != PLAYING:
+        if action.kind != "play" or deal is None or deal.step != "play":
             self._validate(seat, action)
             return super().check(seat, action)
         self._check_play(deal, seat, action.arg)
@@ -320,7 +314,7 @@ class Match(FamilyMatch[Deal]):
         deals = self.deals
         if kind == "play" and deals:  # the hot path first
             deal = deals[-1]
-            if deal.scores is None and deal.step == PLAYING:
+            if deal.scores is None and deal.step == "play":
                 self._check_play(deal, seat, action.arg)
                 self.play(deal, seat, action.arg)
                 return
@@ -355,7 +349,7 @@ class Match(FamilyMatch[Deal]):
             exchange.to_dealer = cards[0]
         else:
             exchange.from_dealer = cards[0]
-            deal.step = PLAYING
+            deal.step = "play"
         self.to_act = deal.leader if step == 4 else roles.giver(step + 1)
 
     def _share(self, deal: Deal, arg: str) -> None:
