@@ -4,23 +4,14 @@ shared/rules/bismarck-finnish.md), registered here in ``GAMES`` and named in ``M
 
 from __future__ import annotations
 
-from ..game import Options, Pack
+from ..game import Pack
 from ..trick_game import make_game
 from .paper import PAPER
 from .record import BismarckRecords
 from .resample import resample
 from .rules import DEALS_PER_MATCH
 from .sheet import SHEET
-from .state import Match, hand_positions
-
-
-def _new(seats: int, options: Options, first_dealer: int) -> Match:
-    return Match(seats, first_dealer)
-
-
-def _deals_total(seats: int, options: Options) -> int:
-    return DEALS_PER_MATCH[seats]
-
+from .state import Match, dealt_positions
 
 GAME = make_game(
     Match,
@@ -29,15 +20,15 @@ GAME = make_game(
     pack=Pack("AKQJT98765432"),
     sheet=SHEET,
     public_fields=Match.public_fields,
-    deals_total=_deals_total,
-    hand_positions=hand_positions,
+    deals_total=lambda seats, options: DEALS_PER_MATCH[seats],
+    hand_positions=lambda seats, options: dealt_positions(seats),
     resample=resample,
     records=BismarckRecords,
     deal_sum=0,
     paper=PAPER,
     cached=True,
     stable_view_keys=("previous_deal", "scoresheet", "contracts_left", "totals", "ranks"),
-    new=_new,
+    new=lambda seats, options, first_dealer: Match(seats, first_dealer),
 )
 
 # the Finnish game is built on the modules above, so it is imported once they are

@@ -8,31 +8,11 @@ valfri, Finnish free): it is offered once per suit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Sequence
 
 from ..actions import Action
 from ..cards import SUITS, Card, is_card
 from ..errors import IllegalAction, MalformedAction
-from ..game import ScoredDeal
-
-TRUMP_SUITS: tuple[str, ...] = SUITS
-"""The suits forehand may name, in the pack's order."""
-
-
-def contracts_left(contracts: Sequence[str], used: Set[str]) -> list[str]:
-    """The contracts not yet ``used``, in the protocol's column order."""
-    return [c for c in contracts if c not in used]
-
-
-def last_left(left: Sequence[str]) -> str | None:
-    """The contract forehand must play because it is the only one left, else ``None``."""
-    return left[0] if len(left) == 1 else None
-
-
-def used_as_forehand(deals: Iterable[ScoredDeal], forehand: int) -> set[str]:
-    """The contracts ``forehand`` has played in the scored ``deals`` (their ``detail`` names
-    each deal's forehand and contract)."""
-    return {d.detail["contract"] for d in deals if d.detail["forehand"] == forehand}
 
 
 def contract_action(contract: str, trump: str | None = None) -> Action:
@@ -45,7 +25,7 @@ def contract_choices(left: Sequence[str], named: str) -> list[Action]:
     choices: list[Action] = []
     for contract in left:
         if contract == named:
-            choices.extend(contract_action(named, s) for s in TRUMP_SUITS)
+            choices.extend(contract_action(named, s) for s in SUITS)
         else:
             choices.append(contract_action(contract))
     return choices
@@ -59,7 +39,7 @@ def parse_contract(arg: str, contracts: Sequence[str], named: str) -> tuple[str,
         raise MalformedAction(f"a trump suit follows the colon: contract:{named}:H")
     if name not in contracts:
         raise MalformedAction(f"unknown contract {name[:20]!r}", {"contracts": list(contracts)})
-    if trump and trump not in TRUMP_SUITS:
+    if trump and trump not in SUITS:
         raise MalformedAction(f"unknown trump suit {trump[:20]!r}")
     return name, trump
 

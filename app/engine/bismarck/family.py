@@ -8,7 +8,7 @@ their resamplers read back from a view alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
@@ -16,8 +16,10 @@ from ..cards import FULL_DECK, Card
 from ..errors import IllegalAction
 from ..game import View
 from ..ledger import HAND
-from ..trick_game import TrickDeal, TrickMatch
-from .contracts import already_used, contracts_left, last_left
+from ..trick_game import TrickDeal, TrickMatch, make_resample, shuffled_deal
+from ..tricks import WHIST, TrickRules, revealed
+from .contracts import already_used
+from .rules import OPEN_CARDS
 
 DealT = TypeVar("DealT", bound="FamilyDeal")
 M = TypeVar("M", bound="FamilyMatch[Any]")
@@ -62,11 +64,18 @@ class FamilyMatch(TrickMatch[DealT]):
     (``AFTER_CONTRACT``). Both play the full pack, their ``play:`` actions the same."""
 
     PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
+    RULES: ClassVar[TrickRules] = WHIST
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {c: i for i, c in enumerate(FULL_DECK)}
+    """Hands are kept in the pack's canonical order."""
     CONTRACTS: ClassVar[tuple[str, ...]]
     FREE: ClassVar[str]
     TRUMP_REQUIRED: ClassVar[str]
     FIXED: ClassVar[str]
     AFTER_CONTRACT: ClassVar[str]
+    DEALS: ClassVar[Mapping[int, int]]
+    """The deals of a match, by the seats at the table."""
+    FACE_DOWN: ClassVar[bool] = False
+    """Whether the hands are dealt face down, looked at only once the contract is made."""
 
     __slots__ = ("used",)
 
@@ -77,14 +86,23 @@ class FamilyMatch(TrickMatch[DealT]):
 
     @property
     def deals_total(self) -> int:
-        raise NotImplementedError
+        return self.DEALS[self.seats]
+
+    @property
+    def phase(self) -> str:
+        if self.to_act is None:
+            return "match_over"
+        deal = self.current
+        return "deal" if deal is None else deal.step
 
     def fixed_trump(self, deal: DealT) -> str:
         """``FIXED``'s trump."""
         raise NotImplementedError
 
     def contracts_left(self, seat: int) -> list[str]:
-        return contracts_left(self.CONTRACTS, self.used[seat])
+        """The contracts ``seat`` has not played as forehand, in the protocol's order."""
+        used = self.used[seat]
+        return [c for c in self.CONTRACTS if c not in used]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The base's, with the hot path of every playout first: whist's one duty (rules
@@ -156,11 +174,24 @@ class FamilyMatch(TrickMatch[DealT]):
     def force_contract(self, deal: DealT) -> None:
         """A deal just laid out: forehand's last contract left is set by the deal itself,
         but ``FREE``, whose trump forehand still names."""
-        forced = last_left(self.contracts_left(deal.forehand))
-        if forced is not None and forced != self.FREE:
-            self._set_contract(deal, forced, None, True)
+        left = self.contracts_left(deal.forehand)
+        if len(left) == 1 and left[0] != self.FREE:
+            self._set_contract(deal, left[0], None, True)
         else:
-            deal.forced = forced is not None
+            deal.forced = len(left) == 1
+
+    def lay_out(self, deal: DealT, pack: Sequence[Card]) -> None:
+        """The four open cards face up on the table, then card ``k`` of the other 48 to
+        the ``k % n``-th of the ``n`` seats that play, from forehand on (every seat, where
+        :meth:`players` names none): Bismarck's rules §3.2, the Finnish rules §2."""
+        ledger = deal.ledger
+        deal.open = tuple(pack[:OPEN_CARDS])
+        ledger.lay_open(deal.open)
+        seats = self.seats
+        players = self.players(deal) or [(deal.forehand + k) % seats for k in range(seats)]
+        for k, card in enumerate(pack[OPEN_CARDS:]):
+            ledger.deal(players[k % len(players)], card, face_down=self.FACE_DOWN)
+        deal.step = "contract"
 
     def _set_contract(self, deal: DealT, contract: str, trump: str | None, forced: bool) -> None:
         """The contract made: the hands dealt face down are looked at, forehand takes up the
@@ -175,6 +206,10 @@ class FamilyMatch(TrickMatch[DealT]):
             ledger.draw(deal.forehand)
         deal.step = self.AFTER_CONTRACT
         self.to_act = deal.forehand
+
+    def previous_fields(self, deal: DealT) -> dict[str, Any]:
+        """The last deal scored is shown whole, as a spectator sees it."""
+        return {**self.deal_json(deal), **self.cards_json(deal, None), "trick": []}
 
     def finish(self, deal: DealT, scores: tuple[int, ...]) -> None:
         assert deal.contract is not None
@@ -195,46 +230,57 @@ class FamilyMatch(TrickMatch[DealT]):
 _PLAYS: Final = FamilyMatch.PLAYS
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    return Action("deal", ",".join(pack))
-
-
 def random_deal(rng: random.Random) -> Action:
     """The table's chance step: a uniformly shuffled pack."""
-    pack = list(FULL_DECK)
-    rng.shuffle(pack)
-    return deal_action(pack)
+    return shuffled_deal(FamilyMatch, rng)
 
 
-def tricks_shown(d: Mapping[str, Any]) -> list[list[tuple[int, Card]]]:
-    """A deal's view's tricks, each its ``(seat, card)`` in the order played, the one in
+def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]]:
+    """The deal's view in the ledger's terms as both games word it: who leads the trick in
+    progress (their views name no leader), the voids play showed and no card yet known in
+    any hand; and its tricks, each its ``(seat, card)`` in the order played, the one in
     progress last (maybe empty)."""
-    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in d["tricks_played"]]
+    d = view["deal"]
+    played = d["tricks_played"]
+    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in played]
     tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
-    return tricks
-
-
-def leader_shown(d: Mapping[str, Any]) -> int:
-    """Who leads the trick in progress, from a deal's view that names no leader."""
     if d["trick"]:
-        return int(d["trick"][0]["seat"])
-    return int(d["tricks_played"][-1]["winner"] if d["tricks_played"] else d["forehand"])
+        leader = d["trick"][0]["seat"]
+    else:
+        leader = played[-1]["winner"] if played else d["forehand"]
+    seats = view["seats"]
+    shown = {
+        **d,
+        "leader": leader,
+        "voids": revealed(tricks, d["trump"], WHIST, seats).voids,
+        "known": [[] for _ in range(seats)],
+    }
+    return shown, tricks
 
 
-def restore_contracts(match: FamilyMatch[Any], deal: TrickDeal | None, view: View) -> None:
-    """A resampled match's contracts used, and its deal's open cards and contract."""
-    left: list[list[str]] = view["contracts_left"]
-    match.used = [set(match.CONTRACTS) - set(left[s]) for s in range(match.seats)]
-    if deal is not None:
-        assert isinstance(deal, FamilyDeal)
+def resampler(
+    match_class: type[M],
+    new: Callable[[View], M],
+    restore: Callable[[M, Any, View], None],
+    shown: Callable[[View], Mapping[str, Any]],
+) -> Callable[[View, random.Random], M]:
+    """The ledger's resampler (:func:`make_resample`) of a Bismarck game, for a view with a
+    deal in progress: the match ``new`` builds, its contracts used, its deal's open cards
+    and contract, then what ``restore`` sets of the game's own."""
+
+    def new_match(view: View) -> M:
+        if view["deal"] is None:
+            raise ValueError("the view shows no deal in progress")
+        return new(view)
+
+    def restore_all(match: M, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+        left: list[list[str]] = view["contracts_left"]
+        match.used = [set(match.CONTRACTS) - set(left[s]) for s in range(match.seats)]
+        assert isinstance(deal, FamilyDeal)  # new_match refused a view without one
         d = view["deal"]
         deal.open = tuple(d["open"])
         deal.contract = d["contract"]
         deal.forced = d["forced"]
+        restore(match, deal, view)
 
-
-def deal_shown(view: View) -> View:
-    """A view with a deal in progress, the one a Bismarck game's resampler deals anew."""
-    if view["deal"] is None:
-        raise ValueError("the view shows no deal in progress")
-    return view
+    return make_resample(match_class, restore_all, shown, new=new_match)

@@ -9,34 +9,40 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..cards import SUITS
 from ..game import Options, ScoredDeal
 from ..paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
-from .contracts import TRUMP_SUITS, already_used, contracts_left, used_as_forehand
-from .rules import CONTRACTS, DEALS_PER_MATCH, SPADER, TRICKS_PER_DEAL, VALFRI, deal_scores
+from .contracts import already_used
+from .family import FamilyMatch
+from .rules import SPADER, TRICKS_PER_DEAL, VALFRI, deal_scores
+from .state import Match
 
 
 def contract_paper(
-    contracts: tuple[str, ...],
+    match_class: type[FamilyMatch[Any]],
     with_trump: tuple[str, ...],
     tricks: int,
-    deals_total: Callable[[int], int],
     facts: Callable[[int, int], dict[str, Any]],
     scores: Callable[[str, PaperDeal, list[Any]], Sequence[int]],
 ) -> Paper:
-    """Forehand's contract (of those he has left) and its trump for ``with_trump``, and the
-    tricks of every seat but the one ``facts(seats, dealer)`` says is sitting out."""
+    """Forehand's contract (of those he has left of the game's ``CONTRACTS``) and its trump
+    for ``with_trump``, and the tricks of every seat but the one ``facts(seats, dealer)``
+    says is sitting out, for the game's ``DEALS`` deals."""
+    contracts = match_class.CONTRACTS
 
     def shape(
         seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]
     ) -> Shape | None:
-        if len(deals) >= deals_total(seats):
+        if len(deals) >= match_class.DEALS[seats]:
             return None
         shown = facts(seats, dealer)
-        left = contracts_left(contracts, used_as_forehand(deals, shown["forehand"]))
+        forehand = shown["forehand"]
+        used = {d.detail["contract"] for d in deals if d.detail["forehand"] == forehand}
+        left = [c for c in contracts if c not in used]
         playing = [s for s in range(seats) if s != shown.get("sitting_out")]
         fields = (
             choice("contract", left),
-            choice("trump", TRUMP_SUITS, when=("contract", with_trump)),
+            choice("trump", SUITS, when=("contract", with_trump)),
             seat_number("tricks", playing, tricks, total=tricks),
         )
         return fields, shown
@@ -70,10 +76,9 @@ def contract_paper(
 
 
 PAPER = contract_paper(
-    CONTRACTS,
+    Match,
     (VALFRI,),
     TRICKS_PER_DEAL,
-    DEALS_PER_MATCH.__getitem__,
     # forehand is left of the dealer; at four seats the dealer sits out (rules §2)
     lambda seats, dealer: {
         "forehand": (dealer + 1) % seats,

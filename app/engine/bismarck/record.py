@@ -19,28 +19,26 @@ from ..game import TABLE, Options, RecordError, RecordFormatError, Validation
 from ..recorded import deals_of, end_of_deal, is_seat
 from ..trick_game import TrickMatch, TrickRecords
 from .contracts import contract_action
-from .rules import CARDS_PER_HAND, CONTRACTS, DEALS_PER_MATCH, NAME, OPEN_CARDS, SPADER, VALFRI
+from .family import FamilyMatch
+from .rules import CARDS_PER_HAND, NAME, OPEN_CARDS
 from .rules import winners as leaders
 from .state import Deal, Match, deck_from, discard_action, parse_action
 
 
 class FamilyRecords(TrickRecords[Any]):
-    """The deal body of a Bismarck family game's records. A member names its deals per
-    match at each table size (``TOTALS``), its cards per hand and per deal, its contracts,
-    the one whose trump forehand names (``FREE``) and the one whose trump is set
-    (``FIXED``, :meth:`fixed_trump`), and its words; and what an entry says of the contract
-    (:meth:`chosen`) and what is replayed between the contract and the play
-    (:meth:`before_play`)."""
+    """The deal body of a Bismarck family game's records. A member names its cards per
+    hand and per deal and its words (its deals per match and its contracts are its match
+    class's); and what an entry says of the contract (:meth:`chosen`) and what is replayed
+    between the contract and the play (:meth:`before_play`)."""
 
     NAMES_PLAYERS = True
+    match_class: type[FamilyMatch[Any]]
     players: Sequence[str] = ()
     """The players of the record being replayed."""
-    TOTALS: ClassVar[Mapping[int, int]]
     HAND: ClassVar[int]
     PLAYS: ClassVar[int]
-    CONTRACTS: ClassVar[tuple[str, ...]]
-    FREE: ClassVar[str]
-    FIXED: ClassVar[str]
+    FIXED_SAID: ClassVar[str]
+    """What a record naming another trump for ``FIXED`` is told (``{open}``: open card 1)."""
     HANDS: ClassVar[str]
     """What ``hands`` that list no hand per seat are told."""
     OPEN_TWICE: ClassVar[str | None] = None
@@ -54,12 +52,11 @@ class FamilyRecords(TrickRecords[Any]):
         """The cards deal ``d`` plays, once what comes before the play is replayed."""
         raise NotImplementedError
 
-    def fixed_trump(self, deal: Any) -> tuple[str, str]:
-        """``FIXED``'s trump, and what a record naming another is told."""
-        raise NotImplementedError
-
     def pack(self, match: Any, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
         raise NotImplementedError
+
+    def new_match(self, seats: int, options: Options, first_dealer: int) -> FamilyMatch[Any]:
+        return self.match_class(seats, first_dealer)
 
     def active(self, match: Any, dealer: int) -> Sequence[int]:
         """The seats dealt a hand, in the order their cards are checked."""
@@ -85,7 +82,7 @@ class FamilyRecords(TrickRecords[Any]):
         return self.seat_name(self.players, seat)
 
     def replay(self, players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Any:
-        deals, seats, totals = deals_of(doc), len(players), self.TOTALS
+        deals, seats, totals = deals_of(doc), len(players), self.match_class.DEALS
         if seats not in totals:
             said = " or ".join(map(str, totals))
             raise RecordError(f"{self.match_class.TITLE} is played by {said} players")
@@ -162,20 +159,19 @@ class FamilyRecords(TrickRecords[Any]):
         deal = match.deals[-1]
         contract, trump, forehand = d.get("contract"), d.get("trump"), deal.forehand
         who = self.who(forehand)
-        fixed, said = self.fixed_trump(deal)
-        if contract not in self.CONTRACTS:
-            raise RecordError(f"contract must be one of {', '.join(self.CONTRACTS)}", k)
-        if contract == self.FREE and trump not in SUITS:
+        if contract not in match.CONTRACTS:
+            raise RecordError(f"contract must be one of {', '.join(match.CONTRACTS)}", k)
+        if contract == match.FREE and trump not in SUITS:
             raise RecordError(f"{contract} needs a trump suit (S, H, D or C)", k)
-        if contract == self.FIXED and trump not in (None, fixed):
-            raise RecordError(said, k)
-        if contract not in (self.FREE, self.FIXED) and trump is not None:
+        if contract == match.FIXED and trump not in (None, match.fixed_trump(deal)):
+            raise RecordError(self.FIXED_SAID.format(open=deal.open[0]), k)
+        if contract not in (match.FREE, match.FIXED) and trump is not None:
             raise RecordError(f"{contract} has no trump suit", k)
         if contract in match.used[forehand]:
             raise RecordError(f"{who} already chose {contract} as forehand", k)
         if match.phase == "contract":
             match.apply(
-                forehand, contract_action(contract, trump if contract == self.FREE else None)
+                forehand, contract_action(contract, trump if contract == match.FREE else None)
             )
         elif deal.contract != contract:  # pragma: no cover - the checks above leave one contract
             raise RecordError(f"{who} must play {deal.contract}, the contract left", k)
@@ -184,12 +180,9 @@ class FamilyRecords(TrickRecords[Any]):
 class BismarckRecords(FamilyRecords):
     """Bismarck's own: the seat sitting out, the discard, a running record's leaders."""
 
-    TOTALS = DEALS_PER_MATCH
     HAND = CARDS_PER_HAND
     PLAYS = 3 * CARDS_PER_HAND
-    CONTRACTS = CONTRACTS
-    FREE = VALFRI
-    FIXED = SPADER
+    FIXED_SAID = "spader's trump is spades"
     HANDS = "hands must have one entry per seat ({seats})"
     OPEN_TWICE = "a card appears twice among the open cards"
     STATED = "are"
@@ -226,9 +219,6 @@ class BismarckRecords(FamilyRecords):
     def winners(self, match: TrickMatch[Any]) -> list[int]:
         return leaders(match.totals)
 
-    def new_match(self, seats: int, options: Options, first_dealer: int) -> Match:
-        return Match(seats, first_dealer)
-
     def opened(self, match: TrickMatch[Any], record: object, k: int) -> tuple[dict[str, Any], int]:
         if (
             isinstance(record, dict)
@@ -244,9 +234,6 @@ class BismarckRecords(FamilyRecords):
 
     def pack(self, match: Match, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
         return deck_from(open_cards, match.play_order(dealer), hands)
-
-    def fixed_trump(self, deal: Deal) -> tuple[str, str]:
-        return "S", "spader's trump is spades"
 
     def before_play(self, match: Match, d: Any, k: int, last: bool) -> list[Any]:
         self.contract(match, d, k)

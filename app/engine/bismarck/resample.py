@@ -15,16 +15,13 @@ discarded; before, in his hand). No past is invented, so a sample has no record.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..cards import sorted_cards
 from ..game import View
 from ..ledger import Place
-from ..trick_game import TrickDeal, make_resample
 from ..trick_game import hidden_cards as hidden_cards
-from ..tricks import WHIST, revealed
-from .family import deal_shown, leader_shown, restore_contracts, tricks_shown
+from .family import resampler, shown_deal
 from .rules import CARDS_PER_HAND, DISCARD_SIZE
 from .state import Deal, Match
 
@@ -33,21 +30,15 @@ def _shown(view: View) -> dict[str, Any]:
     """The deal's view in the base's and the ledger's terms: the hands' sizes, the cards a
     seat knows in forehand's hand or discard, the open cards lying on the table until the
     contract, the voids play showed, the leader and the tricks taken."""
+    shown, tricks = shown_deal(view)
     d = view["deal"]
     seat: int | None = view["seat"]
     seats: int = view["seats"]
     forehand: int = d["forehand"]
-    tricks = tricks_shown(d)
-    known: list[list[str]] = [[] for _ in range(seats)]
+    known: list[list[str]] = shown["known"]
     held: list[list[str]] = [[] for _ in range(seats)]
     buried: list[list[str | None]] = [[] for _ in range(seats)]
-    shown = {
-        **d,
-        "leader": leader_shown(d),
-        "tricks_won": [n or 0 for n in d["tricks"]],
-        "voids": revealed(tricks, d["trump"], WHIST, seats).voids,
-        "known": known,
-    }
+    shown["tricks_won"] = [n or 0 for n in d["tricks"]]
     if d["contract"] is None:  # the 48 face down, the four open on the table
         sizes = [CARDS_PER_HAND if s in d["order"] else 0 for s in range(seats)]
         return {**shown, "hand": [], "hand_sizes": sizes, "open": d["open"]}
@@ -71,11 +62,7 @@ def _shown(view: View) -> dict[str, Any]:
     }
 
 
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-    restore_contracts(match, deal, view)
-    if deal is None:
-        return
-    assert isinstance(deal, Deal)
+def _restore(match: Match, deal: Deal, view: View) -> None:
     d = view["deal"]
     ledger = deal.ledger
     if deal.contract is None:  # dealt face down, seen by nobody yet
@@ -88,10 +75,8 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
         deal.discard = tuple(sorted_cards(laid))
 
 
-def _new(view: View) -> Match:
-    return Match(view["seats"], deal_shown(view)["first_dealer"])
-
-
-resample = make_resample(Match, _restore, _shown, new=_new)
+resample = resampler(
+    Match, lambda view: Match(view["seats"], view["first_dealer"]), _restore, _shown
+)
 """A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
 cards hidden from that seat dealt anew uniformly among the deals that fit."""

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .quota import quota_score
-
 NAME: Final = "bismarck"
 
 SPEL: Final = "spel"
@@ -28,6 +26,14 @@ DISCARD_SIZE: Final = 4
 
 class ScoringError(RuntimeError):
     """Impossible input to scoring: an internal fault of the engine, never a game outcome."""
+
+
+def quota_score(tricks: int, quota: int, positive: bool) -> int:
+    """Quota scoring, the arithmetic of every Bismarck game: a player (or a team) is
+    expected to take its quota of tricks, and scores a point per trick over it in a contract
+    that takes tricks (``tricks - quota``), in one that avoids them a point per trick under
+    it (``quota - tricks``)."""
+    return tricks - quota if positive else quota - tricks
 
 
 def quotas(contract: str) -> tuple[int, int]:

@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
+from ..teams import with_teams
 from ..trick_game import Sheet
 from ..trick_game import scored_deals as scored_deals
-from .protocol import ContractGrid
 from .rules import CONTRACTS, VALFRI
 
 
@@ -25,10 +25,11 @@ def _suit_shown(contract: str, trump: str | None) -> str | None:
 
 class ProtocolSheet(Sheet):
     """The base's deal lines and running totals, and the protocol's grid beside them: a
-    row of ``contracts`` per seat, each marked with the deal where that seat played it as
-    forehand, the trump ``suit_shown`` names and forehand's score (Finnish Bismarck's too).
-    A deal's line names forehand, the contract with the trump ``suit_shown`` names, and the
-    tricks per seat (``tricks`` of each seat's, headed ``tricks_label``)."""
+    row of ``contracts`` per seat, each marked (the X) with the deal where that seat played
+    it as forehand, the trump ``suit_shown`` names and forehand's score; the browser and the
+    CSV draw it as it is (Finnish Bismarck's too, with its ``teams``). A deal's line names
+    forehand, the contract with the trump ``suit_shown`` names, and the tricks per seat
+    (``tricks`` of each seat's, headed ``tricks_label``)."""
 
     def __init__(
         self,
@@ -36,6 +37,7 @@ class ProtocolSheet(Sheet):
         contracts: Sequence[str] = CONTRACTS,
         suit_shown: Callable[[str, str | None], str | None] = _suit_shown,
         tricks: Callable[[Any], list[Any]] = list,
+        teams: Sequence[Sequence[int]] = (),
     ) -> None:
         columns = [
             {"key": "forehand", "label": "sheet.forehand", "kind": "seat"},
@@ -46,6 +48,7 @@ class ProtocolSheet(Sheet):
         self.contracts = contracts
         self.suit_shown = suit_shown
         self.tricks = tricks
+        self.teams = teams
 
     def line(self, detail: Mapping[str, Any]) -> dict[str, Any]:
         """A deal's cells."""
@@ -64,13 +67,18 @@ class ProtocolSheet(Sheet):
         self, seats: int, options: Options, deals: Sequence[ScoredDeal]
     ) -> dict[str, Any]:
         sheet = super().scoresheet(seats, options, deals)
-        grid = ContractGrid(seats, self.contracts)
+        rows: list[dict[str, Any]] = [dict.fromkeys(self.contracts) for _ in range(seats)]
         for deal in deals:
             contract, forehand = deal.detail["contract"], deal.detail["forehand"]
             suit = self.suit_shown(contract, deal.detail["trump"])
-            grid.mark(forehand, contract, deal.number, suit, deal.scores[forehand])
-        sheet["grid"] = grid.to_json()
-        return sheet
+            mark = {"deal": deal.number, "suit": suit, "score": deal.scores[forehand]}
+            rows[forehand][contract] = mark
+        sheet["grid"] = {
+            "label": "sheet.contracts",
+            "columns": [{"key": c, "label": f"contract.{c}"} for c in self.contracts],
+            "rows": [{"seat": seat, "cells": cells} for seat, cells in enumerate(rows)],
+        }
+        return with_teams(sheet, self.teams) if self.teams else sheet
 
 
 SHEET = ProtocolSheet()

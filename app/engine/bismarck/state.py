@@ -7,10 +7,8 @@ action is a seat's: ``contract:…``, ``discard:…``, ``play:…``.
 
 A refused action raises :class:`IllegalAction` before anything is changed.
 
-Built on the trick-game base (:mod:`app.engine.trick_game`): the cards lie in each deal's
-:class:`~app.engine.ledger.Ledger`, the contract and the discard are steps of the deal before
-its play, and what only Bismarck has (a seat sitting out at four, its refusals' order and
-words, the forced and the carried-over contract) is here.
+On the trick-game base and the family's (``family.py``): here is what only Bismarck has, a
+seat sitting out at four, its refusals' order and words, the carried-over contract.
 """
 
 from __future__ import annotations
@@ -23,21 +21,18 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..cards import FULL_DECK, Card, dealt_cards, is_full_deck, sorted_cards
+from ..cards import FULL_DECK, SUITS, Card, dealt_cards, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
-from ..game import Options
-from ..hand_positions import HandPositions, dealt_to, positions_of
+from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
 from ..trick_game import Trick as Trick
 from ..trick_game import TrickDeal, action_parser
-from ..tricks import WHIST, TrickRules
-from .contracts import TRUMP_SUITS, card_list, contract_choices, parse_contract
+from ..trick_game import deal_action as deal_action
+from .contracts import card_list, contract_choices, parse_contract
 from .contracts import contract_action as contract_action
 from .family import FamilyDeal, FamilyMatch
-from .family import deal_action as deal_action
 from .family import random_deal as random_deal
 from .rules import (
-    CARDS_PER_HAND,
     CONTRACTS,
     DEALS_PER_MATCH,
     DISCARD_SIZE,
@@ -102,27 +97,21 @@ class Deal(FamilyDeal):
         return [w if s in order else None for s, w in enumerate(self.won)]
 
 
-_PHASES: Final = {p.value: p for p in Phase}
-
-
 class Match(FamilyMatch[Deal]):
-    """A Bismarck match for 3 or 4 seats. Build one with :func:`new_match`.
-
-    Its actions are checked here in Bismarck's own order and words (the table's ``deal``
-    and ``void``, then the step: contract, discard, play); the base keeps the deals, the
-    ledger, the totals and the clone."""
+    """A Bismarck match for 3 or 4 seats, its actions checked in Bismarck's own order and
+    words (the table's ``deal`` and ``void``, then the step: contract, discard, play)."""
 
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Bismarck"
-    RULES: ClassVar[TrickRules] = WHIST
     DEAL: ClassVar[type[TrickDeal]] = Deal
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (VOID,)
-    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {c: i for i, c in enumerate(FULL_DECK)}
     CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
     FREE: ClassVar[str] = VALFRI
     TRUMP_REQUIRED: ClassVar[str] = "valfri needs a trump suit"
     FIXED: ClassVar[str] = SPADER
     AFTER_CONTRACT: ClassVar[str] = "discard"
+    DEALS: ClassVar[Mapping[int, int]] = DEALS_PER_MATCH
+    FACE_DOWN: ClassVar[bool] = True  # the 48 are not yet dealt before the contract (§3.2)
     SHOWS_TRUMP: ClassVar[bool] = False  # named among the deal's own fields
     # the golden frames pin the views' fields and their order (rules §3.3)
     VIEW_KEYS: ClassVar[tuple[str, ...]] = (
@@ -152,14 +141,7 @@ class Match(FamilyMatch[Deal]):
 
     @property
     def phase(self) -> Phase:
-        if self.to_act is None:
-            return Phase.OVER
-        deal = self.current
-        return Phase.DEAL if deal is None else _PHASES[deal.step]
-
-    @property
-    def deals_total(self) -> int:
-        return DEALS_PER_MATCH[self.seats]
+        return Phase(super().phase)
 
     def play_order(self, dealer: int) -> tuple[int, int, int]:
         return play_order(self.seats, dealer)
@@ -247,10 +229,6 @@ class Match(FamilyMatch[Deal]):
             "discard": list(deal.discard) if deal.discard and viewer == deal.forehand else None,
         }
 
-    def previous_fields(self, deal: Deal) -> dict[str, Any]:
-        """The last deal scored is shown whole, as a spectator sees it."""
-        return {**self.deal_json(deal), **self.cards_json(deal, None), "trick": []}
-
     def detail(self, deal: Deal) -> dict[str, Any]:
         return {
             "forehand": deal.forehand,
@@ -329,17 +307,6 @@ class Match(FamilyMatch[Deal]):
         else:
             self.force_contract(deal)
 
-    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
-        """The four open cards face up on the table, then card ``i`` of the other 48 face
-        down to the ``i % 3``-th seat of the play order (rules §3.2)."""
-        ledger = deal.ledger
-        deal.open = tuple(pack[:OPEN_CARDS])
-        ledger.lay_open(deal.open)
-        order = deal.order
-        for i, card in enumerate(pack[OPEN_CARDS:]):
-            ledger.deal(order[i % 3], card, face_down=True)
-        deal.step = "contract"
-
     def _void(self, deal: Deal | None) -> None:
         if deal is None:
             raise IllegalAction("wrong_phase", "there is no deal in progress to void")
@@ -350,7 +317,7 @@ class Match(FamilyMatch[Deal]):
         self.to_act = TABLE
 
     def _choose(self, deal: Deal, contract: str, trump: str | None) -> None:
-        if contract not in CONTRACTS or (trump is not None and trump not in TRUMP_SUITS):
+        if contract not in CONTRACTS or (trump is not None and trump not in SUITS):
             # parse_action refuses these; an Action built by hand must not slip through
             raise MalformedAction(f"no contract {contract!r} with trump {trump!r}")
         if contract == SPADER and trump == "S":
@@ -426,24 +393,16 @@ def dealt_positions(seats: int) -> HandPositions:
     return positions_of(places, seats)
 
 
-def hand_positions(seats: int, options: Options) -> HandPositions:
-    """``Game.hand_positions``: :func:`dealt_positions`, whatever the options."""
-    return dealt_positions(seats)
-
-
 def deck_from(
     open_cards: Sequence[Card],
     order: Sequence[int],
     dealt: Sequence[Sequence[Card] | None],
 ) -> list[Card]:
-    """Undo the deal of rules §3.2: card ``k`` of the 48 went to ``order[k % 3]``."""
-    deck = list(open_cards)
-    hands = [dealt[seat] for seat in order]
-    for i in range(CARDS_PER_HAND):
-        for hand in hands:
-            assert hand is not None
-            deck.append(hand[i])
-    return deck
+    """Undo the deal of rules §3.2 (:func:`dealt_positions`), ``order`` the seats that play
+    from forehand on."""
+    seats = len(dealt)
+    hands = [hand or () for hand in dealt]
+    return pack_from(hands, dealt_positions(seats), (order[0] - 1) % seats, rest=open_cards)
 
 
 def replay(seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:

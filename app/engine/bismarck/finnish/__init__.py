@@ -1,29 +1,20 @@
 """Finnish partnership Bismarck (shared/rules/bismarck-finnish.md): four players in two
 partnerships, twelve cards each and four open, an exchange that brings every hand to
 thirteen, quotas of 8 and 5 per team. A member of the Bismarck family: it shares Swedish
-Bismarck's contract mechanics (``..contracts``, ``..protocol``, ``..quota``)."""
+Bismarck's contract mechanics (``..contracts``, ``..rules``, ``..sheet``)."""
 
 from __future__ import annotations
 
 from ...cards import RANKS
-from ...game import Options, Pack
+from ...game import Pack
 from ...trick_game import make_game
-from .deal import hand_positions
+from .deal import HAND_POSITIONS
 from .paper import PAPER
 from .record import FinnishRecords
 from .resample import resample
 from .rules import DEALS_PER_MATCH, SEATS
 from .sheet import SHEET
-from .state import Match, new_match
-
-
-def _new(seats: int, options: Options, first_dealer: int) -> Match:
-    return new_match(first_dealer)
-
-
-def _deals_total(seats: int, options: Options) -> int:
-    return DEALS_PER_MATCH
-
+from .state import Match
 
 GAME = make_game(
     Match,
@@ -33,8 +24,8 @@ GAME = make_game(
     pack=Pack(RANKS),
     sheet=SHEET,
     public_fields=Match.public_fields,
-    deals_total=_deals_total,
-    hand_positions=hand_positions,
+    deals_total=lambda seats, options: DEALS_PER_MATCH,
+    hand_positions=lambda seats, options: HAND_POSITIONS,
     resample=resample,
     records=FinnishRecords,
     deal_sum=0,
@@ -42,7 +33,7 @@ GAME = make_game(
     partnerships=True,
     cached=True,
     stable_view_keys=("previous_deal", "scoresheet", "contracts_left", "totals", "team_totals"),
-    new=_new,
+    new=lambda seats, options, first_dealer: Match(first_dealer),
 )
 view = GAME.view
 """The match as a seat sees it, ``None`` a spectator (the base's view, its fields in

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ...cards import Card, sorted_cards
-from ...game import Options
-from ...hand_positions import HandPositions, dealt_to, pack_from, positions_of
+from ...cards import Card
+from ...hand_positions import pack_from, positions_of
 from .rules import DEALT, OPEN_CARDS, SEATS, forehand_of
 
 KIND: Final = {1: "pass", 2: "share", 3: "pass", 4: "pass"}
@@ -37,8 +36,7 @@ class Roles:
         return cls(dealer, forehand_of(dealer), (dealer + 2) % SEATS, (dealer + 3) % SEATS)
 
     def giver(self, step: int) -> int:
-        """Who passes at ``step``: forehand, forehand's partner, the dealer's partner, the
-        dealer."""
+        """Who passes at ``step``."""
         return (self.forehand, self.forehand_partner, self.dealer_partner, self.dealer)[step - 1]
 
     def receivers(self, step: int) -> tuple[int, ...]:
@@ -112,25 +110,11 @@ class Exchange:
 HAND_POSITIONS: Final = positions_of(
     [None] * OPEN_CARDS + [(forehand_of(0) + k) % SEATS for k in range(SEATS * DEALT)], SEATS
 )
-"""The positions of the pack each hand is dealt, the dealer's first (rules §2): the four
-open cards (positions 0-3) go to no hand, then card ``k`` of the other 48 to the seat
-``(forehand + k) % 4``, one at a time from forehand on."""
-
-
-def hand_positions(seats: int, options: Options) -> HandPositions:
-    """``Game.hand_positions``: the same at every deal."""
-    return HAND_POSITIONS
-
-
-def dealt_hands(pack: Sequence[Card], dealer: int) -> tuple[tuple[Card, ...], list[list[Card]]]:
-    """The open cards in order and each seat's twelve (in canonical order) that ``pack``
-    deals."""
-    hands = dealt_to(pack, HAND_POSITIONS, dealer)
-    return tuple(pack[:OPEN_CARDS]), [sorted_cards(h) for h in hands]
+"""The positions of the pack each hand is dealt, the dealer's first (rules §2, above)."""
 
 
 def pack_for(
     open_cards: Sequence[Card], hands: Sequence[Sequence[Card]], dealer: int
 ) -> list[Card]:
-    """A pack that deals ``open_cards`` and ``hands`` (the inverse of :func:`dealt_hands`)."""
+    """A pack that deals ``open_cards`` and ``hands`` (the inverse of ``Deal.dealt``)."""
     return pack_from(hands, HAND_POSITIONS, dealer, rest=open_cards)

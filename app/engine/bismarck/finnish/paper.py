@@ -11,15 +11,15 @@ What happens to the cards is not entered, so the paper cannot check the exchange
 from __future__ import annotations
 
 from ..paper import contract_paper
-from .rules import CONTRACTS, DEALS_PER_MATCH, FREE, TRICKS, TRUMP, deal_scores, forehand_of
+from .rules import FREE, TRICKS, TRUMP, deal_scores, forehand_of
+from .state import Match
 
 WITH_TRUMP = (TRUMP, FREE)
 
 PAPER = contract_paper(
-    CONTRACTS,
+    Match,
     WITH_TRUMP,
     TRICKS,
-    lambda seats: DEALS_PER_MATCH,
     lambda seats, dealer: {"forehand": forehand_of(dealer)},
     lambda contract, deal, tricks: deal_scores(contract, deal.dealer, tricks),
 )

@@ -6,8 +6,7 @@ the exchange step by step and the cards played; its tricks and scores per team a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ...actions import Action
 from ...cards import Card, is_card
@@ -17,36 +16,25 @@ from ...trick_game import TrickMatch
 from ..record import FamilyRecords
 from .deal import pack_for
 from .notation import pass_action, share_action
-from .rules import CONTRACTS, DEALS_PER_MATCH, DEALT, FREE, SEATS, TEAMS, TRICKS, TRUMP, team_tricks
+from .rules import DEALT, FREE, SEATS, TEAMS, TRICKS, team_tricks
 from .state import Deal, Match, parse_action
 
 STEP_KEYS = ("to_partner", "from_partner", "to_dealer", "from_dealer")
 
 
 def _exchange(deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
-    """The steps made so far; in a seat's record of a running match, a card only where
-    that seat gave or received it."""
-    exchange = deal.exchange
-    roles = deal.roles
-
-    def sees(*seats: int) -> bool:
-        return whole or seat in seats
-
+    """The steps made so far, step 2's cards by seat in seat order; in a seat's record of a
+    running match, a card only where that seat gave or received it."""
     out: dict[str, Any] = {}
-    if exchange.to_partner is not None:
-        shown = sees(roles.forehand, roles.forehand_partner)
-        out["to_partner"] = list(exchange.to_partner) if shown else None
-    if exchange.from_partner is not None:
-        out["from_partner"] = {
-            str(r): card if sees(roles.forehand_partner, r) else None
-            for r, card in exchange.from_partner.items()
-        }
-    if exchange.to_dealer is not None:
-        shown = sees(roles.dealer_partner, roles.dealer)
-        out["to_dealer"] = exchange.to_dealer if shown else None
-    if exchange.from_dealer is not None:
-        shown = sees(roles.dealer, roles.dealer_partner)
-        out["from_dealer"] = exchange.from_dealer if shown else None
+    for p in sorted(deal.exchange.passes(deal.roles), key=lambda p: (p.step, p.receiver)):
+        key = STEP_KEYS[p.step - 1]
+        cards = list(p.cards) if whole or seat in (p.giver, p.receiver) else None
+        if p.step == 1:
+            out[key] = cards
+        elif p.step == 2:
+            out.setdefault(key, {})[str(p.receiver)] = cards and cards[0]
+        else:
+            out[key] = cards and cards[0]
     return out
 
 
@@ -54,12 +42,9 @@ class FinnishRecords(FamilyRecords):
     """The Finnish game's own: four seats, the exchange, tricks and scores per team."""
 
     OVER = "the match is over"
-    TOTALS: ClassVar[Mapping[int, int]] = {SEATS: DEALS_PER_MATCH}
     HAND = DEALT
     PLAYS = SEATS * TRICKS
-    CONTRACTS = CONTRACTS
-    FREE = FREE
-    FIXED = TRUMP
+    FIXED_SAID = "trump's trump is the suit of open card 1, {open}"
     HANDS = "hands must list each seat's 12 cards as dealt"
 
     def shown(self, value: object) -> str:
@@ -91,9 +76,6 @@ class FinnishRecords(FamilyRecords):
 
     def pack(self, match: Match, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
         return pack_for(open_cards, hands, dealer)
-
-    def fixed_trump(self, deal: Deal) -> tuple[str, str]:
-        return deal.open[0][1], f"trump's trump is the suit of open card 1, {deal.open[0]}"
 
     def before_play(self, match: Match, d: Any, k: int, last: bool) -> list[Any]:
         plays = self.plays_of(d, k)

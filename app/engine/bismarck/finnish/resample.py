@@ -15,14 +15,11 @@ and who has seen each card is as in a deal played; no action is replayed.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ...cards import sorted_cards
 from ...game import View
-from ...trick_game import TrickDeal, make_resample
-from ...tricks import WHIST, revealed
-from ..family import deal_shown, leader_shown, restore_contracts, tricks_shown
+from ..family import resampler, shown_deal
 from .deal import pack_for
 from .rules import SEATS
 from .state import Deal, Match
@@ -33,19 +30,13 @@ def _shown(view: View) -> dict[str, Any]:
     showed, the open cards on the table before the contract and, after it, the passes, the
     cards each seat held when the exchange began as far as the viewer knows them, and the
     cards each seat played."""
+    shown, tricks = shown_deal(view)
     d = view["deal"]
     seat: int | None = view["seat"]
-    tricks = tricks_shown(d)
     played: list[list[str]] = [[] for _ in range(SEATS)]
     for player, card in (entry for cards in tricks for entry in cards):
         played[player].append(card)
-    shown = {
-        **d,
-        "hand": d["hand"] or [],
-        "leader": leader_shown(d),
-        "voids": revealed(tricks, d["trump"], WHIST, SEATS).voids,
-        "known": [[] for _ in range(SEATS)],
-    }
+    shown["hand"] = d["hand"] or []
     if d["contract"] is None:  # the open cards on the table, twelve in each hand
         return {**shown, "open": d["open"]}
     began: list[list[str]] = [[] for _ in range(SEATS)]
@@ -62,13 +53,9 @@ def _shown(view: View) -> dict[str, Any]:
     return {**shown, "open": [], "passes": passes, "began": began, "played": played}
 
 
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-    """The contracts used, the open cards and the contract; the exchange and the pack from
-    the paths drawn, and who has seen each card as in a deal played."""
-    restore_contracts(match, deal, view)
-    if deal is None:
-        return
-    assert isinstance(deal, Deal)
+def _restore(match: Match, deal: Deal, view: View) -> None:
+    """The exchange and the pack from the paths drawn, and who has seen each card as in a
+    deal played."""
     d = view["deal"]
     ledger = deal.ledger
     dealt: list[list[str]] = [[] for _ in range(SEATS)]
@@ -112,10 +99,6 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
         exchange.from_partner = {s: share[s] for s in sorted(share)}
 
 
-def _new(view: View) -> Match:
-    return Match(deal_shown(view)["first_dealer"])
-
-
-resample = make_resample(Match, _restore, _shown, new=_new)
+resample = resampler(Match, lambda view: Match(view["first_dealer"]), _restore, _shown)
 """A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
 cards hidden from that seat dealt anew: every history of the deal that fits equally likely."""

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ...teams import partnerships
-from ..quota import quota_score
 from ..rules import ScoringError as ScoringError
+from ..rules import quota_score
 from ..rules import winners as winners
 
 NAME: Final = "finnish_bismarck"
@@ -42,11 +42,6 @@ def forehand_of(dealer: int) -> int:
     return (dealer + 1) % SEATS
 
 
-def non_dealer_team(dealer: int) -> int:
-    """Forehand's team, which the quotas name first."""
-    return team_of(forehand_of(dealer))
-
-
 def quotas(contract: str) -> tuple[int, int]:
     """(the non-dealer team's quota, the dealer's team's quota)."""
     return (8, 5) if contract in POSITIVE else (5, 8)
@@ -55,7 +50,7 @@ def quotas(contract: str) -> tuple[int, int]:
 def team_quotas(contract: str, dealer: int) -> list[int]:
     """Each team's quota, by team index."""
     own, other = quotas(contract)
-    ours = non_dealer_team(dealer)
+    ours = team_of(forehand_of(dealer))  # forehand's, which the quotas name first
     return [own if team == ours else other for team in range(2)]
 
 

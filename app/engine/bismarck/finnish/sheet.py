@@ -8,11 +8,8 @@ live match and a stored one read the same. Each partner carries his team's score
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
-from ...game import Options, ScoredDeal
-from ...teams import with_teams
 from ...trick_game import scored_deals as scored_deals
 from ..sheet import ProtocolSheet
 from .rules import CONTRACTS, NOTRUMP, SEATS, TEAMS, team_of, team_tricks
@@ -29,14 +26,5 @@ def _tricks(tricks: list[int]) -> list[int]:
     return [by_team[team_of(s)] for s in range(SEATS)]
 
 
-class TeamSheet(ProtocolSheet):
-    """Swedish Bismarck's sheet, the protocol's grid included, and the teams."""
-
-    def scoresheet(
-        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
-    ) -> dict[str, Any]:
-        return with_teams(super().scoresheet(seats, options, deals), TEAMS)
-
-
-SHEET: Final = TeamSheet("sheet.team_tricks", CONTRACTS, _suit_shown, _tricks)
+SHEET: Final = ProtocolSheet("sheet.team_tricks", CONTRACTS, _suit_shown, _tricks, TEAMS)
 scoresheet: Final = SHEET.scoresheet

@@ -6,12 +6,9 @@ when it is forehand's last one left, but for ``free``, whose suit forehand still
 the four steps of the exchange, one action each (rules §4); then thirteen tricks. Every
 check comes before the first change, so a refused action leaves the state as it was.
 
-Built on the trick-game base (:mod:`app.engine.trick_game`): the cards lie in each deal's
-:class:`~app.engine.ledger.Ledger` (the open cards face up on the table until forehand takes
-them up, each pass of the exchange seen by its giver and its taker alone), the contract and
-the exchange are steps of the deal before its play, and the base plays the tricks, keeps
-the deals and totals and builds the views. Finnish Bismarck keeps its refusals' order and
-words (``apply``) and its own view fields (the roles, the exchange, the teams' tricks).
+On the trick-game base and the family's (``family.py``): each pass of the exchange is seen
+by its giver and its taker alone; here are its refusals' order and words (``apply``) and
+its own view fields (the roles, the exchange, the teams' tricks).
 """
 
 from __future__ import annotations
@@ -21,15 +18,16 @@ from itertools import combinations, permutations
 from typing import Any, ClassVar, Final
 
 from ...actions import Action
-from ...cards import FULL_DECK, SUITS, Card, is_full_deck
+from ...cards import SUITS, Card, is_full_deck, sorted_cards
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
+from ...hand_positions import dealt_to
 from ...trick_game import TrickDeal, action_parser
-from ...tricks import WHIST, TrickRules, trick_winner
+from ...tricks import WHIST, trick_winner
 from ..contracts import contract_choices
 from ..family import FamilyDeal, FamilyMatch
 from ..family import random_deal as random_deal
-from .deal import COUNT, KIND, Exchange, Roles, dealt_hands
+from .deal import COUNT, HAND_POSITIONS, KIND, Exchange, Roles
 from .notation import parse_other, pass_action, share_action, share_items
 from .rules import (
     CONTRACTS,
@@ -37,7 +35,6 @@ from .rules import (
     FREE,
     NAME,
     NAMES_TRUMP,
-    OPEN_CARDS,
     SEATS,
     TEAMS,
     TRICKS,
@@ -46,16 +43,6 @@ from .rules import (
     team_quotas,
     team_tricks,
 )
-
-DEAL: Final = "deal"
-"""The table deals next."""
-CONTRACT: Final = "contract"
-EXCHANGE: Final = "exchange"
-PLAYING: Final = "play"
-OVER: Final = "match_over"
-
-ORDER: Final = {c: i for i, c in enumerate(FULL_DECK)}
-"""Hands are kept in the pack's canonical order."""
 
 
 class Deal(FamilyDeal):
@@ -82,7 +69,8 @@ class Deal(FamilyDeal):
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's twelve as dealt, in canonical order."""
         assert self.pack is not None
-        return tuple(tuple(h) for h in dealt_hands(self.pack, self.dealer)[1])
+        hands = dealt_to(self.pack, HAND_POSITIONS, self.dealer)
+        return tuple(tuple(sorted_cards(h)) for h in hands)
 
     @property
     def tricks(self) -> list[int]:
@@ -95,15 +83,14 @@ class Match(FamilyMatch[Deal]):
 
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Finnish Bismarck"
-    RULES: ClassVar[TrickRules] = WHIST
     DEAL: ClassVar[type[TrickDeal]] = Deal
-    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
     WON_KEY: ClassVar[str] = "tricks"
     CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
     FREE: ClassVar[str] = FREE
     TRUMP_REQUIRED: ClassVar[str] = "free needs a trump suit: contract:free:H"
     FIXED: ClassVar[str] = TRUMP
-    AFTER_CONTRACT: ClassVar[str] = EXCHANGE
+    AFTER_CONTRACT: ClassVar[str] = "exchange"
+    DEALS: ClassVar[Mapping[int, int]] = {SEATS: DEALS_PER_MATCH}
     # its views have never named the next dealer, the options (it has none) or the leader of
     # the trick in progress (the trick's first card's seat)
     VIEW_KEYS: ClassVar[tuple[str, ...]] = (
@@ -125,21 +112,10 @@ class Match(FamilyMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    @property
-    def phase(self) -> str:
-        if self.to_act is None:
-            return OVER
-        deal = self.current
-        return DEAL if deal is None else deal.step
-
-    @property
-    def deals_total(self) -> int:
-        return DEALS_PER_MATCH
-
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         if seat != self.to_act:
             return []
-        if deal.step == CONTRACT:
+        if deal.step == "contract":
             return contract_choices(self.contracts_left(seat), NAMES_TRUMP)
         step = deal.exchange.next_step
         assert step is not None
@@ -152,7 +128,7 @@ class Match(FamilyMatch[Deal]):
         return [pass_action(cards) for cards in combinations(hand, COUNT[step])]
 
     def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
-        if deal.step == EXCHANGE:
+        if deal.step == "exchange":
             step = deal.exchange.next_step
             assert step is not None
             return COUNT[step], deal.ledger.hand(seat)
@@ -161,7 +137,7 @@ class Match(FamilyMatch[Deal]):
     def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
         """An exchange's step names its own kind, a pass or the share; the share gives the
         i-th card of its choice to the i-th seat of ``to``."""
-        if deal.step != EXCHANGE:
+        if deal.step != "exchange":
             return shape
         step = deal.exchange.next_step
         assert step is not None
@@ -224,10 +200,6 @@ class Match(FamilyMatch[Deal]):
             ],
         }
 
-    def previous_fields(self, deal: Deal) -> dict[str, Any]:
-        """The last deal scored is shown whole, as a spectator sees it."""
-        return {**self.deal_json(deal), **self.cards_json(deal, None), "trick": []}
-
     def detail(self, deal: Deal) -> dict[str, Any]:
         return {"forehand": deal.forehand, "contract": deal.contract, "tricks": list(deal.won)}
 
@@ -252,8 +224,8 @@ class Match(FamilyMatch[Deal]):
         if seat == TABLE or not 0 <= seat < SEATS:
             raise IllegalAction("not_your_turn", "the table only deals")
         deal = self.current
-        step = DEAL if deal is None else deal.step
-        if step == EXCHANGE and kind in ("pass", "share"):
+        step = "deal" if deal is None else deal.step
+        if step == "exchange" and kind in ("pass", "share"):
             assert deal is not None
             self._validate_exchange(deal, seat, action)
             return deal
@@ -261,25 +233,22 @@ class Match(FamilyMatch[Deal]):
             self.refuse_turn(seat)
         assert deal is not None
         if kind == "contract":
-            if step != CONTRACT:
+            if step != "contract":
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
-            self._validate_contract(deal, action.arg)
+            name, _, trump = action.arg.partition(":")
+            if name not in CONTRACTS or (trump and trump not in SUITS):
+                # parse_action refuses these; an Action built by hand must not slip through
+                raise MalformedAction(f"no contract {action.arg[:20]!r}")
+            self.check_contract(deal, name, trump)
         elif kind in ("pass", "share"):
-            if step == CONTRACT:
+            if step == "contract":
                 raise IllegalAction("wrong_phase", "the contract comes before the exchange")
             raise IllegalAction("wrong_phase", "the exchange is over")
-        elif step == PLAYING:
+        elif step == "play":
             self._check_play(deal, seat, action.arg)
         else:
             raise IllegalAction("wrong_phase", "cards are played once the exchange is over")
         return deal
-
-    def _validate_contract(self, deal: Deal, arg: str) -> None:
-        name, _, trump = arg.partition(":")
-        if name not in CONTRACTS or (trump and trump not in SUITS):
-            # parse_action refuses these; an Action built by hand must not slip through
-            raise MalformedAction(f"no contract {arg[:20]!r}")
-        self.check_contract(deal, name, trump)
 
     def _validate_exchange(self, deal: Deal, seat: int, action: Action) -> None:
         step = deal.exchange.next_step
@@ -325,7 +294,7 @@ class Match(FamilyMatch[Deal]):
         acts after it (``TABLE`` when the table deals next, ``None`` when the match ends).
         A card, the common case, is judged in place; anything else is tried on a copy."""
         deal = self.current
-        if action.kind != "play" or deal is None or deal.step != PLAYING:
+        if action.kind != "play" or deal is None or deal.step != "play":
             self._validate(seat, action)
             return super().check(seat, action)
         self._check_play(deal, seat, action.arg)
@@ -345,7 +314,7 @@ class Match(FamilyMatch[Deal]):
         deals = self.deals
         if kind == "play" and deals:  # the hot path first
             deal = deals[-1]
-            if deal.scores is None and deal.step == PLAYING:
+            if deal.scores is None and deal.step == "play":
                 self._check_play(deal, seat, action.arg)
                 self.play(deal, seat, action.arg)
                 return
@@ -360,17 +329,6 @@ class Match(FamilyMatch[Deal]):
         else:
             self._pass(current, action.arg.split(","))
 
-    def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
-        """The open cards face up on the table, then card ``k`` of the other 48 to seat
-        ``(forehand + k) % 4`` (rules §2)."""
-        ledger = deal.ledger
-        deal.open = tuple(pack[:OPEN_CARDS])
-        ledger.lay_open(deal.open)
-        forehand = deal.forehand
-        for k, card in enumerate(pack[OPEN_CARDS:]):
-            ledger.deal((forehand + k) % SEATS, card)
-        deal.step = CONTRACT
-
     def fixed_trump(self, deal: Deal) -> str:
         return deal.open[0][1]
 
@@ -381,24 +339,18 @@ class Match(FamilyMatch[Deal]):
         ledger.take_up(receiver)
 
     def _pass(self, deal: Deal, cards: list[Card]) -> None:
-        exchange = deal.exchange
-        roles = deal.roles
+        exchange, roles = deal.exchange, deal.roles
         step = exchange.next_step
+        assert step is not None
+        self._move(deal, roles.giver(step), roles.receivers(step)[0], cards)
         if step == 1:
-            self._move(deal, roles.forehand, roles.forehand_partner, cards)
             exchange.to_partner = tuple(cards)
         elif step == 3:
-            self._move(deal, roles.dealer_partner, roles.dealer, cards)
             exchange.to_dealer = cards[0]
         else:
-            self._move(deal, roles.dealer, roles.dealer_partner, cards)
             exchange.from_dealer = cards[0]
-            deal.step = PLAYING
-            self.to_act = deal.leader
-            return
-        next_step = exchange.next_step
-        assert next_step is not None
-        self.to_act = roles.giver(next_step)
+            deal.step = "play"
+        self.to_act = deal.leader if step == 4 else roles.giver(step + 1)
 
     def _share(self, deal: Deal, arg: str) -> None:
         roles = deal.roles
@@ -434,11 +386,6 @@ def _wrong_count(step: int) -> IllegalAction:
 
 parse_action: Final = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-
-def new_match(first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    return Match(first_dealer)
 
 
 def replay(first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
