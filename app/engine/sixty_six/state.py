@@ -22,7 +22,7 @@ from ..hand_positions import dealt_to
 from ..ledger import Place
 from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_deal
-from ..tricks import TrickRules
+from ..tricks import TrickRules, legal_cards
 from .rules import (
     CARDS,
     MARRIAGE_IN_TRUMPS,
@@ -206,16 +206,19 @@ class Match(TrickMatch[Deal]):
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (EXCHANGE, CLOSE, *MARRIAGE.values(), CLAIM)
 
-    __slots__ = ("carried",)
+    __slots__ = ("carried", "closed_rules")
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
         self.carried = 0
         """Game points carried to the next deal's winner (§10)."""
+        self.closed_rules = self.VARIANT.closed_rules(self.options)
+        """The duties once the stock is closed or exhausted: read before every card."""
 
     def clone(self) -> Match:
         other = super().clone()
         other.carried = self.carried
+        other.closed_rules = self.closed_rules
         return other
 
     def public_fields(self) -> dict[str, Any]:
@@ -241,7 +244,7 @@ class Match(TrickMatch[Deal]):
 
     def rules(self, deal: Deal) -> TrickRules:
         """No duty while the stock is open; once it is closed or exhausted, follow (§7.1)."""
-        return self.RULES if deal.stock_open else self.VARIANT.closed_rules(self.options)
+        return self.RULES if deal.closed_by is None and deal.ledger.stock else self.closed_rules
 
     def may_claim(self, deal: Deal, seat: int) -> bool:
         """Whether ``seat`` may claim now (§8; option claims_only_immediately)."""
@@ -257,11 +260,35 @@ class Match(TrickMatch[Deal]):
     def marriages_open(self, deal: Deal) -> bool:
         return not (self.options["no_marriages_after_closing"] and deal.closed_by is not None)
 
-    def other_actions(self, deal: Deal, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The base's listing with the hand read once: random playouts list the legal actions
+        before every card, and the base's reads the hand again for ``other_actions``."""
+        to_act = self.to_act
+        actor = to_act if seat is None else seat
+        deal = self.current
+        if deal is None or actor is None or not 0 <= actor < 2:
+            return []
+        if actor != to_act:
+            return [CLAIM] if self.may_claim(deal, actor) else []
+        ledger = deal.ledger
+        cards = ledger.cards
+        hand = [cards[i] for i in ledger.hands[actor]]
+        plays = self.PLAYS
+        if not ledger.trick:
+            playable = self.lead_cards(deal, actor, hand)
+            return [plays[c] for c in playable] + self.other_actions(deal, actor, hand)
+        rules = self.rules(deal)
+        if rules.follow_suit:
+            hand = legal_cards(hand, ledger.trick_cards(), deal.trump, rules)
+        # in a trick, the one other action is a claim
+        return [plays[c] for c in hand] + ([CLAIM] if self.may_claim(deal, actor) else [])
+
+    def other_actions(self, deal: Deal, seat: int, hand: list[Card] | None = None) -> list[Action]:
         claim = [CLAIM] if self.may_claim(deal, seat) else []
         if seat != self.to_act or deal.ledger.trick or deal.pending is not None:
             return claim
-        hand = deal.ledger.hand(seat)
+        if hand is None:
+            hand = deal.ledger.hand(seat)
         out: list[Action] = []
         variant = self.VARIANT
         if deal.closed_by is None and len(deal.ledger.stock) >= variant.talon_needed:
