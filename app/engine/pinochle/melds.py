@@ -75,6 +75,8 @@ class MeldTable:
         return len(self.flush)
 
 
+MELD_STEP: Final = 10
+"""Every meld of every table is worth a multiple of ten."""
 AROUND: Final[dict[str, str]] = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
 FLUSH_RANKS: Final = "ATKQJ"
 PINOCHLE_CARDS: Final = ("QS", "JD")

@@ -20,6 +20,7 @@ from ...errors import IllegalAction
 from ...game import Options, OptionValue, ScoredDeal, resolve_options_of
 from ...paper import Entry, PaperDeal, Shape, choice, keep, rotating, seat_choice
 from ..base import BID_STEP, check_bid
+from ..melds import MELD_STEP
 from .rules import (
     CARD_POINTS,
     CARDS,
@@ -71,8 +72,6 @@ MOST_MELD_SHORT: Final = 500
 """The most fifteen cards meld: a meld short of the bid leaves three of the eighteen to bury,
 so no deal but one made on meld shows more (found, like ``MOST_MELD``, by valuing every
 combination of melds)."""
-MELD_STEP: Final = 10
-"""Every meld is worth a multiple of ten (§6)."""
 MELDS: Final = tuple(str(v) for v in range(0, MOST_MELD + 1, MELD_STEP))
 
 

@@ -514,7 +514,7 @@ class Match(BiddingMatch[Deal]):
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
         if kind == "claim":
-            self._claim(deal, seat)
+            self.claim(deal, seat)
         elif kind == "trump":
             self._trump(deal, action.arg)
         else:
@@ -539,7 +539,7 @@ class Match(BiddingMatch[Deal]):
             deal.calls.append(Call(seat, "bid", bid=bid, flag=flag or None))
             deal.high, deal.high_seat = bid, seat
         if len(deal.out) == SEATS:
-            self._finish(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
+            self.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
         elif deal.high_seat is not None and len(deal.out) == SEATS - 1:
             deal.bidder = deal.high_seat
             deal.step = "trump"
@@ -582,7 +582,7 @@ class Match(BiddingMatch[Deal]):
         deal.points[team] += sum(map(self.CARD_POINTS.__getitem__, cards))
         deal.won[team] += 1
         if len(deal.history) == self.VARIANT.tricks:
-            self._played_out(deal)
+            self.played_out(deal)
         else:
             self.to_act = winner
 
@@ -616,13 +616,15 @@ class Match(BiddingMatch[Deal]):
         counted = provisional(team, bidder_team, deal.high, hand, made)
         return hand, counted, self.team_total(team) + counted
 
-    def claimed(self, deal: Deal, seat: int, points: Pair, melded: Pair, hands: Pair) -> Result:
-        """A claim by ``seat`` with the card points, credited melds and hand points so far
-        (the paper form's too)."""
+    def claim(self, deal: Deal, seat: int, points: Pair | None = None) -> None:
+        """A claim by ``seat``, judged on the card points taken so far (``points``: a paper
+        entry's)."""
+        points = self.points_taken(deal) if points is None else points
+        melded, hands = self.hands_so_far(deal, points)
         team = team_of(seat)
         hand, counted, standing = self.claim_check(deal, team, hands[team])
         good = standing >= self.settings.target
-        return Result(
+        result = Result(
             end=End.CLAIM_WON if good else End.CLAIM_LOST,
             points=points,
             melded=melded,
@@ -630,41 +632,31 @@ class Match(BiddingMatch[Deal]):
             scores=(counted, 0) if team == 0 else (0, counted),
             claim=Claim(seat, team, hand, counted, standing, good),
         )
+        self.end_deal(deal, result, team if good else 1 - team, Termination.CLAIM)
 
-    def played(self, deal: Deal, points: Pair, melded: Pair, hands: Pair) -> Result:
-        """A deal played out with these card points, credited melds and hand points (the
-        paper form's too)."""
+    def played_out(self, deal: Deal, points: Pair | None = None) -> None:
+        """The last trick taken: the bid made or set on the card points taken (``points``: a
+        paper entry's)."""
+        points = self.points_taken(deal) if points is None else points
+        melded, hands = self.hands_so_far(deal, points)
         team = deal.bidder_team
         assert team is not None
         scores = deal_scores(team, deal.high, hands, self.settings.made_bid_scores)
-        return Result(
+        result = Result(
             end=End.MADE if hands[team] >= deal.high else End.SET,
             points=points,
             melded=melded,
             hands=hands,
             scores=(scores[0], scores[1]),
         )
+        after = [self.team_total(t) + scores[t] for t in range(2)]
+        winner = winner_at_end(after, self.settings.target, team)
+        self.end_deal(deal, result, winner, Termination.TARGET_REACHED)
 
-    def _claim(self, deal: Deal, seat: int) -> None:
-        points = self.points_taken(deal)
-        melded, hands = self.hands_so_far(deal, points)
-        result = self.claimed(deal, seat, points, melded, hands)
-        claim = result.claim
-        assert claim is not None
-        self._finish(deal, result, claim.team if claim.good else 1 - claim.team, Termination.CLAIM)
-
-    def _played_out(self, deal: Deal) -> None:
-        points = self.points_taken(deal)
-        melded, hands = self.hands_so_far(deal, points)
-        result = self.played(deal, points, melded, hands)
-        after = [self.team_total(t) + result.scores[t] for t in range(2)]
-        assert deal.bidder_team is not None
-        winner = winner_at_end(after, self.settings.target, deal.bidder_team)
-        self._finish(deal, result, winner, Termination.TARGET_REACHED)
-
-    def _finish(
+    def end_deal(
         self, deal: Deal, result: Result, winner: int | None, termination: Termination
     ) -> None:
+        """Score ``deal`` as ``result`` says, the match won by ``winner`` when not ``None``."""
         deal.result = result
         if winner is not None:
             self.winner = winner
