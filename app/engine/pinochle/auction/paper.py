@@ -271,7 +271,7 @@ def _score(e: Entry) -> ScoredDeal:
     if deal.number == deals_total(seats, resolved):
         balance = sum(d.detail["kitty"] for d in e.deals) + kitty
         share = tuple(share_kitty(balance, seats, deal.dealer))
-    result = Result(end, bid, value, total, None, None, tuple(chips), kitty, share)
+    result = Result(end, bid, value, total, None, tuple(chips), kitty, share)
     both = [s for s in active if s != bidder]
     conceded = both if end is End.OPPONENTS_CONCEDED else lone
     # the detail is the scoresheet's for a deal played here (Match.detail)

@@ -10,17 +10,14 @@ about a rule.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...game import Options, RecordError
 from ...trick_game import TrickMatch, TrickRecords
 from ..base import BiddingRecords
-from .rules import CARDS, HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
+from .rules import HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
 from .state import Deal, Match
-
-_PACK = Counter(CARDS)
 
 
 def pack_for(
@@ -65,14 +62,9 @@ class Records(BiddingRecords[Deal]):
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
-        """Every hand and the widow; a seat's record of the running session its own hands,
-        and the widow once turned."""
-        if whole:
-            return {"hands": [list(h) for h in deal.dealt], "widow": list(deal.widow)}
-        return {
-            "hands": [list(h) if s == seat else None for s, h in enumerate(deal.dealt)],
-            "widow": list(deal.widow) if deal.widow_turned else None,
-        }
+        """The hands, and the widow: in a running record, once turned."""
+        widow = list(deal.widow) if whole or deal.widow_turned else None
+        return {**super().dealt(deal, seat, whole), "widow": widow}
 
     def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
         """The deal's actions; a burial the seat has not seen (yet) is written without cards."""
@@ -96,12 +88,8 @@ class Records(BiddingRecords[Deal]):
                 raise RecordError(f"hands: seat {seat} is {role} and is dealt {size} cards", k)
         if not isinstance(widow, list) or len(widow) != WIDOW_SIZE:
             raise RecordError("widow must list its 3 cards", k)
-        dealt = Counter(c for hand in hands for c in hand) + Counter(widow)
-        if dealt != _PACK:
-            wrong = ", ".join(sorted(str(c) for c in (dealt - _PACK) + (_PACK - dealt))[:4])
-            raise RecordError(
-                f"hands and widow must hold the 48 cards, each twice (check {wrong})", k
-            )
+        dealt = [*(c for hand in hands for c in hand), *widow]
+        self.check_cards(dealt, "hands and widow must hold the 48 cards, each twice", k)
         return pack_for(hands, widow, active, self.packets)
 
     @staticmethod

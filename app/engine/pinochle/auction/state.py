@@ -50,7 +50,6 @@ from .rules import (
     ranks,
     settle,
     share_kitty,
-    winners,
 )
 
 LISTED_UP_TO: Final = 650
@@ -89,8 +88,6 @@ class Result:
     """The bid's value in chips as settled (spade doubling included)."""
     total: int | None
     """The bidder's count (meld + card points + buried + last trick) when played out."""
-    card_points: int | None
-    """Card points the bidder took in tricks and burial, last trick apart."""
     last_trick: int | None
     """The seat that won the last trick, when played out."""
     chips: tuple[int, ...]
@@ -133,7 +130,6 @@ class Deal(BiddingDeal):
     with the active seats, the bids, the widow and the bidder's provisional choices."""
 
     __slots__ = (
-        "_dealt",
         "active",
         "bids",
         "buried",
@@ -153,7 +149,6 @@ class Deal(BiddingDeal):
         """The active seats in bidding order, eldest first."""
         self.minimum = 0
         """The compulsory opening bid."""
-        self._dealt: list[list[Card]] = [[] for _ in range(self.seats)]
         self.widow: list[Card] = []
         self.bids: list[tuple[int, int | None]] = []
         """The auction in order: (seat, bid), ``None`` for a pass."""
@@ -174,7 +169,6 @@ class Deal(BiddingDeal):
         other = BiddingDeal.copy(self)
         other.active = self.active
         other.minimum = self.minimum
-        other._dealt = self._dealt  # never changed after the deal
         other.widow = self.widow
         other.bids = list(self.bids)
         other.widow_turned = self.widow_turned
@@ -185,13 +179,6 @@ class Deal(BiddingDeal):
         other.led = self.led
         other.result = self.result
         return other
-
-    @property
-    def dealt(self) -> list[list[Card]]:
-        """Each seat's 15 cards as dealt (empty for a seat sitting out), in canonical order."""
-        if self.pack is None:
-            raise ValueError("a state dealt anew from a view has no record")
-        return self._dealt
 
     # -- read from the ledger, under the names the computer players read ------------------------
 
@@ -306,9 +293,6 @@ class Match(BiddingMatch[Deal]):
         assert isinstance(scheme, str)
         return scheme
 
-    def winners(self) -> list[int]:
-        return winners(self.totals) if self.is_over else []
-
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
 
@@ -317,11 +301,6 @@ class Match(BiddingMatch[Deal]):
         """The kitty's share, when ``deal`` ended the session."""
         share = deal.result.share if deal.result is not None else None
         return list(share) if share is not None else None
-
-    def deal_scores(self, deal: Deal) -> list[int]:
-        """What each seat's balance changed by with ``deal``: its chips, and after the
-        session's last deal the kitty's share (zeros while the deal runs)."""
-        return list(deal.scores) if deal.scores is not None else [0] * self.seats
 
     def bid_options(self, deal: Deal) -> list[int]:
         """The bids listed for the seat to bid (any higher multiple of ten up to the table's
@@ -563,7 +542,7 @@ class Match(BiddingMatch[Deal]):
         hands, widow = dealt_places(pack, LAYOUTS[packets])
         deal.minimum = self.minimum
         ledger = deal.ledger
-        dealt = deal.dealt
+        dealt = deal.hands_dealt = [[] for _ in range(self.seats)]
         for place, seat in enumerate(deal.active):
             dealt[seat] = hands[place]
             for card in hands[place]:
@@ -601,7 +580,7 @@ class Match(BiddingMatch[Deal]):
     def _bid(self, deal: Deal, seat: int, bid: int) -> None:
         deal.bids.append((seat, bid))
         deal.high, deal.high_seat = bid, seat
-        self.to_act = self._next_bidder(deal, seat)
+        self.to_act = self.next_bidder(deal, seat)
 
     def _pass(self, deal: Deal, seat: int) -> None:
         deal.bids.append((seat, None))
@@ -613,15 +592,7 @@ class Match(BiddingMatch[Deal]):
             if not deal.may_throw_in:
                 self._turn_widow(deal)
             return
-        self.to_act = self._next_bidder(deal, seat)
-
-    def _next_bidder(self, deal: Deal, seat: int) -> int:
-        at = deal.active.index(seat)
-        for k in range(1, 3):
-            other = deal.active[(at + k) % 3]
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
+        self.to_act = self.next_bidder(deal, seat)
 
     def _turn_widow(self, deal: Deal) -> None:
         """The widow turned up for all and taken into the bidder's hand."""
@@ -688,7 +659,7 @@ class Match(BiddingMatch[Deal]):
         total = bidder_total(deal.meld_value, taken, last == deal.bidder)
         end = End.MADE if total >= deal.high else End.DOUBLE_BETE
         value = bid_value(deal.high, deal.trump, self.options)
-        self._settle(deal, end, value, total=total, taken=taken, last=last)
+        self._settle(deal, end, value, total=total, last=last)
 
     def _settle(
         self,
@@ -696,7 +667,6 @@ class Match(BiddingMatch[Deal]):
         end: End,
         value: int,
         total: int | None = None,
-        taken: int | None = None,
         last: int | None = None,
     ) -> None:
         assert deal.bidder is not None
@@ -707,7 +677,7 @@ class Match(BiddingMatch[Deal]):
         if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
             share = tuple(share_kitty(self.kitty, self.seats, deal.dealer))
             self.share, self.kitty = list(share), 0
-        result = Result(end, deal.high, value, total, taken, last, tuple(chips), kitty, share)
+        result = Result(end, deal.high, value, total, last, tuple(chips), kitty, share)
         deal.result = result
         self.finish(deal, result.scores)
 

@@ -7,14 +7,13 @@ variant, its options and its ``GAME``, made by :func:`make_game`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Final
 
 from ...game import Game, OptionValue
 from ...trick_game import make_game as make_trick_game
 from .paper import paper_of
 from .record import Records
-from .resample import resample
+from .resample import resampler
 from .sheet import SHEET
 from .state import hidden_cards, match_of, public_fields
 from .variant import Variant
@@ -33,7 +32,7 @@ def make_game(
         public_fields=public_fields,
         deals_total=lambda seats, options: None,
         hand_positions=lambda seats, options: variant.hand_positions,
-        resample=partial(resample, variant),
+        resample=resampler(variant),
         records=Records,
         paper=paper_of(variant),
         short_match=short_match,

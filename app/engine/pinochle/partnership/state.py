@@ -22,7 +22,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 from ...actions import Action
 from ...cards import SUITS, Card
@@ -72,8 +72,7 @@ def suit_run(hand: list[int], rank: list[int], suit: str) -> list[int]:
     return hand[start : bisect_left(hand, end, start, key=key)]
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
     """One turn of the auction: ``call`` is ``bid``, ``pass`` or ``announce``. ``bid`` is
     the bid it makes (``None`` for a pass or an information-only announcement),
     ``announced`` the meld value announced, ``flag`` a bid's ``flush`` or ``long_suit``."""
@@ -84,14 +83,8 @@ class Call:
     announced: int | None = None
     flag: str | None = None
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "seat": self.seat,
-            "call": self.call,
-            "bid": self.bid,
-            "announced": self.announced,
-            "flag": self.flag,
-        }
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +129,6 @@ class Deal(BiddingDeal):
         "announced",
         "best_melds",
         "calls",
-        "dealt",
         "meld_values",
         "melds",
         "points",
@@ -154,8 +146,6 @@ class Deal(BiddingDeal):
     ) -> None:
         super().__init__(number, dealer, seats, pack, order)
         self.won = [0, 0]
-        self.dealt: list[list[Card]] = [[] for _ in range(seats)]
-        """Each seat's cards as dealt, in canonical order."""
         self.calls: list[Call] = []
         self.announced: list[int] = []
         """Seats that made their information-only announcement."""
@@ -174,7 +164,6 @@ class Deal(BiddingDeal):
 
     def copy(self) -> Deal:
         other = BiddingDeal.copy(self)
-        other.dealt = self.dealt  # never changed after the deal
         if self.trump is None:
             other.calls = list(self.calls)
             other.announced = list(self.announced)
@@ -509,7 +498,7 @@ class Match(BiddingMatch[Deal]):
         for card, seat in zip(pack, self.VARIANT.layout(deal.dealer), strict=True):
             places[seat].append(card)
             ledger.deal(seat, card)
-        deal.dealt = [meld_rules.sort_cards(p) for p in places]
+        deal.hands_dealt = [meld_rules.sort_cards(p) for p in places]
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
@@ -545,15 +534,7 @@ class Match(BiddingMatch[Deal]):
             deal.step = "trump"
             self.to_act = deal.bidder
         else:
-            self.to_act = self._next_bidder(deal, seat)
-
-    @staticmethod
-    def _next_bidder(deal: Deal, seat: int) -> int:
-        for k in range(1, SEATS + 1):
-            other = (seat + k) % SEATS
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
+            self.to_act = self.next_bidder(deal, seat)
 
     def _trump(self, deal: Deal, suit: str) -> None:
         deal.trump = suit
@@ -661,16 +642,8 @@ class Match(BiddingMatch[Deal]):
         if winner is not None:
             self.winner = winner
             self.ended = termination
-        self.finish(deal, tuple(self.deal_scores(deal)))
-
-    def deal_scores(self, deal: Deal) -> list[int]:
-        """What each seat's total changed by with ``deal`` (its team's score; zeros while
-        the deal runs)."""
-        result = deal.result
-        if result is None:
-            return [0] * SEATS
         scores = result.scores
-        return [scores[0], scores[1], scores[0], scores[1]]  # partners sit opposite (team_of)
+        self.finish(deal, (scores[0], scores[1], scores[0], scores[1]))  # partners sit opposite
 
     # -- views ---------------------------------------------------------------------------------
 
