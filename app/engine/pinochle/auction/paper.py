@@ -20,7 +20,7 @@ from ...errors import IllegalAction
 from ...game import Options, OptionValue, ScoredDeal, resolve_options_of
 from ...paper import Entry, PaperDeal, Shape, choice, keep, rotating, seat_choice
 from ..base import BID_STEP, check_bid
-from ..melds import MELD_STEP
+from ..melds import MELD_STEP, ORDER
 from .rules import (
     CARD_POINTS,
     CARDS,
@@ -29,15 +29,12 @@ from .rules import (
     OPTIONS,
     End,
     active_seats,
-    basic_value,
     bid_value,
     bidder_total,
     card_points,
     deals_total,
-    settle,
-    share_kitty,
 )
-from .state import Result
+from .state import Deal, Match
 
 PASS: Final = "pass"
 PLAYED: Final = "played"
@@ -260,18 +257,13 @@ def _score(e: Entry) -> ScoredDeal:
         end = End.MADE if total >= bid else End.DOUBLE_BETE
     else:
         end = End(how)
-    if end is End.THROWN_IN:
-        schedule = resolved["schedule"]
-        assert isinstance(schedule, str)
-        value = basic_value(bid, schedule)
-    else:
-        value = bid_value(bid, trump, resolved)
-    chips, kitty = settle(seats, bidder, bid, value, end, lone)
-    share = None
-    if deal.number == deals_total(seats, resolved):
-        balance = sum(d.detail["kitty"] for d in e.deals) + kitty
-        share = tuple(share_kitty(balance, seats, deal.dealer))
-    result = Result(end, bid, value, total, None, tuple(chips), kitty, share)
+    # settled by the session after the deals before it, their kitty in it
+    match = Match(seats, e.options, e.first_dealer)
+    match.base, match.kitty = len(e.deals), sum(d.detail["kitty"] for d in e.deals)
+    played = Deal(deal.number, deal.dealer, seats, None, ORDER)
+    played.high, played.bidder = bid, bidder
+    played.trump, played.conceded = trump, lone
+    result = match.settlement(played, end, total)
     both = [s for s in active if s != bidder]
     conceded = both if end is End.OPPONENTS_CONCEDED else lone
     # the detail is the scoresheet's for a deal played here (Match.detail)

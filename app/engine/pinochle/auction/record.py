@@ -29,12 +29,6 @@ def pack_for(
     return [queues[place].pop(0) for place in LAYOUTS[packets]]
 
 
-def _packets(match: TrickMatch[Any]) -> int:
-    packets = match.options["packets"]
-    assert isinstance(packets, int)
-    return packets
-
-
 class Records(BiddingRecords[Deal]):
     OVER = "the session was over"
     seats = 3
@@ -97,9 +91,9 @@ class Records(BiddingRecords[Deal]):
         """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
         cards to the same places give the same list (a fair deal's check, docs/fairness.md).
         Hands are kept sorted, so this is the pack laid out from them, not the one shuffled."""
+        assert isinstance(match, Match)
         deal = match.deals[index]
-        assert isinstance(deal, Deal)
-        return pack_for(deal.dealt, deal.widow, deal.active, _packets(match))
+        return pack_for(deal.dealt, deal.widow, deal.active, match.packets)
 
     SAID: ClassVar[dict[str, str]] = {
         **BiddingRecords.SAID,
@@ -114,7 +108,7 @@ class Records(BiddingRecords[Deal]):
         # a reader of this one record: its table's size and packets check each deal's hands
         reader = copy.copy(self)
         reader.seats = len(players)
-        reader.packets = _packets(Match(reader.seats, options, 0))
+        reader.packets = Match(reader.seats, options, 0).packets
         match = TrickRecords.replay(reader, players, options, doc)
         assert isinstance(match, Match)
         return match

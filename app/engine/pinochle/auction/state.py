@@ -268,8 +268,6 @@ class Match(BiddingMatch[Deal]):
     __slots__ = ("kitty", "share")
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
-        if seats not in (3, 4, 5):
-            raise ValueError("auction pinochle is played by 3, 4 or 5")
         super().__init__(seats, options, first_dealer)
         self.kitty = 0
         self.share: list[int] | None = None
@@ -286,6 +284,12 @@ class Match(BiddingMatch[Deal]):
         opening = self.options["opening"]
         assert isinstance(opening, int)
         return opening
+
+    @property
+    def packets(self) -> int:
+        packets = self.options["packets"]
+        assert isinstance(packets, int)
+        return packets
 
     @property
     def scheme(self) -> str:
@@ -457,9 +461,7 @@ class Match(BiddingMatch[Deal]):
             # any action but the throw-in turns the widow first (Clarification 2); naming
             # trump is the only other one that can follow at once
             if kind not in ("widow", "throw_in", "trump"):
-                raise IllegalAction(
-                    "turn_the_widow", "turn the widow up, name trumps, throw in or concede first"
-                )
+                self.check_step(deal, kind)
         elif kind in ("widow", "throw_in"):
             raise IllegalAction("widow_turned", "the widow is already turned up")
         elif deal.led:
@@ -492,7 +494,7 @@ class Match(BiddingMatch[Deal]):
                 )  # fmt: skip
             return
         if action.kind != "bid":
-            raise IllegalAction("bid_or_pass", "bid or pass: the auction is on")
+            self.check_step(deal, action.kind)
         check_not_too_high(action.arg, MAX_BID)
         check_bid(int(action.arg), deal.minimum if deal.high_seat is None else deal.high + BID_STEP)
 
@@ -537,9 +539,7 @@ class Match(BiddingMatch[Deal]):
     # -- changing ------------------------------------------------------------------------------
 
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
-        packets = self.options["packets"]
-        assert isinstance(packets, int)
-        hands, widow = dealt_places(pack, LAYOUTS[packets])
+        hands, widow = dealt_places(pack, LAYOUTS[self.packets])
         deal.minimum = self.minimum
         ledger = deal.ledger
         dealt = deal.hands_dealt = [[] for _ in range(self.seats)]
@@ -564,8 +564,7 @@ class Match(BiddingMatch[Deal]):
         elif kind == "widow":
             self._turn_widow(deal)
         elif kind == "throw_in":
-            value = basic_value(deal.high, str(self.options["schedule"]))
-            self._settle(deal, End.THROWN_IN, value)
+            self._settle(deal, End.THROWN_IN)
         elif kind == "trump":
             if not deal.widow_turned:
                 self._turn_widow(deal)
@@ -604,15 +603,14 @@ class Match(BiddingMatch[Deal]):
             ledger.draw(deal.bidder)
 
     def _concede(self, deal: Deal, seat: int) -> None:
-        value = bid_value(deal.high, deal.trump, self.options)
         if seat == deal.bidder:
             if not deal.widow_turned:
                 self._turn_widow(deal)  # a concession turns the widow (Clarification 2)
-            self._settle(deal, End.SINGLE_BETE, value)
+            self._settle(deal, End.SINGLE_BETE)
             return
-        deal.conceded[seat] = value
+        deal.conceded[seat] = bid_value(deal.high, deal.trump, self.options)
         if len(deal.conceded) == 2:
-            self._settle(deal, End.OPPONENTS_CONCEDED, value)
+            self._settle(deal, End.OPPONENTS_CONCEDED)
 
     def _meld(self, deal: Deal, arg: str) -> None:
         assert deal.bidder is not None
@@ -634,7 +632,7 @@ class Match(BiddingMatch[Deal]):
             return
         deal.melds = meld_rules.best(deal.shown, deal.trump)
         if deal.meld_value >= deal.high:
-            self._settle(deal, End.MADE_ON_MELD, bid_value(deal.high, deal.trump, self.options))
+            self._settle(deal, End.MADE_ON_MELD)
 
     def players(self, deal: Deal) -> tuple[int, ...]:
         """The three active seats, eldest first."""
@@ -658,18 +656,24 @@ class Match(BiddingMatch[Deal]):
         taken = card_points([*deal.taken()[0], *deal.buried], self.scheme)
         total = bidder_total(deal.meld_value, taken, last == deal.bidder)
         end = End.MADE if total >= deal.high else End.DOUBLE_BETE
-        value = bid_value(deal.high, deal.trump, self.options)
-        self._settle(deal, end, value, total=total, last=last)
+        self._settle(deal, end, total, last)
 
     def _settle(
-        self,
-        deal: Deal,
-        end: End,
-        value: int,
-        total: int | None = None,
-        last: int | None = None,
+        self, deal: Deal, end: End, total: int | None = None, last: int | None = None
     ) -> None:
+        deal.result = self.settlement(deal, end, total, last)
+        self.finish(deal, deal.result.scores)
+
+    def settlement(
+        self, deal: Deal, end: End, total: int | None = None, last: int | None = None
+    ) -> Result:
+        """How ``deal`` settles as it ``end``-ed, at the bid's value now (the paper form's
+        too): the chips, the kitty's change and, after the session's last deal, its share."""
         assert deal.bidder is not None
+        if end is End.THROWN_IN:
+            value = basic_value(deal.high, str(self.options["schedule"]))
+        else:
+            value = bid_value(deal.high, deal.trump, self.options)
         lone = deal.conceded if end is not End.OPPONENTS_CONCEDED else {}
         chips, kitty = settle(self.seats, deal.bidder, deal.high, value, end, lone)
         self.kitty += kitty
@@ -677,9 +681,7 @@ class Match(BiddingMatch[Deal]):
         if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
             share = tuple(share_kitty(self.kitty, self.seats, deal.dealer))
             self.share, self.kitty = list(share), 0
-        result = Result(end, deal.high, value, total, last, tuple(chips), kitty, share)
-        deal.result = result
-        self.finish(deal, result.scores)
+        return Result(end, deal.high, value, total, last, tuple(chips), kitty, share)
 
     # -- views ---------------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from ...game import Options, Outcome, ScoredDeal, Termination
 from ...paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from ...trick_game import scored_deals
 from ..base import check_bid
-from ..melds import MELD_STEP, best_value
+from ..melds import MELD_STEP, ORDER, best_value
 from .state import ALL_PASSED, Deal, Match, new_match
 from .variant import (
     MAX_BID,
@@ -122,7 +122,7 @@ class _Form:
     def enter(self, match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> ScoredDeal:
         """The deal ``given`` enters, scored by ``match`` as one played here: its auction,
         melds and result, played out or claimed."""
-        deal = Deal(number, dealer)
+        deal = Deal(number, dealer, SEATS, None, ORDER)
         match.deals.append(deal)
         if given["end"] == PASSED_OUT:
             match.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Final, NamedTuple
 
@@ -53,8 +53,8 @@ LISTED_STEPS: Final = (*range(0, 101, BID_STEP), 150, 200, 300, 500)
 """The bids listed among the legal actions, above the least allowed: every step of ten up
 to 100 more, then a few jumps. Any higher multiple of ten is accepted too."""
 
-PASS: Final = Action("pass")
 CLAIM: Final = Action("claim")
+PASS: Final = Action("pass")
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 KINDS: Final = ("deal", "bid", "pass", "announce", "trump", "play", "claim")
 _NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
@@ -136,15 +136,8 @@ class Deal(BiddingDeal):
         "shown",
     )
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int = SEATS,
-        pack: Sequence[Card] | None = None,
-        order: Mapping[Card, int] | None = ORDER,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
+    def begin(self) -> None:
+        super().begin()
         self.won = [0, 0]
         self.calls: list[Call] = []
         self.announced: list[int] = []
@@ -234,8 +227,6 @@ class Match(BiddingMatch[Deal]):
     __slots__ = ("ended", "settings", "winner")
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
-        if seats != SEATS:
-            raise ValueError(f"{self.TITLE} is played by four")
         super().__init__(seats, options, first_dealer)
         self.settings: Settings = self.VARIANT.settings(self.options)
         """The rules this match plays by: its options over the variant's."""
@@ -443,7 +434,7 @@ class Match(BiddingMatch[Deal]):
         if kind == "pass":
             return
         if kind not in ("bid", "announce"):
-            raise IllegalAction("bid_or_pass", "the auction is on: bid or pass")
+            self.check_step(deal, kind)
         number, _, flag = action.arg.partition(":")
         if kind == "bid":
             check_not_too_high(number, MAX_BID)
