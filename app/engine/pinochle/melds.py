@@ -130,9 +130,8 @@ def kinds(trump: Suit) -> list[Meld]:
     return out
 
 
-_KINDS: Final[dict[Suit, list[Meld]]] = {s: kinds(s) for s in SUITS}
 _BY_CARDS: Final[dict[Suit, dict[tuple[Card, ...], Meld]]] = {
-    s: {tuple(sort_cards(m.cards)): m for m in melds} for s, melds in _KINDS.items()
+    s: {tuple(sort_cards(m.cards)): m for m in kinds(s)} for s in SUITS
 }
 
 

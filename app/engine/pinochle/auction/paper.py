@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from ...cards import SUITS
 from ...errors import IllegalAction
-from ...game import Options, OptionValue, ScoredDeal, resolve_options_of
+from ...game import Options, ScoredDeal
 from ...paper import Entry, PaperDeal, Shape, choice, keep, rotating, seat_choice
 from ..base import BID_STEP, check_bid
 from ..melds import MELD_STEP, ORDER
@@ -26,13 +26,11 @@ from .rules import (
     CARDS,
     LAST_TRICK,
     MAX_BID,
-    OPTIONS,
     End,
     active_seats,
     bid_value,
     bidder_total,
     card_points,
-    deals_total,
 )
 from .state import Deal, Match
 
@@ -92,27 +90,22 @@ def _calls(minimum: int) -> tuple[str, ...]:
     return (PASS, *(str(b) for b in range(minimum, MAX_BID + 1, BID_STEP)))
 
 
-def _resolved(options: Options) -> dict[str, OptionValue]:
-    return resolve_options_of(OPTIONS, options, "Auction pinochle")
-
-
 def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]) -> Shape | None:
-    resolved = _resolved(options)
-    if len(deals) >= deals_total(seats, resolved):
+    session = Match(seats, options, dealer)
+    if len(deals) >= session.deals_total:
         return None
     # the deal passes left after every deal (Clarification 8)
     active = active_seats(seats, dealer)
     dealt = sorted(active)
-    minimum = resolved["opening"]
-    scheme = resolved["card_points"]
-    assert isinstance(minimum, int) and isinstance(scheme, str)
-    lone = (NO, CONCEDED, *((IN_SPADES, NOT_IN_SPADES) if resolved["spades_double"] else ()))
+    minimum = session.minimum
+    spades = (IN_SPADES, NOT_IN_SPADES) if session.options["spades_double"] else ()
+    lone = (NO, CONCEDED, *spades)
     fields = (
         seat_choice("bids", _calls(minimum), dealt),
         choice("end", ENDS),
         choice("trump", TRUMPS, when=("end", WIDOW_UP)),
         choice("meld", MELDS, when=("trump", SUITS)),
-        choice("points", POINTS[scheme], when=("end", (PLAYED,))),
+        choice("points", POINTS[session.scheme], when=("end", (PLAYED,))),
         seat_choice("concessions", lone, dealt, when=("end", LONE_ENDS)),
     )
     facts = {
@@ -214,7 +207,10 @@ def _lone(
 
 
 def _score(e: Entry) -> ScoredDeal:
-    resolved, seats, deal, given = _resolved(e.options), e.seats, e.deal, e.given
+    seats, deal, given = e.seats, e.deal, e.given
+    # the deal settles in the session after the deals before it, their kitty in it
+    match = Match(seats, e.options, e.first_dealer)
+    match.base, match.kitty = len(e.deals), sum(d.detail["kitty"] for d in e.deals)
     active: list[int] = deal.facts["active"]
     minimum: int = deal.facts["minimum"]
     calls: list[str | None] = given["bids"]
@@ -247,7 +243,7 @@ def _score(e: Entry) -> ScoredDeal:
     if meld is not None:
         _check_meld(how, meld, bid)
     marks = given.get("concessions")
-    lone = _lone(marks, bidder, bid, trump, resolved) if marks is not None else {}
+    lone = _lone(marks, bidder, bid, trump, match.options) if marks is not None else {}
 
     total: int | None = None
     if how == PLAYED:
@@ -257,9 +253,6 @@ def _score(e: Entry) -> ScoredDeal:
         end = End.MADE if total >= bid else End.DOUBLE_BETE
     else:
         end = End(how)
-    # settled by the session after the deals before it, their kitty in it
-    match = Match(seats, e.options, e.first_dealer)
-    match.base, match.kitty = len(e.deals), sum(d.detail["kitty"] for d in e.deals)
     played = Deal(deal.number, deal.dealer, seats, None, ORDER)
     played.high, played.bidder = bid, bidder
     played.trump, played.conceded = trump, lone

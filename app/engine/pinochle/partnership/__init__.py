@@ -6,10 +6,9 @@ variant, its options and its ``GAME``, made by :func:`make_game`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
-from ...game import Game, OptionValue
+from ...game import Game
 from ...trick_game import make_game as make_trick_game
 from .paper import paper_of
 from .record import Records
@@ -19,9 +18,7 @@ from .state import hidden_cards, match_of, public_fields
 from .variant import Variant
 
 
-def make_game(
-    variant: Variant, summary: str, short_match: Mapping[str, OptionValue] | None = None
-) -> Game:
+def make_game(variant: Variant, summary: str) -> Game:
     """The ``Game`` of ``variant``: four seats in two partnerships, ending on a score."""
     return make_trick_game(
         match_of(variant),
@@ -35,7 +32,6 @@ def make_game(
         resample=resampler(variant),
         records=Records,
         paper=paper_of(variant),
-        short_match=short_match,
         partnerships=True,
         cached=True,
         stable_view_keys=("previous_deal", "scoresheet", "totals", "team_totals"),

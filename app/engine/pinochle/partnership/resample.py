@@ -1,28 +1,23 @@
 """A state of the deal in progress dealt anew from one seat's view (OpenSpiel's
-``ResampleFromInfostate``), for computer players that sample.
+``ResampleFromInfostate``), for computer players that sample: the ledger's resampler
+(:func:`~app.engine.trick_game.make_resample`), told what the partnership pinochles' views
+word their own way (docs/engine.md §7.4).
 
-:func:`resample` is the ledger's resampler (:func:`~app.engine.trick_game.make_resample`),
-told what the partnership pinochles' views word their own way. The hidden cards are the other
-hands, less the cards their melds show (those stay with their holders, seen by all). They are
-spread over the hands uniformly among the arrangements the play allows: a player who did not
-follow suit holds none of it, one who also did not trump holds no trump, one who played a trump
-that did not beat a trump lead holds none that would have (all as cards barred). The melds
-shown are every hand's best, so they also say what a hand does not hold: once they are shown,
-a seat's view states each meld set as held exactly as often as shown (the ledger's ``exactly``,
-:mod:`app.engine.clauses`), and the hands are dealt uniformly among the deals that meld just
-what they showed. Draws that do not fit the announcements are drawn again, a bounded number
-of times, which keeps the draw uniform among the deals that fit.
+The hidden cards are the other hands, less the cards their melds show, spread uniformly
+among the arrangements the play allows (a suit not followed, no trump where a seat neither
+followed nor trumped, none above a trump that did not beat a trump lead: cards barred). The
+melds shown are every hand's best, so they also say what a hand does not hold: once they are
+shown, a seat's view states each meld set as held exactly as often as shown (the ledger's
+``exactly``, :mod:`app.engine.clauses`). Draws that do not fit the announcements are drawn
+again, a bounded number of times, which keeps the draw uniform among the deals that fit.
 
-Before the melds (the auction), for a spectator's view (four hands to count: it can take
-seconds, and no player samples from it) and where counting the fitting deals would take too
-long (:data:`~app.engine.clauses.MOST_COUNTS`), draws uniform under the play's bans are
-checked against the melds as well. Should none fit (twenty-card double-deck hands meld so
-easily that most random draws show a meld their player did not), the last draw is repaired:
-cards are swapped between the hidden hands, each swap kept when it leaves the hands no further
-from what the view shows, until every hand fits, and a few swaps more that keep them fitting
-then spread the result. Should even that fail, the draw is kept with the auction and the melds
-set as the view shows them, so the state dealt anew always shows the same deal. No past is
-invented, so a sample has no record.
+Before the melds, for a spectator's view (four hands to count: it can take seconds, and no
+player samples from it) and where counting would take too long
+(:data:`~app.engine.clauses.MOST_COUNTS`), draws are checked against the melds as well. Should
+none fit (twenty-card double-deck hands meld so easily that most random draws show a meld
+their player did not), the last is repaired by swaps between the hidden hands (:class:`Fit`),
+and kept as it is should even that fail, the auction and melds set as the view shows them. No
+past is invented, so a sample has no record.
 """
 
 from __future__ import annotations

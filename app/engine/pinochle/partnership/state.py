@@ -100,6 +100,10 @@ class Claim:
     good: bool
 
 
+CLAIM_DETAIL: Final = ("seat", "provisional", "standing", "good")
+"""What the scoresheet keeps of a claim."""
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a deal ended and what each team scored."""
@@ -697,14 +701,7 @@ class Match(BiddingMatch[Deal]):
             "hand": None if team is None else result.hands[team],
             "team_scores": list(result.scores),
             "end": result.end.value,
-            "claim": None
-            if claim is None
-            else {
-                "seat": claim.seat,
-                "provisional": claim.provisional,
-                "standing": claim.standing,
-                "good": claim.good,
-            },
+            "claim": None if claim is None else {k: getattr(claim, k) for k in CLAIM_DETAIL},
         }
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
