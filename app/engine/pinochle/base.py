@@ -15,7 +15,7 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
 from ..game import RecordError
-from ..trick_game import TrickDeal, TrickMatch, TrickRecords
+from ..trick_game import TrickDeal, TrickMatch, TrickRecords, action_parser
 from ..words import with_article
 
 BID_STEP: Final = 10
@@ -100,7 +100,7 @@ class BiddingMatch(TrickMatch[B]):
     """What a refusal after the end calls the match."""
     PACK_COUNT: ClassVar[Counter[Card]] = Counter()
     PARSE: ClassVar[Callable[[object], Action]]
-    """The game's parser (:func:`~app.engine.trick_game.action_parser` of its class)."""
+    """The game's parser, set for each game (:func:`~app.engine.trick_game.action_parser`)."""
 
     __slots__ = ()
 
@@ -111,6 +111,7 @@ class BiddingMatch(TrickMatch[B]):
             cls.KINDS = kinds
         if "PACK" in cls.__dict__:
             cls.PACK_COUNT = Counter(cls.PACK)
+            cls.PARSE = action_parser(cls)
 
     def phase(self) -> str:
         """``deal``, ``match_over`` or the deal's step."""

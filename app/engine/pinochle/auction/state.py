@@ -27,7 +27,6 @@ from ...actions import Action
 from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
 from ...game import Options
-from ...trick_game import action_parser
 from .. import melds as meld_rules
 from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import ORDER, Meld, sort_cards
@@ -825,5 +824,5 @@ def _triples(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     return list(dict.fromkeys(combinations(cards, 3)))
 
 
-parse_action = Match.PARSE = action_parser(Match)
+parse_action = Match.PARSE
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""

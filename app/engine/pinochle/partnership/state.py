@@ -1,6 +1,6 @@
 """The state of a partnership pinochle match and the one function that changes it,
 :meth:`Match.apply` (the trick-game base's, docs/engine.md §4), for every
-:class:`~.variant.Variant`: each variant's match is a subclass made by :func:`match_class`.
+:class:`~.variant.Variant`: each variant's match is a subclass made by :func:`match_of`.
 
 A deal runs: the table's ``deal:<pack>``; the auction from the dealer's left (``bid:N``,
 ``pass``; with announcements ``bid:N:flush``, ``bid:N:long_suit`` and ``announce:V``); the
@@ -28,7 +28,7 @@ from ...actions import Action
 from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
 from ...game import Options, Termination
-from ...trick_game import Trick, action_parser
+from ...trick_game import Trick
 from ...trick_game import hidden_cards as ledger_hidden
 from ...tricks import trick_winner
 from .. import melds as meld_rules
@@ -212,7 +212,7 @@ class Deal(BiddingDeal):
 
 class Match(BiddingMatch[Deal]):
     """A match of a partnership pinochle: each variant's is a subclass
-    (:func:`match_class`) that names it in ``VARIANT``."""
+    (:func:`match_of`) that names it in ``VARIANT``."""
 
     VARIANT: ClassVar[Variant]
     DEAL = Deal
@@ -734,8 +734,15 @@ class Match(BiddingMatch[Deal]):
         return other
 
 
-def match_class(variant: Variant) -> type[Match]:
-    """The match class of ``variant``: the base's class attributes from its data."""
+_CLASSES: dict[str, type[Match]] = {}
+
+
+def match_of(variant: Variant) -> type[Match]:
+    """The match class of ``variant``, made once: the base's class attributes from its
+    data."""
+    found = _CLASSES.get(variant.name)
+    if found is not None and found.VARIANT is variant:
+        return found
     cards = variant.cards
     made: type[Match] = type(
         f"{variant.name.title().replace('_', '')}Match",
@@ -753,19 +760,9 @@ def match_class(variant: Variant) -> type[Match]:
             "CARD_POINTS": {c: variant.card_points[c[0]] for c in cards},
         },
     )
-    made.PARSE = action_parser(made)
     made.PLAY_OF_RANK = {ORDER[c]: play for c, play in made.PLAYS.items()}
+    _CLASSES[variant.name] = made
     return made
-
-
-_CLASSES: dict[str, type[Match]] = {}
-
-
-def match_of(variant: Variant) -> type[Match]:
-    found = _CLASSES.get(variant.name)
-    if found is None or found.VARIANT is not variant:
-        found = _CLASSES[variant.name] = match_class(variant)
-    return found
 
 
 def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
