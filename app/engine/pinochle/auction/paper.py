@@ -118,17 +118,11 @@ def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal
 
 
 def _refuse(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
-    _check_calls(deal, entry)
-    _check_trump(entry)
-
-
-def _check_calls(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
     """A bid the auction itself refuses, by the online game's codes (before the form's own
-    check would call it merely no choice)."""
+    check would call it merely no choice); cards played, or a meld making the bid, before
+    trump is named."""
     calls = entry.get("bids")
-    if not isinstance(calls, list):
-        return
-    least: int = deal.facts["minimum"]
+    calls = calls if isinstance(calls, list) else []
     for seat in deal.facts["active"]:
         call = calls[seat] if seat < len(calls) else None
         if not isinstance(call, str) or not (call.isascii() and call.isdigit()):
@@ -137,11 +131,7 @@ def _check_calls(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
             # past the table's limit: the form's own check refuses it as no choice, and its
             # number is never echoed, for a browser could not hold it exactly
             continue
-        check_bid(int(call), least)
-
-
-def _check_trump(entry: Mapping[str, Any]) -> None:
-    """Cards are played, or a meld makes the bid, only once trump is named."""
+        check_bid(int(call), deal.facts["minimum"])
     if entry.get("trump") != NO_TRUMP:
         return
     if entry.get("end") == PLAYED:

@@ -565,8 +565,7 @@ class Match(BiddingMatch[Deal]):
         elif kind == "throw_in":
             self._settle(deal, End.THROWN_IN)
         elif kind == "trump":
-            if not deal.widow_turned:
-                self._turn_widow(deal)
+            self._turn_widow(deal)
             deal.trump = action.arg
             self._value_meld(deal)
         elif kind == "meld":
@@ -593,7 +592,8 @@ class Match(BiddingMatch[Deal]):
         self.to_act = self.next_bidder(deal, seat)
 
     def _turn_widow(self, deal: Deal) -> None:
-        """The widow turned up for all and taken into the bidder's hand."""
+        """The widow turned up for all and taken into the bidder's hand (nothing more once
+        it is)."""
         assert deal.bidder is not None
         deal.widow_turned = True
         ledger = deal.ledger
@@ -603,8 +603,7 @@ class Match(BiddingMatch[Deal]):
 
     def _concede(self, deal: Deal, seat: int) -> None:
         if seat == deal.bidder:
-            if not deal.widow_turned:
-                self._turn_widow(deal)  # a concession turns the widow (Clarification 2)
+            self._turn_widow(deal)  # a concession turns the widow (Clarification 2)
             self._settle(deal, End.SINGLE_BETE)
             return
         deal.conceded[seat] = bid_value(deal.high, deal.trump, self.options)
@@ -759,7 +758,6 @@ class Match(BiddingMatch[Deal]):
         return out
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        """What the scoresheet and the store keep of a finished deal."""
         result = deal.result
         assert result is not None and deal.bidder is not None
         return result.detail(deal.bidder, deal.trump, deal.meld_value, deal.active, deal.conceded)

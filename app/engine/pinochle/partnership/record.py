@@ -27,10 +27,6 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
 
 
 class Records(BiddingRecords[Deal]):
-    """The base's records with every hand as dealt for the pack (a seat's record of the
-    running match shows its own alone), the derived fields of the auction, melds and result,
-    and the sentences of this game's refusals."""
-
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions."""
         result = deal.result

@@ -684,7 +684,6 @@ class Match(BiddingMatch[Deal]):
         return out
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        """What the scoresheet and the store keep of a finished deal."""
         result = deal.result
         assert result is not None
         team = deal.bidder_team
