@@ -25,7 +25,7 @@ from app.engine.pinochle.auction import GAME
 from app.engine.pinochle.auction.record import pack_for
 from app.engine.pinochle.auction.rules import CARDS, MAX_BID, active_seats
 from app.engine.pinochle.auction.state import Match, parse_action
-from app.engine.pinochle.base import deal_action
+from app.engine.trick_game import deal_action
 
 JUNK = "TS KS JS 9S TH QH JH 9H TD QD 9D 9D TC 9C 9C"
 """No ace, no marriage, no pinochle, nothing around: only a dix or two."""

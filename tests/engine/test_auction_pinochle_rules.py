@@ -28,7 +28,7 @@ from app.engine.pinochle.auction.rules import (
     share_kitty,
 )
 from app.engine.pinochle.auction.state import Match, parse_action
-from app.engine.pinochle.base import deal_action
+from app.engine.trick_game import deal_action
 from app.engine.tricks import legal_cards, trick_winner
 
 

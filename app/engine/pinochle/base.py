@@ -8,13 +8,14 @@ records' sentences and verdict (:class:`BiddingRecords`)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
-from ..trick_game import TrickDeal, TrickMatch, TrickRecords
+from ..game import RecordError
+from ..trick_game import TrickDeal, TrickMatch, TrickRecords, action_parser
 from ..words import with_article
 
 BID_STEP: Final = 10
@@ -36,9 +37,11 @@ def check_not_too_high(number: str, most: int) -> None:
         raise IllegalAction("bid_too_high", f"bid {most} or less", {"most": most})
 
 
-def deal_action(pack: Sequence[Card]) -> Action:
-    """The table's action that deals ``pack``."""
-    return Action("deal", ",".join(pack))
+def played_tricks(d: Mapping[str, Any]) -> list[list[tuple[int, Card]]]:
+    """Every trick of a deal's view as ``(seat, card)`` in play order, the one in progress
+    last (for the resamplers)."""
+    tricks = [*(t["cards"] for t in d["tricks_played"]), d["trick"]]
+    return [[(e["seat"], e["card"]) for e in cards] for cards in tricks]
 
 
 B = TypeVar("B", bound="BiddingDeal")
@@ -48,9 +51,10 @@ class BiddingDeal(TrickDeal):
     """A pinochle deal: the base's with its auction (the high bid and its seat, the seats
     that passed, the bidder), which it begins with."""
 
-    __slots__ = ("bidder", "high", "high_seat", "out")
+    __slots__ = ("bidder", "hands_dealt", "high", "high_seat", "out")
 
     def begin(self) -> None:
+        self.hands_dealt: list[list[Card]] | None = None
         self.high = 0
         self.high_seat: int | None = None
         self.out: list[int] = []
@@ -65,7 +69,15 @@ class BiddingDeal(TrickDeal):
         # once trump is named the auction is over: its list changes no more, and is shared
         other.out = list(self.out) if self.trump is None else self.out
         other.bidder = self.bidder
+        other.hands_dealt = self.hands_dealt  # never changed after the deal
         return other
+
+    @property
+    def dealt(self) -> list[list[Card]]:
+        """Each seat's cards as dealt, in canonical order (none for a seat sitting out)."""
+        if self.hands_dealt is None:
+            raise ValueError("a state dealt anew from a view has no record")
+        return self.hands_dealt
 
     @property
     def trick(self) -> list[tuple[int, Card]]:
@@ -88,7 +100,7 @@ class BiddingMatch(TrickMatch[B]):
     """What a refusal after the end calls the match."""
     PACK_COUNT: ClassVar[Counter[Card]] = Counter()
     PARSE: ClassVar[Callable[[object], Action]]
-    """The game's parser (:func:`~app.engine.trick_game.action_parser` of its class)."""
+    """The game's parser, set for each game (:func:`~app.engine.trick_game.action_parser`)."""
 
     __slots__ = ()
 
@@ -99,6 +111,7 @@ class BiddingMatch(TrickMatch[B]):
             cls.KINDS = kinds
         if "PACK" in cls.__dict__:
             cls.PACK_COUNT = Counter(cls.PACK)
+            cls.PARSE = action_parser(cls)
 
     def phase(self) -> str:
         """``deal``, ``match_over`` or the deal's step."""
@@ -106,6 +119,16 @@ class BiddingMatch(TrickMatch[B]):
             return "match_over"
         deal = self.current
         return "deal" if deal is None else deal.step
+
+    def next_bidder(self, deal: B, seat: int) -> int:
+        """The seat after ``seat`` in turn that has not passed."""
+        order = self.players(deal) or range(self.seats)
+        at = order.index(seat)
+        for k in range(1, len(order) + 1):
+            other = order[(at + k) % len(order)]
+            if other not in deal.out:
+                return other
+        raise AssertionError("the auction has no one left")
 
     # -- notation ------------------------------------------------------------------------------
 
@@ -181,6 +204,22 @@ class BiddingRecords(TrickRecords[B]):
         "bid_too_high": "bids more than {most}, the most a bid may be at this table",
         "must_beat_trump_lead": "holds a higher trump and must beat the trick on a trump lead",
     }
+
+    def dealt(self, deal: B, seat: int | None, whole: bool) -> dict[str, Any]:
+        """Every hand as dealt; a seat's record of the running match its own alone."""
+        if deal.pack is None:
+            # a sample's hands as dealt are its own invention, and it keeps no actions
+            raise ValueError("a state dealt anew from a view has no record")
+        hands = deal.dealt
+        return {"hands": [list(h) if whole or s == seat else None for s, h in enumerate(hands)]}
+
+    def check_cards(self, dealt: Iterable[Card], what: str, k: int) -> None:
+        """Refuse a record's deal whose cards are not the pack's: ``what`` they must be."""
+        pack = Counter(self.match_class.PACK)
+        cards = Counter(dealt)
+        if cards != pack:
+            wrong = ", ".join(sorted(str(c) for c in (cards - pack) + (pack - cards))[:4])
+            raise RecordError(f"{what} (check {wrong})", k)
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         said = self.SAID.get(refused.code)

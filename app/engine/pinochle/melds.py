@@ -75,6 +75,8 @@ class MeldTable:
         return len(self.flush)
 
 
+MELD_STEP: Final = 10
+"""Every meld of every table is worth a multiple of ten."""
 AROUND: Final[dict[str, str]] = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
 FLUSH_RANKS: Final = "ATKQJ"
 PINOCHLE_CARDS: Final = ("QS", "JD")
@@ -128,9 +130,8 @@ def kinds(trump: Suit) -> list[Meld]:
     return out
 
 
-_KINDS: Final[dict[Suit, list[Meld]]] = {s: kinds(s) for s in SUITS}
 _BY_CARDS: Final[dict[Suit, dict[tuple[Card, ...], Meld]]] = {
-    s: {tuple(sort_cards(m.cards)): m for m in melds} for s, melds in _KINDS.items()
+    s: {tuple(sort_cards(m.cards)): m for m in kinds(s)} for s in SUITS
 }
 
 

@@ -10,12 +10,12 @@ from typing import Any
 
 from app.engine import TABLE
 from app.engine.game import Game
-from app.engine.pinochle.base import deal_action
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.melds import sort_cards
 from app.engine.pinochle.partnership.record import pack_for
 from app.engine.pinochle.partnership.state import Match
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
+from app.engine.trick_game import deal_action
 
 N, E, S, W = 0, 1, 2, 3
 """North-South (seats 0 and 2) play against East-West (1 and 3)."""

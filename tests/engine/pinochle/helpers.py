@@ -15,7 +15,6 @@ import pytest
 from app.engine import TABLE, IllegalAction
 from app.engine.cards import SUITS
 from app.engine.game import Game
-from app.engine.pinochle.base import deal_action
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import sort_cards
@@ -24,6 +23,7 @@ from app.engine.pinochle.partnership.state import Match, new_match
 from app.engine.pinochle.partnership.variant import Variant
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 from app.engine.pinochle.partnership_pinochle import VARIANT as PP
+from app.engine.trick_game import deal_action
 
 N, E, S, W = 0, 1, 2, 3
 """North-South (seats 0 and 2) play against East-West (1 and 3)."""

@@ -27,7 +27,6 @@ from engine.pinochle.helpers import (
 
 from app.engine import TABLE, Action, IllegalAction, MalformedAction, OptionError
 from app.engine.game import Termination
-from app.engine.pinochle.base import deal_action
 from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import PARTNERSHIP, value
@@ -35,6 +34,7 @@ from app.engine.pinochle.partnership.state import Match
 from app.engine.pinochle.partnership.variant import MAX_BID, Variant
 from app.engine.pinochle.partnership_pinochle import GAME, OPTIONS, VARIANT
 from app.engine.records import export_record, validate_record
+from app.engine.trick_game import deal_action
 
 BOTH = pytest.mark.parametrize("variant", [VARIANT, DD], ids=["single", "double"])
 

@@ -17,26 +17,22 @@ from typing import Any, Final
 
 from ...cards import SUITS
 from ...errors import IllegalAction
-from ...game import Options, OptionValue, ScoredDeal, resolve_options_of
+from ...game import Options, ScoredDeal
 from ...paper import Entry, PaperDeal, Shape, choice, keep, rotating, seat_choice
 from ..base import BID_STEP, check_bid
+from ..melds import MELD_STEP, ORDER
 from .rules import (
     CARD_POINTS,
     CARDS,
     LAST_TRICK,
     MAX_BID,
-    OPTIONS,
     End,
     active_seats,
-    basic_value,
     bid_value,
     bidder_total,
     card_points,
-    deals_total,
-    settle,
-    share_kitty,
 )
-from .state import Result
+from .state import Deal, Match
 
 PASS: Final = "pass"
 PLAYED: Final = "played"
@@ -71,8 +67,6 @@ MOST_MELD_SHORT: Final = 500
 """The most fifteen cards meld: a meld short of the bid leaves three of the eighteen to bury,
 so no deal but one made on meld shows more (found, like ``MOST_MELD``, by valuing every
 combination of melds)."""
-MELD_STEP: Final = 10
-"""Every meld is worth a multiple of ten (§6)."""
 MELDS: Final = tuple(str(v) for v in range(0, MOST_MELD + 1, MELD_STEP))
 
 
@@ -96,27 +90,22 @@ def _calls(minimum: int) -> tuple[str, ...]:
     return (PASS, *(str(b) for b in range(minimum, MAX_BID + 1, BID_STEP)))
 
 
-def _resolved(options: Options) -> dict[str, OptionValue]:
-    return resolve_options_of(OPTIONS, options, "Auction pinochle")
-
-
 def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]) -> Shape | None:
-    resolved = _resolved(options)
-    if len(deals) >= deals_total(seats, resolved):
+    session = Match(seats, options, dealer)
+    if len(deals) >= session.deals_total:
         return None
     # the deal passes left after every deal (Clarification 8)
     active = active_seats(seats, dealer)
     dealt = sorted(active)
-    minimum = resolved["opening"]
-    scheme = resolved["card_points"]
-    assert isinstance(minimum, int) and isinstance(scheme, str)
-    lone = (NO, CONCEDED, *((IN_SPADES, NOT_IN_SPADES) if resolved["spades_double"] else ()))
+    minimum = session.minimum
+    spades = (IN_SPADES, NOT_IN_SPADES) if session.options["spades_double"] else ()
+    lone = (NO, CONCEDED, *spades)
     fields = (
         seat_choice("bids", _calls(minimum), dealt),
         choice("end", ENDS),
         choice("trump", TRUMPS, when=("end", WIDOW_UP)),
         choice("meld", MELDS, when=("trump", SUITS)),
-        choice("points", POINTS[scheme], when=("end", (PLAYED,))),
+        choice("points", POINTS[session.scheme], when=("end", (PLAYED,))),
         seat_choice("concessions", lone, dealt, when=("end", LONE_ENDS)),
     )
     facts = {
@@ -129,17 +118,11 @@ def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal
 
 
 def _refuse(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
-    _check_calls(deal, entry)
-    _check_trump(entry)
-
-
-def _check_calls(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
     """A bid the auction itself refuses, by the online game's codes (before the form's own
-    check would call it merely no choice)."""
+    check would call it merely no choice); cards played, or a meld making the bid, before
+    trump is named."""
     calls = entry.get("bids")
-    if not isinstance(calls, list):
-        return
-    least: int = deal.facts["minimum"]
+    calls = calls if isinstance(calls, list) else []
     for seat in deal.facts["active"]:
         call = calls[seat] if seat < len(calls) else None
         if not isinstance(call, str) or not (call.isascii() and call.isdigit()):
@@ -148,11 +131,7 @@ def _check_calls(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
             # past the table's limit: the form's own check refuses it as no choice, and its
             # number is never echoed, for a browser could not hold it exactly
             continue
-        check_bid(int(call), least)
-
-
-def _check_trump(entry: Mapping[str, Any]) -> None:
-    """Cards are played, or a meld makes the bid, only once trump is named."""
+        check_bid(int(call), deal.facts["minimum"])
     if entry.get("trump") != NO_TRUMP:
         return
     if entry.get("end") == PLAYED:
@@ -218,7 +197,10 @@ def _lone(
 
 
 def _score(e: Entry) -> ScoredDeal:
-    resolved, seats, deal, given = _resolved(e.options), e.seats, e.deal, e.given
+    seats, deal, given = e.seats, e.deal, e.given
+    # the deal settles in the session after the deals before it, their kitty in it
+    match = Match(seats, e.options, e.first_dealer)
+    match.base, match.kitty = len(e.deals), sum(d.detail["kitty"] for d in e.deals)
     active: list[int] = deal.facts["active"]
     minimum: int = deal.facts["minimum"]
     calls: list[str | None] = given["bids"]
@@ -251,7 +233,7 @@ def _score(e: Entry) -> ScoredDeal:
     if meld is not None:
         _check_meld(how, meld, bid)
     marks = given.get("concessions")
-    lone = _lone(marks, bidder, bid, trump, resolved) if marks is not None else {}
+    lone = _lone(marks, bidder, bid, trump, match.options) if marks is not None else {}
 
     total: int | None = None
     if how == PLAYED:
@@ -261,18 +243,10 @@ def _score(e: Entry) -> ScoredDeal:
         end = End.MADE if total >= bid else End.DOUBLE_BETE
     else:
         end = End(how)
-    if end is End.THROWN_IN:
-        schedule = resolved["schedule"]
-        assert isinstance(schedule, str)
-        value = basic_value(bid, schedule)
-    else:
-        value = bid_value(bid, trump, resolved)
-    chips, kitty = settle(seats, bidder, bid, value, end, lone)
-    share = None
-    if deal.number == deals_total(seats, resolved):
-        balance = sum(d.detail["kitty"] for d in e.deals) + kitty
-        share = tuple(share_kitty(balance, seats, deal.dealer))
-    result = Result(end, bid, value, total, None, None, tuple(chips), kitty, share)
+    played = Deal(deal.number, deal.dealer, seats, None, ORDER)
+    played.high, played.bidder = bid, bidder
+    played.trump, played.conceded = trump, lone
+    result = match.settlement(played, end, total)
     both = [s for s in active if s != bidder]
     conceded = both if end is End.OPPONENTS_CONCEDED else lone
     # the detail is the scoresheet's for a deal played here (Match.detail)

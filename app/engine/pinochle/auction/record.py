@@ -10,17 +10,14 @@ about a rule.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...game import Options, RecordError
 from ...trick_game import TrickMatch, TrickRecords
 from ..base import BiddingRecords
-from .rules import CARDS, HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
+from .rules import HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
 from .state import Deal, Match
-
-_PACK = Counter(CARDS)
 
 
 def pack_for(
@@ -30,12 +27,6 @@ def pack_for(
     the positions the dealer's packets give it."""
     queues = [list(hands[seat]) for seat in active] + [list(widow)]
     return [queues[place].pop(0) for place in LAYOUTS[packets]]
-
-
-def _packets(match: TrickMatch[Any]) -> int:
-    packets = match.options["packets"]
-    assert isinstance(packets, int)
-    return packets
 
 
 class Records(BiddingRecords[Deal]):
@@ -65,14 +56,9 @@ class Records(BiddingRecords[Deal]):
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
-        """Every hand and the widow; a seat's record of the running session its own hands,
-        and the widow once turned."""
-        if whole:
-            return {"hands": [list(h) for h in deal.dealt], "widow": list(deal.widow)}
-        return {
-            "hands": [list(h) if s == seat else None for s, h in enumerate(deal.dealt)],
-            "widow": list(deal.widow) if deal.widow_turned else None,
-        }
+        """The hands, and the widow: in a running record, once turned."""
+        widow = list(deal.widow) if whole or deal.widow_turned else None
+        return {**super().dealt(deal, seat, whole), "widow": widow}
 
     def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
         """The deal's actions; a burial the seat has not seen (yet) is written without cards."""
@@ -96,12 +82,8 @@ class Records(BiddingRecords[Deal]):
                 raise RecordError(f"hands: seat {seat} is {role} and is dealt {size} cards", k)
         if not isinstance(widow, list) or len(widow) != WIDOW_SIZE:
             raise RecordError("widow must list its 3 cards", k)
-        dealt = Counter(c for hand in hands for c in hand) + Counter(widow)
-        if dealt != _PACK:
-            wrong = ", ".join(sorted(str(c) for c in (dealt - _PACK) + (_PACK - dealt))[:4])
-            raise RecordError(
-                f"hands and widow must hold the 48 cards, each twice (check {wrong})", k
-            )
+        dealt = [*(c for hand in hands for c in hand), *widow]
+        self.check_cards(dealt, "hands and widow must hold the 48 cards, each twice", k)
         return pack_for(hands, widow, active, self.packets)
 
     @staticmethod
@@ -109,9 +91,9 @@ class Records(BiddingRecords[Deal]):
         """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
         cards to the same places give the same list (a fair deal's check, docs/fairness.md).
         Hands are kept sorted, so this is the pack laid out from them, not the one shuffled."""
+        assert isinstance(match, Match)
         deal = match.deals[index]
-        assert isinstance(deal, Deal)
-        return pack_for(deal.dealt, deal.widow, deal.active, _packets(match))
+        return pack_for(deal.dealt, deal.widow, deal.active, match.packets)
 
     SAID: ClassVar[dict[str, str]] = {
         **BiddingRecords.SAID,
@@ -126,7 +108,7 @@ class Records(BiddingRecords[Deal]):
         # a reader of this one record: its table's size and packets check each deal's hands
         reader = copy.copy(self)
         reader.seats = len(players)
-        reader.packets = _packets(Match(reader.seats, options, 0))
+        reader.packets = Match(reader.seats, options, 0).packets
         match = TrickRecords.replay(reader, players, options, doc)
         assert isinstance(match, Match)
         return match

@@ -25,23 +25,17 @@ from ...ledger import Place
 from ...trick_game import TrickDeal, make_resample
 from ...tricks import revealed
 from .. import melds as meld_rules
+from ..base import played_tricks
 from ..melds import sort_cards
 from .rules import BURY_SIZE, PINOCHLE, WIDOW_SIZE
 from .state import Deal, Match
-
-
-def _tricks(d: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    """Every trick's cards so far, the one in progress last."""
-    tricks = [t["cards"] for t in d["tricks_played"]]
-    return [*tricks, d["trick"]] if d["trick"] else tricks
 
 
 def _constraints(d: dict[str, Any], seats: int) -> tuple[list[str], list[set[Card]]]:
     """Per seat, the suits it showed it lacks, and the cards its play shows it cannot hold
     beyond them (§9): no trump once it neither followed nor trumped, no trump above the best
     one on a trump lead it did not beat."""
-    tricks = [[(e["seat"], e["card"]) for e in cards] for cards in _tricks(d)]
-    shown = revealed(tricks, d["trump"], PINOCHLE, seats)
+    shown = revealed(played_tricks(d), d["trump"], PINOCHLE, seats)
     return shown.voids, shown.barred
 
 
@@ -74,7 +68,7 @@ def _shown(view: View) -> dict[str, Any]:
         return shown
     widow = Counter(d["widow"])
     meld = Counter(d["meld"]["cards"]) if d["meld"] else Counter()
-    played = Counter(e["card"] for cards in _tricks(d) for e in cards if e["seat"] == bidder)
+    played = Counter(card for trick in played_tricks(d) for s, card in trick if s == bidder)
     # a meld's cards cannot be buried and a card everyone saw is played before its unseen
     # copy: what is left of the meld is in the hand, what is left of the widow beyond it with
     # the bidder (before his first lead, in his hand too)

@@ -23,7 +23,6 @@ DISTINCT: Final[tuple[Card, ...]] = tuple(dict.fromkeys(CARDS))
 HAND_SIZE: Final = 15
 WIDOW_SIZE: Final = 3
 BURY_SIZE: Final = 3
-TRICKS: Final = 15
 LAST_TRICK: Final = 10
 KITTY_FROM: Final = 350
 """The kitty pays and collects on bids of this much or more (§11)."""
@@ -246,8 +245,3 @@ def share_kitty(balance: int, seats: int, last_dealer: int) -> list[int]:
 def ranks(totals: Sequence[int]) -> list[int]:
     """1 + the number of seats with a higher balance: equal balances share a rank (1, 1, 3)."""
     return [1 + sum(1 for other in totals if other > total) for total in totals]
-
-
-def winners(totals: Sequence[int]) -> list[int]:
-    best = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]

@@ -27,7 +27,6 @@ from ...actions import Action
 from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
 from ...game import Options
-from ...trick_game import action_parser
 from .. import melds as meld_rules
 from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import ORDER, Meld, sort_cards
@@ -50,7 +49,6 @@ from .rules import (
     ranks,
     settle,
     share_kitty,
-    winners,
 )
 
 LISTED_UP_TO: Final = 650
@@ -89,8 +87,6 @@ class Result:
     """The bid's value in chips as settled (spade doubling included)."""
     total: int | None
     """The bidder's count (meld + card points + buried + last trick) when played out."""
-    card_points: int | None
-    """Card points the bidder took in tricks and burial, last trick apart."""
     last_trick: int | None
     """The seat that won the last trick, when played out."""
     chips: tuple[int, ...]
@@ -133,7 +129,6 @@ class Deal(BiddingDeal):
     with the active seats, the bids, the widow and the bidder's provisional choices."""
 
     __slots__ = (
-        "_dealt",
         "active",
         "bids",
         "buried",
@@ -153,7 +148,6 @@ class Deal(BiddingDeal):
         """The active seats in bidding order, eldest first."""
         self.minimum = 0
         """The compulsory opening bid."""
-        self._dealt: list[list[Card]] = [[] for _ in range(self.seats)]
         self.widow: list[Card] = []
         self.bids: list[tuple[int, int | None]] = []
         """The auction in order: (seat, bid), ``None`` for a pass."""
@@ -174,7 +168,6 @@ class Deal(BiddingDeal):
         other = BiddingDeal.copy(self)
         other.active = self.active
         other.minimum = self.minimum
-        other._dealt = self._dealt  # never changed after the deal
         other.widow = self.widow
         other.bids = list(self.bids)
         other.widow_turned = self.widow_turned
@@ -185,13 +178,6 @@ class Deal(BiddingDeal):
         other.led = self.led
         other.result = self.result
         return other
-
-    @property
-    def dealt(self) -> list[list[Card]]:
-        """Each seat's 15 cards as dealt (empty for a seat sitting out), in canonical order."""
-        if self.pack is None:
-            raise ValueError("a state dealt anew from a view has no record")
-        return self._dealt
 
     # -- read from the ledger, under the names the computer players read ------------------------
 
@@ -281,8 +267,6 @@ class Match(BiddingMatch[Deal]):
     __slots__ = ("kitty", "share")
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
-        if seats not in (3, 4, 5):
-            raise ValueError("auction pinochle is played by 3, 4 or 5")
         super().__init__(seats, options, first_dealer)
         self.kitty = 0
         self.share: list[int] | None = None
@@ -301,13 +285,16 @@ class Match(BiddingMatch[Deal]):
         return opening
 
     @property
+    def packets(self) -> int:
+        packets = self.options["packets"]
+        assert isinstance(packets, int)
+        return packets
+
+    @property
     def scheme(self) -> str:
         scheme = self.options["card_points"]
         assert isinstance(scheme, str)
         return scheme
-
-    def winners(self) -> list[int]:
-        return winners(self.totals) if self.is_over else []
 
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
@@ -317,11 +304,6 @@ class Match(BiddingMatch[Deal]):
         """The kitty's share, when ``deal`` ended the session."""
         share = deal.result.share if deal.result is not None else None
         return list(share) if share is not None else None
-
-    def deal_scores(self, deal: Deal) -> list[int]:
-        """What each seat's balance changed by with ``deal``: its chips, and after the
-        session's last deal the kitty's share (zeros while the deal runs)."""
-        return list(deal.scores) if deal.scores is not None else [0] * self.seats
 
     def bid_options(self, deal: Deal) -> list[int]:
         """The bids listed for the seat to bid (any higher multiple of ten up to the table's
@@ -478,9 +460,7 @@ class Match(BiddingMatch[Deal]):
             # any action but the throw-in turns the widow first (Clarification 2); naming
             # trump is the only other one that can follow at once
             if kind not in ("widow", "throw_in", "trump"):
-                raise IllegalAction(
-                    "turn_the_widow", "turn the widow up, name trumps, throw in or concede first"
-                )
+                self.check_step(deal, kind)
         elif kind in ("widow", "throw_in"):
             raise IllegalAction("widow_turned", "the widow is already turned up")
         elif deal.led:
@@ -513,7 +493,7 @@ class Match(BiddingMatch[Deal]):
                 )  # fmt: skip
             return
         if action.kind != "bid":
-            raise IllegalAction("bid_or_pass", "bid or pass: the auction is on")
+            self.check_step(deal, action.kind)
         check_not_too_high(action.arg, MAX_BID)
         check_bid(int(action.arg), deal.minimum if deal.high_seat is None else deal.high + BID_STEP)
 
@@ -558,12 +538,10 @@ class Match(BiddingMatch[Deal]):
     # -- changing ------------------------------------------------------------------------------
 
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
-        packets = self.options["packets"]
-        assert isinstance(packets, int)
-        hands, widow = dealt_places(pack, LAYOUTS[packets])
+        hands, widow = dealt_places(pack, LAYOUTS[self.packets])
         deal.minimum = self.minimum
         ledger = deal.ledger
-        dealt = deal.dealt
+        dealt = deal.hands_dealt = [[] for _ in range(self.seats)]
         for place, seat in enumerate(deal.active):
             dealt[seat] = hands[place]
             for card in hands[place]:
@@ -585,11 +563,9 @@ class Match(BiddingMatch[Deal]):
         elif kind == "widow":
             self._turn_widow(deal)
         elif kind == "throw_in":
-            value = basic_value(deal.high, str(self.options["schedule"]))
-            self._settle(deal, End.THROWN_IN, value)
+            self._settle(deal, End.THROWN_IN)
         elif kind == "trump":
-            if not deal.widow_turned:
-                self._turn_widow(deal)
+            self._turn_widow(deal)
             deal.trump = action.arg
             self._value_meld(deal)
         elif kind == "meld":
@@ -601,7 +577,7 @@ class Match(BiddingMatch[Deal]):
     def _bid(self, deal: Deal, seat: int, bid: int) -> None:
         deal.bids.append((seat, bid))
         deal.high, deal.high_seat = bid, seat
-        self.to_act = self._next_bidder(deal, seat)
+        self.to_act = self.next_bidder(deal, seat)
 
     def _pass(self, deal: Deal, seat: int) -> None:
         deal.bids.append((seat, None))
@@ -613,18 +589,11 @@ class Match(BiddingMatch[Deal]):
             if not deal.may_throw_in:
                 self._turn_widow(deal)
             return
-        self.to_act = self._next_bidder(deal, seat)
-
-    def _next_bidder(self, deal: Deal, seat: int) -> int:
-        at = deal.active.index(seat)
-        for k in range(1, 3):
-            other = deal.active[(at + k) % 3]
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
+        self.to_act = self.next_bidder(deal, seat)
 
     def _turn_widow(self, deal: Deal) -> None:
-        """The widow turned up for all and taken into the bidder's hand."""
+        """The widow turned up for all and taken into the bidder's hand (nothing more once
+        it is)."""
         assert deal.bidder is not None
         deal.widow_turned = True
         ledger = deal.ledger
@@ -633,15 +602,13 @@ class Match(BiddingMatch[Deal]):
             ledger.draw(deal.bidder)
 
     def _concede(self, deal: Deal, seat: int) -> None:
-        value = bid_value(deal.high, deal.trump, self.options)
         if seat == deal.bidder:
-            if not deal.widow_turned:
-                self._turn_widow(deal)  # a concession turns the widow (Clarification 2)
-            self._settle(deal, End.SINGLE_BETE, value)
+            self._turn_widow(deal)  # a concession turns the widow (Clarification 2)
+            self._settle(deal, End.SINGLE_BETE)
             return
-        deal.conceded[seat] = value
+        deal.conceded[seat] = bid_value(deal.high, deal.trump, self.options)
         if len(deal.conceded) == 2:
-            self._settle(deal, End.OPPONENTS_CONCEDED, value)
+            self._settle(deal, End.OPPONENTS_CONCEDED)
 
     def _meld(self, deal: Deal, arg: str) -> None:
         assert deal.bidder is not None
@@ -663,7 +630,7 @@ class Match(BiddingMatch[Deal]):
             return
         deal.melds = meld_rules.best(deal.shown, deal.trump)
         if deal.meld_value >= deal.high:
-            self._settle(deal, End.MADE_ON_MELD, bid_value(deal.high, deal.trump, self.options))
+            self._settle(deal, End.MADE_ON_MELD)
 
     def players(self, deal: Deal) -> tuple[int, ...]:
         """The three active seats, eldest first."""
@@ -687,19 +654,24 @@ class Match(BiddingMatch[Deal]):
         taken = card_points([*deal.taken()[0], *deal.buried], self.scheme)
         total = bidder_total(deal.meld_value, taken, last == deal.bidder)
         end = End.MADE if total >= deal.high else End.DOUBLE_BETE
-        value = bid_value(deal.high, deal.trump, self.options)
-        self._settle(deal, end, value, total=total, taken=taken, last=last)
+        self._settle(deal, end, total, last)
 
     def _settle(
-        self,
-        deal: Deal,
-        end: End,
-        value: int,
-        total: int | None = None,
-        taken: int | None = None,
-        last: int | None = None,
+        self, deal: Deal, end: End, total: int | None = None, last: int | None = None
     ) -> None:
+        deal.result = self.settlement(deal, end, total, last)
+        self.finish(deal, deal.result.scores)
+
+    def settlement(
+        self, deal: Deal, end: End, total: int | None = None, last: int | None = None
+    ) -> Result:
+        """How ``deal`` settles as it ``end``-ed, at the bid's value now (the paper form's
+        too): the chips, the kitty's change and, after the session's last deal, its share."""
         assert deal.bidder is not None
+        if end is End.THROWN_IN:
+            value = basic_value(deal.high, str(self.options["schedule"]))
+        else:
+            value = bid_value(deal.high, deal.trump, self.options)
         lone = deal.conceded if end is not End.OPPONENTS_CONCEDED else {}
         chips, kitty = settle(self.seats, deal.bidder, deal.high, value, end, lone)
         self.kitty += kitty
@@ -707,9 +679,7 @@ class Match(BiddingMatch[Deal]):
         if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
             share = tuple(share_kitty(self.kitty, self.seats, deal.dealer))
             self.share, self.kitty = list(share), 0
-        result = Result(end, deal.high, value, total, taken, last, tuple(chips), kitty, share)
-        deal.result = result
-        self.finish(deal, result.scores)
+        return Result(end, deal.high, value, total, last, tuple(chips), kitty, share)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -788,7 +758,6 @@ class Match(BiddingMatch[Deal]):
         return out
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        """What the scoresheet and the store keep of a finished deal."""
         result = deal.result
         assert result is not None and deal.bidder is not None
         return result.detail(deal.bidder, deal.trump, deal.meld_value, deal.active, deal.conceded)
@@ -853,5 +822,5 @@ def _triples(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     return list(dict.fromkeys(combinations(cards, 3)))
 
 
-parse_action = Match.PARSE = action_parser(Match)
+parse_action = Match.PARSE
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""

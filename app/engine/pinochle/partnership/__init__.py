@@ -6,23 +6,19 @@ variant, its options and its ``GAME``, made by :func:`make_game`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import partial
 from typing import Final
 
-from ...game import Game, OptionValue
+from ...game import Game
 from ...trick_game import make_game as make_trick_game
 from .paper import paper_of
 from .record import Records
-from .resample import resample
+from .resample import resampler
 from .sheet import SHEET
 from .state import hidden_cards, match_of, public_fields
 from .variant import Variant
 
 
-def make_game(
-    variant: Variant, summary: str, short_match: Mapping[str, OptionValue] | None = None
-) -> Game:
+def make_game(variant: Variant, summary: str) -> Game:
     """The ``Game`` of ``variant``: four seats in two partnerships, ending on a score."""
     return make_trick_game(
         match_of(variant),
@@ -33,10 +29,9 @@ def make_game(
         public_fields=public_fields,
         deals_total=lambda seats, options: None,
         hand_positions=lambda seats, options: variant.hand_positions,
-        resample=partial(resample, variant),
+        resample=resampler(variant),
         records=Records,
         paper=paper_of(variant),
-        short_match=short_match,
         partnerships=True,
         cached=True,
         stable_view_keys=("previous_deal", "scoresheet", "totals", "team_totals"),

@@ -21,9 +21,10 @@ from typing import Any, Final
 from ...cards import SUITS
 from ...errors import IllegalAction
 from ...game import Options, Outcome, ScoredDeal, Termination
-from ...paper import Entry, Paper, PaperDeal, Shape, choice, keep, rotating, seat_number
+from ...paper import Entry, Paper, PaperDeal, choice, keep, seat_number
+from ...trick_game import scored_deals
 from ..base import check_bid
-from ..melds import MeldTable, best_value
+from ..melds import MELD_STEP, ORDER, best_value
 from .state import ALL_PASSED, Deal, Match, new_match
 from .variant import (
     MAX_BID,
@@ -32,7 +33,6 @@ from .variant import (
     Variant,
     card_points,
     team_of,
-    winner_at_end,
 )
 
 PLAYED: Final = "played"
@@ -45,42 +45,8 @@ SIDES: Final = ("team_0", "team_1")
 EVERY: Final = tuple(range(SEATS))
 
 
-def _meld_step(table: MeldTable) -> int:
-    """What every meld value of ``table`` is a multiple of (10 in both tables)."""
-    values = [*table.flush, *table.pinochle, table.royal_marriage, table.marriage, table.dix]
-    values += [v for counts in table.arounds.values() for v in counts]
-    return gcd(*values)
-
-
-def _team_totals(deals: Sequence[ScoredDeal]) -> list[int]:
-    # partners carry their side's score: a side's first seat holds it
-    return [sum(d.scores[members[0]] or 0 for d in deals) for members in TEAMS]
-
-
-def _ended(target: int, deals: Sequence[ScoredDeal]) -> Outcome | None:
-    """Who won the match the last deal ended, if it did: a claim's side when it was good,
-    its opponents when not (a claim always ends it); otherwise, once a side reached the
-    target, the side the target rule names (§9), which need not be the higher (the bidder's
-    side goes out first)."""
-    if not deals:
-        return None
-    last = deals[-1].detail
-    claim = last["claim"]
-    if claim is not None:
-        team = team_of(claim["seat"])
-        return Outcome(Termination.CLAIM, TEAMS[team if claim["good"] else 1 - team])
-    if last["bidder"] is None:
-        return None
-    reached = winner_at_end(_team_totals(deals), target, team_of(last["bidder"]))
-    return None if reached is None else Outcome(Termination.TARGET_REACHED, TEAMS[reached])
-
-
-def _trickless(choice: str) -> set[int]:
-    if choice == NEITHER:
-        return set()
-    if choice == BOTH:
-        return {0, 1}
-    return {SIDES.index(choice)}
+TRICKLESS: Final = {NEITHER: (), SIDES[0]: (0,), SIDES[1]: (1,), BOTH: (0, 1)}
+"""The sides each ``no_trick`` choice says took no trick."""
 
 
 class _Form:
@@ -92,17 +58,25 @@ class _Form:
         """Card points a deal holds, the last trick's included (250, 500)."""
         self.most_meld = best_value(variant.cards, variant.meld_table)
         """The pack's own best meld: no hand, a part of it, melds more."""
-        self.meld_step = _meld_step(variant.meld_table)
         self.points_step = gcd(*variant.card_points.values(), variant.last_trick)
         """What every seat's card points are a multiple of (1 single-deck, 10 double-deck)."""
 
-    def shape(
-        self, seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]
-    ) -> Shape | None:
-        rules = self.variant.settings(options)
-        if _ended(rules.target, deals) is not None:
+    def match(self, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]) -> Match:
+        """The match after ``deals``, each entered again as it scored."""
+        match = new_match(self.variant, options, first_dealer)
+        for d in deals:
+            self.enter(match, d.number, d.dealer, entry_of(d))
+        return match
+
+    def next_deal(
+        self, seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
+    ) -> PaperDeal | None:
+        match = self.match(options, first_dealer, deals)
+        if match.is_over:
             return None
+        rules = match.settings
         # the deal passes left after every deal, a thrown-in one too (Cl. 1)
+        dealer = match.next_dealer
         bid_made = (PLAYED, CLAIMED) if rules.claims else (PLAYED,)
         when_bid = ("end", bid_made)
         claimed = ("end", (CLAIMED,))
@@ -125,7 +99,8 @@ class _Form:
             fields.append(seat_number("claimed_by", EVERY, 1, 1, claimed))
         # the dealer's left bids first and leads to the first trick, whoever the bidder (§4, §6)
         left = (dealer + 1) % SEATS
-        return fields, {"first_bidder": left, "first_lead": left}
+        facts = {"first_bidder": left, "first_lead": left}
+        return PaperDeal(len(deals) + 1, dealer, tuple(fields), facts)
 
     def refuse(self, deal: PaperDeal, entry: Mapping[str, Any]) -> None:
         if entry.get("end") == CLAIMED and CLAIMED not in deal.fields[0].choices:
@@ -133,19 +108,25 @@ class _Form:
             raise IllegalAction("claims_off", "this match is played without claims")
 
     def score(self, e: Entry) -> ScoredDeal:
-        match = new_match(self.variant, e.options, e.first_dealer)
-        deal = Deal(e.deal.number, e.deal.dealer)
-        if e.given["end"] == PASSED_OUT:
-            deal.result = ALL_PASSED
-        else:
-            self._score_bid(match, e.deals, deal, e.given)
-        return e.scored(match.deal_scores(deal), match.detail(deal))
+        match = self.match(e.options, e.first_dealer, e.deals)
+        return self.enter(match, e.deal.number, e.deal.dealer, e.given)
 
-    def _score_bid(
-        self, match: Match, deals: Sequence[ScoredDeal], deal: Deal, given: Mapping[str, Any]
-    ) -> None:
-        """Fill ``deal`` with the entry of a deal with a bidder: its auction, melds and
-        result, played out or claimed."""
+    def outcome(self, seats: int, options: Options, deals: Sequence[ScoredDeal]) -> Outcome:
+        """Who won: a claim's side when it was good, its opponents when not (a claim always
+        ends the match); otherwise the side the target rule names (§9), which need not be
+        the higher (the bidder's side goes out first)."""
+        match = self.match(options, deals[0].dealer, deals)
+        assert match.is_over, "the match is over"
+        return Outcome(match.termination(), tuple(match.winners()))
+
+    def enter(self, match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> ScoredDeal:
+        """The deal ``given`` enters, scored by ``match`` as one played here: its auction,
+        melds and result, played out or claimed."""
+        deal = Deal(number, dealer, SEATS, None, ORDER)
+        match.deals.append(deal)
+        if given["end"] == PASSED_OUT:
+            match.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
+            return scored_deals(match, len(match.deals) - 1)[0]
         bidder, bid = self._high_bid(given["bid"])
         melds: list[int] = given["meld"]
         self._check_melds(melds)
@@ -153,8 +134,8 @@ class _Form:
         by_seat: list[int] = given["points_so_far" if claimed else "points"]
         self._check_points(by_seat, claimed)
         points = (by_seat[0] + by_seat[2], by_seat[1] + by_seat[3])
-        trickless = _trickless(given["no_trick"])
-        for team in sorted(trickless):
+        trickless = TRICKLESS[given["no_trick"]]
+        for team in trickless:
             if points[team]:
                 raise IllegalAction(
                     "paper_points_without_trick",
@@ -167,12 +148,11 @@ class _Form:
         deal.melds = [[] for _ in range(SEATS)]
         deal.meld_values = tuple(melds)
         deal.won = [int(team not in trickless) for team in range(2)]
-        melded, hands = match.hands_so_far(deal, points)
-        if not claimed:
-            deal.result = match.played(deal, points, melded, hands)
-            return
-        match.totals = [sum(d.scores[s] or 0 for d in deals) for s in range(SEATS)]
-        deal.result = match.claimed(deal, given["claimed_by"].index(1), points, melded, hands)
+        if claimed:
+            match.claim(deal, given["claimed_by"].index(1), points)
+        else:
+            match.played_out(deal, points)
+        return scored_deals(match, len(match.deals) - 1)[0]
 
     def _high_bid(self, bids: Sequence[int]) -> tuple[int, int]:
         """The high bidder and the bid, the one seat with a bid entered (§4)."""
@@ -190,11 +170,11 @@ class _Form:
 
     def _check_melds(self, melds: Sequence[int]) -> None:
         for seat, value in enumerate(melds):
-            if value % self.meld_step:
+            if value % MELD_STEP:
                 raise IllegalAction(
                     "paper_impossible_meld",
-                    f"every meld is a multiple of {self.meld_step}",
-                    {"seat": seat, "meld": value, "step": self.meld_step},
+                    f"every meld is a multiple of {MELD_STEP}",
+                    {"seat": seat, "meld": value, "step": MELD_STEP},
                 )
 
     def _check_points(self, by_seat: Sequence[int], claimed: bool) -> None:
@@ -224,10 +204,8 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
         return {"end": PASSED_OUT}
     claim = detail["claim"]
     points = detail["points"]
-    trickless = [points[t] == 0 and detail["melded"][t] == 0 for t in range(2)]
-    no_trick = (
-        BOTH if all(trickless) else SIDES[trickless.index(True)] if any(trickless) else NEITHER
-    )
+    trickless = tuple(t for t in range(2) if points[t] == 0 and detail["melded"][t] == 0)
+    no_trick = next(said for said, sides in TRICKLESS.items() if sides == trickless)
     entry: dict[str, Any] = {
         "end": PLAYED if claim is None else CLAIMED,
         "bid": [detail["bid"] if s == bidder else 0 for s in EVERY],
@@ -243,18 +221,7 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     return entry
 
 
-def _outcome_of(variant: Variant) -> Any:
-    def outcome(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> Outcome:
-        ended = _ended(variant.settings(options).target, deals)
-        assert ended is not None, "the match is over"
-        return ended
-
-    return outcome
-
-
 def paper_of(variant: Variant) -> Paper:
     """How ``variant`` is kept on paper."""
     form = _Form(variant)
-    return keep(
-        rotating(form.shape), form.score, entry_of, form.refuse, outcome=_outcome_of(variant)
-    )
+    return keep(form.next_deal, form.score, entry_of, form.refuse, outcome=form.outcome)

@@ -9,7 +9,6 @@ about a rule.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -28,10 +27,6 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
 
 
 class Records(BiddingRecords[Deal]):
-    """The base's records with every hand as dealt for the pack (a seat's record of the
-    running match shows its own alone), the derived fields of the auction, melds and result,
-    and the sentences of this game's refusals."""
-
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions."""
         result = deal.result
@@ -58,14 +53,6 @@ class Records(BiddingRecords[Deal]):
             "scores": list(deal.scores) if deal.scores is not None else [0] * SEATS,
         }
 
-    def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
-        if deal.pack is None:
-            # a sample's hands as dealt are its own invention, and it keeps no actions
-            raise ValueError("a state dealt anew from a view has no record")
-        if whole:
-            return {"hands": [list(h) for h in deal.dealt]}
-        return {"hands": [list(h) if s == seat else None for s, h in enumerate(deal.dealt)]}
-
     def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
         variant = self._variant()
         hands = entry.get("hands")
@@ -76,15 +63,12 @@ class Records(BiddingRecords[Deal]):
             or not all(isinstance(h, list) and len(h) == size for h in hands)
         ):
             raise RecordError(f"hands must list each seat's {size} cards as dealt", k)
-        pack = Counter(variant.cards)
-        dealt = Counter(c for hand in hands for c in hand)
-        if dealt != pack:
-            wrong = ", ".join(sorted(str(c) for c in (dealt - pack) + (pack - dealt))[:4])
-            raise RecordError(
-                f"hands must hold the {variant.pack.size} cards of the pack, each"
-                f" {variant.copies} times (check {wrong})",
-                k,
-            )
+        self.check_cards(
+            (c for hand in hands for c in hand),
+            f"hands must hold the {variant.pack.size} cards of the pack, each"
+            f" {variant.copies} times",
+            k,
+        )
         return pack_for(variant, hands, dealer)
 
     def _variant(self) -> Variant:

@@ -1,28 +1,23 @@
 """A state of the deal in progress dealt anew from one seat's view (OpenSpiel's
-``ResampleFromInfostate``), for computer players that sample.
+``ResampleFromInfostate``), for computer players that sample: the ledger's resampler
+(:func:`~app.engine.trick_game.make_resample`), told what the partnership pinochles' views
+word their own way (docs/engine.md §7.4).
 
-:func:`resample` is the ledger's resampler (:func:`~app.engine.trick_game.make_resample`),
-told what the partnership pinochles' views word their own way. The hidden cards are the other
-hands, less the cards their melds show (those stay with their holders, seen by all). They are
-spread over the hands uniformly among the arrangements the play allows: a player who did not
-follow suit holds none of it, one who also did not trump holds no trump, one who played a trump
-that did not beat a trump lead holds none that would have (all as cards barred). The melds
-shown are every hand's best, so they also say what a hand does not hold: once they are shown,
-a seat's view states each meld set as held exactly as often as shown (the ledger's ``exactly``,
-:mod:`app.engine.clauses`), and the hands are dealt uniformly among the deals that meld just
-what they showed. Draws that do not fit the announcements are drawn again, a bounded number
-of times, which keeps the draw uniform among the deals that fit.
+The hidden cards are the other hands, less the cards their melds show, spread uniformly
+among the arrangements the play allows (a suit not followed, no trump where a seat neither
+followed nor trumped, none above a trump that did not beat a trump lead: cards barred). The
+melds shown are every hand's best, so they also say what a hand does not hold: once they are
+shown, a seat's view states each meld set as held exactly as often as shown (the ledger's
+``exactly``, :mod:`app.engine.clauses`). Draws that do not fit the announcements are drawn
+again, a bounded number of times, which keeps the draw uniform among the deals that fit.
 
-Before the melds (the auction), for a spectator's view (four hands to count: it can take
-seconds, and no player samples from it) and where counting the fitting deals would take too
-long (:data:`~app.engine.clauses.MOST_COUNTS`), draws uniform under the play's bans are
-checked against the melds as well. Should none fit (twenty-card double-deck hands meld so
-easily that most random draws show a meld their player did not), the last draw is repaired:
-cards are swapped between the hidden hands, each swap kept when it leaves the hands no further
-from what the view shows, until every hand fits, and a few swaps more that keep them fitting
-then spread the result. Should even that fail, the draw is kept with the auction and the melds
-set as the view shows them, so the state dealt anew always shows the same deal. No past is
-invented, so a sample has no record.
+Before the melds, for a spectator's view (four hands to count: it can take seconds, and no
+player samples from it) and where counting would take too long
+(:data:`~app.engine.clauses.MOST_COUNTS`), draws are checked against the melds as well. Should
+none fit (twenty-card double-deck hands meld so easily that most random draws show a meld
+their player did not), the last is repaired by swaps between the hidden hands (:class:`Fit`),
+and kept as it is should even that fail, the auction and melds set as the view shows them. No
+past is invented, so a sample has no record.
 """
 
 from __future__ import annotations
@@ -39,6 +34,7 @@ from ...clauses import TooManyCounts
 from ...game import Termination, View
 from ...trick_game import TrickDeal, make_resample
 from ...tricks import TrickRules, revealed
+from ..base import played_tricks
 from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS, Meld, best_value, shown_cards, sort_cards
 from .state import Call, Deal, Match, match_of
 from .variant import SEATS, Variant, flag_held, team_of
@@ -64,43 +60,33 @@ GROUPS: Final = {
     "jacks": "C",
 }
 
-Resample = Callable[[View, random.Random], Match]
-_RESAMPLERS: dict[str, tuple[Variant, Resample, Resample]] = {}
 
-
-def resample(variant: Variant, view: View, rng: random.Random) -> Match:
-    """A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
-    cards hidden from that seat dealt anew: once the melds are shown, uniformly among the
-    deals that meld what they showed where that can be counted, else drawn and checked."""
-    found = _RESAMPLERS.get(variant.name)
-    if found is None or found[0] is not variant:
-        found = _RESAMPLERS[variant.name] = (variant, *_resamplers(variant))
-    _, exact, checked = found
-    d = view["deal"]
-    if d is not None and d["melds"] is not None and view["seat"] is not None:
-        try:
-            return exact(view, rng)
-        except (NoDealFits, TooManyCounts):
-            pass
-    return checked(view, rng)
-
-
-def _resamplers(variant: Variant) -> tuple[Resample, Resample]:
-    """The resampler that states the melds to the ledger, and the one that checks draws."""
+def resampler(variant: Variant) -> Callable[[View, random.Random], Match]:
+    """``variant``'s ``resample``: a match whose deal in progress shows ``view["seat"]``
+    exactly what ``view`` does, the cards hidden from that seat dealt anew: once the melds
+    are shown, uniformly among the deals that meld what they showed where that can be
+    counted (the melds stated to the ledger), else drawn and checked."""
     match = match_of(variant)
     dix = variant.meld_table.dix > 0
 
     def barred(view: View) -> list[set[Card]]:
         return _bans(variant.trick_rules, view["deal"])
 
-    return (
-        make_resample(
-            match, partial(_restore, exact=True), partial(_shown, dix=dix, exact=True), barred
-        ),
-        make_resample(
-            match, partial(_restore, exact=False), partial(_shown, dix=dix, exact=False), barred
-        ),
+    exact, checked = (
+        make_resample(match, partial(_restore, exact=e), partial(_shown, dix=dix, exact=e), barred)
+        for e in (True, False)
     )
+
+    def resample(view: View, rng: random.Random) -> Match:
+        d = view["deal"]
+        if d is not None and d["melds"] is not None and view["seat"] is not None:
+            try:
+                return exact(view, rng)
+            except (NoDealFits, TooManyCounts):
+                pass
+        return checked(view, rng)
+
+    return resample
 
 
 def shown_melds(entry: Mapping[str, Any]) -> list[Meld]:
@@ -127,21 +113,16 @@ def meld_sets(trump: str, dix: bool) -> tuple[tuple[Card, ...], ...]:
     return tuple(out)
 
 
-def _tricks(d: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
-    return [t["cards"] for t in d["tricks_played"]] + [d["trick"]]
-
-
 def _bans(rules: TrickRules, d: Mapping[str, Any]) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it played (§6)."""
-    tricks = [[(e["seat"], e["card"]) for e in cards] for cards in _tricks(d)]
-    return revealed(tricks, d["trump"], rules, SEATS).cards(rules.ranks)
+    return revealed(played_tricks(d), d["trump"], rules, SEATS).cards(rules.ranks)
 
 
 def _played_by(d: Mapping[str, Any]) -> list[list[Card]]:
     out: list[list[Card]] = [[] for _ in range(SEATS)]
-    for cards in _tricks(d):
-        for entry in cards:
-            out[entry["seat"]].append(entry["card"])
+    for trick in played_tricks(d):
+        for seat, card in trick:
+            out[seat].append(card)
     return out
 
 
@@ -207,7 +188,7 @@ def _restore(
     if calls or (d["melds"] is not None and not exact):
         _fit(match, deal, view, rng)
     played = _played_by(d)
-    deal.dealt = [sort_cards([*deal.ledger.hand(s), *played[s]]) for s in range(SEATS)]
+    deal.hands_dealt = [sort_cards([*deal.ledger.hand(s), *played[s]]) for s in range(SEATS)]
 
 
 def _fit(match: Match, deal: Deal, view: View, rng: random.Random) -> None:

@@ -1,6 +1,6 @@
 """The state of a partnership pinochle match and the one function that changes it,
 :meth:`Match.apply` (the trick-game base's, docs/engine.md §4), for every
-:class:`~.variant.Variant`: each variant's match is a subclass made by :func:`match_class`.
+:class:`~.variant.Variant`: each variant's match is a subclass made by :func:`match_of`.
 
 A deal runs: the table's ``deal:<pack>``; the auction from the dealer's left (``bid:N``,
 ``pass``; with announcements ``bid:N:flush``, ``bid:N:long_suit`` and ``announce:V``); the
@@ -20,15 +20,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NamedTuple
 
 from ...actions import Action
 from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
 from ...game import Options, Termination
-from ...trick_game import Trick, action_parser
+from ...trick_game import Trick
 from ...trick_game import hidden_cards as ledger_hidden
 from ...tricks import trick_winner
 from .. import melds as meld_rules
@@ -53,8 +53,8 @@ LISTED_STEPS: Final = (*range(0, 101, BID_STEP), 150, 200, 300, 500)
 """The bids listed among the legal actions, above the least allowed: every step of ten up
 to 100 more, then a few jumps. Any higher multiple of ten is accepted too."""
 
-PASS: Final = Action("pass")
 CLAIM: Final = Action("claim")
+PASS: Final = Action("pass")
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 KINDS: Final = ("deal", "bid", "pass", "announce", "trump", "play", "claim")
 _NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
@@ -72,8 +72,7 @@ def suit_run(hand: list[int], rank: list[int], suit: str) -> list[int]:
     return hand[start : bisect_left(hand, end, start, key=key)]
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
     """One turn of the auction: ``call`` is ``bid``, ``pass`` or ``announce``. ``bid`` is
     the bid it makes (``None`` for a pass or an information-only announcement),
     ``announced`` the meld value announced, ``flag`` a bid's ``flush`` or ``long_suit``."""
@@ -84,14 +83,8 @@ class Call:
     announced: int | None = None
     flag: str | None = None
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "seat": self.seat,
-            "call": self.call,
-            "bid": self.bid,
-            "announced": self.announced,
-            "flag": self.flag,
-        }
+    def to_json(self) -> dict[str, Any]:
+        return self._asdict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +98,10 @@ class Claim:
     standing: int
     """The side's total before the deal plus ``provisional``."""
     good: bool
+
+
+CLAIM_DETAIL: Final = ("seat", "provisional", "standing", "good")
+"""What the scoresheet keeps of a claim."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +133,6 @@ class Deal(BiddingDeal):
         "announced",
         "best_melds",
         "calls",
-        "dealt",
         "meld_values",
         "melds",
         "points",
@@ -144,18 +140,9 @@ class Deal(BiddingDeal):
         "shown",
     )
 
-    def __init__(
-        self,
-        number: int,
-        dealer: int,
-        seats: int = SEATS,
-        pack: Sequence[Card] | None = None,
-        order: Mapping[Card, int] | None = ORDER,
-    ) -> None:
-        super().__init__(number, dealer, seats, pack, order)
+    def begin(self) -> None:
+        super().begin()
         self.won = [0, 0]
-        self.dealt: list[list[Card]] = [[] for _ in range(seats)]
-        """Each seat's cards as dealt, in canonical order."""
         self.calls: list[Call] = []
         self.announced: list[int] = []
         """Seats that made their information-only announcement."""
@@ -174,7 +161,6 @@ class Deal(BiddingDeal):
 
     def copy(self) -> Deal:
         other = BiddingDeal.copy(self)
-        other.dealt = self.dealt  # never changed after the deal
         if self.trump is None:
             other.calls = list(self.calls)
             other.announced = list(self.announced)
@@ -226,7 +212,7 @@ class Deal(BiddingDeal):
 
 class Match(BiddingMatch[Deal]):
     """A match of a partnership pinochle: each variant's is a subclass
-    (:func:`match_class`) that names it in ``VARIANT``."""
+    (:func:`match_of`) that names it in ``VARIANT``."""
 
     VARIANT: ClassVar[Variant]
     DEAL = Deal
@@ -245,8 +231,6 @@ class Match(BiddingMatch[Deal]):
     __slots__ = ("ended", "settings", "winner")
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
-        if seats != SEATS:
-            raise ValueError(f"{self.TITLE} is played by four")
         super().__init__(seats, options, first_dealer)
         self.settings: Settings = self.VARIANT.settings(self.options)
         """The rules this match plays by: its options over the variant's."""
@@ -454,7 +438,7 @@ class Match(BiddingMatch[Deal]):
         if kind == "pass":
             return
         if kind not in ("bid", "announce"):
-            raise IllegalAction("bid_or_pass", "the auction is on: bid or pass")
+            self.check_step(deal, kind)
         number, _, flag = action.arg.partition(":")
         if kind == "bid":
             check_not_too_high(number, MAX_BID)
@@ -509,12 +493,12 @@ class Match(BiddingMatch[Deal]):
         for card, seat in zip(pack, self.VARIANT.layout(deal.dealer), strict=True):
             places[seat].append(card)
             ledger.deal(seat, card)
-        deal.dealt = [meld_rules.sort_cards(p) for p in places]
+        deal.hands_dealt = [meld_rules.sort_cards(p) for p in places]
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
         if kind == "claim":
-            self._claim(deal, seat)
+            self.claim(deal, seat)
         elif kind == "trump":
             self._trump(deal, action.arg)
         else:
@@ -539,21 +523,13 @@ class Match(BiddingMatch[Deal]):
             deal.calls.append(Call(seat, "bid", bid=bid, flag=flag or None))
             deal.high, deal.high_seat = bid, seat
         if len(deal.out) == SEATS:
-            self._finish(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
+            self.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
         elif deal.high_seat is not None and len(deal.out) == SEATS - 1:
             deal.bidder = deal.high_seat
             deal.step = "trump"
             self.to_act = deal.bidder
         else:
-            self.to_act = self._next_bidder(deal, seat)
-
-    @staticmethod
-    def _next_bidder(deal: Deal, seat: int) -> int:
-        for k in range(1, SEATS + 1):
-            other = (seat + k) % SEATS
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
+            self.to_act = self.next_bidder(deal, seat)
 
     def _trump(self, deal: Deal, suit: str) -> None:
         deal.trump = suit
@@ -582,7 +558,7 @@ class Match(BiddingMatch[Deal]):
         deal.points[team] += sum(map(self.CARD_POINTS.__getitem__, cards))
         deal.won[team] += 1
         if len(deal.history) == self.VARIANT.tricks:
-            self._played_out(deal)
+            self.played_out(deal)
         else:
             self.to_act = winner
 
@@ -616,13 +592,15 @@ class Match(BiddingMatch[Deal]):
         counted = provisional(team, bidder_team, deal.high, hand, made)
         return hand, counted, self.team_total(team) + counted
 
-    def claimed(self, deal: Deal, seat: int, points: Pair, melded: Pair, hands: Pair) -> Result:
-        """A claim by ``seat`` with the card points, credited melds and hand points so far
-        (the paper form's too)."""
+    def claim(self, deal: Deal, seat: int, points: Pair | None = None) -> None:
+        """A claim by ``seat``, judged on the card points taken so far (``points``: a paper
+        entry's)."""
+        points = self.points_taken(deal) if points is None else points
+        melded, hands = self.hands_so_far(deal, points)
         team = team_of(seat)
         hand, counted, standing = self.claim_check(deal, team, hands[team])
         good = standing >= self.settings.target
-        return Result(
+        result = Result(
             end=End.CLAIM_WON if good else End.CLAIM_LOST,
             points=points,
             melded=melded,
@@ -630,55 +608,37 @@ class Match(BiddingMatch[Deal]):
             scores=(counted, 0) if team == 0 else (0, counted),
             claim=Claim(seat, team, hand, counted, standing, good),
         )
+        self.end_deal(deal, result, team if good else 1 - team, Termination.CLAIM)
 
-    def played(self, deal: Deal, points: Pair, melded: Pair, hands: Pair) -> Result:
-        """A deal played out with these card points, credited melds and hand points (the
-        paper form's too)."""
+    def played_out(self, deal: Deal, points: Pair | None = None) -> None:
+        """The last trick taken: the bid made or set on the card points taken (``points``: a
+        paper entry's)."""
+        points = self.points_taken(deal) if points is None else points
+        melded, hands = self.hands_so_far(deal, points)
         team = deal.bidder_team
         assert team is not None
         scores = deal_scores(team, deal.high, hands, self.settings.made_bid_scores)
-        return Result(
+        result = Result(
             end=End.MADE if hands[team] >= deal.high else End.SET,
             points=points,
             melded=melded,
             hands=hands,
             scores=(scores[0], scores[1]),
         )
+        after = [self.team_total(t) + scores[t] for t in range(2)]
+        winner = winner_at_end(after, self.settings.target, team)
+        self.end_deal(deal, result, winner, Termination.TARGET_REACHED)
 
-    def _claim(self, deal: Deal, seat: int) -> None:
-        points = self.points_taken(deal)
-        melded, hands = self.hands_so_far(deal, points)
-        result = self.claimed(deal, seat, points, melded, hands)
-        claim = result.claim
-        assert claim is not None
-        self._finish(deal, result, claim.team if claim.good else 1 - claim.team, Termination.CLAIM)
-
-    def _played_out(self, deal: Deal) -> None:
-        points = self.points_taken(deal)
-        melded, hands = self.hands_so_far(deal, points)
-        result = self.played(deal, points, melded, hands)
-        after = [self.team_total(t) + result.scores[t] for t in range(2)]
-        assert deal.bidder_team is not None
-        winner = winner_at_end(after, self.settings.target, deal.bidder_team)
-        self._finish(deal, result, winner, Termination.TARGET_REACHED)
-
-    def _finish(
+    def end_deal(
         self, deal: Deal, result: Result, winner: int | None, termination: Termination
     ) -> None:
+        """Score ``deal`` as ``result`` says, the match won by ``winner`` when not ``None``."""
         deal.result = result
         if winner is not None:
             self.winner = winner
             self.ended = termination
-        self.finish(deal, tuple(self.deal_scores(deal)))
-
-    def deal_scores(self, deal: Deal) -> list[int]:
-        """What each seat's total changed by with ``deal`` (its team's score; zeros while
-        the deal runs)."""
-        result = deal.result
-        if result is None:
-            return [0] * SEATS
         scores = result.scores
-        return [scores[0], scores[1], scores[0], scores[1]]  # partners sit opposite (team_of)
+        self.finish(deal, (scores[0], scores[1], scores[0], scores[1]))  # partners sit opposite
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -724,7 +684,6 @@ class Match(BiddingMatch[Deal]):
         return out
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        """What the scoresheet and the store keep of a finished deal."""
         result = deal.result
         assert result is not None
         team = deal.bidder_team
@@ -741,14 +700,7 @@ class Match(BiddingMatch[Deal]):
             "hand": None if team is None else result.hands[team],
             "team_scores": list(result.scores),
             "end": result.end.value,
-            "claim": None
-            if claim is None
-            else {
-                "seat": claim.seat,
-                "provisional": claim.provisional,
-                "standing": claim.standing,
-                "good": claim.good,
-            },
+            "claim": None if claim is None else {k: getattr(claim, k) for k in CLAIM_DETAIL},
         }
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
@@ -781,8 +733,15 @@ class Match(BiddingMatch[Deal]):
         return other
 
 
-def match_class(variant: Variant) -> type[Match]:
-    """The match class of ``variant``: the base's class attributes from its data."""
+_CLASSES: dict[str, type[Match]] = {}
+
+
+def match_of(variant: Variant) -> type[Match]:
+    """The match class of ``variant``, made once: the base's class attributes from its
+    data."""
+    found = _CLASSES.get(variant.name)
+    if found is not None and found.VARIANT is variant:
+        return found
     cards = variant.cards
     made: type[Match] = type(
         f"{variant.name.title().replace('_', '')}Match",
@@ -800,19 +759,9 @@ def match_class(variant: Variant) -> type[Match]:
             "CARD_POINTS": {c: variant.card_points[c[0]] for c in cards},
         },
     )
-    made.PARSE = action_parser(made)
     made.PLAY_OF_RANK = {ORDER[c]: play for c, play in made.PLAYS.items()}
+    _CLASSES[variant.name] = made
     return made
-
-
-_CLASSES: dict[str, type[Match]] = {}
-
-
-def match_of(variant: Variant) -> type[Match]:
-    found = _CLASSES.get(variant.name)
-    if found is None or found.VARIANT is not variant:
-        found = _CLASSES[variant.name] = match_class(variant)
-    return found
 
 
 def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:

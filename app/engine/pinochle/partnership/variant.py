@@ -125,14 +125,11 @@ class Variant:
         """The rules a match plays by: the options the game has, the variant's rule for the
         rest."""
 
-        def get(name: str, default: object) -> object:
-            return options.get(name, default)
-
-        target = get("target", self.target)
-        made = get("made_bid_scores", self.made_bid_scores.value)
-        announcements = get("announcements", self.announcements)
-        long_suit = get("long_suit", self.long_suit)
-        claims = get("claims", self.claims)
+        target = options.get("target", self.target)
+        made = options.get("made_bid_scores", self.made_bid_scores.value)
+        announcements = options.get("announcements", self.announcements)
+        long_suit = options.get("long_suit", self.long_suit)
+        claims = options.get("claims", self.claims)
         assert isinstance(target, int) and isinstance(made, str)
         assert isinstance(announcements, bool) and isinstance(long_suit, int)
         assert isinstance(claims, bool)
