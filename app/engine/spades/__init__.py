@@ -26,7 +26,7 @@ def _public(match: Match) -> dict[str, Any]:
     return {
         "teams": [list(m) for m in TEAMS],
         "deals_total": None,
-        "team_totals": match.side_totals,
+        "team_totals": match.totals[:2],
         "target": match.target,
         "bags": bags_of(match),
     }

@@ -18,7 +18,7 @@ from ..game import Options, RecordError
 from ..recorded import deals_of
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import CARDS, HAND_SIZE, SEATS
-from .state import Deal, pack_for, side_of
+from .state import Deal, pack_for, sees, side_of
 
 _CARDS = frozenset(CARDS)
 
@@ -54,8 +54,10 @@ class SpadesRecords(TrickRecords[Deal]):
         out: list[list[Any]] = []
         for actor, text in deal.actions:
             kind = text.partition(":")[0]
-            if kind in ("lay", "give") and not whole and not _sees(deal, seat, actor, kind):
-                text = kind
+            if kind in ("lay", "give") and not whole:
+                exchange = deal.exchanges[side_of(actor)]
+                assert exchange is not None
+                text = text if sees(exchange, seat, kind) else kind
             out.append([actor, text])
         return out
 
@@ -111,15 +113,3 @@ class SpadesRecords(TrickRecords[Deal]):
         if code == "wrong_phase":
             return f"{who} may not {kind} now: it is time to {refused.detail.get('step')}"
         return None
-
-
-def _sees(deal: Deal, seat: int | None, actor: int, kind: str) -> bool:
-    """Whether ``seat`` saw the cards of ``actor``'s lay or give: the nil bidder his own lay,
-    his partner it once the swap is made; both of them the partner's give."""
-    if seat is None or side_of(seat) != side_of(actor):
-        return False
-    exchange = deal.exchanges[side_of(actor)]
-    assert exchange is not None
-    if kind == "lay":
-        return seat == exchange.nil or exchange.done
-    return True

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import Card, sorted_cards
+from ..cards import Card
 from ..game import Option, Options, OptionValue, Pack, resolve_options_of
 from ..tricks import TrickRules
 
@@ -91,18 +91,14 @@ def resolve_options(given: Options | None) -> dict[str, OptionValue]:
     return resolve_options_of(OPTIONS, given, "Spades")
 
 
-def sort_hand(cards: Sequence[Card]) -> list[Card]:
-    return sorted_cards(cards)
-
-
 def is_nil(bid: Bid | None) -> bool:
     return bid in (NIL, BLIND_NIL)
 
 
-def bid_order(dealer: int, first_bidder: str) -> tuple[int, int, int, int]:
+def bid_order(dealer: int, first_bidder: OptionValue) -> tuple[int, ...]:
     """The seats in bidding order (§3, SP1)."""
     first = dealer if first_bidder == "dealer" else (dealer + 1) % SEATS
-    return (first, (first + 1) % SEATS, (first + 2) % SEATS, (first + 3) % SEATS)
+    return tuple((first + k) % SEATS for k in range(SEATS))
 
 
 @dataclass(frozen=True, slots=True)

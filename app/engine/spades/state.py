@@ -18,15 +18,14 @@ are this game's other actions, its deal's steps before the play.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import Card, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Option, Options
@@ -52,7 +51,6 @@ from .rules import (
     bid_order,
     is_nil,
     side_score,
-    sort_hand,
     winning_side,
 )
 
@@ -66,7 +64,6 @@ BIDS: Final[dict[Bid, Action]] = {
     BLIND_NIL: Action("bid", BLIND_NIL),
 }
 KINDS: Final = ("deal", "look", "bid", "lay", "give", "play")
-_CARD = re.compile(r"^[AKQJT98765432][SHDC]$")
 
 HAND_POSITIONS: Final = positions_of(((1 + p) % SEATS for p in range(SEATS * HAND_SIZE)), SEATS)
 """The positions of the pack each hand is dealt, the dealer's first: one card at a time from
@@ -81,7 +78,7 @@ def hand_positions(seats: int, options: Options) -> HandPositions:
 def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
     """The four hands the pack deals, one card at a time from the dealer's left: card ``k``
     to seat ``(dealer + 1 + k) % 4`` (§2), each in canonical order."""
-    return [sort_hand(h) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
+    return [sorted_cards(h) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
 
 
 def pack_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
@@ -116,15 +113,6 @@ class Exchange:
     @property
     def done(self) -> bool:
         return self.given is not None
-
-    def copy(self) -> Exchange:
-        return Exchange(
-            self.nil,
-            self.partner,
-            None if self.laid is None else list(self.laid),
-            None if self.given is None else list(self.given),
-            self.cancelled,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +152,8 @@ class Deal(TrickDeal):
         other = super().copy()
         other.order = self.order
         other.bids = list(self.bids)
-        other.exchanges = [e.copy() if e is not None else None for e in self.exchanges]
+        # the cards laid and given are replaced, never changed in place: the lists are shared
+        other.exchanges = [None if e is None else replace(e) for e in self.exchanges]
         other.result = self.result
         return other
 
@@ -180,23 +169,9 @@ class Deal(TrickDeal):
         return [ledger.looked(s) for s in range(SEATS)]
 
     @property
-    def tricks(self) -> list[int]:
-        """Tricks taken per seat."""
-        return self.won
-
-    @property
-    def trick(self) -> list[Card]:
-        """The cards of the trick in progress, in play order."""
-        return self.ledger.trick_cards()
-
-    @property
     def spades_broken(self) -> bool:
         """Whether a spade lies in a trick taken (for every later lead, Cl. 7)."""
         return bool(self.ledger.suits_taken & BROKEN)
-
-    @property
-    def bid_count(self) -> int:
-        return sum(1 for b in self.bids if b is not None)
 
     @property
     def first_lead(self) -> int:
@@ -245,9 +220,9 @@ class Match(TrickMatch[Deal]):
         kind, arg = action.kind, action.arg
         if kind in ("lay", "give"):
             cards = arg.split(",")
-            if len(cards) > HAND_SIZE or not all(_CARD.match(c) for c in cards):
+            if len(cards) > HAND_SIZE or not all(c in cls.CARDS for c in cards):
                 raise MalformedAction(f"'{kind}' takes three cards apart by ',' ({kind}:AS,7H,2C)")
-            return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
+            return cards_action(kind, cards)
         if kind == "bid":
             if arg == "0":
                 return BIDS[NIL]
@@ -261,10 +236,8 @@ class Match(TrickMatch[Deal]):
         raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
 
     def shaped(self, action: Action) -> bool:
-        if (action.kind, action.arg) in self.OTHERS:
-            return True
         if action.kind not in ("lay", "give"):
-            return False
+            return super().shaped(action)
         try:
             return self.parse_other(action) == action
         except MalformedAction:
@@ -272,14 +245,8 @@ class Match(TrickMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    @property
-    def side_totals(self) -> list[int]:
-        return [self.totals[0], self.totals[1]]
-
     def winners(self) -> list[int]:
-        if not self.is_over or self.winner is None:
-            return []
-        return list(TEAMS[self.winner])
+        return [] if self.winner is None else list(TEAMS[self.winner])
 
     def phase(self) -> str:
         """``deal`` (the table deals next), ``bid``, ``lay``, ``give``, ``play`` or
@@ -291,12 +258,10 @@ class Match(TrickMatch[Deal]):
 
     def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
         """No spade led until spades are broken, unless the hand holds nothing else (§4)."""
-        if deal.ledger.suits_taken & BROKEN:
-            return hand
-        return legal_cards(hand, (), TRUMP, RULES, False)
+        return legal_cards(hand, (), TRUMP, RULES, deal.spades_broken)
 
     def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
-        if card[1] != TRUMP or deal.ledger.suits_taken & BROKEN:
+        if card[1] != TRUMP or deal.spades_broken:
             return
         if any(c[1] != TRUMP for c in deal.ledger.hand(seat)):
             raise IllegalAction(
@@ -318,21 +283,19 @@ class Match(TrickMatch[Deal]):
         ``look``: listing his cards would show them to him unlooked. A card he sends all the
         same is accepted and counts as the look (Cl. 6). A lay or a give is listed as every
         choice of three cards."""
-        looked = not deal.ledger.face_down & (1 << seat)
-        if seat != self.to_act:
-            return [] if looked else [LOOK]
+        looked = deal.ledger.looked(seat)
+        out = [] if looked else [LOOK]
         step = deal.step
-        if step == "play":
-            return [] if looked else [LOOK]
+        if seat != self.to_act or step == "play":
+            return out
         if step == "bid":
-            out = [] if looked else [LOOK]
             if self.may_bid_open(deal, seat):
                 out.extend(BIDS[b] for b in BIDS if b != BLIND_NIL)
             if self.may_bid_blind(deal, seat):
                 out.append(BIDS[BLIND_NIL])
             return out
         if not looked:
-            return [LOOK]
+            return out
         # every choice of three cards of the hand, in canonical order
         return [
             Action(step, ",".join(t)) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)
@@ -353,9 +316,6 @@ class Match(TrickMatch[Deal]):
         if deal.step in ("lay", "give") and deal.ledger.looked(seat):
             return EXCHANGE_SIZE, deal.ledger.hand(seat)
         return None
-
-    def exchange_of(self, deal: Deal, seat: int) -> Exchange | None:
-        return deal.exchanges[side_of(seat)]
 
     # -- checking ------------------------------------------------------------------------------
 
@@ -380,12 +340,8 @@ class Match(TrickMatch[Deal]):
             self._check_bid(deal, seat, bid_of(action.arg))
             return deal
         cards = action.arg.split(",")
-        hand = deal.ledger.hand(seat)
-        if (
-            len(cards) != EXCHANGE_SIZE
-            or len(set(cards)) != EXCHANGE_SIZE
-            or not all(c in hand for c in cards)
-        ):
+        own = set(cards).intersection(deal.ledger.hand(seat))  # different cards of the hand
+        if len(cards) != EXCHANGE_SIZE or len(own) != EXCHANGE_SIZE:
             raise IllegalAction(
                 "exchange_must_be_3_own_cards",
                 f"{kind} exactly three different cards of your hand",
@@ -409,14 +365,11 @@ class Match(TrickMatch[Deal]):
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
         """Every hand dealt face down, one card at a time from the dealer's left (§2); the
         bidding first."""
-        ledger = deal.ledger
         first = (deal.dealer + 1) % SEATS
         for k, card in enumerate(pack):
-            ledger.deal((first + k) % SEATS, card, face_down=True)
+            deal.ledger.deal((first + k) % SEATS, card, face_down=True)
         deal.trump = TRUMP
-        first_bidder = self.options["first_bidder"]
-        assert isinstance(first_bidder, str)
-        deal.order = bid_order(deal.dealer, first_bidder)
+        deal.order = bid_order(deal.dealer, self.options["first_bidder"])
         deal.step = "bid"
 
     def first_to_act(self, deal: Deal) -> int:
@@ -424,14 +377,25 @@ class Match(TrickMatch[Deal]):
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
-        if kind != "bid":  # a look; choosing a card is looking at it (Cl. 6)
-            deal.ledger.look(seat)
         if kind == "bid":
             self._bid(deal, seat, bid_of(action.arg))
-        elif kind == "lay":
-            self._lay(deal, seat, action.arg.split(","))
-        elif kind == "give":
-            self._give(deal, seat, action.arg.split(","))
+            return
+        ledger = deal.ledger
+        ledger.look(seat)  # a look; choosing a card is looking at it (Cl. 6)
+        if kind == "look":
+            return
+        exchange = deal.exchanges[side_of(seat)]
+        assert exchange is not None
+        cards = action.arg.split(",")
+        if kind == "lay":
+            exchange.laid = cards
+            ledger.pass_cards(seat, exchange.partner, cards)
+        else:  # the give passed, and both passes taken up at once (Cl. 1)
+            exchange.given = cards
+            ledger.pass_cards(seat, exchange.nil, cards)
+            ledger.take_up(seat)
+            ledger.take_up(exchange.nil)
+        self._advance(deal)
 
     def _bid(self, deal: Deal, seat: int, bid: Bid) -> None:
         deal.bids[seat] = bid
@@ -446,23 +410,6 @@ class Match(TrickMatch[Deal]):
                     deal.ledger.take_up(exchange.partner, into=exchange.nil)
         self._advance(deal)
 
-    def _lay(self, deal: Deal, seat: int, cards: list[Card]) -> None:
-        exchange = self.exchange_of(deal, seat)
-        assert exchange is not None and exchange.nil == seat
-        exchange.laid = cards
-        deal.ledger.pass_cards(seat, exchange.partner, cards)
-        self._advance(deal)
-
-    def _give(self, deal: Deal, seat: int, cards: list[Card]) -> None:
-        exchange = self.exchange_of(deal, seat)
-        assert exchange is not None and exchange.partner == seat and exchange.laid is not None
-        exchange.given = cards
-        ledger = deal.ledger
-        ledger.pass_cards(seat, exchange.nil, cards)
-        ledger.take_up(seat)
-        ledger.take_up(exchange.nil)
-        self._advance(deal)
-
     def _advance(self, deal: Deal) -> None:
         """Who acts next in the bidding: an exchange step owed, else the next bidder, else
         the first lead (Cl. 1 and 7)."""
@@ -475,15 +422,14 @@ class Match(TrickMatch[Deal]):
             if deal.bids[exchange.partner] is not None:
                 deal.step, self.to_act = "give", exchange.partner
                 return
-        count = deal.bid_count
+        count = sum(b is not None for b in deal.bids)
         if count < SEATS:
             deal.step, self.to_act = "bid", deal.order[count]
         else:
             deal.step, self.to_act = "play", deal.leader
 
     def score(self, deal: Deal) -> tuple[int, ...]:
-        failed = self.options["failed_nil_tricks"]
-        assert isinstance(failed, str)
+        failed = str(self.options["failed_nil_tricks"])
         with_bags = bool(self.options["bags"])
         won = deal.won
         sides = []
@@ -528,16 +474,13 @@ class Match(TrickMatch[Deal]):
         gone."""
         ledger = deal.ledger
         exchange = [_exchange_json(deal, e, viewer) for e in deal.exchanges]
-        if viewer is not None:
+        if viewer is None:
             return {
-                "hand": ledger.hand(viewer) if ledger.looked(viewer) else [],
+                "hand": None,
+                "hand_sizes": [len(h) for h in ledger.hands],
                 "exchange": exchange,
             }
-        return {
-            "hand": None,
-            "hand_sizes": [len(h) for h in ledger.hands],
-            "exchange": exchange,
-        }
+        return {"hand": ledger.hand(viewer) if ledger.looked(viewer) else [], "exchange": exchange}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
         """What the scoresheet and the store keep of a finished deal."""
@@ -575,14 +518,8 @@ class Match(TrickMatch[Deal]):
 
 def contracts(deal: Deal) -> list[int | None]:
     """Per side: the sum of its non-nil bids once both partners have bid, else ``None``."""
-    out: list[int | None] = []
-    for members in TEAMS:
-        bids = [deal.bids[s] for s in members]
-        if any(b is None for b in bids):
-            out.append(None)
-        else:
-            out.append(sum(int(b) for b in bids if b is not None and not is_nil(b)))
-    return out
+    sides = [[deal.bids[s] for s in members] for members in TEAMS]
+    return [None if None in bids else sum(b for b in bids if isinstance(b, int)) for bids in sides]
 
 
 def bags_of(match: Match) -> list[int] | None:
@@ -601,29 +538,30 @@ def exchange_state(deal: Deal, exchange: Exchange) -> str:
     return "done"
 
 
+def sees(exchange: Exchange, seat: int | None, kind: str) -> bool:
+    """Whether ``seat`` has seen the cards of the exchange's ``lay`` or ``give``: the nil
+    bidder his lay, his partner it once the swap is made; both of them the give."""
+    if kind == "lay":
+        return seat == exchange.nil or (seat == exchange.partner and exchange.done)
+    return seat in (exchange.nil, exchange.partner)
+
+
 def _exchange_json(deal: Deal, exchange: Exchange | None, seat: int | None) -> Any:
     if exchange is None:
         return None
-    done = exchange.done
-    sees_laid = exchange.laid is not None and (
-        seat == exchange.nil or (seat == exchange.partner and done)
-    )
-    sees_given = done and seat in (exchange.nil, exchange.partner)
+    laid, given = exchange.laid, exchange.given
     return {
         "nil": exchange.nil,
         "partner": exchange.partner,
         "state": exchange_state(deal, exchange),
-        "laid": list(exchange.laid) if sees_laid and exchange.laid is not None else None,
-        "given": list(exchange.given) if sees_given and exchange.given is not None else None,
+        "laid": list(laid) if laid is not None and sees(exchange, seat, "lay") else None,
+        "given": list(given) if given is not None and sees(exchange, seat, "give") else None,
     }
 
 
 parse_action: Final = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none.
 ``bid:0`` is ``bid:nil``; the cards of ``lay`` and ``give`` are put in canonical order."""
-
-PLAY: Final[dict[Card, Action]] = Match.PLAYS
-
 
 random_deal: Final = partial(shuffled_deal, Match)
 """The table's chance step: a uniformly shuffled pack."""
