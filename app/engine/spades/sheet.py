@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..game import Options, ScoredDeal
+from ..game import Options, ScoredDeal, resolve_options_of
 from ..teams import partnerships, with_teams
 from ..trick_game import Sheet
-from .rules import BLIND_NIL, NIL, Bid, resolve_options
+from .rules import OPTIONS, Bid
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
@@ -21,16 +21,11 @@ COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
 ]
 BAGS_COLUMN: Final = {"key": "bags", "label": "sheet.bags", "kind": "per_seat"}
-TERMS: Final[dict[str, dict[str, str]]] = {
-    NIL: {"term": "bid.nil"},
-    BLIND_NIL: {"term": "bid.blind_nil"},
-}
 
 
 def bid_cell(bid: Bid | None) -> int | dict[str, str] | None:
-    if isinstance(bid, str):
-        return TERMS[bid]
-    return bid
+    """A number bid as it is; nil and blind nil as the terms ``bid.nil``, ``bid.blind_nil``."""
+    return {"term": f"bid.{bid}"} if isinstance(bid, str) else bid
 
 
 def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
@@ -47,7 +42,7 @@ class SpadesSheet(Sheet):
     def scoresheet(
         self, seats: int, options: Options, deals: Sequence[ScoredDeal]
     ) -> dict[str, Any]:
-        with_bags = bool(resolve_options(options)["bags"])
+        with_bags = bool(resolve_options_of(OPTIONS, options, "Spades")["bags"])
         sheet = super().scoresheet(seats, options, deals)
         for line, deal in zip(sheet["deals"], deals, strict=True):
             line["cells"]["dealer"] = deal.dealer
