@@ -1,12 +1,9 @@
 """Spades, the four-player partnership game with bids, nil and blind nil, spades always
-trumps (shared/rules/spades.md).
-
-Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (bids, nil exchanges and play on
-the trick-game base); actions, the standard refusals, views, hidden cards, records and the
-scoresheet's totals come from the base (``app/engine/trick_game.py``) and the card ledger.
-Its own besides: the words and the dealt hands of its records (``record.py``), its
-scoresheet's columns and teams (``sheet.py``), the resampler that replays bids and exchanges
-(``resample.py``) and its paper form.
+trumps (shared/rules/spades.md), on the trick-game base (``app/engine/trick_game.py``):
+``rules.py`` is its arithmetic, ``state.py`` its bids, nil exchanges and play, ``record.py``
+its records' dealt hands and words, ``sheet.py`` its scoresheet's columns and teams,
+``resample.py`` the ledger's resampler told how its views word the cards, ``paper.py`` its
+paper form.
 """
 
 from __future__ import annotations

@@ -59,9 +59,7 @@ BROKEN: Final = SUIT_BIT[TRUMP]
 
 LOOK: Final = Action("look")
 BIDS: Final[dict[Bid, Action]] = {
-    NIL: Action("bid", NIL),
-    **{n: Action("bid", str(n)) for n in range(1, HAND_SIZE + 1)},
-    BLIND_NIL: Action("bid", BLIND_NIL),
+    bid: Action("bid", str(bid)) for bid in (NIL, *range(1, HAND_SIZE + 1), BLIND_NIL)
 }
 KINDS: Final = ("deal", "look", "bid", "lay", "give", "play")
 
@@ -88,10 +86,6 @@ def pack_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
 
 def bid_of(arg: str) -> Bid:
     return arg if arg in (NIL, BLIND_NIL) else int(arg)
-
-
-def partner_of(seat: int) -> int:
-    return (seat + 2) % SEATS
 
 
 def side_of(seat: int) -> int:
@@ -403,7 +397,7 @@ class Match(TrickMatch[Deal]):
         if is_nil(bid):
             exchange = deal.exchanges[side]
             if exchange is None:
-                deal.exchanges[side] = Exchange(nil=seat, partner=partner_of(seat))
+                deal.exchanges[side] = Exchange(nil=seat, partner=(seat + 2) % SEATS)
             else:  # both partners nil: no exchange, the laid cards go back (Cl. 2)
                 exchange.cancelled = True
                 if exchange.laid is not None:
@@ -569,7 +563,7 @@ random_deal: Final = partial(shuffled_deal, Match)
 
 def cards_action(kind: str, cards: Sequence[Card]) -> Action:
     """``lay:…`` or ``give:…`` with ``cards`` in canonical order."""
-    return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
+    return Action(kind, ",".join(sorted_cards(cards)))
 
 
 def replay(
