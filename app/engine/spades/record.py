@@ -27,12 +27,11 @@ class SpadesRecords(TrickRecords[Deal]):
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions. An unfinished deal
         has the bids so far, its complete tricks so far, scores of 0 and no sides."""
-        result = deal.result
         return {
             "bids": list(deal.bids),
             "tricks": list(deal.won),
-            "scores": list(result.scores) if result else [0] * SEATS,
-            "sides": [s.to_json() for s in result.sides] if result else None,
+            "scores": list(deal.scores or (0,) * SEATS),
+            "sides": [s.to_json() for s in deal.sides] if deal.sides else None,
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:

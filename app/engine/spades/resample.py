@@ -70,9 +70,8 @@ def _shown(view: View) -> dict[str, Any]:
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
     match.bags = list(view["bags"]) if view["bags"] is not None else [0, 0]
-    if view["phase"] == "match_over":
-        winners = view["winners"]
-        match.winner = side_of(winners[0]) if winners else None
+    if view["phase"] == "match_over":  # a side has won: the match is over only then
+        match.winner = side_of(view["winners"][0])
     if deal is None:
         return
     assert isinstance(deal, Deal)

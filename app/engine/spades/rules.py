@@ -114,12 +114,12 @@ class SideScore:
         return asdict(self)
 
 
-def nil_value(bid: Bid) -> int:
+def nil_value(bid: Bid | None) -> int:
     return BLIND_NIL_VALUE if bid == BLIND_NIL else NIL_VALUE
 
 
 def side_score(
-    bids: Sequence[Bid],
+    bids: Sequence[Bid | None],
     tricks: Sequence[int],
     failed_nil_tricks: str = NOTHING,
     bags_before: int | None = None,
@@ -141,7 +141,7 @@ def side_score(
     else:
         nil_score = sum(nil_value(bids[k]) * (1 if tricks[k] == 0 else -1) for k in nils)
         nil_tricks = sum(tricks[k] for k in nils)
-        contract = sum(int(bids[k]) for k in (0, 1) if k not in nils)
+        contract = sum(b for b in bids if isinstance(b, int))  # the bids that are not nil
         counted = sum(tricks[k] for k in (0, 1) if k not in nils)
         if failed_nil_tricks == PARTNER:
             counted += nil_tricks

@@ -11,9 +11,8 @@ sent one (Clarification 6).
 The cards move through the deal's ledger (``app/engine/ledger.py``): a hand is seen by
 nobody until its seat looks, a lay is a pass towards the partner (``Place.PASSED``, seen by
 the nil bidder alone) taken up when the partner gives, and spades are broken once one lies
-in a trick taken. The base (``app/engine/trick_game.py``) gives the notation, the standard
-refusals, the play, the views' frame, the hidden cards and the records; bids, lays and gives
-are this game's other actions, its deal's steps before the play.
+in a trick taken. The base (``app/engine/trick_game.py``) gives the rest; bids, lays and
+gives are this game's other actions, its deal's steps before the play.
 """
 
 from __future__ import annotations
@@ -74,8 +73,7 @@ def hand_positions(seats: int, options: Options) -> HandPositions:
 
 
 def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
-    """The four hands the pack deals, one card at a time from the dealer's left: card ``k``
-    to seat ``(dealer + 1 + k) % 4`` (§2), each in canonical order."""
+    """The four hands the pack deals (§2, :data:`HAND_POSITIONS`), each in canonical order."""
     return [sorted_cards(h) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
 
 
@@ -109,30 +107,10 @@ class Exchange:
         return self.given is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a deal scored."""
-
-    sides: tuple[SideScore, SideScore]
-    """Per side (seats 0 & 2, then 1 & 3)."""
-    winner: int | None
-    """The side that won the match with this deal, if it did."""
-
-    @property
-    def side_totals(self) -> tuple[int, int]:
-        return (self.sides[0].total, self.sides[1].total)
-
-    @property
-    def scores(self) -> tuple[int, int, int, int]:
-        """Per seat: each partner carries his side's score."""
-        a, b = self.side_totals
-        return (a, b, a, b)
-
-
 class Deal(TrickDeal):
     """One deal: the base's (ledger, tricks, actions, step) and the bids and exchanges."""
 
-    __slots__ = ("bids", "exchanges", "order", "result")
+    __slots__ = ("bids", "exchanges", "order", "sides", "winner")
 
     def begin(self) -> None:
         self.order: tuple[int, ...] = ()
@@ -140,7 +118,10 @@ class Deal(TrickDeal):
         self.bids: list[Bid | None] = [None] * SEATS
         self.exchanges: list[Exchange | None] = [None, None]
         """Per side."""
-        self.result: Result | None = None
+        self.sides: list[SideScore] = []
+        """Once scored, each side's score (seats 0 & 2, then 1 & 3)."""
+        self.winner: int | None = None
+        """The side that won the match with this deal, if it did."""
 
     def copy(self) -> Deal:
         other = super().copy()
@@ -148,7 +129,8 @@ class Deal(TrickDeal):
         other.bids = list(self.bids)
         # the cards laid and given are replaced, never changed in place: the lists are shared
         other.exchanges = [None if e is None else replace(e) for e in self.exchanges]
-        other.result = self.result
+        other.sides = self.sides
+        other.winner = self.winner
         return other
 
     @property
@@ -330,29 +312,25 @@ class Match(TrickMatch[Deal]):
         if seat != self.to_act:
             self.refuse_turn(seat)
         self.check_step(deal, kind)
-        if kind == "bid":
-            self._check_bid(deal, seat, bid_of(action.arg))
-            return deal
-        cards = action.arg.split(",")
-        own = set(cards).intersection(deal.ledger.hand(seat))  # different cards of the hand
-        if len(cards) != EXCHANGE_SIZE or len(own) != EXCHANGE_SIZE:
-            raise IllegalAction(
-                "exchange_must_be_3_own_cards",
-                f"{kind} exactly three different cards of your hand",
-                {"cards": cards},
-            )
-        return deal
-
-    def _check_bid(self, deal: Deal, seat: int, bid: Bid) -> None:
-        if bid == BLIND_NIL:
+        if kind == "bid" and action.arg == BLIND_NIL:
             if not self.options["double_nil"]:
                 raise IllegalAction("no_blind_nil", "blind nil is not played at this table")
             if deal.ledger.looked(seat):
                 raise IllegalAction(
                     "already_looked", "blind nil only before you look at your cards (SP12)"
                 )
-        elif not self.may_bid_open(deal, seat):
+        elif kind == "bid" and not self.may_bid_open(deal, seat):
             raise IllegalAction("look_first", "look at your cards before you bid")
+        elif kind != "bid":
+            cards = action.arg.split(",")
+            own = set(cards).intersection(deal.ledger.hand(seat))  # different cards of the hand
+            if len(cards) != EXCHANGE_SIZE or len(own) != EXCHANGE_SIZE:
+                raise IllegalAction(
+                    "exchange_must_be_3_own_cards",
+                    f"{kind} exactly three different cards of your hand",
+                    {"cards": cards},
+                )
+        return deal
 
     # -- changing ------------------------------------------------------------------------------
 
@@ -424,22 +402,19 @@ class Match(TrickMatch[Deal]):
 
     def score(self, deal: Deal) -> tuple[int, ...]:
         failed = str(self.options["failed_nil_tricks"])
-        with_bags = bool(self.options["bags"])
-        won = deal.won
         sides = []
         for side, (a, b) in enumerate(TEAMS):
-            bid_a, bid_b = deal.bids[a], deal.bids[b]
-            assert bid_a is not None and bid_b is not None
+            bags = self.bags[side] if self.options["bags"] else None
             score = side_score(
-                (bid_a, bid_b), (won[a], won[b]), failed, self.bags[side] if with_bags else None
+                (deal.bids[a], deal.bids[b]), (deal.won[a], deal.won[b]), failed, bags
             )
             sides.append(score)
             if score.bags is not None:
                 self.bags[side] = score.bags
         totals = [self.totals[side] + sides[side].total for side in (0, 1)]
         self.winner = winning_side(totals, self.target, bool(self.options["lose_at_minus_200"]))
-        deal.result = Result((sides[0], sides[1]), self.winner)
-        return deal.result.scores
+        deal.sides, deal.winner = sides, self.winner
+        return tuple(sides[side_of(s)].total for s in range(SEATS))  # a side's, to each partner
 
     def match_over(self) -> bool:
         return self.winner is not None
@@ -469,17 +444,12 @@ class Match(TrickMatch[Deal]):
         ledger = deal.ledger
         exchange = [_exchange_json(deal, e, viewer) for e in deal.exchanges]
         if viewer is None:
-            return {
-                "hand": None,
-                "hand_sizes": [len(h) for h in ledger.hands],
-                "exchange": exchange,
-            }
+            sizes = [len(h) for h in ledger.hands]
+            return {"hand": None, "hand_sizes": sizes, "exchange": exchange}
         return {"hand": ledger.hand(viewer) if ledger.looked(viewer) else [], "exchange": exchange}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
         """What the scoresheet and the store keep of a finished deal."""
-        result = deal.result
-        assert result is not None
         won = deal.won
         return {
             "bids": list(deal.bids),
@@ -489,20 +459,18 @@ class Match(TrickMatch[Deal]):
                 ("made" if won[s] == 0 else "failed") if is_nil(deal.bids[s]) else None
                 for s in range(SEATS)
             ],
-            "sides": [side.to_json() for side in result.sides],
-            "winner": result.winner,
+            "sides": [side.to_json() for side in deal.sides],
+            "winner": deal.winner,
         }
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
         """Bids, tricks, nil results, each side's score and bags, and the tricks as played
         (every card was played to the table). The exchanged cards stay with the partners
         who saw them."""
-        result = deal.result
-        assert result is not None
         return {
             **self.detail(deal),
             "first_lead": deal.first_lead,
-            "scores": list(result.side_totals),
+            "scores": [side.total for side in deal.sides],
             "exchanges": [
                 None if e is None else {"nil": e.nil, "partner": e.partner, "done": e.done}
                 for e in deal.exchanges
@@ -554,8 +522,8 @@ def _exchange_json(deal: Deal, exchange: Exchange | None, seat: int | None) -> A
 
 
 parse_action: Final = action_parser(Match)
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none.
-``bid:0`` is ``bid:nil``; the cards of ``lay`` and ``give`` are put in canonical order."""
+"""Parse and canonicalise an action's text (:meth:`Match.parse_other`); raise
+:class:`MalformedAction` if it is none."""
 
 random_deal: Final = partial(shuffled_deal, Match)
 """The table's chance step: a uniformly shuffled pack."""
