@@ -16,7 +16,7 @@ from .record import SpadesRecords
 from .resample import resample
 from .rules import PACK
 from .sheet import SHEET
-from .state import TEAMS, Match, bags_of, hand_positions
+from .state import HAND_POSITIONS, TEAMS, Match, bags_of
 
 
 def _public(match: Match) -> dict[str, Any]:
@@ -37,7 +37,7 @@ GAME = make_game(
     pack=PACK,
     sheet=SHEET,
     public_fields=_public,
-    hand_positions=hand_positions,
+    hand_positions=lambda seats, options: HAND_POSITIONS,  # the same at every deal
     resample=resample,
     records=SpadesRecords,
     paper=PAPER,
@@ -45,4 +45,3 @@ GAME = make_game(
     partnerships=True,
     cached=True,
 )
-SPADES = GAME

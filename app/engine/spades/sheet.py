@@ -29,10 +29,7 @@ def bid_cell(bid: Bid | None) -> int | dict[str, str] | None:
 
 
 def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "bids": [bid_cell(b) for b in detail["bids"]],
-        "tricks": list(detail["tricks"]),
-    }
+    return {"bids": [bid_cell(b) for b in detail["bids"]], "tricks": list(detail["tricks"])}
 
 
 class SpadesSheet(Sheet):

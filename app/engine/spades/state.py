@@ -28,7 +28,7 @@ from ..cards import Card, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Option, Options
-from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
+from ..hand_positions import dealt_to, pack_from, positions_of
 from ..ledger import SUIT_BIT
 from ..teams import partnerships
 from ..trick_game import TrickDeal, TrickMatch, action_parser, shuffled_deal
@@ -65,11 +65,6 @@ KINDS: Final = ("deal", "look", "bid", "lay", "give", "play")
 HAND_POSITIONS: Final = positions_of(((1 + p) % SEATS for p in range(SEATS * HAND_SIZE)), SEATS)
 """The positions of the pack each hand is dealt, the dealer's first: one card at a time from
 the dealer's left, card ``p`` to the seat ``(1 + p) % 4`` places after the dealer (§2)."""
-
-
-def hand_positions(seats: int, options: Options) -> HandPositions:
-    """``Game.hand_positions``: the same at every deal and whatever the options."""
-    return HAND_POSITIONS
 
 
 def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
@@ -237,9 +232,7 @@ class Match(TrickMatch[Deal]):
         return legal_cards(hand, (), TRUMP, RULES, deal.spades_broken)
 
     def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
-        if card[1] != TRUMP or deal.spades_broken:
-            return
-        if any(c[1] != TRUMP for c in deal.ledger.hand(seat)):
+        if card not in self.lead_cards(deal, seat, deal.ledger.hand(seat)):
             raise IllegalAction(
                 "spades_not_broken",
                 "spades may not be led until broken, unless you hold only spades",
