@@ -13,7 +13,7 @@ from typing import Any, Final
 from ..game import Options, ScoredDeal, resolve_options_of
 from ..teams import partnerships, with_teams
 from ..trick_game import Sheet
-from .rules import OPTIONS, Bid
+from .rules import OPTIONS
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
@@ -23,13 +23,11 @@ COLUMNS: Final[list[dict[str, str]]] = [
 BAGS_COLUMN: Final = {"key": "bags", "label": "sheet.bags", "kind": "per_seat"}
 
 
-def bid_cell(bid: Bid | None) -> int | dict[str, str] | None:
-    """A number bid as it is; nil and blind nil as the terms ``bid.nil``, ``bid.blind_nil``."""
-    return {"term": f"bid.{bid}"} if isinstance(bid, str) else bid
-
-
 def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    return {"bids": [bid_cell(b) for b in detail["bids"]], "tricks": list(detail["tricks"])}
+    """Each seat's bid and tricks; a number bid as it is, nil and blind nil as the terms
+    ``bid.nil`` and ``bid.blind_nil``."""
+    bids = [{"term": f"bid.{bid}"} if isinstance(bid, str) else bid for bid in detail["bids"]]
+    return {"bids": bids, "tricks": list(detail["tricks"])}
 
 
 class SpadesSheet(Sheet):
@@ -52,4 +50,3 @@ class SpadesSheet(Sheet):
 
 
 SHEET: Final = SpadesSheet(list(COLUMNS), cells)
-scoresheet: Final = SHEET.scoresheet

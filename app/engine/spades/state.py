@@ -103,7 +103,7 @@ class Exchange:
 
 
 class Deal(TrickDeal):
-    """One deal: the base's (ledger, tricks, actions, step) and the bids and exchanges."""
+    """One deal: the base's (ledger, tricks, actions, step), the bids, exchanges and sides."""
 
     __slots__ = ("bids", "exchanges", "order", "sides", "winner")
 
