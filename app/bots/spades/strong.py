@@ -224,7 +224,7 @@ def play_from(match: Match) -> Play:
     deal = match.current
     assert deal is not None and deal.step == "play" and match.to_act is not None
     tricks = [[((t.leader + k) % SEATS, c) for k, c in enumerate(t.cards)] for t in deal.history]
-    trick = [((deal.leader + k) % SEATS, c) for k, c in enumerate(deal.trick)]
+    trick = [((deal.leader + k) % SEATS, c) for k, c in enumerate(deal.ledger.trick_cards())]
     tricks.append(trick)
     played, voids = played_and_voids_of(tricks)
     return Play(

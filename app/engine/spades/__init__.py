@@ -1,12 +1,9 @@
 """Spades, the four-player partnership game with bids, nil and blind nil, spades always
-trumps (shared/rules/spades.md).
-
-Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (bids, nil exchanges and play on
-the trick-game base); actions, the standard refusals, views, hidden cards, records and the
-scoresheet's totals come from the base (``app/engine/trick_game.py``) and the card ledger.
-Its own besides: the words and the dealt hands of its records (``record.py``), its
-scoresheet's columns and teams (``sheet.py``), the resampler that replays bids and exchanges
-(``resample.py``) and its paper form.
+trumps (shared/rules/spades.md), on the trick-game base (``app/engine/trick_game.py``):
+``rules.py`` is its arithmetic, ``state.py`` its bids, nil exchanges and play, ``record.py``
+its records' dealt hands and words, ``sheet.py`` its scoresheet's columns and teams,
+``resample.py`` the ledger's resampler told how its views word the cards, ``paper.py`` its
+paper form.
 """
 
 from __future__ import annotations
@@ -19,14 +16,14 @@ from .record import SpadesRecords
 from .resample import resample
 from .rules import PACK
 from .sheet import SHEET
-from .state import TEAMS, Match, bags_of, hand_positions
+from .state import HAND_POSITIONS, TEAMS, Match, bags_of
 
 
 def _public(match: Match) -> dict[str, Any]:
     return {
         "teams": [list(m) for m in TEAMS],
         "deals_total": None,
-        "team_totals": match.side_totals,
+        "team_totals": match.totals[:2],
         "target": match.target,
         "bags": bags_of(match),
     }
@@ -40,7 +37,7 @@ GAME = make_game(
     pack=PACK,
     sheet=SHEET,
     public_fields=_public,
-    hand_positions=hand_positions,
+    hand_positions=lambda seats, options: HAND_POSITIONS,  # the same at every deal
     resample=resample,
     records=SpadesRecords,
     paper=PAPER,
@@ -48,4 +45,3 @@ GAME = make_game(
     partnerships=True,
     cached=True,
 )
-SPADES = GAME

@@ -52,13 +52,12 @@ def next_deal(
         return None
     # the deal passes left after every deal, whoever won it (Cl. 8)
     dealer = match.next_dealer
-    first_bidder = match.options["first_bidder"]
-    assert isinstance(first_bidder, str)
+    first_bidder = bid_order(dealer, match.options["first_bidder"])[0]
     bids = (NIL, *NUMBERS, *((BLIND_NIL,) if match.options["double_nil"] else ()))
     every = range(SEATS)
     fields = (seat_choice("bids", bids, every), seat_number("tricks", every, TRICKS, TRICKS))
     # the first lead is the dealer's left-hand neighbour's whoever bid first (Cl. 7)
-    facts = {"first_bidder": bid_order(dealer, first_bidder)[0], "first_lead": (dealer + 1) % SEATS}
+    facts = {"first_bidder": first_bidder, "first_lead": (dealer + 1) % SEATS}
     return PaperDeal(len(deals) + 1, dealer, fields, facts)
 
 

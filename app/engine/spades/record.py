@@ -10,17 +10,15 @@ the cards of a lay or give only for the two partners who saw them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..cards import Card
 from ..errors import IllegalAction
 from ..game import Options, RecordError
 from ..recorded import deals_of
 from ..trick_game import TrickMatch, TrickRecords
-from .rules import CARDS, HAND_SIZE, SEATS
-from .state import Deal, pack_for, side_of
-
-_CARDS = frozenset(CARDS)
+from .rules import HAND_SIZE, SEATS
+from .state import Deal, pack_for, sees, side_of
 
 
 class SpadesRecords(TrickRecords[Deal]):
@@ -29,12 +27,11 @@ class SpadesRecords(TrickRecords[Deal]):
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions. An unfinished deal
         has the bids so far, its complete tricks so far, scores of 0 and no sides."""
-        result = deal.result
         return {
             "bids": list(deal.bids),
             "tricks": list(deal.won),
-            "scores": list(result.scores) if result else [0] * SEATS,
-            "sides": [s.to_json() for s in result.sides] if result else None,
+            "scores": list(deal.scores or (0,) * SEATS),
+            "sides": [s.to_json() for s in deal.sides] if deal.sides else None,
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
@@ -54,8 +51,10 @@ class SpadesRecords(TrickRecords[Deal]):
         out: list[list[Any]] = []
         for actor, text in deal.actions:
             kind = text.partition(":")[0]
-            if kind in ("lay", "give") and not whole and not _sees(deal, seat, actor, kind):
-                text = kind
+            if kind in ("lay", "give") and not whole:
+                exchange = deal.exchanges[side_of(actor)]
+                assert exchange is not None
+                text = text if sees(exchange, seat, kind) else kind
             out.append([actor, text])
         return out
 
@@ -75,7 +74,7 @@ class SpadesRecords(TrickRecords[Deal]):
             if not isinstance(hand, list) or len(hand) != HAND_SIZE:
                 raise RecordError(f"hands: seat {seat} is dealt 13 cards", k)
             for card in hand:
-                if not isinstance(card, str) or card not in _CARDS:
+                if not isinstance(card, str) or card not in self.match_class.CARDS:
                     raise RecordError(f"hands: {str(card)[:20]!r} is not a card", k)
         every = [c for hand in hands for c in hand]
         if len(set(every)) != len(every):
@@ -92,34 +91,21 @@ class SpadesRecords(TrickRecords[Deal]):
         return super().replay(players, options, doc)
 
     NAMES_PLAYERS = True
+    SAID: ClassVar[Mapping[str, str]] = {
+        "spades_not_broken": "leads a spade before spades are broken, holding another suit",
+        "look_first": "must look at his cards before he may {kind}",
+        "no_blind_nil": "bids blind nil, which the options of this match do not allow",
+        "exchange_must_be_3_own_cards": "must {kind} exactly three different cards of his hand",
+    }
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        """Spades' own refusals: the bids, looking at the cards, the nil exchange."""
+        """Spades' own refusals (the bids, looking at the cards, the nil exchange): those
+        ``SAID`` does not word, by the action's kind or the step."""
         code = refused.code
-        if code == "spades_not_broken":
-            return f"{who} leads a spade before spades are broken, holding another suit"
+        if code == "already_looked" and kind == "bid":
+            return f"{who} has looked at his cards and may no longer bid blind nil"
         if code == "already_looked":
-            if kind == "bid":
-                return f"{who} has looked at his cards and may no longer bid blind nil"
             return f"{who} has looked at his cards already"
-        if code == "look_first":
-            return f"{who} must look at his cards before he may {kind}"
-        if code == "no_blind_nil":
-            return f"{who} bids blind nil, which the options of this match do not allow"
-        if code == "exchange_must_be_3_own_cards":
-            return f"{who} must {kind} exactly three different cards of his hand"
         if code == "wrong_phase":
             return f"{who} may not {kind} now: it is time to {refused.detail.get('step')}"
-        return None
-
-
-def _sees(deal: Deal, seat: int | None, actor: int, kind: str) -> bool:
-    """Whether ``seat`` saw the cards of ``actor``'s lay or give: the nil bidder his own lay,
-    his partner it once the swap is made; both of them the partner's give."""
-    if seat is None or side_of(seat) != side_of(actor):
-        return False
-    exchange = deal.exchanges[side_of(actor)]
-    assert exchange is not None
-    if kind == "lay":
-        return seat == exchange.nil or exchange.done
-    return True
+        return super().explain_own(who, kind, refused)

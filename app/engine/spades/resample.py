@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from ..cards import Card
+from ..cards import Card, sorted_cards
 from ..game import View
 from ..trick_game import TrickDeal, make_resample
 from ..tricks import revealed
-from .rules import EXCHANGE_SIZE, ORDER, RANKS, RULES, SEATS, TRUMP
+from .rules import EXCHANGE_SIZE, RANKS, RULES, SEATS, TRUMP
 from .state import Deal, Exchange, Match, side_of
 
 _LAID: Final = ("waiting", "give")
@@ -70,9 +70,8 @@ def _shown(view: View) -> dict[str, Any]:
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
     match.bags = list(view["bags"]) if view["bags"] is not None else [0, 0]
-    if view["phase"] == "match_over":
-        winners = view["winners"]
-        match.winner = side_of(winners[0]) if winners else None
+    if view["phase"] == "match_over":  # a side has won: the match is over only then
+        match.winner = side_of(view["winners"][0])
     if deal is None:
         return
     assert isinstance(deal, Deal)
@@ -96,19 +95,14 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     for side, e in enumerate(d["exchange"]):
         if e is None:
             continue
-        exchange = Exchange(e["nil"], e["partner"], cancelled=e["state"] == "cancelled")
-        if e["state"] in _LAID:
-            laid = e["laid"]
+        state, laid, given = e["state"], e["laid"], e["given"]
+        if state in _LAID:
             if laid is None:  # three the seat did not see: any three of the nil bidder's
-                laid = rng.sample(ledger.hand(exchange.nil), EXCHANGE_SIZE)
-            ledger.pass_cards(exchange.nil, exchange.partner, laid)
-            exchange.laid = sorted(laid, key=ORDER.__getitem__)
-        elif e["state"] == "done":  # what moved is named only to the two partners
-            exchange.laid = list(e["laid"] or ())
-            exchange.given = list(e["given"] or ())
-        elif e["state"] == "cancelled":
-            exchange.laid = None if e["laid"] is None else list(e["laid"])
-        deal.exchanges[side] = exchange
+                laid = sorted_cards(rng.sample(ledger.hand(e["nil"]), EXCHANGE_SIZE))
+            ledger.pass_cards(e["nil"], e["partner"], laid)
+        elif state == "done":  # what moved is named only to the two partners
+            laid, given = laid or [], given or []
+        deal.exchanges[side] = Exchange(e["nil"], e["partner"], laid, given, state == "cancelled")
 
 
 resample = make_resample(Match, _restore, _shown, _barred)

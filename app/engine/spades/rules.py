@@ -6,11 +6,11 @@ knows a state; ``state.py`` feeds it numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Final
 
-from ..cards import Card, sorted_cards
-from ..game import Option, Options, OptionValue, Pack, resolve_options_of
+from ..cards import Card
+from ..game import Option, OptionValue, Pack
 from ..tricks import TrickRules
 
 NAME: Final = "spades"
@@ -50,12 +50,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
         "Who bids first: the dealer, or the player to the dealer's left.",
         choices=("dealer", "left"),
     ),
-    Option(
-        "target",
-        500,
-        "Points that win the match.",
-        choices=(200, 250, 300, 500, 1000),
-    ),
+    Option("target", 500, "Points that win the match.", choices=(200, 250, 300, 500, 1000)),
     Option(
         "lose_at_minus_200",
         False,
@@ -86,23 +81,14 @@ OPTIONS: Final[tuple[Option, ...]] = (
 )
 
 
-def resolve_options(given: Options | None) -> dict[str, OptionValue]:
-    """Every option with its value: ``given`` checked, the defaults for the rest."""
-    return resolve_options_of(OPTIONS, given, "Spades")
-
-
-def sort_hand(cards: Sequence[Card]) -> list[Card]:
-    return sorted_cards(cards)
-
-
 def is_nil(bid: Bid | None) -> bool:
     return bid in (NIL, BLIND_NIL)
 
 
-def bid_order(dealer: int, first_bidder: str) -> tuple[int, int, int, int]:
+def bid_order(dealer: int, first_bidder: OptionValue) -> tuple[int, ...]:
     """The seats in bidding order (§3, SP1)."""
     first = dealer if first_bidder == "dealer" else (dealer + 1) % SEATS
-    return (first, (first + 1) % SEATS, (first + 2) % SEATS, (first + 3) % SEATS)
+    return tuple((first + k) % SEATS for k in range(SEATS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,25 +111,15 @@ class SideScore:
     total: int
 
     def to_json(self) -> dict[str, object]:
-        return {
-            "contract": self.contract,
-            "counted": self.counted,
-            "made": self.made,
-            "contract_score": self.contract_score,
-            "nil_score": self.nil_score,
-            "overtricks": self.overtricks,
-            "bags": self.bags,
-            "bag_penalty": self.bag_penalty,
-            "total": self.total,
-        }
+        return asdict(self)
 
 
-def nil_value(bid: Bid) -> int:
+def nil_value(bid: Bid | None) -> int:
     return BLIND_NIL_VALUE if bid == BLIND_NIL else NIL_VALUE
 
 
 def side_score(
-    bids: Sequence[Bid],
+    bids: Sequence[Bid | None],
     tricks: Sequence[int],
     failed_nil_tricks: str = NOTHING,
     bags_before: int | None = None,
@@ -157,40 +133,28 @@ def side_score(
     (Cl. 4), whatever its nil bidder took.
     """
     nils = [k for k in (0, 1) if is_nil(bids[k])]
+    contract = counted = over = contract_score = 0
+    made: bool | None = None
     if len(nils) == 2:
         clean = tricks[0] == 0 and tricks[1] == 0
         nil_score = BOTH_NIL_VALUE if clean else -BOTH_NIL_VALUE  # Cl. 2: flat, never doubled
-        return _with_bags(0, 0, None, 0, nil_score, 0, bags_before)
-    nil_score = sum(nil_value(bids[k]) * (1 if tricks[k] == 0 else -1) for k in nils)
-    nil_tricks = sum(tricks[k] for k in nils)
-    contract = sum(int(bids[k]) for k in (0, 1) if k not in nils)
-    counted = sum(tricks[k] for k in (0, 1) if k not in nils)
-    if failed_nil_tricks == PARTNER:
-        counted += nil_tricks
-    if counted < contract:
-        return _with_bags(contract, counted, False, -10 * contract, nil_score, 0, bags_before)
-    over = counted - contract
-    if failed_nil_tricks == AS_BAGS:
-        over += nil_tricks
-    return _with_bags(contract, counted, True, 10 * contract + over, nil_score, over, bags_before)
-
-
-def _with_bags(
-    contract: int,
-    counted: int,
-    made: bool | None,
-    contract_score: int,
-    nil_score: int,
-    over: int,
-    bags_before: int | None,
-) -> SideScore:
-    """Each full ten bags cost 100 in the deal where it is reached; the rest carries over."""
+    else:
+        nil_score = sum(nil_value(bids[k]) * (1 if tricks[k] == 0 else -1) for k in nils)
+        nil_tricks = sum(tricks[k] for k in nils)
+        contract = sum(b for b in bids if isinstance(b, int))  # the bids that are not nil
+        counted = sum(tricks[k] for k in (0, 1) if k not in nils)
+        if failed_nil_tricks == PARTNER:
+            counted += nil_tricks
+        made = counted >= contract
+        if made:
+            over = counted - contract + (nil_tricks if failed_nil_tricks == AS_BAGS else 0)
+        contract_score = 10 * contract + over if made else -10 * contract
     bags: int | None = None
     penalty = 0
-    if bags_before is not None:
+    if bags_before is not None:  # each full ten cost 100 in the deal that reaches it
         bags = bags_before + over
         penalty = -BAG_PENALTY * (bags // BAG_LIMIT)
-        bags %= BAG_LIMIT
+        bags %= BAG_LIMIT  # the rest carries over
     return SideScore(
         contract=contract,
         counted=counted,
@@ -213,14 +177,11 @@ def winning_side(totals: Sequence[int], target: int, floor: bool) -> int | None:
     totals decide nothing: another deal is played.
     """
     a, b = totals
-    if floor and (a <= FLOOR or b <= FLOOR):
-        if a <= FLOOR and b <= FLOOR:
-            return None if a == b else (0 if a > b else 1)
-        return 1 if a <= FLOOR else 0
-    if a >= target and b >= target:
-        return None if a == b else (0 if a > b else 1)
-    if a >= target:
-        return 0
-    if b >= target:
-        return 1
-    return None
+    if floor and min(a, b) <= FLOOR:
+        if max(a, b) > FLOOR:  # one side that low: the other wins
+            return 1 if a <= FLOOR else 0
+    elif max(a, b) < target:
+        return None
+    elif min(a, b) < target:  # one side at the target
+        return 0 if a >= target else 1
+    return None if a == b else (0 if a > b else 1)  # both: the higher total, unless equal

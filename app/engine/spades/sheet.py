@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..game import Options, ScoredDeal
+from ..game import Options, ScoredDeal, resolve_options_of
 from ..teams import partnerships, with_teams
 from ..trick_game import Sheet
-from .rules import BLIND_NIL, NIL, Bid, resolve_options
+from .rules import OPTIONS
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
@@ -21,23 +21,13 @@ COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
 ]
 BAGS_COLUMN: Final = {"key": "bags", "label": "sheet.bags", "kind": "per_seat"}
-TERMS: Final[dict[str, dict[str, str]]] = {
-    NIL: {"term": "bid.nil"},
-    BLIND_NIL: {"term": "bid.blind_nil"},
-}
-
-
-def bid_cell(bid: Bid | None) -> int | dict[str, str] | None:
-    if isinstance(bid, str):
-        return TERMS[bid]
-    return bid
 
 
 def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "bids": [bid_cell(b) for b in detail["bids"]],
-        "tricks": list(detail["tricks"]),
-    }
+    """Each seat's bid and tricks; a number bid as it is, nil and blind nil as the terms
+    ``bid.nil`` and ``bid.blind_nil``."""
+    bids = [{"term": f"bid.{bid}"} if isinstance(bid, str) else bid for bid in detail["bids"]]
+    return {"bids": bids, "tricks": list(detail["tricks"])}
 
 
 class SpadesSheet(Sheet):
@@ -47,7 +37,7 @@ class SpadesSheet(Sheet):
     def scoresheet(
         self, seats: int, options: Options, deals: Sequence[ScoredDeal]
     ) -> dict[str, Any]:
-        with_bags = bool(resolve_options(options)["bags"])
+        with_bags = bool(resolve_options_of(OPTIONS, options, "Spades")["bags"])
         sheet = super().scoresheet(seats, options, deals)
         for line, deal in zip(sheet["deals"], deals, strict=True):
             line["cells"]["dealer"] = deal.dealer
@@ -60,4 +50,3 @@ class SpadesSheet(Sheet):
 
 
 SHEET: Final = SpadesSheet(list(COLUMNS), cells)
-scoresheet: Final = SHEET.scoresheet

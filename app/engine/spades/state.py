@@ -11,26 +11,24 @@ sent one (Clarification 6).
 The cards move through the deal's ledger (``app/engine/ledger.py``): a hand is seen by
 nobody until its seat looks, a lay is a pass towards the partner (``Place.PASSED``, seen by
 the nil bidder alone) taken up when the partner gives, and spades are broken once one lies
-in a trick taken. The base (``app/engine/trick_game.py``) gives the notation, the standard
-refusals, the play, the views' frame, the hidden cards and the records; bids, lays and gives
-are this game's other actions, its deal's steps before the play.
+in a trick taken. The base (``app/engine/trick_game.py``) gives the rest; bids, lays and
+gives are this game's other actions, its deal's steps before the play.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import Card, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Option, Options
-from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
+from ..hand_positions import dealt_to, pack_from, positions_of
 from ..ledger import SUIT_BIT
 from ..teams import partnerships
 from ..trick_game import TrickDeal, TrickMatch, action_parser, shuffled_deal
@@ -52,7 +50,6 @@ from .rules import (
     bid_order,
     is_nil,
     side_score,
-    sort_hand,
     winning_side,
 )
 
@@ -61,27 +58,18 @@ BROKEN: Final = SUIT_BIT[TRUMP]
 
 LOOK: Final = Action("look")
 BIDS: Final[dict[Bid, Action]] = {
-    NIL: Action("bid", NIL),
-    **{n: Action("bid", str(n)) for n in range(1, HAND_SIZE + 1)},
-    BLIND_NIL: Action("bid", BLIND_NIL),
+    bid: Action("bid", str(bid)) for bid in (NIL, *range(1, HAND_SIZE + 1), BLIND_NIL)
 }
 KINDS: Final = ("deal", "look", "bid", "lay", "give", "play")
-_CARD = re.compile(r"^[AKQJT98765432][SHDC]$")
 
 HAND_POSITIONS: Final = positions_of(((1 + p) % SEATS for p in range(SEATS * HAND_SIZE)), SEATS)
 """The positions of the pack each hand is dealt, the dealer's first: one card at a time from
 the dealer's left, card ``p`` to the seat ``(1 + p) % 4`` places after the dealer (§2)."""
 
 
-def hand_positions(seats: int, options: Options) -> HandPositions:
-    """``Game.hand_positions``: the same at every deal and whatever the options."""
-    return HAND_POSITIONS
-
-
 def dealt_hands(pack: Sequence[Card], dealer: int) -> list[list[Card]]:
-    """The four hands the pack deals, one card at a time from the dealer's left: card ``k``
-    to seat ``(dealer + 1 + k) % 4`` (§2), each in canonical order."""
-    return [sort_hand(h) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
+    """The four hands the pack deals (§2, :data:`HAND_POSITIONS`), each in canonical order."""
+    return [sorted_cards(h) for h in dealt_to(pack, HAND_POSITIONS, dealer)]
 
 
 def pack_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
@@ -91,10 +79,6 @@ def pack_for(hands: Sequence[Sequence[Card]], dealer: int) -> list[Card]:
 
 def bid_of(arg: str) -> Bid:
     return arg if arg in (NIL, BLIND_NIL) else int(arg)
-
-
-def partner_of(seat: int) -> int:
-    return (seat + 2) % SEATS
 
 
 def side_of(seat: int) -> int:
@@ -117,40 +101,11 @@ class Exchange:
     def done(self) -> bool:
         return self.given is not None
 
-    def copy(self) -> Exchange:
-        return Exchange(
-            self.nil,
-            self.partner,
-            None if self.laid is None else list(self.laid),
-            None if self.given is None else list(self.given),
-            self.cancelled,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """How a deal scored."""
-
-    sides: tuple[SideScore, SideScore]
-    """Per side (seats 0 & 2, then 1 & 3)."""
-    winner: int | None
-    """The side that won the match with this deal, if it did."""
-
-    @property
-    def side_totals(self) -> tuple[int, int]:
-        return (self.sides[0].total, self.sides[1].total)
-
-    @property
-    def scores(self) -> tuple[int, int, int, int]:
-        """Per seat: each partner carries his side's score."""
-        a, b = self.side_totals
-        return (a, b, a, b)
-
 
 class Deal(TrickDeal):
-    """One deal: the base's (ledger, tricks, actions, step) and the bids and exchanges."""
+    """One deal: the base's (ledger, tricks, actions, step), the bids, exchanges and sides."""
 
-    __slots__ = ("bids", "exchanges", "order", "result")
+    __slots__ = ("bids", "exchanges", "order", "sides", "winner")
 
     def begin(self) -> None:
         self.order: tuple[int, ...] = ()
@@ -158,14 +113,19 @@ class Deal(TrickDeal):
         self.bids: list[Bid | None] = [None] * SEATS
         self.exchanges: list[Exchange | None] = [None, None]
         """Per side."""
-        self.result: Result | None = None
+        self.sides: list[SideScore] = []
+        """Once scored, each side's score (seats 0 & 2, then 1 & 3)."""
+        self.winner: int | None = None
+        """The side that won the match with this deal, if it did."""
 
     def copy(self) -> Deal:
         other = super().copy()
         other.order = self.order
         other.bids = list(self.bids)
-        other.exchanges = [e.copy() if e is not None else None for e in self.exchanges]
-        other.result = self.result
+        # the cards laid and given are replaced, never changed in place: the lists are shared
+        other.exchanges = [None if e is None else replace(e) for e in self.exchanges]
+        other.sides = self.sides
+        other.winner = self.winner
         return other
 
     @property
@@ -180,23 +140,9 @@ class Deal(TrickDeal):
         return [ledger.looked(s) for s in range(SEATS)]
 
     @property
-    def tricks(self) -> list[int]:
-        """Tricks taken per seat."""
-        return self.won
-
-    @property
-    def trick(self) -> list[Card]:
-        """The cards of the trick in progress, in play order."""
-        return self.ledger.trick_cards()
-
-    @property
     def spades_broken(self) -> bool:
         """Whether a spade lies in a trick taken (for every later lead, Cl. 7)."""
         return bool(self.ledger.suits_taken & BROKEN)
-
-    @property
-    def bid_count(self) -> int:
-        return sum(1 for b in self.bids if b is not None)
 
     @property
     def first_lead(self) -> int:
@@ -245,9 +191,9 @@ class Match(TrickMatch[Deal]):
         kind, arg = action.kind, action.arg
         if kind in ("lay", "give"):
             cards = arg.split(",")
-            if len(cards) > HAND_SIZE or not all(_CARD.match(c) for c in cards):
+            if len(cards) > HAND_SIZE or not all(c in cls.CARDS for c in cards):
                 raise MalformedAction(f"'{kind}' takes three cards apart by ',' ({kind}:AS,7H,2C)")
-            return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
+            return cards_action(kind, cards)
         if kind == "bid":
             if arg == "0":
                 return BIDS[NIL]
@@ -261,10 +207,8 @@ class Match(TrickMatch[Deal]):
         raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
 
     def shaped(self, action: Action) -> bool:
-        if (action.kind, action.arg) in self.OTHERS:
-            return True
         if action.kind not in ("lay", "give"):
-            return False
+            return super().shaped(action)
         try:
             return self.parse_other(action) == action
         except MalformedAction:
@@ -272,14 +216,8 @@ class Match(TrickMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    @property
-    def side_totals(self) -> list[int]:
-        return [self.totals[0], self.totals[1]]
-
     def winners(self) -> list[int]:
-        if not self.is_over or self.winner is None:
-            return []
-        return list(TEAMS[self.winner])
+        return [] if self.winner is None else list(TEAMS[self.winner])
 
     def phase(self) -> str:
         """``deal`` (the table deals next), ``bid``, ``lay``, ``give``, ``play`` or
@@ -291,14 +229,10 @@ class Match(TrickMatch[Deal]):
 
     def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
         """No spade led until spades are broken, unless the hand holds nothing else (§4)."""
-        if deal.ledger.suits_taken & BROKEN:
-            return hand
-        return legal_cards(hand, (), TRUMP, RULES, False)
+        return legal_cards(hand, (), TRUMP, RULES, deal.spades_broken)
 
     def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
-        if card[1] != TRUMP or deal.ledger.suits_taken & BROKEN:
-            return
-        if any(c[1] != TRUMP for c in deal.ledger.hand(seat)):
+        if card not in self.lead_cards(deal, seat, deal.ledger.hand(seat)):
             raise IllegalAction(
                 "spades_not_broken",
                 "spades may not be led until broken, unless you hold only spades",
@@ -318,21 +252,19 @@ class Match(TrickMatch[Deal]):
         ``look``: listing his cards would show them to him unlooked. A card he sends all the
         same is accepted and counts as the look (Cl. 6). A lay or a give is listed as every
         choice of three cards."""
-        looked = not deal.ledger.face_down & (1 << seat)
-        if seat != self.to_act:
-            return [] if looked else [LOOK]
+        looked = deal.ledger.looked(seat)
+        out = [] if looked else [LOOK]
         step = deal.step
-        if step == "play":
-            return [] if looked else [LOOK]
+        if seat != self.to_act or step == "play":
+            return out
         if step == "bid":
-            out = [] if looked else [LOOK]
             if self.may_bid_open(deal, seat):
                 out.extend(BIDS[b] for b in BIDS if b != BLIND_NIL)
             if self.may_bid_blind(deal, seat):
                 out.append(BIDS[BLIND_NIL])
             return out
         if not looked:
-            return [LOOK]
+            return out
         # every choice of three cards of the hand, in canonical order
         return [
             Action(step, ",".join(t)) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)
@@ -354,9 +286,6 @@ class Match(TrickMatch[Deal]):
             return EXCHANGE_SIZE, deal.ledger.hand(seat)
         return None
 
-    def exchange_of(self, deal: Deal, seat: int) -> Exchange | None:
-        return deal.exchanges[side_of(seat)]
-
     # -- checking ------------------------------------------------------------------------------
 
     def refuse_turn(self, seat: int) -> None:
@@ -376,47 +305,36 @@ class Match(TrickMatch[Deal]):
         if seat != self.to_act:
             self.refuse_turn(seat)
         self.check_step(deal, kind)
-        if kind == "bid":
-            self._check_bid(deal, seat, bid_of(action.arg))
-            return deal
-        cards = action.arg.split(",")
-        hand = deal.ledger.hand(seat)
-        if (
-            len(cards) != EXCHANGE_SIZE
-            or len(set(cards)) != EXCHANGE_SIZE
-            or not all(c in hand for c in cards)
-        ):
-            raise IllegalAction(
-                "exchange_must_be_3_own_cards",
-                f"{kind} exactly three different cards of your hand",
-                {"cards": cards},
-            )
-        return deal
-
-    def _check_bid(self, deal: Deal, seat: int, bid: Bid) -> None:
-        if bid == BLIND_NIL:
+        if kind == "bid" and action.arg == BLIND_NIL:
             if not self.options["double_nil"]:
                 raise IllegalAction("no_blind_nil", "blind nil is not played at this table")
             if deal.ledger.looked(seat):
                 raise IllegalAction(
                     "already_looked", "blind nil only before you look at your cards (SP12)"
                 )
-        elif not self.may_bid_open(deal, seat):
+        elif kind == "bid" and not self.may_bid_open(deal, seat):
             raise IllegalAction("look_first", "look at your cards before you bid")
+        elif kind != "bid":
+            cards = action.arg.split(",")
+            own = set(cards).intersection(deal.ledger.hand(seat))  # different cards of the hand
+            if len(cards) != EXCHANGE_SIZE or len(own) != EXCHANGE_SIZE:
+                raise IllegalAction(
+                    "exchange_must_be_3_own_cards",
+                    f"{kind} exactly three different cards of your hand",
+                    {"cards": cards},
+                )
+        return deal
 
     # -- changing ------------------------------------------------------------------------------
 
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
         """Every hand dealt face down, one card at a time from the dealer's left (§2); the
         bidding first."""
-        ledger = deal.ledger
         first = (deal.dealer + 1) % SEATS
         for k, card in enumerate(pack):
-            ledger.deal((first + k) % SEATS, card, face_down=True)
+            deal.ledger.deal((first + k) % SEATS, card, face_down=True)
         deal.trump = TRUMP
-        first_bidder = self.options["first_bidder"]
-        assert isinstance(first_bidder, str)
-        deal.order = bid_order(deal.dealer, first_bidder)
+        deal.order = bid_order(deal.dealer, self.options["first_bidder"])
         deal.step = "bid"
 
     def first_to_act(self, deal: Deal) -> int:
@@ -424,14 +342,25 @@ class Match(TrickMatch[Deal]):
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
-        if kind != "bid":  # a look; choosing a card is looking at it (Cl. 6)
-            deal.ledger.look(seat)
         if kind == "bid":
             self._bid(deal, seat, bid_of(action.arg))
-        elif kind == "lay":
-            self._lay(deal, seat, action.arg.split(","))
-        elif kind == "give":
-            self._give(deal, seat, action.arg.split(","))
+            return
+        ledger = deal.ledger
+        ledger.look(seat)  # a look; choosing a card is looking at it (Cl. 6)
+        if kind == "look":
+            return
+        exchange = deal.exchanges[side_of(seat)]
+        assert exchange is not None
+        cards = action.arg.split(",")
+        if kind == "lay":
+            exchange.laid = cards
+            ledger.pass_cards(seat, exchange.partner, cards)
+        else:  # the give passed, and both passes taken up at once (Cl. 1)
+            exchange.given = cards
+            ledger.pass_cards(seat, exchange.nil, cards)
+            ledger.take_up(seat)
+            ledger.take_up(exchange.nil)
+        self._advance(deal)
 
     def _bid(self, deal: Deal, seat: int, bid: Bid) -> None:
         deal.bids[seat] = bid
@@ -439,28 +368,11 @@ class Match(TrickMatch[Deal]):
         if is_nil(bid):
             exchange = deal.exchanges[side]
             if exchange is None:
-                deal.exchanges[side] = Exchange(nil=seat, partner=partner_of(seat))
+                deal.exchanges[side] = Exchange(nil=seat, partner=(seat + 2) % SEATS)
             else:  # both partners nil: no exchange, the laid cards go back (Cl. 2)
                 exchange.cancelled = True
                 if exchange.laid is not None:
                     deal.ledger.take_up(exchange.partner, into=exchange.nil)
-        self._advance(deal)
-
-    def _lay(self, deal: Deal, seat: int, cards: list[Card]) -> None:
-        exchange = self.exchange_of(deal, seat)
-        assert exchange is not None and exchange.nil == seat
-        exchange.laid = cards
-        deal.ledger.pass_cards(seat, exchange.partner, cards)
-        self._advance(deal)
-
-    def _give(self, deal: Deal, seat: int, cards: list[Card]) -> None:
-        exchange = self.exchange_of(deal, seat)
-        assert exchange is not None and exchange.partner == seat and exchange.laid is not None
-        exchange.given = cards
-        ledger = deal.ledger
-        ledger.pass_cards(seat, exchange.nil, cards)
-        ledger.take_up(seat)
-        ledger.take_up(exchange.nil)
         self._advance(deal)
 
     def _advance(self, deal: Deal) -> None:
@@ -475,31 +387,27 @@ class Match(TrickMatch[Deal]):
             if deal.bids[exchange.partner] is not None:
                 deal.step, self.to_act = "give", exchange.partner
                 return
-        count = deal.bid_count
+        count = sum(b is not None for b in deal.bids)
         if count < SEATS:
             deal.step, self.to_act = "bid", deal.order[count]
         else:
             deal.step, self.to_act = "play", deal.leader
 
     def score(self, deal: Deal) -> tuple[int, ...]:
-        failed = self.options["failed_nil_tricks"]
-        assert isinstance(failed, str)
-        with_bags = bool(self.options["bags"])
-        won = deal.won
+        failed = str(self.options["failed_nil_tricks"])
         sides = []
         for side, (a, b) in enumerate(TEAMS):
-            bid_a, bid_b = deal.bids[a], deal.bids[b]
-            assert bid_a is not None and bid_b is not None
+            bags = self.bags[side] if self.options["bags"] else None
             score = side_score(
-                (bid_a, bid_b), (won[a], won[b]), failed, self.bags[side] if with_bags else None
+                (deal.bids[a], deal.bids[b]), (deal.won[a], deal.won[b]), failed, bags
             )
             sides.append(score)
             if score.bags is not None:
                 self.bags[side] = score.bags
         totals = [self.totals[side] + sides[side].total for side in (0, 1)]
         self.winner = winning_side(totals, self.target, bool(self.options["lose_at_minus_200"]))
-        deal.result = Result((sides[0], sides[1]), self.winner)
-        return deal.result.scores
+        deal.sides, deal.winner = sides, self.winner
+        return tuple(sides[side_of(s)].total for s in range(SEATS))  # a side's, to each partner
 
     def match_over(self) -> bool:
         return self.winner is not None
@@ -528,21 +436,13 @@ class Match(TrickMatch[Deal]):
         gone."""
         ledger = deal.ledger
         exchange = [_exchange_json(deal, e, viewer) for e in deal.exchanges]
-        if viewer is not None:
-            return {
-                "hand": ledger.hand(viewer) if ledger.looked(viewer) else [],
-                "exchange": exchange,
-            }
-        return {
-            "hand": None,
-            "hand_sizes": [len(h) for h in ledger.hands],
-            "exchange": exchange,
-        }
+        if viewer is None:
+            sizes = [len(h) for h in ledger.hands]
+            return {"hand": None, "hand_sizes": sizes, "exchange": exchange}
+        return {"hand": ledger.hand(viewer) if ledger.looked(viewer) else [], "exchange": exchange}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
         """What the scoresheet and the store keep of a finished deal."""
-        result = deal.result
-        assert result is not None
         won = deal.won
         return {
             "bids": list(deal.bids),
@@ -552,20 +452,18 @@ class Match(TrickMatch[Deal]):
                 ("made" if won[s] == 0 else "failed") if is_nil(deal.bids[s]) else None
                 for s in range(SEATS)
             ],
-            "sides": [side.to_json() for side in result.sides],
-            "winner": result.winner,
+            "sides": [side.to_json() for side in deal.sides],
+            "winner": deal.winner,
         }
 
     def previous_fields(self, deal: Deal) -> dict[str, Any]:
         """Bids, tricks, nil results, each side's score and bags, and the tricks as played
         (every card was played to the table). The exchanged cards stay with the partners
         who saw them."""
-        result = deal.result
-        assert result is not None
         return {
             **self.detail(deal),
             "first_lead": deal.first_lead,
-            "scores": list(result.side_totals),
+            "scores": [side.total for side in deal.sides],
             "exchanges": [
                 None if e is None else {"nil": e.nil, "partner": e.partner, "done": e.done}
                 for e in deal.exchanges
@@ -575,14 +473,8 @@ class Match(TrickMatch[Deal]):
 
 def contracts(deal: Deal) -> list[int | None]:
     """Per side: the sum of its non-nil bids once both partners have bid, else ``None``."""
-    out: list[int | None] = []
-    for members in TEAMS:
-        bids = [deal.bids[s] for s in members]
-        if any(b is None for b in bids):
-            out.append(None)
-        else:
-            out.append(sum(int(b) for b in bids if b is not None and not is_nil(b)))
-    return out
+    sides = [[deal.bids[s] for s in members] for members in TEAMS]
+    return [None if None in bids else sum(b for b in bids if isinstance(b, int)) for bids in sides]
 
 
 def bags_of(match: Match) -> list[int] | None:
@@ -601,29 +493,30 @@ def exchange_state(deal: Deal, exchange: Exchange) -> str:
     return "done"
 
 
+def sees(exchange: Exchange, seat: int | None, kind: str) -> bool:
+    """Whether ``seat`` has seen the cards of the exchange's ``lay`` or ``give``: the nil
+    bidder his lay, his partner it once the swap is made; both of them the give."""
+    if kind == "lay":
+        return seat == exchange.nil or (seat == exchange.partner and exchange.done)
+    return seat in (exchange.nil, exchange.partner)
+
+
 def _exchange_json(deal: Deal, exchange: Exchange | None, seat: int | None) -> Any:
     if exchange is None:
         return None
-    done = exchange.done
-    sees_laid = exchange.laid is not None and (
-        seat == exchange.nil or (seat == exchange.partner and done)
-    )
-    sees_given = done and seat in (exchange.nil, exchange.partner)
+    laid, given = exchange.laid, exchange.given
     return {
         "nil": exchange.nil,
         "partner": exchange.partner,
         "state": exchange_state(deal, exchange),
-        "laid": list(exchange.laid) if sees_laid and exchange.laid is not None else None,
-        "given": list(exchange.given) if sees_given and exchange.given is not None else None,
+        "laid": list(laid) if laid is not None and sees(exchange, seat, "lay") else None,
+        "given": list(given) if given is not None and sees(exchange, seat, "give") else None,
     }
 
 
 parse_action: Final = action_parser(Match)
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none.
-``bid:0`` is ``bid:nil``; the cards of ``lay`` and ``give`` are put in canonical order."""
-
-PLAY: Final[dict[Card, Action]] = Match.PLAYS
-
+"""Parse and canonicalise an action's text (:meth:`Match.parse_other`); raise
+:class:`MalformedAction` if it is none."""
 
 random_deal: Final = partial(shuffled_deal, Match)
 """The table's chance step: a uniformly shuffled pack."""
@@ -631,7 +524,7 @@ random_deal: Final = partial(shuffled_deal, Match)
 
 def cards_action(kind: str, cards: Sequence[Card]) -> Action:
     """``lay:…`` or ``give:…`` with ``cards`` in canonical order."""
-    return Action(kind, ",".join(sorted(cards, key=ORDER.__getitem__)))
+    return Action(kind, ",".join(sorted_cards(cards)))
 
 
 def replay(

@@ -26,7 +26,7 @@ def test_the_simulator_plays_a_deal_exactly_as_the_basic_bots_do() -> None:
         held: list[Match] = []
         play_deal(GAME, [BasicBot() for _ in range(4)], deal, 3, on_view=held.append)
         played = held[-1].deals[0]
-        assert played.result is not None
+        assert played.sides
         hands = [list(h) for h in dealt_hands(deal.arg.split(","), 3)]
         for side in played.exchanges:
             if side is not None and side.done:
@@ -37,8 +37,10 @@ def test_the_simulator_plays_a_deal_exactly_as_the_basic_bots_do() -> None:
                 hands[side.partner] += side.laid
         play = Play(hands, list(played.bids), played.history[0].leader)
         tricks = play.run()
-        assert tricks == played.tricks
-        assert side_values(play.bids, tricks, "nothing", False) == played.result.side_totals
+        assert tricks == played.won
+        assert side_values(play.bids, tricks, "nothing", False) == tuple(
+            side.total for side in played.sides
+        )
 
 
 def test_distinct_cards_keep_one_of_each_run() -> None:

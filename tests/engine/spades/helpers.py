@@ -198,8 +198,8 @@ def steer(match: Match, wanted: Sequence[int], rng: random.Random) -> Card:
     seat = match.to_act
     assert deal is not None and seat is not None
     legal = match.playable(deal, seat)
-    hungry = deal.tricks[seat] < wanted[seat]
-    winning = [c for c in legal if _wins(deal.trick, c)]
+    hungry = deal.won[seat] < wanted[seat]
+    winning = [c for c in legal if _wins(deal.ledger.trick_cards(), c)]
     losing = [c for c in legal if c not in winning]
     pool = (winning or legal) if hungry else (losing or legal)
     if hungry and rng.random() < 0.2:
@@ -238,7 +238,7 @@ def played_deal(
         look_all(trial)
         while not deal.finished:
             act(trial, f"play:{steer(trial, tricks, rng)}")
-        if list(deal.tricks) == list(tricks):
+        if list(deal.won) == list(tricks):
             return trial
     raise AssertionError(f"no deal gives tricks {list(tricks)} in {tries} tries")
 
@@ -296,8 +296,8 @@ def _towards_bids(match: Match, rng: random.Random) -> Card:
         wanted = 0
     else:
         contract = sum(int(deal.bids[s] or 0) for s in counting)
-        short = contract - sum(deal.tricks[s] for s in counting)
-        wanted = deal.tricks[seat] + (1 if short > 0 else 0)
+        short = contract - sum(deal.won[s] for s in counting)
+        wanted = deal.won[seat] + (1 if short > 0 else 0)
     targets = [13] * 4
     targets[seat] = wanted
     return steer(match, targets, rng)

@@ -129,9 +129,8 @@ def test_cl2_both_nil_scores_a_flat_200_even_with_double_nils() -> None:
     assert side_score(("nil", "blind_nil"), (0, 0)).total == 200
     assert side_score(("blind_nil", "nil"), (0, 2)).total == -200
     match = played_deal(("blind_nil", "5", "nil", "4"), (0, 7, 0, 6))
-    result = match.deals[-1].result
-    assert result is not None
-    assert result.sides[0].total == 200 and result.sides[0].made is None
+    sides = match.deals[-1].sides
+    assert sides[0].total == 200 and sides[0].made is None
 
 
 # -- Clarification 3: a failed nil's tricks -----------------------------------------------------
@@ -155,10 +154,9 @@ def test_cl4_every_ten_bags_cost_100_in_the_deal_they_are_reached_and_the_rest_c
     assert first.bags == [7, 0]
     assert first.totals == [27, 40, 27, 40]
     second = played_deal(("2", "1", "2", "1"), (4, 3, 3, 3), dealer=E, match=first)
-    result = second.deals[-1].result
-    assert result is not None
-    assert result.sides[0].overtricks == 5 and result.sides[0].bag_penalty == -100
-    assert result.sides[0].total == 25 - 100
+    sides = second.deals[-1].sides
+    assert sides[0].overtricks == 5 and sides[0].bag_penalty == -100
+    assert sides[0].total == 25 - 100
     assert second.bags == [2, 2]
     assert second.totals == [27 - 75, 82, 27 - 75, 82]
 

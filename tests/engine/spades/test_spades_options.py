@@ -131,9 +131,8 @@ def test_bags_on_are_counted_shown_and_cost_100_every_ten() -> None:
     assert shown["scoresheet"]["deals"][0]["cells"]["bags"] == [9, 0, 9, 0]
     again = played_deal(("1", "1", "1", "1"), (1, 3, 2, 7), dealer=E, match=match)
     assert again.bags == [0, 8]
-    result = again.deals[-1].result
-    assert result is not None
-    assert result.sides[0].bag_penalty == -100 and result.sides[0].total == 21 - 100
+    sides = again.deals[-1].sides
+    assert sides[0].bag_penalty == -100 and sides[0].total == 21 - 100
 
 
 # -- failed_nil_tricks --------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def conserved(match: Match) -> None:
         if e is not None and e.laid is not None and not e.done and not e.cancelled
         for c in e.laid
     ]
-    played = [c for t in deal.history for c in t.cards] + deal.trick
+    played = [c for t in deal.history for c in t.cards] + deal.ledger.trick_cards()
     every = [c for h in deal.hands for c in h] + laid + played
     assert sorted(every) == sorted(CARDS)
 

@@ -52,49 +52,44 @@ def test_sp1_with_first_bidder_left_the_dealers_left_bids_first() -> None:
 def test_sp2_a_contract_made_with_an_overtrick() -> None:
     assert side_score((4, 3), (5, 3)).total == 71
     match = played_deal(("4", "2", "3", "2"), (5, 2, 3, 3))
-    result = match.deals[-1].result
-    assert result is not None
-    assert result.sides[0].total == 71
-    assert result.sides[0].contract == 7 and result.sides[0].overtricks == 1
+    sides = match.deals[-1].sides
+    assert sides[0].total == 71
+    assert sides[0].contract == 7 and sides[0].overtricks == 1
     assert match.totals[N] == match.totals[S] == 71
 
 
 def test_sp3_a_set_contract_loses_ten_a_trick_bid() -> None:
     assert side_score((5, 4), (4, 3)).total == -90
     match = played_deal(("2", "5", "2", "4"), (3, 4, 3, 3))
-    result = match.deals[-1].result
-    assert result is not None
-    assert result.sides[1].total == -90 and result.sides[1].made is False
+    sides = match.deals[-1].sides
+    assert sides[1].total == -90 and sides[1].made is False
     assert match.totals[E] == match.totals[W] == -90
 
 
 def test_sp4_nil_made() -> None:
     assert side_score(("nil", 4), (0, 5)).total == 141
     match = played_deal(("nil", "4", "4", "4"), (0, 4, 5, 4))
-    result = match.deals[-1].result
-    assert result is not None
-    assert result.sides[0].nil_score == 100
-    assert result.sides[0].contract_score == 41
-    assert result.sides[0].total == 141
+    sides = match.deals[-1].sides
+    assert sides[0].nil_score == 100
+    assert sides[0].contract_score == 41
+    assert sides[0].total == 141
 
 
 def test_sp5_a_failed_nils_tricks_do_not_help_his_partner() -> None:
     assert side_score(("nil", 4), (2, 3)).total == -140
     match = played_deal(("nil", "4", "4", "4"), (2, 4, 3, 4))
-    result = match.deals[-1].result
-    assert result is not None
-    assert result.sides[0].nil_score == -100
-    assert result.sides[0].contract_score == -40
+    sides = match.deals[-1].sides
+    assert sides[0].nil_score == -100
+    assert sides[0].contract_score == -40
     assert match.totals[N] == -140
 
 
 def test_sp6_double_nil_doubles_the_bonus() -> None:
     assert side_score(("blind_nil", 3), (0, 4)).total == 231
     match = played_deal(("blind_nil", "5", "3", "4"), (0, 5, 4, 4))
-    result = match.deals[-1].result
-    assert result is not None
-    assert result.sides[0].nil_score == 200
-    assert result.sides[0].total == 231
+    sides = match.deals[-1].sides
+    assert sides[0].nil_score == 200
+    assert sides[0].total == 231
 
 
 def test_sp6_double_nil_failed_costs_200() -> None:
