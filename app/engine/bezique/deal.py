@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
@@ -25,9 +25,6 @@ from .declarations import Context
 from .holding import Holding
 from .scoring import Result
 from .variant import Variant
-
-if TYPE_CHECKING:
-    from .view import Course
 
 
 class Trick(NamedTuple):
@@ -204,9 +201,9 @@ class Deal(TrickDeal):
     """What its declarations are judged by, once built (``Match.context`` builds it again
     when the trumps it names are no longer the deal's); shared by copies, as it never
     changes."""
-    course: Course | None = field(default=None, compare=False, repr=False)
-    """What the table has seen of it, read from its actions as far as views have asked
-    (:func:`~.view.course`); a copy reads them again."""
+    viewed: list[list[Any]] = field(default_factory=list, compare=False, repr=False)
+    """Its actions as views show them, as far as views have asked
+    (:func:`~.view.actions_json`); a copy reads them again."""
 
     @property
     def seats(self) -> int:

@@ -25,7 +25,9 @@ hand as dealt and its draws alone (the other's are not known): it is no deal to 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final, cast
 
@@ -40,7 +42,6 @@ from .holding import Holding, split_card_argument
 from .rules import ENDGAME, ENDGAME_MUST_WIN
 from .state import Match, match_class
 from .variant import COURT, RANKS, Variant
-from .view import Course
 
 NEVER: Final = 10_000
 """The deadline of a card still held: any draw may have brought it."""
@@ -51,6 +52,102 @@ COURSE_TRIES: Final = 4
 
 History = tuple[list[Card], dict[int, Card]]
 """A player's hand as dealt, and the card it drew after each trick while the stock lasted."""
+
+
+@dataclass(slots=True)
+class _Course:
+    """What the resampler reads of the deal's actions, in one walk through them
+    (:func:`_course`)."""
+
+    hand: list[Card]
+    """The viewer's concealed hand in the order of its copies, as the state keeps it (and
+    lists its plays); empty for a spectator."""
+    revealed: list[list[tuple[Card, int]]]
+    """Per seat, each card that came out of its concealed hand unseen before (played or
+    laid out), with the trick by which it must have held it: a card drawn after trick ``k``
+    can be one of them only if ``k`` is smaller (:func:`_history`'s deadlines)."""
+    rounds: int
+    """Draws after a trick (both players draw in one round)."""
+    made: list[list[tuple[int, Card]]]
+    """Per declaration, its cards as tokens (each card laid out is one) and codes."""
+    laid_by: list[list[int]]
+    """Per declaration, the tokens it laid out."""
+    played: dict[int, int]
+    """Each token played from a table, by the number of card plays before it."""
+    tables: list[list[int]]
+    """The tokens on each table now, by position."""
+
+
+def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course:
+    """The actions followed once. A card played or laid out from the concealed hand is the
+    first copy of its code there (so the state plays and lays out), and it is taken to be
+    one the table has seen when there is one: of two identical cards, one seen and one not,
+    nobody can tell which went. The table has seen the carte blanche shown and the tables
+    taken up at the end of the stock."""
+    got = [*d["dealt"], *d["drawn"]] if seat is not None else []
+    hand = list(range(len(d["dealt"]))) if seat is not None else []
+    shows = d["carte_blanche"]
+    known: list[Counter[Card]] = [Counter(), Counter()]
+    course = _Course([], [[], []], 0, [], [], {}, [[], []])
+    tables = course.tables
+    codes: list[Card] = []  # each token's
+    origin: dict[int, int] = {}  # each of the viewer's tokens: its card in ``got``
+    plays = shown = 0
+
+    def leave(s: int, code: Card, by: int) -> int | None:
+        """A card out of ``s``'s concealed hand: the viewer's card of ``got`` it was."""
+        if known[s][code]:
+            known[s][code] -= 1
+        else:
+            course.revealed[s].append((code, by))
+        if s != seat:
+            return None
+        i = next(i for i in hand if got[i] == code)
+        hand.remove(i)
+        return i
+
+    for s, text in d["actions"]:
+        while shown < len(shows) and shows[shown]["after"] <= course.rounds:
+            known[shows[shown]["seat"]].update(shows[shown]["cards"])
+            shown += 1
+        kind, _, arg = text.partition(":")
+        if kind == "play":
+            code, position = split_card_argument(arg)
+            if position is None:
+                leave(s, code, plays // 2 + 1)
+            else:
+                course.played[tables[s].pop(position)] = plays
+            plays += 1
+            continue
+        if kind == "declare":
+            request = parse_declaration(arg)
+            items: list[tuple[int, Card]] = []
+            new: list[int] = []
+            laid = [code for code, position in request.items if position is None]
+            for code in [*laid, *request.extras]:
+                # held before the draw after this trick: drawn after an earlier one at the latest
+                i = leave(s, code, plays // 2)
+                if i is not None:
+                    origin[len(codes)] = i
+                new.append(len(codes))
+                codes.append(code)
+            fresh = iter(new)
+            for code, position in request.items:
+                items.append((next(fresh) if position is None else tables[s][position], code))
+            tables[s].extend(new)
+            course.made.append(items)
+            course.laid_by.append(new)
+        course.rounds += 1  # both drew; after the last draw the tables are taken up
+        if seat is not None:
+            hand.append(len(d["dealt"]) + course.rounds - 1)
+        if course.rounds == variant.stock_tricks:
+            for s in (0, 1):
+                known[s].update(codes[t] for t in tables[s])
+                if s == seat:
+                    hand = sorted(hand + [origin[t] for t in tables[s]])
+                tables[s] = []
+    course.hand = [got[i] for i in hand]
+    return course
 
 
 def _new_deal(match: Match, d: Mapping[str, Any]) -> Deal:
@@ -68,67 +165,33 @@ def _new_deal(match: Match, d: Mapping[str, Any]) -> Deal:
     )
 
 
-def _shown(variant: Variant, view: View) -> dict[str, Any]:
+def _shown(course: _Course | None, view: View) -> dict[str, Any]:
     """The deal's cards as the ledger lays them: the tables laid out, seen by all, and the
-    viewer's hand in the order of its copies (:func:`_own_order`)."""
+    viewer's hand in the order of its copies."""
     d = view["deal"]
-    seat = view["seat"]
-    if seat is None:
+    assert course is not None
+    if view["seat"] is None:
         return {**d, "laid": d["tables"]}
-    return {**d, "laid": d["tables"], "hand": _own_order(variant, d, seat)}
-
-
-def _own_order(variant: Variant, d: Mapping[str, Any], seat: int) -> list[Card]:
-    """The viewer's concealed hand in the order of its copies, as the state keeps it (and
-    lists its plays): its cards as dealt and drawn, followed through its actions (a card
-    played or laid out from the hand is the first copy of its code there)."""
-    got = [*d["dealt"], *d["drawn"]]
-    hand = list(range(len(d["dealt"])))
-    table: list[int] = []
-    rounds = 0
-    for s, text in d["actions"]:
-        kind, _, arg = text.partition(":")
-        if kind == "play":
-            code, position = split_card_argument(arg)
-            if s != seat:
-                continue
-            if position is None:
-                hand.remove(next(i for i in hand if got[i] == code))
-            else:
-                del table[position]
-            continue
-        if kind == "declare" and s == seat:
-            request = parse_declaration(arg)
-            codes = [c for c, position in request.items if position is None]
-            for code in [*codes, *request.extras]:
-                i = next(i for i in hand if got[i] == code)
-                hand.remove(i)
-                table.append(i)
-        rounds += 1
-        hand.append(len(d["dealt"]) + rounds - 1)
-        if rounds == variant.stock_tricks:
-            hand = sorted(hand + table)
-            table = []
-    return [got[i] for i in hand]
+    return {**d, "laid": d["tables"], "hand": course.hand}
 
 
 def _barred(variant: Variant, view: View) -> list[set[Card]]:
     return _bans(variant, view["deal"], bool(view["options"]["must_win_endgame"]))
 
 
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+def _restore(
+    course: _Course | None, match: Match, deal: TrickDeal | None, view: View, rng: random.Random
+) -> None:
     if deal is None:
         match.current = None
         return
+    assert course is not None
     assert isinstance(deal, Deal)
     variant, d, seat = match.variant, view["deal"], view["seat"]
     ledger = deal.ledger
-    actions = [(s, t) for s, t in d["actions"]]
     shows = [
         Shown(e["seat"], e["after"], (), tuple(e["cards"]), e["points"]) for e in d["carte_blanche"]
     ]
-    course = Course(variant)
-    course.advance(actions, shows)
     _fit(variant, ledger, seat, course, shows, rng)
     pack = deal.pack = tuple(ledger.cards)
     deal.codes = dict(enumerate(pack))
@@ -148,44 +211,15 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
         pair = (next(taken[t.winner]), next(taken[t.winner]))
         history.append(Trick(t.leader, pair, (pack[pair[0]], pack[pair[1]]), t.winner))
     deal.history = history
-    # which copy each declaration holds: the table's cards followed through the actions
-    tables: list[list[int]] = [[], []]  # tokens, by position
+    # which copy each declaration holds: a card played from a table is in its trick, one
+    # still on the table in its place; after the tables are taken up, any copies of its
+    # codes, as nothing reads them then
     where: dict[int, Copy] = {}
-    made: list[list[tuple[int, Card]]] = []  # per declaration, its tokens and codes
-    laid_by: list[list[int]] = []
-    plays = tokens = rounds = 0
-    for s, text in actions:
-        kind, _, arg = text.partition(":")
-        if kind == "play":
-            _, position = split_card_argument(arg)
-            if position is not None:
-                token = tables[s].pop(position)
-                k, j = divmod(plays, 2)
-                where[token] = history[k].copies[j] if k < len(history) else ledger.trick[j]
-            plays += 1
-        elif kind == "declare":
-            request = parse_declaration(arg)
-            items: list[tuple[int, Card]] = []
-            new: list[int] = []
-            for code, position in request.items:
-                if position is None:
-                    new.append(tokens)
-                    items.append((tokens, code))
-                    tokens += 1
-                else:
-                    items.append((tables[s][position], code))
-            for _ in request.extras:
-                new.append(tokens)
-                tokens += 1
-            tables[s].extend(new)
-            made.append(items)
-            laid_by.append(new)
-        if kind != "play":  # both drew; after the last draw the tables are taken up
-            rounds += 1
-            if rounds == variant.stock_tricks:
-                tables = [[], []]
+    for token, plays in course.played.items():
+        k, j = divmod(plays, 2)
+        where[token] = history[k].copies[j] if k < len(history) else ledger.trick[j]
     for s in (0, 1):
-        for token, copy in zip(tables[s], melded[s], strict=True):
+        for token, copy in zip(course.tables[s], melded[s], strict=True):
             where[token] = copy
     first: dict[Card, Copy] = {}
     for i, code in enumerate(pack):
@@ -194,7 +228,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     for s in (0, 1):
         holdings[s].table = list(melded[s])
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
-    for e, items, new in zip(d["declarations"], made, laid_by, strict=True):
+    for e, items, new in zip(d["declarations"], course.made, course.laid_by, strict=True):
         copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
         combination = _combination(variant, e["kind"], [pack[c] for c in copies], trump, copies)
         deal.declarations.append(
@@ -222,7 +256,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     deal.points = list(d["points"])
     if d["brisques"] is not None:
         deal.brisques = list(d["brisques"])
-    deal.actions = actions
+    deal.actions = [(s, t) for s, t in d["actions"]]
     if view["phase"] == "declare":
         deal.deciding = deal.history[-1].winner
     if seat is not None:  # the viewer's own cards as dealt and drawn, by code
@@ -244,7 +278,7 @@ def _fit(
     variant: Variant,
     ledger: CopyLedger,
     seat: int | None,
-    course: Course,
+    course: _Course,
     shows: Sequence[Shown],
     rng: random.Random,
 ) -> None:
@@ -271,7 +305,7 @@ def _fit(
 def _history(
     variant: Variant,
     seat: int,
-    course: Course,
+    course: _Course,
     shows: Sequence[Shown],
     unseen: Sequence[Card],
     rounds: int,
@@ -334,18 +368,14 @@ def _bans(variant: Variant, d: Mapping[str, Any], must_win: bool) -> list[set[Ca
     return revealed(tricks, d["trump"], rules, 2).cards(RANKS)
 
 
-_RESAMPLERS: dict[Variant, Callable[[View, random.Random], Match]] = {}
-
-
 def resample(variant: Variant, view: View, rng: random.Random) -> Match:
-    found = _RESAMPLERS.get(variant)
-    if found is None:
-        found = _RESAMPLERS[variant] = make_resample(
-            match_class(variant),
-            _restore,
-            partial(_shown, variant),
-            partial(_barred, variant),
-            new_deal=_new_deal,
-            ledger_class=CopyLedger,
-        )
-    return found(view, rng)
+    d = view["deal"]
+    course = _course(variant, d, view["seat"]) if d is not None else None
+    return make_resample(
+        match_class(variant),
+        partial(_restore, course),
+        partial(_shown, course),
+        partial(_barred, variant),
+        new_deal=_new_deal,
+        ledger_class=CopyLedger,
+    )(view, rng)

@@ -577,7 +577,7 @@ class Match(TrickMatch[Deal]):
         rounded = bool(self.options["round_to_hundreds"])
         result = deal.result = settle(self.variant, deal.points, deal.brisques, rounded)
         self.current = None
-        deal.course = None  # what views read of the deal in progress is not kept with it
+        deal.viewed = []  # what views read of the deal in progress is not kept with it
         self.finish(deal, result.scores)
 
     # -- copying -------------------------------------------------------------------------------
