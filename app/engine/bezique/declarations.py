@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import Action
@@ -181,10 +181,6 @@ def _parse_declaration(arg: str) -> Request:
             raise MalformedAction("extra cards are laid out from the hand: codes, without @")
         extras = tuple(code for code, _ in parsed)
     return Request(kind, items, extras)
-
-
-def check_declare_syntax(arg: str) -> None:
-    parse_declaration(arg)
 
 
 def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
@@ -381,7 +377,7 @@ def _offer_pending(
     # its cards on the table as registered (a card played takes it away): of _plan's
     # checks only rules 4, 5 and 7 against what was scored since may fail
     try:
-        _check_types(pending, holding.scored, holding.table)
+        _check_types(kind, pending.suit, pending.cards, holding.scored, holding.table)
     except IllegalAction:
         return
     points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
@@ -425,7 +421,7 @@ def _offer_formed(
     # only rule 7 (a bezique no higher than one intact)
     if table or info.family is Family.BEZIQUE:
         try:
-            _check_parts(kind, suit, table, holding.scored, holding.table)
+            _check_types(kind, suit, table, holding.scored, holding.table)
         except IllegalAction:
             return pairs
     points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
@@ -673,27 +669,22 @@ def _plan(
                 f" {BEZIQUES[pairs - 1].value.replace('_', ' ')}: a bezique declaration"
                 " covers every complete pair (§7.3 rule 7)",
             )
-    _check_types(combination, holding.scored, holding.table)
+    _check_types(kind, suit, combination.cards, holding.scored, holding.table)
     points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
     return _Plan(combination, points, fixes, tuple(new), tuple(extras), from_pending)
 
 
-def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequence[Copy]) -> None:
-    """Rules 4, 5 and 7 against the declarations still intact on ``table``."""
-    _check_parts(combination.kind, combination.suit, combination.cards, scored, table)
-
-
-def _check_parts(
+def _check_types(
     kind: Kind,
     suit: Suit | None,
     cards: Sequence[Copy],
     scored: Sequence[Scored],
     table: Sequence[Copy],
 ) -> None:
-    """:func:`_check_types` of the combination of ``kind``, ``suit`` and ``cards``, not built:
-    an offer checks its table cards alone, and a frozen dataclass's construction (a Python
-    ``__init__`` setting each field through ``object.__setattr__``) costs more than most of
-    the check."""
+    """Rules 4, 5 and 7 against the declarations still intact on ``table``, for the
+    combination of ``kind``, ``suit`` and ``cards``, not built: an offer checks its table
+    cards alone, and a frozen dataclass's construction (a Python ``__init__`` setting each
+    field through ``object.__setattr__``) costs more than most of the check."""
     # each kind's family, level and rank read from INFO, not through Combination's
     # properties: this runs for most declarations offered, over every one scored
     info = INFO[kind]
@@ -773,7 +764,6 @@ def _completed(
     if not near:
         return
     held = "".join(table_codes)  # a code's count or a rank's, as in offers
-    order = {c: i for i, c in enumerate(table)}
     known = set(holding.pending)
     on_table = set(table)
     # each intact declaration with its family and group, read once (properties are calls)
@@ -805,10 +795,12 @@ def _completed(
             for c in combination.cards
         }
 
-        free = sorted(
-            [c for c in table if c not in barred] if barred else table,
-            key=_preference(laid, holders, order),
-        )
+        kept = [c for c in table if c not in barred]
+        # the lay-out's own copies first, then those no intact declaration of its family
+        # and group holds, then the earliest laid out (the table's order)
+        free = [c for c in kept if c in laid]
+        free += [c for c in kept if c not in laid and c not in holders]
+        free += [c for c in kept if c not in laid and c in holders]
         picked = _pick(pack, need, items, free)
         if picked is None or not laid & set(picked):
             continue
@@ -818,23 +810,11 @@ def _completed(
         if candidate in known or candidate == scored_now:
             continue
         try:
-            _check_types(candidate, scored, table)
+            _check_types(kind, found_suit, candidate.cards, scored, table)
         except IllegalAction:
             continue
         known.add(candidate)
         yield candidate
-
-
-def _preference(
-    laid: set[Copy], holders: set[Copy], order: dict[Copy, int]
-) -> Callable[[Copy], tuple[bool, bool, int]]:
-    """The order in which a pending declaration takes its copies: the lay-out's own first,
-    then those no intact declaration of its family and group holds, then the earliest."""
-
-    def key(copy: Copy) -> tuple[bool, bool, int]:
-        return (copy not in laid, copy in holders, order[copy])
-
-    return key
 
 
 def _pick(

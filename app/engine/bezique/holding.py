@@ -56,9 +56,6 @@ class Holding:
             self.table_sums,
         )
 
-    def cards(self) -> list[Copy]:
-        return [*self.concealed, *self.table]
-
     def __len__(self) -> int:
         return len(self.concealed) + len(self.table)
 
@@ -91,10 +88,6 @@ def _split(arg: str) -> tuple[Card, int | None]:
     if number > MAX_POSITION:
         raise MalformedAction(f"no table has a position {number}")
     return code, number
-
-
-def check_card_argument(arg: str) -> None:
-    split_card_argument(arg)
 
 
 def play_arguments(pack: Sequence[Card], holding: Holding) -> list[str]:

@@ -16,7 +16,7 @@ rest from the view (the holdings, each declaration's copies followed through the
 ``play:QS@3`` actions, carte blanche, points), without replaying the deal. What the ledger
 cannot state is carte blanche's: a dealt hand not shown held a king, queen or jack, and so
 did the first draw not shown of a player whose carte blanche ran. A deal of the unseen cards
-that leaves no course of the deal for a re-dealt player (:func:`_history`: which cards it
+that leaves no course of the deal for a re-dealt player (:func:`_fits`: which cards it
 was dealt and drew, each card in hand before it is played or laid out) is dealt again, so
 the spread stays uniform among the arrangements that keep it. A sample keeps the viewer's
 hand as dealt and its draws alone (the other's are not known): it is no deal to record.
@@ -50,9 +50,6 @@ TRIES: Final = 60
 COURSE_TRIES: Final = 4
 """Random courses tried for one arrangement before it is drawn again."""
 
-History = tuple[list[Card], dict[int, Card]]
-"""A player's hand as dealt, and the card it drew after each trick while the stock lasted."""
-
 
 @dataclass(slots=True)
 class _Course:
@@ -65,13 +62,12 @@ class _Course:
     revealed: list[list[tuple[Card, int]]]
     """Per seat, each card that came out of its concealed hand unseen before (played or
     laid out), with the trick by which it must have held it: a card drawn after trick ``k``
-    can be one of them only if ``k`` is smaller (:func:`_history`'s deadlines)."""
+    can be one of them only if ``k`` is smaller (:func:`_fits`' deadlines)."""
     rounds: int
     """Draws after a trick (both players draw in one round)."""
-    made: list[list[tuple[int, Card]]]
-    """Per declaration, its cards as tokens (each card laid out is one) and codes."""
-    laid_by: list[list[int]]
-    """Per declaration, the tokens it laid out."""
+    made: list[tuple[list[tuple[int, Card]], list[int]]]
+    """Per declaration, its cards as tokens (a token per card laid out) and codes, and the
+    tokens it laid out."""
     played: dict[int, int]
     """Each token played from a table, by the number of card plays before it."""
     tables: list[list[int]]
@@ -88,7 +84,7 @@ def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course
     hand = list(range(len(d["dealt"]))) if seat is not None else []
     shows = d["carte_blanche"]
     known: list[Counter[Card]] = [Counter(), Counter()]
-    course = _Course([], [[], []], 0, [], [], {}, [[], []])
+    course = _Course([], [[], []], 0, [], {}, [[], []])
     tables = course.tables
     codes: list[Card] = []  # each token's
     origin: dict[int, int] = {}  # each of the viewer's tokens: its card in ``got``
@@ -135,8 +131,7 @@ def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course
             for code, position in request.items:
                 items.append((next(fresh) if position is None else tables[s][position], code))
             tables[s].extend(new)
-            course.made.append(items)
-            course.laid_by.append(new)
+            course.made.append((items, new))
         course.rounds += 1  # both drew; after the last draw the tables are taken up
         if seat is not None:
             hand.append(len(d["dealt"]) + course.rounds - 1)
@@ -228,7 +223,7 @@ def _restore(
     for s in (0, 1):
         holdings[s].table = list(melded[s])
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
-    for e, items, new in zip(d["declarations"], course.made, course.laid_by, strict=True):
+    for e, (items, new) in zip(d["declarations"], course.made, strict=True):
         copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
         combination = _combination(variant, e["kind"], [pack[c] for c in copies], trump, copies)
         deal.declarations.append(
@@ -284,17 +279,20 @@ def _fit(
 ) -> None:
     """Deal again while no course of a re-dealt hand fits its carte blanche (a dealt hand
     not shown held a court card, as did the first draw not shown after one ran)."""
-    everyone = ledger.everyone
     for _ in range(TRIES):
-        fits = True
-        for s in (0, 1):
-            if s == seat:
-                continue
-            unseen = [ledger.cards[i] for i in ledger.hands[s] if ledger.seen[i] != everyone]
-            if _history(variant, s, course, shows, unseen, course.rounds, rng) is None:
-                fits = False
-                break
-        if fits:
+        cards, seen, everyone = ledger.cards, ledger.seen, ledger.everyone  # dealt anew below
+        if all(
+            s == seat
+            or _fits(
+                variant,
+                s,
+                course,
+                shows,
+                [cards[i] for i in ledger.hands[s] if seen[i] != everyone],
+                rng,
+            )
+            for s in (0, 1)
+        ):
             return
         again = ledger.deal_again
         assert again is not None
@@ -302,59 +300,53 @@ def _fit(
     raise ValueError("no course of the deal fits the view")
 
 
-def _history(
+def _fits(
     variant: Variant,
     seat: int,
     course: _Course,
     shows: Sequence[Shown],
     unseen: Sequence[Card],
-    rounds: int,
     rng: random.Random,
-) -> History | None:
-    """A course of ``seat``'s cards the play allows: its dealt hand and its draws; ``None``
-    when the cards it has been given fit none."""
-    fixed_dealt: list[Card] | None = None
-    fixed_draws: dict[int, Card] = {}
+) -> bool:
+    """Whether a course of ``seat``'s cards the play allows (its dealt hand and its draws)
+    fits the cards it has been given, tried at random."""
+    blank = False  # its dealt hand shown
+    drawn_shown: set[int] = set()
     for show in shows:
-        if show.seat != seat:
-            continue
-        if show.after == 0:
-            fixed_dealt = list(show.cards)
-        else:
-            fixed_draws[show.after] = show.cards[0]
+        if show.seat == seat:
+            if show.after == 0:
+                blank = True
+            else:
+                drawn_shown.add(show.after)
+    rounds = course.rounds
     blank_end: int | None = None
-    if fixed_dealt is not None:
+    if blank:
         k = 1
-        while k in fixed_draws:
+        while k in drawn_shown:
             k += 1
         if k <= rounds:
             blank_end = k
     free = [*course.revealed[seat], *((c, NEVER) for c in unseen)]
-    open_rounds = [k for k in range(rounds, 0, -1) if k not in fixed_draws]
-    hand_slots = variant.hand_size - (len(fixed_dealt) if fixed_dealt is not None else 0)
-    if len(free) != hand_slots + len(open_rounds):
-        return None
+    open_rounds = [k for k in range(rounds, 0, -1) if k not in drawn_shown]
+    if len(free) != (0 if blank else variant.hand_size) + len(open_rounds):
+        return False
     for _ in range(COURSE_TRIES):
         items = list(free)
-        kept: list[Card] = []
-        if fixed_dealt is None:
+        if not blank:
             courts = [i for i, (c, _) in enumerate(items) if c[0] in COURT]
             if not courts:
-                return None
-            kept.append(items.pop(rng.choice(courts))[0])
-        draws = dict(fixed_draws)
+                return False
+            items.pop(rng.choice(courts))
         for k in open_rounds:  # the latest first: a card needed later fits any earlier draw
             fits = [
                 i for i, (c, by) in enumerate(items) if by > k and (k != blank_end or c[0] in COURT)
             ]
             if not fits:
                 break
-            draws[k] = items.pop(rng.choice(fits))[0]
+            items.pop(rng.choice(fits))
         else:
-            if fixed_dealt is not None:
-                return fixed_dealt, draws
-            return [*kept, *(c for c, _ in items)], draws
-    return None
+            return True
+    return False
 
 
 def _bans(variant: Variant, d: Mapping[str, Any], must_win: bool) -> list[set[Card]]:
