@@ -124,13 +124,8 @@ class CopyLedger(Ledger):
         """After a trick won by ``winner``, both draw (rubicon §5): the winner the stock's
         top card, the loser the one under it, each seen by its taker alone. Both in one call
         and written out (a playout draws after every trick; nothing in bezique is turned)."""
-        stock, seen, pack_seen, place, holder = (
-            self.stock,
-            self.seen,
-            self.pack_seen,
-            self.place,
-            self.holder,
-        )
+        stock, seen, pack_seen = self.stock, self.seen, self.pack_seen
+        place, holder = self.place, self.holder
         top, under = stock[0], stock[1]
         del stock[:2]
         loser = 1 - winner
@@ -194,9 +189,6 @@ class Deal(TrickDeal):
     result: Result | None = None
     scores: tuple[int, int] | None = None
     """The result's scores, once settled (the base's mark of a deal over)."""
-    codes: dict[Copy, Card] = field(default_factory=dict, compare=False, repr=False)
-    """``pack`` as a dict, copy to code, shared by copies: a C-level map reads a dict's
-    items by its bound ``__getitem__`` faster than a tuple's."""
     context: Context | None = field(default=None, compare=False, repr=False)
     """What its declarations are judged by, once built (``Match.context`` builds it again
     when the trumps it names are no longer the deal's); shared by copies, as it never
@@ -258,7 +250,6 @@ class Deal(TrickDeal):
             actions=list(self.actions),
             result=self.result,
             scores=self.scores,
-            codes=self.codes,
             context=self.context,
         )
 
@@ -285,5 +276,4 @@ def deal_from_pack(
         ledger=ledger,
         leader=1 - dealer,
         previous_trump=previous_trump if variant.no_trump_twice else None,
-        codes=dict(enumerate(pack)),
     )

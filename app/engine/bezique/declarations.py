@@ -76,18 +76,12 @@ class Context:
     trump: Suit | None
     previous_trump: Suit | None
     """Chinese §4: last deal's trumps, which cannot be trumps again."""
-    candidates: list[_Candidate] = field(init=False, repr=False, compare=False)
-    """The kinds a declaration may take under ``trump`` (:func:`_kinds`), found once
-    (a state keeps its context while the trumps stand)."""
     suits: _Suits = field(init=False, repr=False, compare=False)
-    """The suit :func:`matches` finds for each of those kinds formed of its codes, by the
-    kind and its codes sorted."""
+    """The suit :func:`matches` finds for each kind a declaration may take under ``trump``
+    (:func:`_kinds`) formed of its codes, by the kind and its codes sorted: found once (a
+    state keeps its context while the trumps stand)."""
     sieve: _Sieve = field(init=False, repr=False, compare=False)
-    """The candidates in their groups, with what tells a whole group out at once."""
-    codes: list[Card] = field(init=False, repr=False, compare=False)
-    """``pack`` as a list, copied in C once per context: the declarations read a copy's code
-    here by subscript, in loops and comprehensions (a C-level map would call a bound
-    ``__getitem__`` per copy, dearer)."""
+    """Those kinds in their groups, with what tells a whole group out at once."""
     bits: list[int] = field(init=False, repr=False, compare=False)
     """Each copy's code's bit (:data:`_BIT`), by copy: a hand's bits are joined from its
     copies, without reading their codes first."""
@@ -96,9 +90,7 @@ class Context:
     the trumps', as the context is)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "codes", list(self.pack))
-        found, suits, sieve = _kinds(self.variant, self.trump)
-        object.__setattr__(self, "candidates", found)
+        suits, sieve = _kinds(self.variant, self.trump)
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "sieve", sieve)
         object.__setattr__(self, "bits", list(map(_BIT.__getitem__, self.pack)))
@@ -124,16 +116,6 @@ class Declared:
     """The cards it brought from the concealed hand to the table, in order."""
     pending: tuple[Combination, ...]
     """The declarations its lay-out left pending."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    combination: Combination
-    points: int
-    fixes_trump: Suit | None
-    new: tuple[Copy, ...]
-    extras: tuple[Copy, ...]
-    from_pending: bool
 
 
 _PARSED: dict[str, Request] = {}
@@ -186,37 +168,87 @@ def _parse_declaration(arg: str) -> Request:
 def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     """Score the declaration ``arg`` from ``holding``: every check first (a refusal leaves
     the holding as it was), then the lay-out, the score and the pending declarations."""
-    plan = _plan(ctx, holding, parse_declaration(arg))
-    combination = plan.combination
-    table_after = [*holding.table, *plan.new, *plan.extras]
-    trump_after = plan.fixes_trump or ctx.trump
+    request = parse_declaration(arg)
+    variant = ctx.variant
+    kind = request.kind
+    name = _spoken(kind)
+    if kind not in kinds_of(variant):
+        raise IllegalAction("not_in_this_game", f"{variant.title} has no {name}")
+    cards, new, extras = _resolve(ctx, holding, request)
+    pack = ctx.pack
+    codes = [pack[c] for c in cards]
+    info = INFO[kind]
+    if info.family is Family.FOUR and info.level == 1:
+        suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
+    else:
+        # the codes of every fixed-code kind under these trumps are known: looked up,
+        # not compared as two Counters (a miss is what matches finds no kind in)
+        suit = ctx.suits.get((kind, tuple(sorted(codes))), False)
+    if suit is False:
+        needs_trumps = info.family is Family.BEZIQUE or kind in TRUMP_FOURS
+        if needs_trumps and not required(variant, kind, None, ctx.trump):
+            raise IllegalAction(
+                "no_trumps_yet", f"a {name} needs trumps, and none are fixed yet (Chinese §3)"
+            )
+        raise IllegalAction("not_a_combination", f"{' '.join(codes)} is not a {name}")
+    assert suit is not True
+    combination = Combination(kind, suit, tuple(sorted(cards)))
+    from_pending = False
+    if not new:
+        if extras:
+            raise IllegalAction(
+                "pending_alone",
+                "scoring a pending declaration is the turn's declaration: nothing more is laid"
+                " out (Clarification 4)",
+            )
+        if combination not in holding.pending:
+            raise IllegalAction(
+                "needs_card_from_hand",
+                f"a {name} needs a card from your concealed hand unless it is pending (§7.3"
+                " rule 3)",
+            )
+        from_pending = True
+    if info.family is Family.BEZIQUE and not from_pending:
+        pairs = min(4, pairs_on(ctx, [*holding.table, *new, *extras], ctx.trump))
+        if info.level != pairs:
+            raise IllegalAction(
+                "bezique_covers_all",
+                f"the pairs on your table after this lay-out make a"
+                f" {_spoken(BEZIQUES[pairs - 1])}: a bezique declaration"
+                " covers every complete pair (§7.3 rule 7)",
+            )
+    _check_types(kind, suit, combination.cards, holding.scored, holding.table)
+    points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
+    laid_out = (*new, *extras)
     pending: tuple[Combination, ...] = ()
     # one record of the score, judged with and kept: frozen, so shared safely, and a frozen
     # dataclass costs a Python __init__ each time it is built
-    scoring = Scored(combination, plan.points)
-    if plan.new:
-        laid = set(plan.new) | set(plan.extras)
+    scoring = Scored(combination, points)
+    if new:
+        table_after = [*holding.table, *laid_out]
         scored = [*holding.scored, scoring]
         pending = tuple(
-            _completed(ctx, holding, table_after, laid, combination, scored, trump_after)
+            _completed(
+                ctx, holding, table_after, set(laid_out), combination, scored, fixes or ctx.trump
+            )
         )
         covered = {c for p in pending for c in p.cards}
-        stray = [ctx.pack[c] for c in plan.extras if c not in covered]
+        stray = [ctx.pack[c] for c in extras if c not in covered]
         if stray:
             raise IllegalAction(
                 "extra_card",
                 f"{' '.join(stray)} would lie on the table in no declaration: an extra card"
                 " must complete a declaration left pending (Clarification 7)",
             )
-    for copy in (*plan.new, *plan.extras):
+    for copy in laid_out:
         holding.concealed.remove(copy)
-    holding.table.extend((*plan.new, *plan.extras))
+    holding.table.extend(laid_out)
     holding.table_plays = holding.table_sums = None
     holding.scored.append(scoring)
-    if plan.from_pending:
+    if from_pending:
         holding.pending.remove(combination)
     holding.pending.extend(pending)
-    return Declared(combination, plan.points, plan.fixes_trump, (*plan.new, *plan.extras), pending)
+    return Declared(combination, points, fixes, laid_out, pending)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +270,6 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     out: dict[str, Offer] = {}
     pairs: tuple[int, int] | None = None
     pack = ctx.pack
-    codes = ctx.codes
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
@@ -266,7 +297,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             weights,
             on_table,
             table_weight,
-            "".join([codes[c] for c in table]),
+            "".join([pack[c] for c in table]),
         )
     _, on_table, table_weight, table_held = sums
     in_hand = hand_weight = 0
@@ -295,7 +326,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
                 near.append(c)
     if not near:
         return list(out.values())
-    hand_codes = [codes[c] for c in concealed]
+    hand_codes = [pack[c] for c in concealed]
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
@@ -374,7 +405,7 @@ def _offer_pending(
     text = _named(ctx.pack, holding, kind, (), pending.cards)
     if text in out:
         return
-    # its cards on the table as registered (a card played takes it away): of _plan's
+    # its cards on the table as registered (a card played takes it away): of declare's
     # checks only rules 4, 5 and 7 against what was scored since may fail
     try:
         _check_types(kind, pending.suit, pending.cards, holding.scored, holding.table)
@@ -402,7 +433,7 @@ def _offer_formed(
     text = _named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
     if text in out:
         return pairs
-    # formed of exactly the kind's codes, some from the hand: of _plan's checks only rule
+    # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
     # concealed card is in a declaration)
     suit = formed[0]
@@ -411,8 +442,7 @@ def _offer_formed(
         pair = ctx.variant.bezique_cards(ctx.trump)
         assert pair is not None
         if pairs is None:
-            pack_codes = ctx.codes
-            codes = [pack_codes[c] for c in holding.table]
+            codes = [pack[c] for c in holding.table]
             pairs = (codes.count(pair[0]), codes.count(pair[1]))
         covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
         if min(4, covered) != info.level:
@@ -482,11 +512,11 @@ _Suits = dict[tuple[Kind, tuple[Card, ...]], Suit | None]
 _Sieve = tuple[
     list[_Candidate], list[_Candidate], int, list[tuple[int, _Candidate]], dict[Card, int], int
 ]
-_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate], _Suits, _Sieve]] = {}
+_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, _Suits, _Sieve]] = {}
 """By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
 
 
-def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Suits, _Sieve]:
+def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
     """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
     whose suits are free), those codes once each and how often each is needed when that is
@@ -502,7 +532,7 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Sui
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
-        return entry[1], entry[2], entry[3]
+        return entry[1], entry[2]
     found: list[_Candidate] = []
     for kind in kinds_of(variant):
         info = INFO[kind]
@@ -528,8 +558,8 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Sui
         if c[2] is not None
     }
     sieve = _sieve(found, trump)
-    _CANDIDATES[key] = (variant, found, suits, sieve)
-    return found, suits, sieve
+    _CANDIDATES[key] = (variant, suits, sieve)
+    return suits, sieve
 
 
 def _sieve(found: list[_Candidate], trump: Suit | None) -> _Sieve:
@@ -570,8 +600,8 @@ def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     pair = ctx.variant.bezique_cards(trump)
     if pair is None:
         return 0
-    pack_codes = ctx.codes
-    codes = [pack_codes[c] for c in table]
+    pack = ctx.pack
+    codes = [pack[c] for c in table]
     return min(codes.count(pair[0]), codes.count(pair[1]))
 
 
@@ -611,67 +641,6 @@ def _resolve(
         cards.append(copy)
     extras = [concealed(code) for code in request.extras]
     return cards, new, extras
-
-
-def _plan(
-    ctx: Context, holding: Holding, request: Request, formed: tuple[Suit | None] | None = None
-) -> _Plan:
-    """``formed``: the suit :func:`matches` would find, when the request was built from
-    exactly the codes its kind needs (rule 2 holds by construction)."""
-    variant = ctx.variant
-    kind = request.kind
-    name = kind._value_.replace("_", " ")
-    if kind not in kinds_of(variant):
-        raise IllegalAction("not_in_this_game", f"{variant.title} has no {name}")
-    cards, new, extras = _resolve(ctx, holding, request)
-    if formed is not None:
-        suit: Suit | bool | None = formed[0]
-    else:
-        pack_codes = ctx.codes
-        codes = [pack_codes[c] for c in cards]
-        info = INFO[kind]
-        if info.family is Family.FOUR and info.level == 1:
-            suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
-        else:
-            # the codes of every fixed-code kind under these trumps are known: looked up,
-            # not compared as two Counters (a miss is what matches finds no kind in)
-            suit = ctx.suits.get((kind, tuple(sorted(codes))), False)
-    if suit is False:
-        needs_trumps = INFO[kind].family is Family.BEZIQUE or kind in TRUMP_FOURS
-        if needs_trumps and not required(variant, kind, None, ctx.trump):
-            raise IllegalAction(
-                "no_trumps_yet", f"a {name} needs trumps, and none are fixed yet (Chinese §3)"
-            )
-        raise IllegalAction("not_a_combination", f"{' '.join(codes)} is not a {name}")
-    assert suit is not True
-    combination = Combination(kind, suit, tuple(sorted(cards)))
-    from_pending = False
-    if not new:
-        if extras:
-            raise IllegalAction(
-                "pending_alone",
-                "scoring a pending declaration is the turn's declaration: nothing more is laid"
-                " out (Clarification 4)",
-            )
-        if combination not in holding.pending:
-            raise IllegalAction(
-                "needs_card_from_hand",
-                f"a {name} needs a card from your concealed hand unless it is pending (§7.3"
-                " rule 3)",
-            )
-        from_pending = True
-    if combination.family is Family.BEZIQUE and not from_pending:
-        pairs = min(4, pairs_on(ctx, [*holding.table, *new, *extras], ctx.trump))
-        if combination.level != pairs:
-            raise IllegalAction(
-                "bezique_covers_all",
-                f"the pairs on your table after this lay-out make a"
-                f" {BEZIQUES[pairs - 1].value.replace('_', ' ')}: a bezique declaration"
-                " covers every complete pair (§7.3 rule 7)",
-            )
-    _check_types(kind, suit, combination.cards, holding.scored, holding.table)
-    points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
-    return _Plan(combination, points, fixes, tuple(new), tuple(extras), from_pending)
 
 
 def _check_types(
@@ -753,14 +722,14 @@ def _completed(
     # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
     # leave nothing pending
     # (loops and a comprehension: a C-level map calls a bound method per card, dearer)
-    bits, codes = ctx.bits, ctx.codes
+    bits = ctx.bits
     laid_bits = present = 0
     for copy in laid:
         laid_bits |= bits[copy]
     for copy in table:
         present |= bits[copy]
-    table_codes = [codes[c] for c in table]
-    near = _sift(_kinds(ctx.variant, trump)[2], present, laid_bits, table_codes)
+    table_codes = [pack[c] for c in table]
+    near = _sift(_kinds(ctx.variant, trump)[1], present, laid_bits, table_codes)
     if not near:
         return
     held = "".join(table_codes)  # a code's count or a rank's, as in offers

@@ -29,6 +29,7 @@ from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
 from .rules import resolve_options
 from .scoring import settle
+from .sheet import settled_detail
 from .variant import BRISQUE, BRISQUE_RANKS, Variant
 
 NO_TRUMPS: Final = "none"
@@ -151,21 +152,8 @@ def make_paper(variant: Variant) -> Paper:
                 )
         rounded = bool(resolve_options(variant, e.options)["round_to_hundreds"])
         result = settle(variant, points, brisques, rounded)
-        # a deal played here keeps these keys (sheet.deal_detail); the table enters no
-        # declaration, carte blanche or trick one by one
-        detail = {
-            "trump": trump,
-            "previous_trump": previous,
-            "points": list(result.totals),
-            "brisques": list(result.brisques) if variant.brisques else None,
-            "brisques_counted": result.counted,
-            "final": list(result.final),
-            "winner": result.winner,
-            "rubiconed": result.rubiconed,
-            "game_score": result.game_score,
-            "scores": list(result.scores),
-            **deepcopy(UNRECORDED),
-        }
+        # the table enters no declaration, carte blanche or trick one by one
+        detail = {**settled_detail(variant, trump, previous, result), **deepcopy(UNRECORDED)}
         return e.scored(result.scores, detail)
 
     def check_points(trump: Suit | None, previous: Suit | None, points: list[int]) -> None:

@@ -189,7 +189,6 @@ def _restore(
     ]
     _fit(variant, ledger, seat, course, shows, rng)
     pack = deal.pack = tuple(ledger.cards)
-    deal.codes = dict(enumerate(pack))
     for hand in ledger.hands:
         hand.sort()
     # the tables, laid last (``laid``), each in the order laid out

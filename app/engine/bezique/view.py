@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..cards import Card
 from ..trick_game import make_view, view_cache
-from .combinations import Combination
+from .combinations import Combination, Copy
 from .deal import Deal, Declaration
 from .declarations import is_intact, parse_declaration
 from .holding import Holding
@@ -29,8 +29,6 @@ from .variant import COURT
 
 if TYPE_CHECKING:
     from .state import Match
-
-ActionLog = Sequence[tuple[int, str]]
 
 
 def actions_json(deal: Deal) -> list[list[Any]]:
@@ -73,33 +71,28 @@ def hidden_cards(match: Match, seat: int | None) -> list[Card]:
     return [c for c in unseen_cards(match, seat) if c[0] not in COURT]
 
 
-def _positions(table: Sequence[int]) -> dict[int, int]:
-    return {copy: i for i, copy in enumerate(table)}
+def _positions(table: Sequence[Copy], cards: Iterable[Copy]) -> list[int]:
+    """Where ``cards`` lie on ``table``, in its order."""
+    return sorted(table.index(c) for c in cards)
 
 
 def _scored_json(deal: Deal, declaration: Declaration) -> dict[str, Any]:
     """A declaration scored, with whether it is still complete on its owner's table and,
     if so, where its cards lie."""
-    out = declaration_json(declaration)
     table = deal.holdings[declaration.seat].table
     intact = is_intact(declaration.combination, table)
-    out["intact"] = intact
-    if intact:
-        at = _positions(table)
-        out["positions"] = sorted(at[c] for c in declaration.combination.cards)
-    else:
-        out["positions"] = None
-    return out
+    positions = _positions(table, declaration.combination.cards) if intact else None
+    return {**declaration_json(declaration), "intact": intact, "positions": positions}
 
 
 def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str, Any]:
     """A pending declaration and the action that scores it for its owner at a trick won."""
-    at = _positions(holding.table)
-    positions = sorted(at[c] for c in pending.cards)
-    items = [f"{deal.pack[holding.table[p]]}@{p}" for p in positions]
+    positions = _positions(holding.table, pending.cards)
+    cards = [deal.pack[holding.table[p]] for p in positions]
+    items = [f"{code}@{p}" for code, p in zip(cards, positions, strict=True)]
     return {
         "kind": pending.kind.value,
-        "cards": [deal.pack[holding.table[p]] for p in positions],
+        "cards": cards,
         "positions": positions,
         "action": f"declare:{pending.kind.value}:{','.join(items)}",
     }
@@ -107,10 +100,6 @@ def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str
 
 def on_table(deal: Deal) -> list[dict[str, Any]]:
     return [{"seat": (deal.leader + i) % 2, "card": deal.pack[c]} for i, c in enumerate(deal.trick)]
-
-
-def _codes(pack: Sequence[Card], copies: Iterable[int]) -> list[Card]:
-    return [pack[c] for c in copies]
 
 
 def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
@@ -122,8 +111,8 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
     if viewer is not None:
         return {
             "hand": sort_codes(pack[c] for c in deal.holdings[viewer].concealed),
-            "dealt": _codes(pack, deal.dealt[viewer]),
-            "drawn": _codes(pack, deal.draws[viewer]),
+            "dealt": [pack[c] for c in deal.dealt[viewer]],
+            "drawn": [pack[c] for c in deal.draws[viewer]],
         }
     holdings = deal.holdings
     return {
@@ -132,7 +121,7 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
         "drawn": None,
         "hand_sizes": [len(h.concealed) for h in holdings],
         "known": [sort_codes(deal.ledger.known_in_hand(s, None)) for s in (0, 1)],
-        "tables": [_codes(pack, h.table) for h in holdings],
+        "tables": [[pack[c] for c in h.table] for h in holdings],
         "declarations": [_scored_json(deal, d) for d in deal.declarations],
         "pending": [[pending_json(deal, h, p) for p in h.pending] for h in holdings],
         "stock": len(deal.stock),
@@ -149,11 +138,8 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
 
 
 def public_fields(match: Match) -> dict[str, Any]:
-    over = match.is_over
-    return {
-        "deals_total": match.deals_total,
-        "termination": match.termination().value if over else None,
-    }
+    termination = match.termination().value if match.is_over else None
+    return {"deals_total": match.deals_total, "termination": termination}
 
 
 view: Final = make_view(SHEET, public_fields)
