@@ -36,6 +36,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..actions import Action
 from ..cards import SUITS, Card, Suit
@@ -118,24 +119,11 @@ class Declared:
     """The declarations its lay-out left pending."""
 
 
-_PARSED: dict[str, Request] = {}
-"""Every declaration read so far by its text: a listed one is read when checked and again
-when scored."""
-PARSED_KEPT = 100_000
-"""The most texts kept at once (beyond, the table starts again)."""
-
-
+@lru_cache(maxsize=100_000)
 def parse_declaration(arg: str) -> Request:
-    """The argument of ``declare:``, checked for form only (:class:`MalformedAction`)."""
-    found = _PARSED.get(arg)
-    if found is None:
-        if len(_PARSED) >= PARSED_KEPT:
-            _PARSED.clear()
-        found = _PARSED[arg] = _parse_declaration(arg)
-    return found
-
-
-def _parse_declaration(arg: str) -> Request:
+    """The argument of ``declare:``, checked for form only (:class:`MalformedAction`); each
+    text read is kept, the latest 100,000 (a listed one is read when checked and again when
+    scored)."""
     kind_text, colon, rest = arg.partition(":")
     if not colon or not rest:
         raise MalformedAction(
@@ -387,13 +375,10 @@ def _named(
     pack: Sequence[Card], holding: Holding, kind: Kind, hand: Sequence[Card], table: Sequence[Copy]
 ) -> str:
     """The ``declare:`` argument of ``kind`` of the codes ``hand`` and the table's copies
-    ``table`` (by position, in the table's order)."""
-    if table:
-        laid = holding.table
-        at = sorted([laid.index(c) for c in table])
-        named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
-    else:
-        named = ",".join(hand)
+    ``table``, some at least (by position, in the table's order)."""
+    laid = holding.table
+    at = sorted([laid.index(c) for c in table])
+    named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
     return f"{kind._value_}:{named}"
 
 
@@ -459,23 +444,12 @@ def _offer_formed(
     return pairs
 
 
-_OFFERS: dict[tuple[str, int, Suit | None], Offer] = {}
-"""Every offer made so far, by its fields: an offer never changes, the same few are made
-again and again, and looking one up costs a fraction of building one (a frozen dataclass
-sets each field through ``object.__setattr__``)."""
-OFFERS_KEPT = 100_000
-"""The most offers kept at once (beyond, the table starts again)."""
-
-
+@lru_cache(maxsize=100_000)
 def _offer(text: str, points: int, fixes: Suit | None) -> Offer:
-    """``Offer(text, points, fixes)``, the one made before if there is one."""
-    key = (text, points, fixes)
-    found = _OFFERS.get(key)
-    if found is None:
-        if len(_OFFERS) >= OFFERS_KEPT:
-            _OFFERS.clear()
-        found = _OFFERS[key] = Offer(text, points, fixes, Action("declare", text))
-    return found
+    """``Offer(text, points, fixes)``, the one made before if there is one: an offer never
+    changes, the same few are made again and again, and looking one up costs a fraction of
+    building one (a frozen dataclass sets each field through ``object.__setattr__``)."""
+    return Offer(text, points, fixes, Action("declare", text))
 
 
 _Candidate = tuple[
@@ -513,7 +487,8 @@ _Sieve = tuple[
     list[_Candidate], list[_Candidate], int, list[tuple[int, _Candidate]], dict[Card, int], int
 ]
 _CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, _Suits, _Sieve]] = {}
-"""By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
+"""By the variant's id (hashing a variant is a Python call over every field) and trumps,
+beside the variant."""
 
 
 def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
@@ -815,25 +790,23 @@ def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
     """The table's copies by code and the declarations, scored and pending, holding them:
     copies of one class are interchangeable in a new declaration. The declarations are
     told by a bit each, by their index: a copy's bits are the set of those holding it."""
-    # each copy's declarations gathered in one pass over them, not searched per copy, as
-    # bits (a list and a frozenset per copy cost more than a number)
-    scored: dict[Copy, int] = {}
-    bit = 1
-    for s in holding.scored:
-        for copy in s.combination.cards:
-            scored[copy] = scored.get(copy, 0) | bit
-        bit <<= 1
-    pending: dict[Copy, int] = {}
-    bit = 1
-    for p in holding.pending:
-        for copy in p.cards:
-            pending[copy] = pending.get(copy, 0) | bit
-        bit <<= 1
+    scored = _holders([s.combination for s in holding.scored])
+    pending = _holders(holding.pending)
     classes: _Classes = {}
     for copy in holding.table:
         key = (pack[copy], scored.get(copy, 0), pending.get(copy, 0))
         classes.setdefault(key, []).append(copy)
     return classes
+
+
+def _holders(combinations: Sequence[Combination]) -> dict[Copy, int]:
+    """Each copy's combinations, by their index as bits: gathered in one pass over them, not
+    searched per copy (a list and a frozenset per copy cost more than a number)."""
+    found: dict[Copy, int] = {}
+    for i, combination in enumerate(combinations):
+        for copy in combination.cards:
+            found[copy] = found.get(copy, 0) | 1 << i
+    return found
 
 
 def _choices(
@@ -854,7 +827,7 @@ def _choices(
         codes = [c for c in dict.fromkeys(hand) if c[0] == info.rank]
         pools: list[tuple[Card | None, list[Copy]]] = [(c, []) for c in codes]
         pools += [(None, copies) for key, copies in classes.items() if key[0][0] == info.rank]
-        capacities = [hand.count(c) if c is not None else len(copies) for c, copies in pools]
+        capacities = tuple([hand.count(c) if c is not None else len(copies) for c, copies in pools])
         for counts in _spread(4, capacities):
             chosen_hand = [
                 c for (c, _), n in zip(pools, counts, strict=True) if c for _ in range(n)
@@ -874,7 +847,7 @@ def _choices(
         groups = [copies for key, copies in classes.items() if key[0] == code]
         options: list[tuple[list[Card], list[Copy]]] = []
         for from_hand in range(min(count, hand.count(code)) + 1):
-            for counts in _spread(count - from_hand, [len(g) for g in groups]):
+            for counts in _spread(count - from_hand, tuple([len(g) for g in groups])):
                 table = [copy for g, n in zip(groups, counts, strict=True) for copy in g[:n]]
                 options.append(([code] * from_hand, table))
         if not options:
@@ -886,23 +859,13 @@ def _choices(
             yield chosen_hand, [c for _, t in combo for c in t]
 
 
-_SPREADS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
-"""What :func:`_spread` found, by its arguments: a few small numbers, met again and again
-(the choices of a declaration's cards among the table's classes)."""
-SPREADS_KEPT = 10_000
-"""The most kept at once (beyond, the table starts again)."""
-
-
-def _spread(total: int, capacities: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=10_000)
+def _spread(total: int, capacities: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to take ``total`` items from pools of these capacities, in ascending
-    order of the first pool's share, then the next's."""
-    key = (total, tuple(capacities))
-    found = _SPREADS.get(key)
-    if found is None:
-        if len(_SPREADS) >= SPREADS_KEPT:
-            _SPREADS.clear()
-        found = _SPREADS[key] = tuple(_spreads(total, key[1]))
-    return found
+    order of the first pool's share, then the next's; kept by the arguments, a few small
+    numbers met again and again (the choices of a declaration's cards among the table's
+    classes)."""
+    return tuple(_spreads(total, capacities))
 
 
 def _spreads(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..cards import Card
@@ -60,21 +61,10 @@ class Holding:
         return len(self.concealed) + len(self.table)
 
 
-_SPLIT: dict[str, tuple[Card, int | None]] = {}
-"""Every card argument read so far, at most each code at each position."""
-
-
+@cache
 def split_card_argument(arg: str) -> tuple[Card, int | None]:
     """``QS`` → (``QS``, ``None``); ``QS@3`` → (``QS``, 3); :class:`MalformedAction` for any
-    other text."""
-    found = _SPLIT.get(arg)
-    if found is not None:
-        return found
-    found = _SPLIT[arg] = _split(arg)
-    return found
-
-
-def _split(arg: str) -> tuple[Card, int | None]:
+    other text. Each argument read is kept: at most each code at each position."""
     code, at, position = arg.partition("@")
     if code not in _CODES:
         raise MalformedAction(

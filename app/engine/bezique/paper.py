@@ -40,11 +40,6 @@ UNRECORDED: Final[Mapping[str, Any]] = {"tricks_won": None, "declarations": [], 
 """What a deal played here keeps that the table enters no part of, as a paper deal has it."""
 
 
-def _brisques_total(variant: Variant) -> int:
-    # every card is played to a trick, so the brisques won add up to the whole pack's
-    return sum(BRISQUE for card in variant.pack.cards if card[0] in BRISQUE_RANKS)
-
-
 def _most_points(variant: Variant) -> int:
     """A bound on a player's points in a deal: a declaration of the highest value after
     every trick with a stock, carte blanche with the hand and every draw, the last trick."""
@@ -95,15 +90,14 @@ def _sums(scores: frozenset[int], points: int) -> bool:
 
 def make_paper(variant: Variant) -> Paper:
     """The paper of ``variant``: two seats, a fixed number of deals (option ``deals``)."""
-    brisques_total = _brisques_total(variant)
+    # every card is played to a trick, so the brisques won add up to the whole pack's
+    brisques_total = sum(BRISQUE for card in variant.pack.cards if card[0] in BRISQUE_RANKS)
     most = _most_points(variant)
 
     def previous_trump(deals: Sequence[ScoredDeal]) -> Suit | None:
         # last deal's trumps, a drawn deal's included (Chinese Clarification 2)
-        if not variant.no_trump_twice or not deals:
-            return None
-        trump: Suit | None = deals[-1].detail["trump"]
-        return trump
+        trump: Suit | None = deals[-1].detail["trump"] if deals else None
+        return trump if variant.no_trump_twice else None
 
     def next_deal(
         seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]

@@ -39,7 +39,7 @@ from .combinations import Combination, Copy, Kind, Scored, matches
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
 from .declarations import parse_declaration
 from .holding import Holding, split_card_argument
-from .rules import ENDGAME, ENDGAME_MUST_WIN
+from .rules import endgame_rules
 from .state import Match, match_class
 from .variant import COURT, RANKS, Variant
 
@@ -117,7 +117,6 @@ def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course
             continue
         if kind == "declare":
             request = parse_declaration(arg)
-            items: list[tuple[int, Card]] = []
             new: list[int] = []
             laid = [code for code, position in request.items if position is None]
             for code in [*laid, *request.extras]:
@@ -128,8 +127,10 @@ def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course
                 new.append(len(codes))
                 codes.append(code)
             fresh = iter(new)
-            for code, position in request.items:
-                items.append((next(fresh) if position is None else tables[s][position], code))
+            items = [
+                (next(fresh) if position is None else tables[s][position], code)
+                for code, position in request.items
+            ]
             tables[s].extend(new)
             course.made.append((items, new))
         course.rounds += 1  # both drew; after the last draw the tables are taken up
@@ -168,10 +169,6 @@ def _shown(course: _Course | None, view: View) -> dict[str, Any]:
     if view["seat"] is None:
         return {**d, "laid": d["tables"]}
     return {**d, "laid": d["tables"], "hand": course.hand}
-
-
-def _barred(variant: Variant, view: View) -> list[set[Card]]:
-    return _bans(variant, view["deal"], bool(view["options"]["must_win_endgame"]))
 
 
 def _restore(
@@ -348,15 +345,15 @@ def _fits(
     return False
 
 
-def _bans(variant: Variant, d: Mapping[str, Any], must_win: bool) -> list[set[Card]]:
+def _barred(variant: Variant, view: View) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it followed once the stock was gone (rubicon
     §9: follow suit, else trump; with ``must_win_endgame`` beat the card led if able)."""
+    d = view["deal"]
     tricks = [
         [(c["seat"], c["card"]) for c in trick["cards"]]
         for trick in d["tricks_played"][variant.stock_tricks :]
     ]
-    rules = ENDGAME_MUST_WIN if must_win else ENDGAME
-    return revealed(tricks, d["trump"], rules, 2).cards(RANKS)
+    return revealed(tricks, d["trump"], endgame_rules(view["options"]), 2).cards(RANKS)
 
 
 def resample(variant: Variant, view: View, rng: random.Random) -> Match:

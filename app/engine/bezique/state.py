@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar, Final, cast
 
 from ..actions import MAX_ACTION_TEXT, Action, split_action
@@ -228,10 +229,7 @@ class Match(TrickMatch[Deal]):
         would fix, so that a player sees the value before choosing: the browser computes no
         score."""
         if deal.deciding is not None:
-            offered = self.offers(seat)
-            shape["declarations"] = [
-                view.offer_json(o.text, o.points, o.fixes_trump) for o in offered
-            ]
+            shape["declarations"] = [view.offer_json(o) for o in self.offers(seat)]
         return shape
 
     def context(self, deal: Deal) -> Context:
@@ -578,18 +576,13 @@ class Match(TrickMatch[Deal]):
         return other
 
 
-_CLASSES: dict[Variant, type[Match]] = {}
-
-
+@cache
 def match_class(variant: Variant) -> type[Match]:
     """The match class of ``variant``'s game: its name, title and pack, made once."""
-    found = _CLASSES.get(variant)
-    if found is None:
-        title = variant.title.title().replace(" ", "")
-        attributes = {"VARIANT": variant, "NAME": variant.name, "TITLE": variant.title}
-        attributes.update(PACK=variant.pack.cards, __slots__=())
-        found = _CLASSES[variant] = cast(type[Match], type(f"{title}Match", (Match,), attributes))
-    return found
+    title = variant.title.title().replace(" ", "")
+    attributes = {"VARIANT": variant, "NAME": variant.name, "TITLE": variant.title}
+    attributes.update(PACK=variant.pack.cards, __slots__=())
+    return cast(type[Match], type(f"{title}Match", (Match,), attributes))
 
 
 def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:

@@ -22,7 +22,7 @@ from ..cards import Card
 from ..trick_game import make_view, view_cache
 from .combinations import Combination, Copy
 from .deal import Deal, Declaration
-from .declarations import is_intact, parse_declaration
+from .declarations import Offer, is_intact, parse_declaration
 from .holding import Holding
 from .sheet import SHEET, declaration_json, shown_json, sort_codes
 from .variant import COURT
@@ -41,15 +41,15 @@ def actions_json(deal: Deal) -> list[list[Any]]:
     return viewed
 
 
-def offer_json(text: str, points: int, fixes_trump: str | None) -> dict[str, Any]:
-    request = parse_declaration(text)
+def offer_json(offer: Offer) -> dict[str, Any]:
+    request = parse_declaration(offer.text)
     return {
-        "action": "declare:" + text,
+        "action": "declare:" + offer.text,
         "kind": request.kind.value,
         "cards": [code for code, _ in request.items],
         "positions": [position for _, position in request.items],
-        "points": points,
-        "fixes_trump": fixes_trump,
+        "points": offer.points,
+        "fixes_trump": offer.fixes_trump,
     }
 
 
