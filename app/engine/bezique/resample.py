@@ -189,12 +189,8 @@ def _restore(
     for hand in ledger.hands:
         hand.sort()
     # the tables, laid last (``laid``), each in the order laid out
-    sizes = [len(t) for t in d["tables"]]
-    end = len(pack)
-    melded = [
-        list(range(end - sizes[0] - sizes[1], end - sizes[1])),
-        list(range(end - sizes[1], end)),
-    ]
+    start, size = len(pack) - len(d["tables"][0]) - len(d["tables"][1]), len(d["tables"][0])
+    melded = [list(range(start, start + size)), list(range(start + size, len(pack)))]
     # the tricks taken, by copy: each seat's in the order won
     taken = [iter(ledger.taken[0]), iter(ledger.taken[1])]
     history: list[Trick] = []

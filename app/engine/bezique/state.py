@@ -158,9 +158,9 @@ def random_deal(variant: Variant, rng: random.Random) -> Action:
 
 class Match(TrickMatch[Deal]):
     """A match of rubicon or Chinese bezique for two seats, on the base's
-    (:class:`~app.engine.trick_game.TrickMatch`) with its own cards: copies in holdings, not
-    a ledger. Each variant plays through a class of its own (:func:`match_class`); build one
-    with :func:`new_match`."""
+    (:class:`~app.engine.trick_game.TrickMatch`) with its own cards: copies, held in the
+    holdings and the deal's ledger. Each variant plays through a class of its own
+    (:func:`match_class`); build one with :func:`new_match`."""
 
     VARIANT: ClassVar[Variant]
     OPTIONS = OPTIONS
