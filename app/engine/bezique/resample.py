@@ -272,19 +272,7 @@ def _fit(
     """Deal again while no course of a re-dealt hand fits its carte blanche (a dealt hand
     not shown held a court card, as did the first draw not shown after one ran)."""
     for _ in range(TRIES):
-        cards, seen, everyone = ledger.cards, ledger.seen, ledger.everyone  # dealt anew below
-        if all(
-            s == seat
-            or _fits(
-                variant,
-                s,
-                course,
-                shows,
-                [cards[i] for i in ledger.hands[s] if seen[i] != everyone],
-                rng,
-            )
-            for s in (0, 1)
-        ):
+        if all(s == seat or _fits(variant, ledger, s, course, shows, rng) for s in (0, 1)):
             return
         again = ledger.deal_again
         assert again is not None
@@ -294,14 +282,16 @@ def _fit(
 
 def _fits(
     variant: Variant,
+    ledger: CopyLedger,
     seat: int,
     course: _Course,
     shows: Sequence[Shown],
-    unseen: Sequence[Card],
     rng: random.Random,
 ) -> bool:
     """Whether a course of ``seat``'s cards the play allows (its dealt hand and its draws)
     fits the cards it has been given, tried at random."""
+    cards, seen, everyone = ledger.cards, ledger.seen, ledger.everyone
+    unseen = [cards[i] for i in ledger.hands[seat] if seen[i] != everyone]
     blank = False  # its dealt hand shown
     drawn_shown: set[int] = set()
     for show in shows:
