@@ -93,19 +93,13 @@ TRUMP_FOURS: Final = frozenset(
 )
 
 
-_KINDS: dict[int, tuple[Variant, tuple[Kind, ...]]] = {}
-"""By the variant's id, beside the variant itself: hashing a variant is a Python call over
-every field, and this is read on every declaration considered."""
+_EVERY_KIND: Final = tuple(Kind)
+_NO_TRUMP_FOURS: Final = tuple(k for k in Kind if k not in TRUMP_FOURS)
 
 
 def kinds_of(variant: Variant) -> tuple[Kind, ...]:
     """The kinds a game has: the fours of trumps only in Chinese bezique."""
-    entry = _KINDS.get(id(variant))
-    if entry is not None and entry[0] is variant:
-        return entry[1]
-    found = tuple(k for k in Kind if variant.trump_fours or k not in TRUMP_FOURS)
-    _KINDS[id(variant)] = (variant, found)
-    return found
+    return _EVERY_KIND if variant.trump_fours else _NO_TRUMP_FOURS
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +114,6 @@ class Combination:
     @property
     def family(self) -> Family:
         return INFO[self.kind].family
-
-    @property
-    def level(self) -> int:
-        return INFO[self.kind].level
 
     @property
     def group(self) -> str | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from ..cards import Card, Suit
 from ..hand_positions import HandPositions, positions_of
@@ -25,9 +25,6 @@ from .declarations import Context
 from .holding import Holding
 from .scoring import Result
 from .variant import Variant
-
-if TYPE_CHECKING:
-    from .view import Course
 
 
 class Trick(NamedTuple):
@@ -127,13 +124,8 @@ class CopyLedger(Ledger):
         """After a trick won by ``winner``, both draw (rubicon §5): the winner the stock's
         top card, the loser the one under it, each seen by its taker alone. Both in one call
         and written out (a playout draws after every trick; nothing in bezique is turned)."""
-        stock, seen, pack_seen, place, holder = (
-            self.stock,
-            self.seen,
-            self.pack_seen,
-            self.place,
-            self.holder,
-        )
+        stock, seen, pack_seen = self.stock, self.seen, self.pack_seen
+        place, holder = self.place, self.holder
         top, under = stock[0], stock[1]
         del stock[:2]
         loser = 1 - winner
@@ -197,16 +189,13 @@ class Deal(TrickDeal):
     result: Result | None = None
     scores: tuple[int, int] | None = None
     """The result's scores, once settled (the base's mark of a deal over)."""
-    codes: dict[Copy, Card] = field(default_factory=dict, compare=False, repr=False)
-    """``pack`` as a dict, copy to code, shared by copies: a C-level map reads a dict's
-    items by its bound ``__getitem__`` faster than a tuple's."""
     context: Context | None = field(default=None, compare=False, repr=False)
     """What its declarations are judged by, once built (``Match.context`` builds it again
     when the trumps it names are no longer the deal's); shared by copies, as it never
     changes."""
-    course: Course | None = field(default=None, compare=False, repr=False)
-    """What the table has seen of it, read from its actions as far as views have asked
-    (:func:`~.view.course`); a copy reads them again."""
+    viewed: list[list[Any]] = field(default_factory=list, compare=False, repr=False)
+    """Its actions as views show them, as far as views have asked
+    (:func:`~.view.actions_json`); a copy reads them again."""
 
     @property
     def seats(self) -> int:
@@ -261,7 +250,6 @@ class Deal(TrickDeal):
             actions=list(self.actions),
             result=self.result,
             scores=self.scores,
-            codes=self.codes,
             context=self.context,
         )
 
@@ -288,5 +276,4 @@ def deal_from_pack(
         ledger=ledger,
         leader=1 - dealer,
         previous_trump=previous_trump if variant.no_trump_twice else None,
-        codes=dict(enumerate(pack)),
     )

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..actions import Action
 from ..cards import SUITS, Card, Suit
@@ -76,18 +77,12 @@ class Context:
     trump: Suit | None
     previous_trump: Suit | None
     """Chinese §4: last deal's trumps, which cannot be trumps again."""
-    candidates: list[_Candidate] = field(init=False, repr=False, compare=False)
-    """The kinds a declaration may take under ``trump`` (:func:`_kinds`), found once
-    (a state keeps its context while the trumps stand)."""
     suits: _Suits = field(init=False, repr=False, compare=False)
-    """The suit :func:`matches` finds for each of those kinds formed of its codes, by the
-    kind and its codes sorted."""
+    """The suit :func:`matches` finds for each kind a declaration may take under ``trump``
+    (:func:`_kinds`) formed of its codes, by the kind and its codes sorted: found once (a
+    state keeps its context while the trumps stand)."""
     sieve: _Sieve = field(init=False, repr=False, compare=False)
-    """The candidates in their groups, with what tells a whole group out at once."""
-    codes: list[Card] = field(init=False, repr=False, compare=False)
-    """``pack`` as a list, copied in C once per context: the declarations read a copy's code
-    here by subscript, in loops and comprehensions (a C-level map would call a bound
-    ``__getitem__`` per copy, dearer)."""
+    """Those kinds in their groups, with what tells a whole group out at once."""
     bits: list[int] = field(init=False, repr=False, compare=False)
     """Each copy's code's bit (:data:`_BIT`), by copy: a hand's bits are joined from its
     copies, without reading their codes first."""
@@ -96,9 +91,7 @@ class Context:
     the trumps', as the context is)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "codes", list(self.pack))
-        found, suits, sieve = _kinds(self.variant, self.trump)
-        object.__setattr__(self, "candidates", found)
+        suits, sieve = _kinds(self.variant, self.trump)
         object.__setattr__(self, "suits", suits)
         object.__setattr__(self, "sieve", sieve)
         object.__setattr__(self, "bits", list(map(_BIT.__getitem__, self.pack)))
@@ -126,34 +119,11 @@ class Declared:
     """The declarations its lay-out left pending."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    combination: Combination
-    points: int
-    fixes_trump: Suit | None
-    new: tuple[Copy, ...]
-    extras: tuple[Copy, ...]
-    from_pending: bool
-
-
-_PARSED: dict[str, Request] = {}
-"""Every declaration read so far by its text: a listed one is read when checked and again
-when scored."""
-PARSED_KEPT = 100_000
-"""The most texts kept at once (beyond, the table starts again)."""
-
-
+@lru_cache(maxsize=100_000)
 def parse_declaration(arg: str) -> Request:
-    """The argument of ``declare:``, checked for form only (:class:`MalformedAction`)."""
-    found = _PARSED.get(arg)
-    if found is None:
-        if len(_PARSED) >= PARSED_KEPT:
-            _PARSED.clear()
-        found = _PARSED[arg] = _parse_declaration(arg)
-    return found
-
-
-def _parse_declaration(arg: str) -> Request:
+    """The argument of ``declare:``, checked for form only (:class:`MalformedAction`); each
+    text read is kept, the latest 100,000 (a listed one is read when checked and again when
+    scored)."""
     kind_text, colon, rest = arg.partition(":")
     if not colon or not rest:
         raise MalformedAction(
@@ -183,44 +153,90 @@ def _parse_declaration(arg: str) -> Request:
     return Request(kind, items, extras)
 
 
-def check_declare_syntax(arg: str) -> None:
-    parse_declaration(arg)
-
-
 def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     """Score the declaration ``arg`` from ``holding``: every check first (a refusal leaves
     the holding as it was), then the lay-out, the score and the pending declarations."""
-    plan = _plan(ctx, holding, parse_declaration(arg))
-    combination = plan.combination
-    table_after = [*holding.table, *plan.new, *plan.extras]
-    trump_after = plan.fixes_trump or ctx.trump
+    request = parse_declaration(arg)
+    variant = ctx.variant
+    kind = request.kind
+    name = _spoken(kind)
+    if kind not in kinds_of(variant):
+        raise IllegalAction("not_in_this_game", f"{variant.title} has no {name}")
+    cards, new, extras = _resolve(ctx, holding, request)
+    pack = ctx.pack
+    codes = [pack[c] for c in cards]
+    info = INFO[kind]
+    if info.family is Family.FOUR and info.level == 1:
+        suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
+    else:
+        # the codes of every fixed-code kind under these trumps are known: looked up,
+        # not compared as two Counters (a miss is what matches finds no kind in)
+        suit = ctx.suits.get((kind, tuple(sorted(codes))), False)
+    if suit is False:
+        needs_trumps = info.family is Family.BEZIQUE or kind in TRUMP_FOURS
+        if needs_trumps and not required(variant, kind, None, ctx.trump):
+            raise IllegalAction(
+                "no_trumps_yet", f"a {name} needs trumps, and none are fixed yet (Chinese §3)"
+            )
+        raise IllegalAction("not_a_combination", f"{' '.join(codes)} is not a {name}")
+    assert suit is not True
+    combination = Combination(kind, suit, tuple(sorted(cards)))
+    from_pending = False
+    if not new:
+        if extras:
+            raise IllegalAction(
+                "pending_alone",
+                "scoring a pending declaration is the turn's declaration: nothing more is laid"
+                " out (Clarification 4)",
+            )
+        if combination not in holding.pending:
+            raise IllegalAction(
+                "needs_card_from_hand",
+                f"a {name} needs a card from your concealed hand unless it is pending (§7.3"
+                " rule 3)",
+            )
+        from_pending = True
+    if info.family is Family.BEZIQUE and not from_pending:
+        pairs = min(4, pairs_on(ctx, [*holding.table, *new, *extras], ctx.trump))
+        if info.level != pairs:
+            raise IllegalAction(
+                "bezique_covers_all",
+                f"the pairs on your table after this lay-out make a"
+                f" {_spoken(BEZIQUES[pairs - 1])}: a bezique declaration"
+                " covers every complete pair (§7.3 rule 7)",
+            )
+    _check_types(kind, suit, combination.cards, holding.scored, holding.table)
+    points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
+    laid_out = (*new, *extras)
     pending: tuple[Combination, ...] = ()
     # one record of the score, judged with and kept: frozen, so shared safely, and a frozen
     # dataclass costs a Python __init__ each time it is built
-    scoring = Scored(combination, plan.points)
-    if plan.new:
-        laid = set(plan.new) | set(plan.extras)
+    scoring = Scored(combination, points)
+    if new:
+        table_after = [*holding.table, *laid_out]
         scored = [*holding.scored, scoring]
         pending = tuple(
-            _completed(ctx, holding, table_after, laid, combination, scored, trump_after)
+            _completed(
+                ctx, holding, table_after, set(laid_out), combination, scored, fixes or ctx.trump
+            )
         )
         covered = {c for p in pending for c in p.cards}
-        stray = [ctx.pack[c] for c in plan.extras if c not in covered]
+        stray = [ctx.pack[c] for c in extras if c not in covered]
         if stray:
             raise IllegalAction(
                 "extra_card",
                 f"{' '.join(stray)} would lie on the table in no declaration: an extra card"
                 " must complete a declaration left pending (Clarification 7)",
             )
-    for copy in (*plan.new, *plan.extras):
+    for copy in laid_out:
         holding.concealed.remove(copy)
-    holding.table.extend((*plan.new, *plan.extras))
+    holding.table.extend(laid_out)
     holding.table_plays = holding.table_sums = None
     holding.scored.append(scoring)
-    if plan.from_pending:
+    if from_pending:
         holding.pending.remove(combination)
     holding.pending.extend(pending)
-    return Declared(combination, plan.points, plan.fixes_trump, (*plan.new, *plan.extras), pending)
+    return Declared(combination, points, fixes, laid_out, pending)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +258,6 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     out: dict[str, Offer] = {}
     pairs: tuple[int, int] | None = None
     pack = ctx.pack
-    codes = ctx.codes
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
@@ -270,7 +285,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             weights,
             on_table,
             table_weight,
-            "".join([codes[c] for c in table]),
+            "".join([pack[c] for c in table]),
         )
     _, on_table, table_weight, table_held = sums
     in_hand = hand_weight = 0
@@ -299,7 +314,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
                 near.append(c)
     if not near:
         return list(out.values())
-    hand_codes = [codes[c] for c in concealed]
+    hand_codes = [pack[c] for c in concealed]
     # the codes of the hand and the table written one after another: a rank's count or a
     # code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
@@ -360,13 +375,10 @@ def _named(
     pack: Sequence[Card], holding: Holding, kind: Kind, hand: Sequence[Card], table: Sequence[Copy]
 ) -> str:
     """The ``declare:`` argument of ``kind`` of the codes ``hand`` and the table's copies
-    ``table`` (by position, in the table's order)."""
-    if table:
-        laid = holding.table
-        at = sorted([laid.index(c) for c in table])
-        named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
-    else:
-        named = ",".join(hand)
+    ``table``, some at least (by position, in the table's order)."""
+    laid = holding.table
+    at = sorted([laid.index(c) for c in table])
+    named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
     return f"{kind._value_}:{named}"
 
 
@@ -378,10 +390,10 @@ def _offer_pending(
     text = _named(ctx.pack, holding, kind, (), pending.cards)
     if text in out:
         return
-    # its cards on the table as registered (a card played takes it away): of _plan's
+    # its cards on the table as registered (a card played takes it away): of declare's
     # checks only rules 4, 5 and 7 against what was scored since may fail
     try:
-        _check_types(pending, holding.scored, holding.table)
+        _check_types(kind, pending.suit, pending.cards, holding.scored, holding.table)
     except IllegalAction:
         return
     points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
@@ -406,7 +418,7 @@ def _offer_formed(
     text = _named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
     if text in out:
         return pairs
-    # formed of exactly the kind's codes, some from the hand: of _plan's checks only rule
+    # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
     # concealed card is in a declaration)
     suit = formed[0]
@@ -415,8 +427,7 @@ def _offer_formed(
         pair = ctx.variant.bezique_cards(ctx.trump)
         assert pair is not None
         if pairs is None:
-            pack_codes = ctx.codes
-            codes = [pack_codes[c] for c in holding.table]
+            codes = [pack[c] for c in holding.table]
             pairs = (codes.count(pair[0]), codes.count(pair[1]))
         covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
         if min(4, covered) != info.level:
@@ -425,7 +436,7 @@ def _offer_formed(
     # only rule 7 (a bezique no higher than one intact)
     if table or info.family is Family.BEZIQUE:
         try:
-            _check_parts(kind, suit, table, holding.scored, holding.table)
+            _check_types(kind, suit, table, holding.scored, holding.table)
         except IllegalAction:
             return pairs
     points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
@@ -433,23 +444,12 @@ def _offer_formed(
     return pairs
 
 
-_OFFERS: dict[tuple[str, int, Suit | None], Offer] = {}
-"""Every offer made so far, by its fields: an offer never changes, the same few are made
-again and again, and looking one up costs a fraction of building one (a frozen dataclass
-sets each field through ``object.__setattr__``)."""
-OFFERS_KEPT = 100_000
-"""The most offers kept at once (beyond, the table starts again)."""
-
-
+@lru_cache(maxsize=100_000)
 def _offer(text: str, points: int, fixes: Suit | None) -> Offer:
-    """``Offer(text, points, fixes)``, the one made before if there is one."""
-    key = (text, points, fixes)
-    found = _OFFERS.get(key)
-    if found is None:
-        if len(_OFFERS) >= OFFERS_KEPT:
-            _OFFERS.clear()
-        found = _OFFERS[key] = Offer(text, points, fixes, Action("declare", text))
-    return found
+    """``Offer(text, points, fixes)``, the one made before if there is one: an offer never
+    changes, the same few are made again and again, and looking one up costs a fraction of
+    building one (a frozen dataclass sets each field through ``object.__setattr__``)."""
+    return Offer(text, points, fixes, Action("declare", text))
 
 
 _Candidate = tuple[
@@ -486,11 +486,12 @@ _Suits = dict[tuple[Kind, tuple[Card, ...]], Suit | None]
 _Sieve = tuple[
     list[_Candidate], list[_Candidate], int, list[tuple[int, _Candidate]], dict[Card, int], int
 ]
-_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, list[_Candidate], _Suits, _Sieve]] = {}
-"""By the variant's id (as ``kinds_of``'s table) and trumps, beside the variant."""
+_CANDIDATES: dict[tuple[int, Suit | None], tuple[Variant, _Suits, _Sieve]] = {}
+"""By the variant's id (hashing a variant is a Python call over every field) and trumps,
+beside the variant."""
 
 
-def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Suits, _Sieve]:
+def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
     """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
     with the codes it needs and how many of each (``None`` and the rank for a plain four,
     whose suits are free), those codes once each and how often each is needed when that is
@@ -506,7 +507,7 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Sui
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
-        return entry[1], entry[2], entry[3]
+        return entry[1], entry[2]
     found: list[_Candidate] = []
     for kind in kinds_of(variant):
         info = INFO[kind]
@@ -532,8 +533,8 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[list[_Candidate], _Sui
         if c[2] is not None
     }
     sieve = _sieve(found, trump)
-    _CANDIDATES[key] = (variant, found, suits, sieve)
-    return found, suits, sieve
+    _CANDIDATES[key] = (variant, suits, sieve)
+    return suits, sieve
 
 
 def _sieve(found: list[_Candidate], trump: Suit | None) -> _Sieve:
@@ -574,8 +575,8 @@ def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     pair = ctx.variant.bezique_cards(trump)
     if pair is None:
         return 0
-    pack_codes = ctx.codes
-    codes = [pack_codes[c] for c in table]
+    pack = ctx.pack
+    codes = [pack[c] for c in table]
     return min(codes.count(pair[0]), codes.count(pair[1]))
 
 
@@ -617,83 +618,17 @@ def _resolve(
     return cards, new, extras
 
 
-def _plan(
-    ctx: Context, holding: Holding, request: Request, formed: tuple[Suit | None] | None = None
-) -> _Plan:
-    """``formed``: the suit :func:`matches` would find, when the request was built from
-    exactly the codes its kind needs (rule 2 holds by construction)."""
-    variant = ctx.variant
-    kind = request.kind
-    name = kind._value_.replace("_", " ")
-    if kind not in kinds_of(variant):
-        raise IllegalAction("not_in_this_game", f"{variant.title} has no {name}")
-    cards, new, extras = _resolve(ctx, holding, request)
-    if formed is not None:
-        suit: Suit | bool | None = formed[0]
-    else:
-        pack_codes = ctx.codes
-        codes = [pack_codes[c] for c in cards]
-        info = INFO[kind]
-        if info.family is Family.FOUR and info.level == 1:
-            suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
-        else:
-            # the codes of every fixed-code kind under these trumps are known: looked up,
-            # not compared as two Counters (a miss is what matches finds no kind in)
-            suit = ctx.suits.get((kind, tuple(sorted(codes))), False)
-    if suit is False:
-        needs_trumps = INFO[kind].family is Family.BEZIQUE or kind in TRUMP_FOURS
-        if needs_trumps and not required(variant, kind, None, ctx.trump):
-            raise IllegalAction(
-                "no_trumps_yet", f"a {name} needs trumps, and none are fixed yet (Chinese §3)"
-            )
-        raise IllegalAction("not_a_combination", f"{' '.join(codes)} is not a {name}")
-    assert suit is not True
-    combination = Combination(kind, suit, tuple(sorted(cards)))
-    from_pending = False
-    if not new:
-        if extras:
-            raise IllegalAction(
-                "pending_alone",
-                "scoring a pending declaration is the turn's declaration: nothing more is laid"
-                " out (Clarification 4)",
-            )
-        if combination not in holding.pending:
-            raise IllegalAction(
-                "needs_card_from_hand",
-                f"a {name} needs a card from your concealed hand unless it is pending (§7.3"
-                " rule 3)",
-            )
-        from_pending = True
-    if combination.family is Family.BEZIQUE and not from_pending:
-        pairs = min(4, pairs_on(ctx, [*holding.table, *new, *extras], ctx.trump))
-        if combination.level != pairs:
-            raise IllegalAction(
-                "bezique_covers_all",
-                f"the pairs on your table after this lay-out make a"
-                f" {BEZIQUES[pairs - 1].value.replace('_', ' ')}: a bezique declaration"
-                " covers every complete pair (§7.3 rule 7)",
-            )
-    _check_types(combination, holding.scored, holding.table)
-    points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
-    return _Plan(combination, points, fixes, tuple(new), tuple(extras), from_pending)
-
-
-def _check_types(combination: Combination, scored: Sequence[Scored], table: Sequence[Copy]) -> None:
-    """Rules 4, 5 and 7 against the declarations still intact on ``table``."""
-    _check_parts(combination.kind, combination.suit, combination.cards, scored, table)
-
-
-def _check_parts(
+def _check_types(
     kind: Kind,
     suit: Suit | None,
     cards: Sequence[Copy],
     scored: Sequence[Scored],
     table: Sequence[Copy],
 ) -> None:
-    """:func:`_check_types` of the combination of ``kind``, ``suit`` and ``cards``, not built:
-    an offer checks its table cards alone, and a frozen dataclass's construction (a Python
-    ``__init__`` setting each field through ``object.__setattr__``) costs more than most of
-    the check."""
+    """Rules 4, 5 and 7 against the declarations still intact on ``table``, for the
+    combination of ``kind``, ``suit`` and ``cards``, not built: an offer checks its table
+    cards alone, and a frozen dataclass's construction (a Python ``__init__`` setting each
+    field through ``object.__setattr__``) costs more than most of the check."""
     # each kind's family, level and rank read from INFO, not through Combination's
     # properties: this runs for most declarations offered, over every one scored
     info = INFO[kind]
@@ -762,18 +697,17 @@ def _completed(
     # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
     # leave nothing pending
     # (loops and a comprehension: a C-level map calls a bound method per card, dearer)
-    bits, codes = ctx.bits, ctx.codes
+    bits = ctx.bits
     laid_bits = present = 0
     for copy in laid:
         laid_bits |= bits[copy]
     for copy in table:
         present |= bits[copy]
-    table_codes = [codes[c] for c in table]
-    near = _sift(_kinds(ctx.variant, trump)[2], present, laid_bits, table_codes)
+    table_codes = [pack[c] for c in table]
+    near = _sift(_kinds(ctx.variant, trump)[1], present, laid_bits, table_codes)
     if not near:
         return
     held = "".join(table_codes)  # a code's count or a rank's, as in offers
-    order = {c: i for i, c in enumerate(table)}
     known = set(holding.pending)
     on_table = set(table)
     # each intact declaration with its family and group, read once (properties are calls)
@@ -805,10 +739,12 @@ def _completed(
             for c in combination.cards
         }
 
-        free = sorted(
-            [c for c in table if c not in barred] if barred else table,
-            key=_preference(laid, holders, order),
-        )
+        kept = [c for c in table if c not in barred]
+        # the lay-out's own copies first, then those no intact declaration of its family
+        # and group holds, then the earliest laid out (the table's order)
+        free = [c for c in kept if c in laid]
+        free += [c for c in kept if c not in laid and c not in holders]
+        free += [c for c in kept if c not in laid and c in holders]
         picked = _pick(pack, need, items, free)
         if picked is None or not laid & set(picked):
             continue
@@ -818,23 +754,11 @@ def _completed(
         if candidate in known or candidate == scored_now:
             continue
         try:
-            _check_types(candidate, scored, table)
+            _check_types(kind, found_suit, candidate.cards, scored, table)
         except IllegalAction:
             continue
         known.add(candidate)
         yield candidate
-
-
-def _preference(
-    laid: set[Copy], holders: set[Copy], order: dict[Copy, int]
-) -> Callable[[Copy], tuple[bool, bool, int]]:
-    """The order in which a pending declaration takes its copies: the lay-out's own first,
-    then those no intact declaration of its family and group holds, then the earliest."""
-
-    def key(copy: Copy) -> tuple[bool, bool, int]:
-        return (copy not in laid, copy in holders, order[copy])
-
-    return key
 
 
 def _pick(
@@ -866,25 +790,23 @@ def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
     """The table's copies by code and the declarations, scored and pending, holding them:
     copies of one class are interchangeable in a new declaration. The declarations are
     told by a bit each, by their index: a copy's bits are the set of those holding it."""
-    # each copy's declarations gathered in one pass over them, not searched per copy, as
-    # bits (a list and a frozenset per copy cost more than a number)
-    scored: dict[Copy, int] = {}
-    bit = 1
-    for s in holding.scored:
-        for copy in s.combination.cards:
-            scored[copy] = scored.get(copy, 0) | bit
-        bit <<= 1
-    pending: dict[Copy, int] = {}
-    bit = 1
-    for p in holding.pending:
-        for copy in p.cards:
-            pending[copy] = pending.get(copy, 0) | bit
-        bit <<= 1
+    scored = _holders([s.combination for s in holding.scored])
+    pending = _holders(holding.pending)
     classes: _Classes = {}
     for copy in holding.table:
         key = (pack[copy], scored.get(copy, 0), pending.get(copy, 0))
         classes.setdefault(key, []).append(copy)
     return classes
+
+
+def _holders(combinations: Sequence[Combination]) -> dict[Copy, int]:
+    """Each copy's combinations, by their index as bits: gathered in one pass over them, not
+    searched per copy (a list and a frozenset per copy cost more than a number)."""
+    found: dict[Copy, int] = {}
+    for i, combination in enumerate(combinations):
+        for copy in combination.cards:
+            found[copy] = found.get(copy, 0) | 1 << i
+    return found
 
 
 def _choices(
@@ -905,7 +827,7 @@ def _choices(
         codes = [c for c in dict.fromkeys(hand) if c[0] == info.rank]
         pools: list[tuple[Card | None, list[Copy]]] = [(c, []) for c in codes]
         pools += [(None, copies) for key, copies in classes.items() if key[0][0] == info.rank]
-        capacities = [hand.count(c) if c is not None else len(copies) for c, copies in pools]
+        capacities = tuple([hand.count(c) if c is not None else len(copies) for c, copies in pools])
         for counts in _spread(4, capacities):
             chosen_hand = [
                 c for (c, _), n in zip(pools, counts, strict=True) if c for _ in range(n)
@@ -925,7 +847,7 @@ def _choices(
         groups = [copies for key, copies in classes.items() if key[0] == code]
         options: list[tuple[list[Card], list[Copy]]] = []
         for from_hand in range(min(count, hand.count(code)) + 1):
-            for counts in _spread(count - from_hand, [len(g) for g in groups]):
+            for counts in _spread(count - from_hand, tuple([len(g) for g in groups])):
                 table = [copy for g, n in zip(groups, counts, strict=True) for copy in g[:n]]
                 options.append(([code] * from_hand, table))
         if not options:
@@ -937,23 +859,13 @@ def _choices(
             yield chosen_hand, [c for _, t in combo for c in t]
 
 
-_SPREADS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
-"""What :func:`_spread` found, by its arguments: a few small numbers, met again and again
-(the choices of a declaration's cards among the table's classes)."""
-SPREADS_KEPT = 10_000
-"""The most kept at once (beyond, the table starts again)."""
-
-
-def _spread(total: int, capacities: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=10_000)
+def _spread(total: int, capacities: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to take ``total`` items from pools of these capacities, in ascending
-    order of the first pool's share, then the next's."""
-    key = (total, tuple(capacities))
-    found = _SPREADS.get(key)
-    if found is None:
-        if len(_SPREADS) >= SPREADS_KEPT:
-            _SPREADS.clear()
-        found = _SPREADS[key] = tuple(_spreads(total, key[1]))
-    return found
+    order of the first pool's share, then the next's; kept by the arguments, a few small
+    numbers met again and again (the choices of a declaration's cards among the table's
+    classes)."""
+    return tuple(_spreads(total, capacities))
 
 
 def _spreads(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:

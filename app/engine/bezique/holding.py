@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..cards import Card
@@ -56,28 +57,14 @@ class Holding:
             self.table_sums,
         )
 
-    def cards(self) -> list[Copy]:
-        return [*self.concealed, *self.table]
-
     def __len__(self) -> int:
         return len(self.concealed) + len(self.table)
 
 
-_SPLIT: dict[str, tuple[Card, int | None]] = {}
-"""Every card argument read so far, at most each code at each position."""
-
-
+@cache
 def split_card_argument(arg: str) -> tuple[Card, int | None]:
     """``QS`` → (``QS``, ``None``); ``QS@3`` → (``QS``, 3); :class:`MalformedAction` for any
-    other text."""
-    found = _SPLIT.get(arg)
-    if found is not None:
-        return found
-    found = _SPLIT[arg] = _split(arg)
-    return found
-
-
-def _split(arg: str) -> tuple[Card, int | None]:
+    other text. Each argument read is kept: at most each code at each position."""
     code, at, position = arg.partition("@")
     if code not in _CODES:
         raise MalformedAction(
@@ -91,10 +78,6 @@ def _split(arg: str) -> tuple[Card, int | None]:
     if number > MAX_POSITION:
         raise MalformedAction(f"no table has a position {number}")
     return code, number
-
-
-def check_card_argument(arg: str) -> None:
-    split_card_argument(arg)
 
 
 def play_arguments(pack: Sequence[Card], holding: Holding) -> list[str]:

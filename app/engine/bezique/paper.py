@@ -29,6 +29,7 @@ from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
 from .rules import resolve_options
 from .scoring import settle
+from .sheet import settled_detail
 from .variant import BRISQUE, BRISQUE_RANKS, Variant
 
 NO_TRUMPS: Final = "none"
@@ -37,11 +38,6 @@ SEATS: Final = (0, 1)
 
 UNRECORDED: Final[Mapping[str, Any]] = {"tricks_won": None, "declarations": [], "carte_blanche": []}
 """What a deal played here keeps that the table enters no part of, as a paper deal has it."""
-
-
-def _brisques_total(variant: Variant) -> int:
-    # every card is played to a trick, so the brisques won add up to the whole pack's
-    return sum(BRISQUE for card in variant.pack.cards if card[0] in BRISQUE_RANKS)
 
 
 def _most_points(variant: Variant) -> int:
@@ -94,15 +90,14 @@ def _sums(scores: frozenset[int], points: int) -> bool:
 
 def make_paper(variant: Variant) -> Paper:
     """The paper of ``variant``: two seats, a fixed number of deals (option ``deals``)."""
-    brisques_total = _brisques_total(variant)
+    # every card is played to a trick, so the brisques won add up to the whole pack's
+    brisques_total = sum(BRISQUE for card in variant.pack.cards if card[0] in BRISQUE_RANKS)
     most = _most_points(variant)
 
     def previous_trump(deals: Sequence[ScoredDeal]) -> Suit | None:
         # last deal's trumps, a drawn deal's included (Chinese Clarification 2)
-        if not variant.no_trump_twice or not deals:
-            return None
-        trump: Suit | None = deals[-1].detail["trump"]
-        return trump
+        trump: Suit | None = deals[-1].detail["trump"] if deals else None
+        return trump if variant.no_trump_twice else None
 
     def next_deal(
         seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
@@ -151,21 +146,8 @@ def make_paper(variant: Variant) -> Paper:
                 )
         rounded = bool(resolve_options(variant, e.options)["round_to_hundreds"])
         result = settle(variant, points, brisques, rounded)
-        # a deal played here keeps these keys (sheet.deal_detail); the table enters no
-        # declaration, carte blanche or trick one by one
-        detail = {
-            "trump": trump,
-            "previous_trump": previous,
-            "points": list(result.totals),
-            "brisques": list(result.brisques) if variant.brisques else None,
-            "brisques_counted": result.counted,
-            "final": list(result.final),
-            "winner": result.winner,
-            "rubiconed": result.rubiconed,
-            "game_score": result.game_score,
-            "scores": list(result.scores),
-            **deepcopy(UNRECORDED),
-        }
+        # the table enters no declaration, carte blanche or trick one by one
+        detail = {**settled_detail(variant, trump, previous, result), **deepcopy(UNRECORDED)}
         return e.scored(result.scores, detail)
 
     def check_points(trump: Suit | None, previous: Suit | None, points: list[int]) -> None:

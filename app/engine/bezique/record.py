@@ -10,14 +10,17 @@ validator and the live server can never disagree about a rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
 from ..game import Options, RecordError
 from ..trick_game import TrickRecords
 from .deal import Deal
-from .sheet import declaration_json, shown_json
+from .sheet import declaration_json, settled_detail, shown_json
+
+RESULT_KEYS: Final = ("winner", "brisques_counted", "rubiconed", "final", "game_score")
+"""A settled deal's detail (:func:`~.sheet.settled_detail`) in a record's ``result``."""
 
 
 class BeziqueRecords(TrickRecords[Any]):
@@ -30,6 +33,9 @@ class BeziqueRecords(TrickRecords[Any]):
         """The fields of a deal that follow from its pack and actions. An unfinished deal has
         what is scored so far and no result; its scores are 0."""
         result = deal.result
+        settled: dict[str, Any] | None = None
+        if result is not None:
+            settled = settled_detail(deal.variant, deal.trump, deal.previous_trump, result)
         return {
             "trump": deal.trump,
             "declarations": [declaration_json(d) for d in deal.declarations],
@@ -37,18 +43,8 @@ class BeziqueRecords(TrickRecords[Any]):
             "points": list(deal.points),
             "tricks": list(deal.won),
             "brisques": list(deal.brisques) if deal.variant.brisques else None,
-            "scores": list(result.scores) if result else [0, 0],
-            "result": (
-                {
-                    "winner": result.winner,
-                    "brisques_counted": result.counted,
-                    "rubiconed": result.rubiconed,
-                    "final": list(result.final),
-                    "game_score": result.game_score,
-                }
-                if result
-                else None
-            ),
+            "scores": settled["scores"] if settled else [0, 0],
+            "result": {k: settled[k] for k in RESULT_KEYS} if settled else None,
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:

@@ -16,7 +16,7 @@ rest from the view (the holdings, each declaration's copies followed through the
 ``play:QS@3`` actions, carte blanche, points), without replaying the deal. What the ledger
 cannot state is carte blanche's: a dealt hand not shown held a king, queen or jack, and so
 did the first draw not shown of a player whose carte blanche ran. A deal of the unseen cards
-that leaves no course of the deal for a re-dealt player (:func:`_history`: which cards it
+that leaves no course of the deal for a re-dealt player (:func:`_fits`: which cards it
 was dealt and drew, each card in hand before it is played or laid out) is dealt again, so
 the spread stays uniform among the arrangements that keep it. A sample keeps the viewer's
 hand as dealt and its draws alone (the other's are not known): it is no deal to record.
@@ -25,7 +25,9 @@ hand as dealt and its draws alone (the other's are not known): it is no deal to 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final, cast
 
@@ -37,10 +39,9 @@ from .combinations import Combination, Copy, Kind, Scored, matches
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
 from .declarations import parse_declaration
 from .holding import Holding, split_card_argument
-from .rules import ENDGAME, ENDGAME_MUST_WIN
+from .rules import endgame_rules
 from .state import Match, match_class
 from .variant import COURT, RANKS, Variant
-from .view import Course
 
 NEVER: Final = 10_000
 """The deadline of a card still held: any draw may have brought it."""
@@ -49,8 +50,100 @@ TRIES: Final = 60
 COURSE_TRIES: Final = 4
 """Random courses tried for one arrangement before it is drawn again."""
 
-History = tuple[list[Card], dict[int, Card]]
-"""A player's hand as dealt, and the card it drew after each trick while the stock lasted."""
+
+@dataclass(slots=True)
+class _Course:
+    """What the resampler reads of the deal's actions, in one walk through them
+    (:func:`_course`)."""
+
+    hand: list[Card]
+    """The viewer's concealed hand in the order of its copies, as the state keeps it (and
+    lists its plays); empty for a spectator."""
+    revealed: list[list[tuple[Card, int]]]
+    """Per seat, each card that came out of its concealed hand unseen before (played or
+    laid out), with the trick by which it must have held it: a card drawn after trick ``k``
+    can be one of them only if ``k`` is smaller (:func:`_fits`' deadlines)."""
+    rounds: int
+    """Draws after a trick (both players draw in one round)."""
+    made: list[tuple[list[tuple[int, Card]], list[int]]]
+    """Per declaration, its cards as tokens (a token per card laid out) and codes, and the
+    tokens it laid out."""
+    played: dict[int, int]
+    """Each token played from a table, by the number of card plays before it."""
+    tables: list[list[int]]
+    """The tokens on each table now, by position."""
+
+
+def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course:
+    """The actions followed once. A card played or laid out from the concealed hand is the
+    first copy of its code there (so the state plays and lays out), and it is taken to be
+    one the table has seen when there is one: of two identical cards, one seen and one not,
+    nobody can tell which went. The table has seen the carte blanche shown and the tables
+    taken up at the end of the stock."""
+    got = [*d["dealt"], *d["drawn"]] if seat is not None else []
+    hand = list(range(len(d["dealt"]))) if seat is not None else []
+    shows = d["carte_blanche"]
+    known: list[Counter[Card]] = [Counter(), Counter()]
+    course = _Course([], [[], []], 0, [], {}, [[], []])
+    tables = course.tables
+    codes: list[Card] = []  # each token's
+    origin: dict[int, int] = {}  # each of the viewer's tokens: its card in ``got``
+    plays = shown = 0
+
+    def leave(s: int, code: Card, by: int) -> int | None:
+        """A card out of ``s``'s concealed hand: the viewer's card of ``got`` it was."""
+        if known[s][code]:
+            known[s][code] -= 1
+        else:
+            course.revealed[s].append((code, by))
+        if s != seat:
+            return None
+        i = next(i for i in hand if got[i] == code)
+        hand.remove(i)
+        return i
+
+    for s, text in d["actions"]:
+        while shown < len(shows) and shows[shown]["after"] <= course.rounds:
+            known[shows[shown]["seat"]].update(shows[shown]["cards"])
+            shown += 1
+        kind, _, arg = text.partition(":")
+        if kind == "play":
+            code, position = split_card_argument(arg)
+            if position is None:
+                leave(s, code, plays // 2 + 1)
+            else:
+                course.played[tables[s].pop(position)] = plays
+            plays += 1
+            continue
+        if kind == "declare":
+            request = parse_declaration(arg)
+            new: list[int] = []
+            laid = [code for code, position in request.items if position is None]
+            for code in [*laid, *request.extras]:
+                # held before the draw after this trick: drawn after an earlier one at the latest
+                i = leave(s, code, plays // 2)
+                if i is not None:
+                    origin[len(codes)] = i
+                new.append(len(codes))
+                codes.append(code)
+            fresh = iter(new)
+            items = [
+                (next(fresh) if position is None else tables[s][position], code)
+                for code, position in request.items
+            ]
+            tables[s].extend(new)
+            course.made.append((items, new))
+        course.rounds += 1  # both drew; after the last draw the tables are taken up
+        if seat is not None:
+            hand.append(len(d["dealt"]) + course.rounds - 1)
+        if course.rounds == variant.stock_tricks:
+            for s in (0, 1):
+                known[s].update(codes[t] for t in tables[s])
+                if s == seat:
+                    hand = sorted(hand + [origin[t] for t in tables[s]])
+                tables[s] = []
+    course.hand = [got[i] for i in hand]
+    return course
 
 
 def _new_deal(match: Match, d: Mapping[str, Any]) -> Deal:
@@ -68,79 +161,36 @@ def _new_deal(match: Match, d: Mapping[str, Any]) -> Deal:
     )
 
 
-def _shown(variant: Variant, view: View) -> dict[str, Any]:
+def _shown(course: _Course | None, view: View) -> dict[str, Any]:
     """The deal's cards as the ledger lays them: the tables laid out, seen by all, and the
-    viewer's hand in the order of its copies (:func:`_own_order`)."""
+    viewer's hand in the order of its copies."""
     d = view["deal"]
-    seat = view["seat"]
-    if seat is None:
+    assert course is not None
+    if view["seat"] is None:
         return {**d, "laid": d["tables"]}
-    return {**d, "laid": d["tables"], "hand": _own_order(variant, d, seat)}
+    return {**d, "laid": d["tables"], "hand": course.hand}
 
 
-def _own_order(variant: Variant, d: Mapping[str, Any], seat: int) -> list[Card]:
-    """The viewer's concealed hand in the order of its copies, as the state keeps it (and
-    lists its plays): its cards as dealt and drawn, followed through its actions (a card
-    played or laid out from the hand is the first copy of its code there)."""
-    got = [*d["dealt"], *d["drawn"]]
-    hand = list(range(len(d["dealt"])))
-    table: list[int] = []
-    rounds = 0
-    for s, text in d["actions"]:
-        kind, _, arg = text.partition(":")
-        if kind == "play":
-            code, position = split_card_argument(arg)
-            if s != seat:
-                continue
-            if position is None:
-                hand.remove(next(i for i in hand if got[i] == code))
-            else:
-                del table[position]
-            continue
-        if kind == "declare" and s == seat:
-            request = parse_declaration(arg)
-            codes = [c for c, position in request.items if position is None]
-            for code in [*codes, *request.extras]:
-                i = next(i for i in hand if got[i] == code)
-                hand.remove(i)
-                table.append(i)
-        rounds += 1
-        hand.append(len(d["dealt"]) + rounds - 1)
-        if rounds == variant.stock_tricks:
-            hand = sorted(hand + table)
-            table = []
-    return [got[i] for i in hand]
-
-
-def _barred(variant: Variant, view: View) -> list[set[Card]]:
-    return _bans(variant, view["deal"], bool(view["options"]["must_win_endgame"]))
-
-
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+def _restore(
+    course: _Course | None, match: Match, deal: TrickDeal | None, view: View, rng: random.Random
+) -> None:
     if deal is None:
         match.current = None
         return
+    assert course is not None
     assert isinstance(deal, Deal)
     variant, d, seat = match.variant, view["deal"], view["seat"]
     ledger = deal.ledger
-    actions = [(s, t) for s, t in d["actions"]]
     shows = [
         Shown(e["seat"], e["after"], (), tuple(e["cards"]), e["points"]) for e in d["carte_blanche"]
     ]
-    course = Course(variant)
-    course.advance(actions, shows)
     _fit(variant, ledger, seat, course, shows, rng)
     pack = deal.pack = tuple(ledger.cards)
-    deal.codes = dict(enumerate(pack))
     for hand in ledger.hands:
         hand.sort()
     # the tables, laid last (``laid``), each in the order laid out
-    sizes = [len(t) for t in d["tables"]]
-    end = len(pack)
-    melded = [
-        list(range(end - sizes[0] - sizes[1], end - sizes[1])),
-        list(range(end - sizes[1], end)),
-    ]
+    start, size = len(pack) - len(d["tables"][0]) - len(d["tables"][1]), len(d["tables"][0])
+    melded = [list(range(start, start + size)), list(range(start + size, len(pack)))]
     # the tricks taken, by copy: each seat's in the order won
     taken = [iter(ledger.taken[0]), iter(ledger.taken[1])]
     history: list[Trick] = []
@@ -148,44 +198,15 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
         pair = (next(taken[t.winner]), next(taken[t.winner]))
         history.append(Trick(t.leader, pair, (pack[pair[0]], pack[pair[1]]), t.winner))
     deal.history = history
-    # which copy each declaration holds: the table's cards followed through the actions
-    tables: list[list[int]] = [[], []]  # tokens, by position
+    # which copy each declaration holds: a card played from a table is in its trick, one
+    # still on the table in its place; after the tables are taken up, any copies of its
+    # codes, as nothing reads them then
     where: dict[int, Copy] = {}
-    made: list[list[tuple[int, Card]]] = []  # per declaration, its tokens and codes
-    laid_by: list[list[int]] = []
-    plays = tokens = rounds = 0
-    for s, text in actions:
-        kind, _, arg = text.partition(":")
-        if kind == "play":
-            _, position = split_card_argument(arg)
-            if position is not None:
-                token = tables[s].pop(position)
-                k, j = divmod(plays, 2)
-                where[token] = history[k].copies[j] if k < len(history) else ledger.trick[j]
-            plays += 1
-        elif kind == "declare":
-            request = parse_declaration(arg)
-            items: list[tuple[int, Card]] = []
-            new: list[int] = []
-            for code, position in request.items:
-                if position is None:
-                    new.append(tokens)
-                    items.append((tokens, code))
-                    tokens += 1
-                else:
-                    items.append((tables[s][position], code))
-            for _ in request.extras:
-                new.append(tokens)
-                tokens += 1
-            tables[s].extend(new)
-            made.append(items)
-            laid_by.append(new)
-        if kind != "play":  # both drew; after the last draw the tables are taken up
-            rounds += 1
-            if rounds == variant.stock_tricks:
-                tables = [[], []]
+    for token, plays in course.played.items():
+        k, j = divmod(plays, 2)
+        where[token] = history[k].copies[j] if k < len(history) else ledger.trick[j]
     for s in (0, 1):
-        for token, copy in zip(tables[s], melded[s], strict=True):
+        for token, copy in zip(course.tables[s], melded[s], strict=True):
             where[token] = copy
     first: dict[Card, Copy] = {}
     for i, code in enumerate(pack):
@@ -194,7 +215,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     for s in (0, 1):
         holdings[s].table = list(melded[s])
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
-    for e, items, new in zip(d["declarations"], made, laid_by, strict=True):
+    for e, (items, new) in zip(d["declarations"], course.made, strict=True):
         copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
         combination = _combination(variant, e["kind"], [pack[c] for c in copies], trump, copies)
         deal.declarations.append(
@@ -222,7 +243,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     deal.points = list(d["points"])
     if d["brisques"] is not None:
         deal.brisques = list(d["brisques"])
-    deal.actions = actions
+    deal.actions = [(s, t) for s, t in d["actions"]]
     if view["phase"] == "declare":
         deal.deciding = deal.history[-1].winner
     if seat is not None:  # the viewer's own cards as dealt and drawn, by code
@@ -244,23 +265,14 @@ def _fit(
     variant: Variant,
     ledger: CopyLedger,
     seat: int | None,
-    course: Course,
+    course: _Course,
     shows: Sequence[Shown],
     rng: random.Random,
 ) -> None:
     """Deal again while no course of a re-dealt hand fits its carte blanche (a dealt hand
     not shown held a court card, as did the first draw not shown after one ran)."""
-    everyone = ledger.everyone
     for _ in range(TRIES):
-        fits = True
-        for s in (0, 1):
-            if s == seat:
-                continue
-            unseen = [ledger.cards[i] for i in ledger.hands[s] if ledger.seen[i] != everyone]
-            if _history(variant, s, course, shows, unseen, course.rounds, rng) is None:
-                fits = False
-                break
-        if fits:
+        if all(s == seat or _fits(variant, ledger, s, course, shows, rng) for s in (0, 1)):
             return
         again = ledger.deal_again
         assert again is not None
@@ -268,84 +280,76 @@ def _fit(
     raise ValueError("no course of the deal fits the view")
 
 
-def _history(
+def _fits(
     variant: Variant,
+    ledger: CopyLedger,
     seat: int,
-    course: Course,
+    course: _Course,
     shows: Sequence[Shown],
-    unseen: Sequence[Card],
-    rounds: int,
     rng: random.Random,
-) -> History | None:
-    """A course of ``seat``'s cards the play allows: its dealt hand and its draws; ``None``
-    when the cards it has been given fit none."""
-    fixed_dealt: list[Card] | None = None
-    fixed_draws: dict[int, Card] = {}
+) -> bool:
+    """Whether a course of ``seat``'s cards the play allows (its dealt hand and its draws)
+    fits the cards it has been given, tried at random."""
+    cards, seen, everyone = ledger.cards, ledger.seen, ledger.everyone
+    unseen = [cards[i] for i in ledger.hands[seat] if seen[i] != everyone]
+    blank = False  # its dealt hand shown
+    drawn_shown: set[int] = set()
     for show in shows:
-        if show.seat != seat:
-            continue
-        if show.after == 0:
-            fixed_dealt = list(show.cards)
-        else:
-            fixed_draws[show.after] = show.cards[0]
+        if show.seat == seat:
+            if show.after == 0:
+                blank = True
+            else:
+                drawn_shown.add(show.after)
+    rounds = course.rounds
     blank_end: int | None = None
-    if fixed_dealt is not None:
+    if blank:
         k = 1
-        while k in fixed_draws:
+        while k in drawn_shown:
             k += 1
         if k <= rounds:
             blank_end = k
     free = [*course.revealed[seat], *((c, NEVER) for c in unseen)]
-    open_rounds = [k for k in range(rounds, 0, -1) if k not in fixed_draws]
-    hand_slots = variant.hand_size - (len(fixed_dealt) if fixed_dealt is not None else 0)
-    if len(free) != hand_slots + len(open_rounds):
-        return None
+    open_rounds = [k for k in range(rounds, 0, -1) if k not in drawn_shown]
+    if len(free) != (0 if blank else variant.hand_size) + len(open_rounds):
+        return False
     for _ in range(COURSE_TRIES):
         items = list(free)
-        kept: list[Card] = []
-        if fixed_dealt is None:
+        if not blank:
             courts = [i for i, (c, _) in enumerate(items) if c[0] in COURT]
             if not courts:
-                return None
-            kept.append(items.pop(rng.choice(courts))[0])
-        draws = dict(fixed_draws)
+                return False
+            items.pop(rng.choice(courts))
         for k in open_rounds:  # the latest first: a card needed later fits any earlier draw
             fits = [
                 i for i, (c, by) in enumerate(items) if by > k and (k != blank_end or c[0] in COURT)
             ]
             if not fits:
                 break
-            draws[k] = items.pop(rng.choice(fits))[0]
+            items.pop(rng.choice(fits))
         else:
-            if fixed_dealt is not None:
-                return fixed_dealt, draws
-            return [*kept, *(c for c, _ in items)], draws
-    return None
+            return True
+    return False
 
 
-def _bans(variant: Variant, d: Mapping[str, Any], must_win: bool) -> list[set[Card]]:
+def _barred(variant: Variant, view: View) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it followed once the stock was gone (rubicon
     §9: follow suit, else trump; with ``must_win_endgame`` beat the card led if able)."""
+    d = view["deal"]
     tricks = [
         [(c["seat"], c["card"]) for c in trick["cards"]]
         for trick in d["tricks_played"][variant.stock_tricks :]
     ]
-    rules = ENDGAME_MUST_WIN if must_win else ENDGAME
-    return revealed(tricks, d["trump"], rules, 2).cards(RANKS)
-
-
-_RESAMPLERS: dict[Variant, Callable[[View, random.Random], Match]] = {}
+    return revealed(tricks, d["trump"], endgame_rules(view["options"]), 2).cards(RANKS)
 
 
 def resample(variant: Variant, view: View, rng: random.Random) -> Match:
-    found = _RESAMPLERS.get(variant)
-    if found is None:
-        found = _RESAMPLERS[variant] = make_resample(
-            match_class(variant),
-            _restore,
-            partial(_shown, variant),
-            partial(_barred, variant),
-            new_deal=_new_deal,
-            ledger_class=CopyLedger,
-        )
-    return found(view, rng)
+    d = view["deal"]
+    course = _course(variant, d, view["seat"]) if d is not None else None
+    return make_resample(
+        match_class(variant),
+        partial(_restore, course),
+        partial(_shown, course),
+        partial(_barred, variant),
+        new_deal=_new_deal,
+        ledger_class=CopyLedger,
+    )(view, rng)

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..game import Options, ScoredDeal
 from ..trick_game import Sheet
 from ..trick_game import scored_deals as scored_deals
 from .deal import Deal, Declaration, Shown
-from .variant import CODES
+from .scoring import Result
+from .variant import CODES, Variant
 
 ORDER: Final[dict[Card, int]] = {c: i for i, c in enumerate(CODES)}
 
@@ -57,21 +58,30 @@ def shown_json(shown: Shown) -> dict[str, Any]:
     }
 
 
-def deal_detail(deal: Deal) -> dict[str, Any]:
-    """What the scoresheet and the store keep of a finished deal."""
-    result = deal.result
-    assert result is not None
+def settled_detail(
+    variant: Variant, trump: Suit | None, previous_trump: Suit | None, result: Result
+) -> dict[str, Any]:
+    """What the scoresheet and the store keep of a deal settled, played here or entered on
+    paper, but its tricks, declarations and carte blanche."""
     return {
-        "trump": deal.trump,
-        "previous_trump": deal.previous_trump,
+        "trump": trump,
+        "previous_trump": previous_trump,
         "points": list(result.totals),
-        "brisques": list(result.brisques) if deal.variant.brisques else None,
+        "brisques": list(result.brisques) if variant.brisques else None,
         "brisques_counted": result.counted,
         "final": list(result.final),
         "winner": result.winner,
         "rubiconed": result.rubiconed,
         "game_score": result.game_score,
         "scores": list(result.scores),
+    }
+
+
+def deal_detail(deal: Deal) -> dict[str, Any]:
+    """What the scoresheet and the store keep of a finished deal."""
+    assert deal.result is not None
+    return {
+        **settled_detail(deal.variant, deal.trump, deal.previous_trump, deal.result),
         "tricks_won": list(deal.won),
         "declarations": [declaration_json(d) for d in deal.declarations],
         "carte_blanche": [shown_json(s) for s in deal.shown],

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar, Final, cast
 
 from ..actions import MAX_ACTION_TEXT, Action, split_action
@@ -30,10 +31,9 @@ from ..words import with_article
 from . import view
 from .combinations import Copy
 from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
-from .declarations import Context, Offer, check_declare_syntax, declare, offers
+from .declarations import Context, Offer, declare, offers, parse_declaration
 from .holding import (
     MAX_POSITION,
-    check_card_argument,
     copy_to_play,
     find_copy,
     remove,
@@ -58,22 +58,17 @@ class Notation:
         self.variant = variant
         self.pack_count: Counter[Card] = Counter(variant.pack.cards)
         self.play: dict[str, Action] = {c: Action("play", c) for c in CODES}
-        self.fixed: dict[str, Action] = {
-            **{str(a): a for a in self.play.values()},
-            "draw": DRAW,
-        }
+        self.fixed: dict[str, Action] = {str(a): a for a in [*self.play.values(), DRAW]}
         self.table_play: list[dict[Card, Action]] = [{} for _ in range(MAX_POSITION + 1)]
         """``play:QS@3`` by position and code, built once each."""
-        self.known: dict[int, Action] = {id(a): a for a in self.fixed.values()}
-        """Every action this notation built and keeps, by identity: :meth:`shape` accepts
-        them without reading their text (each is alive here, so its id is its own)."""
         self.plays: dict[int, tuple[Action, Card, int | None, str]] = {
             id(a): (a, *split_card_argument(a.arg), str(a)) for a in self.play.values()
         }
-        """Each ``play:`` action in :attr:`known` by identity, with what :meth:`Match.apply`
-        reads of it in one look-up: the action (an id found is checked against it), the
-        code and table position it names (``None``: the concealed hand) and its text, the
-        play's record, unwritten."""
+        """Each ``play:`` action this notation built and keeps, by identity (each is alive
+        here, so its id is its own), with what :meth:`Match.apply` reads of it in one
+        look-up: the action (an id found is checked against it), the code and table
+        position it names (``None``: the concealed hand) and its text, the play's record,
+        unwritten."""
 
     def parse(self, text: object) -> Action:
         """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
@@ -84,10 +79,10 @@ class Notation:
         action = split_action(text)
         kind, arg = action.kind, action.arg
         if kind == "play":
-            check_card_argument(arg)
+            split_card_argument(arg)
             return action
         if kind == "declare":
-            check_declare_syntax(arg)
+            parse_declaration(arg)
             return action
         if kind == "deal":
             cards = arg.split(",") if arg else []
@@ -103,8 +98,9 @@ class Notation:
 
     def shape(self, action: Action) -> None:
         """Refuse an ``Action`` built by hand that no text would parse to."""
-        if self.known.get(id(action)) is action:
-            return
+        built = self.plays.get(id(action))
+        if action is DRAW or (built is not None and built[0] is action):
+            return  # built here: no text would parse to anything else
         if (
             type(action) is Action
             and action.kind == "declare"
@@ -114,7 +110,7 @@ class Notation:
             # check of its text, read from the argument, the text not written and split
             # again; a refusal is left to the whole path below, which words it
             try:
-                check_declare_syntax(action.arg)
+                parse_declaration(action.arg)
             except MalformedAction:
                 pass
             else:
@@ -135,7 +131,6 @@ class Notation:
         if found is None:
             found = row[code] = Action("play", f"{code}@{position}")
             self.fixed[str(found)] = found
-            self.known[id(found)] = found
             self.plays[id(found)] = (found, code, position, str(found))
         return found
 
@@ -163,9 +158,9 @@ def random_deal(variant: Variant, rng: random.Random) -> Action:
 
 class Match(TrickMatch[Deal]):
     """A match of rubicon or Chinese bezique for two seats, on the base's
-    (:class:`~app.engine.trick_game.TrickMatch`) with its own cards: copies in holdings, not
-    a ledger. Each variant plays through a class of its own (:func:`match_class`); build one
-    with :func:`new_match`."""
+    (:class:`~app.engine.trick_game.TrickMatch`) with its own cards: copies, held in the
+    holdings and the deal's ledger. Each variant plays through a class of its own
+    (:func:`match_class`); build one with :func:`new_match`."""
 
     VARIANT: ClassVar[Variant]
     OPTIONS = OPTIONS
@@ -234,10 +229,7 @@ class Match(TrickMatch[Deal]):
         would fix, so that a player sees the value before choosing: the browser computes no
         score."""
         if deal.deciding is not None:
-            offered = self.offers(seat)
-            shape["declarations"] = [
-                view.offer_json(o.text, o.points, o.fixes_trump) for o in offered
-            ]
+            shape["declarations"] = [view.offer_json(o) for o in self.offers(seat)]
         return shape
 
     def context(self, deal: Deal) -> Context:
@@ -420,7 +412,7 @@ class Match(TrickMatch[Deal]):
                             self._check_follow(deal, seat, copy)
                         remove(holding, copy)  # it breaks what it was laid out in
                         ledger.play_index(seat, copy)  # onto ``trick``
-                    # _play's lead written out (half the cards), its trick's end its own
+                    # a lead passes the turn (half the cards); a trick's second card ends it
                     if len(trick) == 1:
                         self.to_act = 1 - seat
                     else:
@@ -442,9 +434,15 @@ class Match(TrickMatch[Deal]):
             return
         if kind == "draw":
             self._draw(deal)
-        else:
-            self._play(deal, seat, copy_to_play(deal.pack, deal.holdings[seat], action.arg))
-        deal.actions.append((seat, str(action)))
+            deal.actions.append((seat, "draw"))
+            return
+        # a card named by an action built elsewhere: played as the notation's own, and
+        # recorded as it was sent
+        code, position = split_card_argument(action.arg)
+        notation = self.notation
+        own = notation.play[code] if position is None else notation.play_at(code, position)
+        self.apply(seat, own)
+        deal.actions[-1] = (seat, str(action))
 
     def _deal(self, pack: list[Card]) -> None:
         dealer = self.next_dealer
@@ -520,19 +518,6 @@ class Match(TrickMatch[Deal]):
                 ledger.laid_back(laid)
         self.to_act = winner
 
-    def _play(self, deal: Deal, seat: int, copy: Copy) -> None:
-        holding = deal.holdings[seat]
-        ledger = deal.ledger
-        if copy in holding.table:
-            remove(holding, copy)  # it breaks what it was laid out in
-        elif deal.shown or not ledger.stock:  # the hand may hold copies seen by all
-            ledger.left_unseen(seat, copy)
-        ledger.play_index(seat, copy)  # from the hand, where nothing holds it
-        if len(ledger.trick) == 1:
-            self.to_act = 1 - seat
-            return
-        self._won(deal)
-
     def _won(self, deal: Deal) -> None:
         """The trick's second card is down: who wins it, and what follows."""
         pack = deal.pack
@@ -577,7 +562,7 @@ class Match(TrickMatch[Deal]):
         rounded = bool(self.options["round_to_hundreds"])
         result = deal.result = settle(self.variant, deal.points, deal.brisques, rounded)
         self.current = None
-        deal.course = None  # what views read of the deal in progress is not kept with it
+        deal.viewed = []  # what views read of the deal in progress is not kept with it
         self.finish(deal, result.scores)
 
     # -- copying -------------------------------------------------------------------------------
@@ -591,18 +576,13 @@ class Match(TrickMatch[Deal]):
         return other
 
 
-_CLASSES: dict[Variant, type[Match]] = {}
-
-
+@cache
 def match_class(variant: Variant) -> type[Match]:
     """The match class of ``variant``'s game: its name, title and pack, made once."""
-    found = _CLASSES.get(variant)
-    if found is None:
-        title = variant.title.title().replace(" ", "")
-        attributes = {"VARIANT": variant, "NAME": variant.name, "TITLE": variant.title}
-        attributes.update(PACK=variant.pack.cards, __slots__=())
-        found = _CLASSES[variant] = cast(type[Match], type(f"{title}Match", (Match,), attributes))
-    return found
+    title = variant.title.title().replace(" ", "")
+    attributes = {"VARIANT": variant, "NAME": variant.name, "TITLE": variant.title}
+    attributes.update(PACK=variant.pack.cards, __slots__=())
+    return cast(type[Match], type(f"{title}Match", (Match,), attributes))
 
 
 def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
