@@ -998,6 +998,12 @@ class TrickRecords(Generic[D]):
 
     OVER: ClassVar[str] = "the match was over"
     """Why a deal after the match's end is refused."""
+    SEAT_COUNTS: ClassVar[tuple[int, ...]] = ()
+    """The table sizes a record's players are checked against before its deals are replayed
+    (none: the envelope's check alone)."""
+    PLAYED_BY: ClassVar[str] = "{noun} is played by {counts} players"
+    """What a record for another table size is told: ``{noun}`` and ``{title}``, the game's
+    names; ``{counts}``, its table sizes in words."""
     SUMMARY_LEFT_OUT: ClassVar[tuple[str, ...]] = ("trump",)
     """Derived fields a validator's summary of a deal leaves out."""
 
@@ -1136,11 +1142,20 @@ class TrickRecords(Generic[D]):
         how to make it)."""
         return self.match_class(seats, options, first_dealer)
 
+    def check_seats(self, seats: int) -> None:
+        """Refuse a record for a table size the game is not played at (``SEAT_COUNTS``)."""
+        counts = self.SEAT_COUNTS
+        if counts and seats not in counts:
+            title = self.match_class.TITLE
+            said = self.PLAYED_BY.format(noun=self.noun, title=title, counts=counts_text(counts))
+            raise RecordError(said)
+
     def replay(
         self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
     ) -> TrickMatch[D]:
-        deals = deals_of(doc)
+        deals = deals_of(doc)  # a record without its deals says so first
         seats = len(players)
+        self.check_seats(seats)
         match = self.new_match(seats, options, first_dealer(deals, seats))
 
         def deal(match: TrickMatch[D], record: object, k: int, last: bool) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
-from ..game import Options, RecordError
+from ..game import RecordError
 from ..trick_game import TrickRecords
 from .deal import Deal
 from .sheet import declaration_json, settled_detail, shown_json
@@ -27,6 +27,8 @@ class BeziqueRecords(TrickRecords[Any]):
     """One variant's records (its match class names the game)."""
 
     NAMES_PLAYERS = True
+    SEAT_COUNTS = (2,)
+    PLAYED_BY = "{noun} is played by two"
     SUMMARY_LEFT_OUT = ("declarations", "carte_blanche")
 
     def derived(self, deal: Deal) -> dict[str, Any]:
@@ -60,11 +62,6 @@ class BeziqueRecords(TrickRecords[Any]):
             "hands": [[pack[c] for c in deal.dealt[s]] if s == seat else None for s in (0, 1)],
             "draws": [[pack[c] for c in deal.draws[s]] if s == seat else None for s in (0, 1)],
         }
-
-    def new_match(self, seats: int, options: Options, first_dealer: int) -> Any:
-        if seats != 2:
-            raise RecordError(f"{self.noun} is played by two")
-        return super().new_match(seats, options, first_dealer)
 
     def dealer_rule(self, match: Any) -> str:
         last = match.deals[-1].result if match.deals else None

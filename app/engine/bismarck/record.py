@@ -20,7 +20,7 @@ from ..recorded import deals_of, end_of_deal, is_seat
 from ..trick_game import TrickMatch, TrickRecords
 from .contracts import contract_action
 from .family import FamilyMatch
-from .rules import CARDS_PER_HAND, NAME, OPEN_CARDS
+from .rules import CARDS_PER_HAND, DEALS_PER_MATCH, NAME, OPEN_CARDS
 from .rules import winners as leaders
 from .state import Deal, Match, deck_from, discard_action, parse_action
 
@@ -44,6 +44,7 @@ class FamilyRecords(TrickRecords[Any]):
     OPEN_TWICE: ClassVar[str | None] = None
     """What an open card dealt twice is told, where not that it is dealt twice."""
     STATED: ClassVar[str] = "is"
+    PLAYED_BY = "{title} is played by {counts} players"
 
     def chosen(self, deal: Any, seat: int | None, whole: bool) -> dict[str, Any]:
         raise NotImplementedError
@@ -83,9 +84,7 @@ class FamilyRecords(TrickRecords[Any]):
 
     def replay(self, players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Any:
         deals, seats, totals = deals_of(doc), len(players), self.match_class.DEALS
-        if seats not in totals:
-            said = " or ".join(map(str, totals))
-            raise RecordError(f"{self.match_class.TITLE} is played by {said} players")
+        self.check_seats(seats)  # before the table's deals per match are asked for
         if len(deals) > (total := totals[seats]):
             of = f" of {seats} players" if len(totals) > 1 else ""
             said = f"a match{of} has only {total} deals (the record has {len(deals)})"
@@ -180,6 +179,7 @@ class FamilyRecords(TrickRecords[Any]):
 class BismarckRecords(FamilyRecords):
     """Bismarck's own: the seat sitting out, the discard, a running record's leaders."""
 
+    SEAT_COUNTS = tuple(DEALS_PER_MATCH)
     HAND = CARDS_PER_HAND
     PLAYS = 3 * CARDS_PER_HAND
     FIXED_SAID = "spader's trump is spades"

@@ -9,13 +9,12 @@ the cards of a lay or give only for the two partners who saw them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import Card
 from ..errors import IllegalAction
-from ..game import Options, RecordError
-from ..recorded import deals_of
+from ..game import RecordError
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import HAND_SIZE, SEATS
 from .state import Deal, pack_for, sees, side_of
@@ -23,6 +22,7 @@ from .state import Deal, pack_for, sees, side_of
 
 class SpadesRecords(TrickRecords[Deal]):
     OVER = "the match was already won"
+    SEAT_COUNTS = (SEATS,)
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions. An unfinished deal
@@ -81,14 +81,6 @@ class SpadesRecords(TrickRecords[Deal]):
             twice = next(c for c in every if every.count(c) > 1)
             raise RecordError(f"hands: {twice} is dealt twice", k)
         return pack_for(hands, dealer)
-
-    def replay(
-        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-    ) -> TrickMatch[Deal]:
-        if len(players) != SEATS:
-            deals_of(doc)  # a record without its deals says so first
-            raise RecordError("spades is played by 4 players")
-        return super().replay(players, options, doc)
 
     NAMES_PLAYERS = True
     SAID: ClassVar[Mapping[str, str]] = {

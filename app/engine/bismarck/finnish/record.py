@@ -42,6 +42,7 @@ class FinnishRecords(FamilyRecords):
     """The Finnish game's own: four seats, the exchange, tricks and scores per team."""
 
     OVER = "the match is over"
+    SEAT_COUNTS = (SEATS,)
     HAND = DEALT
     PLAYS = SEATS * TRICKS
     FIXED_SAID = "trump's trump is the suit of open card 1, {open}"

@@ -31,6 +31,7 @@ def pack_for(
 
 class Records(BiddingRecords[Deal]):
     OVER = "the session was over"
+    SEAT_COUNTS = (3, 4, 5)
     seats = 3
     packets = 3
 
@@ -103,8 +104,7 @@ class Records(BiddingRecords[Deal]):
     }
 
     def replay(self, players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
-        if len(players) not in (3, 4, 5):
-            raise RecordError("auction pinochle is played by 3, 4 or 5 players")
+        self.check_seats(len(players))  # before the table's packets are asked for
         # a reader of this one record: its table's size and packets check each deal's hands
         reader = copy.copy(self)
         reader.seats = len(players)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...game import Options, RecordError
+from ...game import RecordError
 from ...trick_game import TrickMatch
 from ..base import BiddingRecords
 from .state import Deal, Match, claim_json, meld_json
@@ -27,6 +27,9 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
 
 
 class Records(BiddingRecords[Deal]):
+    SEAT_COUNTS = (SEATS,)
+    PLAYED_BY = "{title} is played by four"
+
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions."""
         result = deal.result
@@ -80,13 +83,6 @@ class Records(BiddingRecords[Deal]):
         **BiddingRecords.SAID,
         "announce_exceeds_meld": "announces {value} but can meld at most {best}",
     }
-
-    def replay(
-        self, players: Sequence[str], options: Options, doc: Mapping[str, Any]
-    ) -> TrickMatch[Deal]:
-        if len(players) != SEATS:
-            raise RecordError(f"{self._variant().title} is played by four")
-        return super().replay(players, options, doc)
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
