@@ -1048,6 +1048,40 @@ class TrickRecords(Generic[D]):
         by default (a game whose record lists the hands dealt builds the pack from them)."""
         return self.check_pack(entry.get("pack"), k)
 
+    HANDS: ClassVar[str] = "hands must list each seat's {size} cards as dealt"
+    """What a deal whose ``hands`` list no hand per seat is told (``{size}``: a hand's
+    cards, ``{seats}``: the table's size)."""
+    WRONG_HAND: ClassVar[str] = "hands: seat {seat} is dealt {size} cards"
+    """What a seat's hand of another size is told."""
+
+    def wrong_hand(self, seat: int, size: int) -> str:
+        """What ``seat``'s hand is told when it holds other than ``size`` cards."""
+        return self.WRONG_HAND.format(seat=seat, size=size)
+
+    def recorded_hands(
+        self, entry: Mapping[str, Any], sizes: Sequence[int], k: int
+    ) -> list[list[Card]]:
+        """The hands a record's deal ``entry`` lists as dealt, ``sizes[seat]`` cards to each
+        seat, or :class:`RecordError`. Each card is one of the game's and none is dealt twice;
+        a game whose pack holds a card twice checks the deal's cards against it as a whole."""
+        hands = entry.get("hands")
+        if not isinstance(hands, list) or len(hands) != len(sizes):
+            raise RecordError(self.HANDS.format(seats=len(sizes), size=max(sizes)), k)
+        cards, twice = self.match_class.CARDS, self.match_class.TWICE
+        for seat, (hand, size) in enumerate(zip(hands, sizes, strict=True)):
+            if not isinstance(hand, list) or len(hand) != size:
+                raise RecordError(self.wrong_hand(seat, size), k)
+            if twice:
+                continue
+            for card in hand:  # hand by hand: a card's refusal comes before a later hand's
+                if not isinstance(card, str) or card not in cards:
+                    raise RecordError(f"hands: {str(card)[:20]!r} is not a card", k)
+        every = [c for hand in hands for c in hand]
+        if not twice and len(set(every)) != len(every):
+            repeated = next(c for c in every if every.count(c) > 1)
+            raise RecordError(f"hands: {repeated} is dealt twice", k)
+        return hands
+
     def dealer_rule(self, match: TrickMatch[Any]) -> str:
         """Who deals next, in words, for a record that names another dealer."""
         return PASSES_LEFT

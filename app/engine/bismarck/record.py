@@ -39,8 +39,6 @@ class FamilyRecords(TrickRecords[Any]):
     PLAYS: ClassVar[int]
     FIXED_SAID: ClassVar[str]
     """What a record naming another trump for ``FIXED`` is told (``{open}``: open card 1)."""
-    HANDS: ClassVar[str]
-    """What ``hands`` that list no hand per seat are told."""
     OPEN_TWICE: ClassVar[str | None] = None
     """What an open card dealt twice is told, where not that it is dealt twice."""
     STATED: ClassVar[str] = "is"
@@ -109,7 +107,7 @@ class FamilyRecords(TrickRecords[Any]):
         open_cards = self.cards(d.get("open"), OPEN_CARDS, "open", k)
         hands = d.get("hands")
         if not isinstance(hands, list) or len(hands) != match.seats:
-            raise RecordError(self.HANDS.format(seats=match.seats), k)
+            raise RecordError(self.HANDS.format(seats=match.seats, size=self.HAND), k)
         active = self.active(match, dealer)
         for seat, hand in enumerate(hands):
             who = self.who(seat)

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 
 from ..cards import Card
 from ..errors import IllegalAction
-from ..game import RecordError
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import HAND_SIZE, SEATS
 from .state import Deal, pack_for, sees, side_of
@@ -67,20 +66,7 @@ class SpadesRecords(TrickRecords[Deal]):
         return pack_for(deal.dealt, deal.dealer)
 
     def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[Card]:
-        hands = entry.get("hands")
-        if not isinstance(hands, list) or len(hands) != SEATS:
-            raise RecordError("hands must list each seat's 13 cards as dealt", k)
-        for seat, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-                raise RecordError(f"hands: seat {seat} is dealt 13 cards", k)
-            for card in hand:
-                if not isinstance(card, str) or card not in self.match_class.CARDS:
-                    raise RecordError(f"hands: {str(card)[:20]!r} is not a card", k)
-        every = [c for hand in hands for c in hand]
-        if len(set(every)) != len(every):
-            twice = next(c for c in every if every.count(c) > 1)
-            raise RecordError(f"hands: {twice} is dealt twice", k)
-        return pack_for(hands, dealer)
+        return pack_for(self.recorded_hands(entry, [HAND_SIZE] * SEATS, k), dealer)
 
     NAMES_PLAYERS = True
     SAID: ClassVar[Mapping[str, str]] = {

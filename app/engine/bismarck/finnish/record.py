@@ -46,7 +46,6 @@ class FinnishRecords(FamilyRecords):
     HAND = DEALT
     PLAYS = SEATS * TRICKS
     FIXED_SAID = "trump's trump is the suit of open card 1, {open}"
-    HANDS = "hands must list each seat's 12 cards as dealt"
 
     def shown(self, value: object) -> str:
         return repr(str(value)[:20])

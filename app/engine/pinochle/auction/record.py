@@ -32,8 +32,13 @@ def pack_for(
 class Records(BiddingRecords[Deal]):
     OVER = "the session was over"
     SEAT_COUNTS = (3, 4, 5)
+    HANDS = "hands must list each seat's cards as dealt"
     seats = 3
     packets = 3
+
+    def wrong_hand(self, seat: int, size: int) -> str:
+        role = "an active seat" if size else "a seat sitting out"
+        return f"hands: seat {seat} is {role} and is dealt {size} cards"
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         result = deal.result
@@ -72,15 +77,9 @@ class Records(BiddingRecords[Deal]):
         return out
 
     def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
-        hands, widow = entry.get("hands"), entry.get("widow")
-        if not isinstance(hands, list) or len(hands) != self.seats:
-            raise RecordError("hands must list each seat's cards as dealt", k)
         active = active_seats(self.seats, dealer)
-        for seat, hand in enumerate(hands):
-            size = HAND_SIZE if seat in active else 0
-            if not isinstance(hand, list) or len(hand) != size:
-                role = "an active seat" if size else "a seat sitting out"
-                raise RecordError(f"hands: seat {seat} is {role} and is dealt {size} cards", k)
+        sizes = [HAND_SIZE if seat in active else 0 for seat in range(self.seats)]
+        hands, widow = self.recorded_hands(entry, sizes, k), entry.get("widow")
         if not isinstance(widow, list) or len(widow) != WIDOW_SIZE:
             raise RecordError("widow must list its 3 cards", k)
         dealt = [*(c for hand in hands for c in hand), *widow]

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...game import RecordError
 from ...trick_game import TrickMatch
 from ..base import BiddingRecords
 from .state import Deal, Match, claim_json, meld_json
@@ -29,6 +28,7 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
 class Records(BiddingRecords[Deal]):
     SEAT_COUNTS = (SEATS,)
     PLAYED_BY = "{title} is played by four"
+    WRONG_HAND = BiddingRecords.HANDS  # a hand of another size is told what the hands must be
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions."""
@@ -58,14 +58,7 @@ class Records(BiddingRecords[Deal]):
 
     def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
         variant = self._variant()
-        hands = entry.get("hands")
-        size = variant.hand_size
-        if (
-            not isinstance(hands, list)
-            or len(hands) != SEATS
-            or not all(isinstance(h, list) and len(h) == size for h in hands)
-        ):
-            raise RecordError(f"hands must list each seat's {size} cards as dealt", k)
+        hands = self.recorded_hands(entry, [variant.hand_size] * SEATS, k)
         self.check_cards(
             (c for hand in hands for c in hand),
             f"hands must hold the {variant.pack.size} cards of the pack, each"
