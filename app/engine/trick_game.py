@@ -910,6 +910,14 @@ def hidden_cards(match: TrickMatch[Any], seat: int | None) -> list[Card]:
     return sorted(hidden) if order is None else sorted(hidden, key=order.__getitem__)
 
 
+def played_tricks(d: Mapping[str, Any], start: int = 0) -> list[list[tuple[int, Card]]]:
+    """The tricks of a deal's view from the ``start``-th on, each its ``(seat, card)`` in
+    the order played, the one in progress last (maybe empty): what a resampler's ``barred``
+    reads through :func:`~app.engine.tricks.revealed`."""
+    tricks = [*(t["cards"] for t in d["tricks_played"][start:]), d["trick"]]
+    return [[(e["seat"], e["card"]) for e in cards] for cards in tricks]
+
+
 def make_resample(
     match_class: type[M],
     restore: Callable[[M, TrickDeal | None, View, random.Random], None],
