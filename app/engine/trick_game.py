@@ -1071,13 +1071,15 @@ class TrickRecords(Generic[D]):
         return f"seat {seat} ({players[seat]})" if self.NAMES_PLAYERS else f"seat {seat}"
 
     SAID: ClassVar[Mapping[str, str]] = {}
-    """The game's own refusals in words after the seat's, by code: each a template of the
-    refusal's detail, ``kind`` (the action's) and ``suit_name`` (the detail's suit, a word)."""
+    """The game's own refusals in words after the seat's, by code and the action's kind
+    (``already_looked:bid``) or by code alone: each a template of the refusal's detail,
+    ``kind`` (the action's) and ``suit_name`` (the detail's suit, a word)."""
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action):
         its words in ``SAID``; ``None`` for the base's words."""
-        said = self.SAID.get(refused.code)
+        code = refused.code
+        said = self.SAID.get(f"{code}:{kind}", self.SAID.get(code))
         if said is None:
             return None
         detail = refused.detail

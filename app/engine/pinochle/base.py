@@ -213,7 +213,3 @@ class BiddingRecords(TrickRecords[B]):
         if cards != pack:
             wrong = ", ".join(sorted(str(c) for c in (cards - pack) + (pack - cards))[:4])
             raise RecordError(f"{what} (check {wrong})", k)
-
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        said = self.SAID.get(refused.code)
-        return None if said is None else f"{who} {said.format_map(refused.detail)}"
