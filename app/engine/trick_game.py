@@ -910,6 +910,14 @@ def hidden_cards(match: TrickMatch[Any], seat: int | None) -> list[Card]:
     return sorted(hidden) if order is None else sorted(hidden, key=order.__getitem__)
 
 
+def played_tricks(d: Mapping[str, Any], start: int = 0) -> list[list[tuple[int, Card]]]:
+    """The tricks of a deal's view from the ``start``-th on, each its ``(seat, card)`` in
+    the order played, the one in progress last (maybe empty): what a resampler's ``barred``
+    reads through :func:`~app.engine.tricks.revealed`."""
+    tricks = [*(t["cards"] for t in d["tricks_played"][start:]), d["trick"]]
+    return [[(e["seat"], e["card"]) for e in cards] for cards in tricks]
+
+
 def make_resample(
     match_class: type[M],
     restore: Callable[[M, TrickDeal | None, View, random.Random], None],
@@ -1103,13 +1111,15 @@ class TrickRecords(Generic[D]):
         return f"seat {seat} ({players[seat]})" if self.NAMES_PLAYERS else f"seat {seat}"
 
     SAID: ClassVar[Mapping[str, str]] = {}
-    """The game's own refusals in words after the seat's, by code: each a template of the
-    refusal's detail, ``kind`` (the action's) and ``suit_name`` (the detail's suit, a word)."""
+    """The game's own refusals in words after the seat's, by code and the action's kind
+    (``already_looked:bid``) or by code alone: each a template of the refusal's detail,
+    ``kind`` (the action's) and ``suit_name`` (the detail's suit, a word)."""
 
     def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
         """A refusal of the game's own rules in a sentence about ``who`` (a ``kind`` action):
         its words in ``SAID``; ``None`` for the base's words."""
-        said = self.SAID.get(refused.code)
+        code = refused.code
+        said = self.SAID.get(f"{code}:{kind}", self.SAID.get(code))
         if said is None:
             return None
         detail = refused.detail

@@ -33,7 +33,7 @@ from typing import Any, Final, cast
 
 from ..cards import Card, Suit
 from ..game import View
-from ..trick_game import TrickDeal, make_resample
+from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
 from .combinations import Combination, Copy, Kind, Scored, matches
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
@@ -335,10 +335,7 @@ def _barred(variant: Variant, view: View) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it followed once the stock was gone (rubicon
     §9: follow suit, else trump; with ``must_win_endgame`` beat the card led if able)."""
     d = view["deal"]
-    tricks = [
-        [(c["seat"], c["card"]) for c in trick["cards"]]
-        for trick in d["tricks_played"][variant.stock_tricks :]
-    ]
+    tricks = played_tricks(d, variant.stock_tricks)
     return revealed(tricks, d["trump"], endgame_rules(view["options"]), 2).cards(RANKS)
 
 

@@ -16,7 +16,7 @@ from ..cards import FULL_DECK, Card
 from ..errors import IllegalAction
 from ..game import View
 from ..ledger import HAND
-from ..trick_game import TrickDeal, TrickMatch, make_resample, shuffled_deal
+from ..trick_game import TrickDeal, TrickMatch, make_resample, played_tricks, shuffled_deal
 from ..tricks import WHIST, TrickRules, revealed
 from .contracts import already_used
 from .rules import OPEN_CARDS
@@ -242,8 +242,7 @@ def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]
     progress last (maybe empty)."""
     d = view["deal"]
     played = d["tricks_played"]
-    tricks = [[(e["seat"], e["card"]) for e in t["cards"]] for t in played]
-    tricks.append([(e["seat"], e["card"]) for e in d["trick"]])
+    tricks = played_tricks(d)
     if d["trick"]:
         leader = d["trick"][0]["seat"]
     else:

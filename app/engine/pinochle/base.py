@@ -8,7 +8,7 @@ records' sentences and verdict (:class:`BiddingRecords`)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
@@ -35,13 +35,6 @@ def check_not_too_high(number: str, most: int) -> None:
     up to two thousand digits."""
     if len(number) > len(str(most)) or int(number) > most:
         raise IllegalAction("bid_too_high", f"bid {most} or less", {"most": most})
-
-
-def played_tricks(d: Mapping[str, Any]) -> list[list[tuple[int, Card]]]:
-    """Every trick of a deal's view as ``(seat, card)`` in play order, the one in progress
-    last (for the resamplers)."""
-    tricks = [*(t["cards"] for t in d["tricks_played"]), d["trick"]]
-    return [[(e["seat"], e["card"]) for e in cards] for cards in tricks]
 
 
 B = TypeVar("B", bound="BiddingDeal")
@@ -220,7 +213,3 @@ class BiddingRecords(TrickRecords[B]):
         if cards != pack:
             wrong = ", ".join(sorted(str(c) for c in (cards - pack) + (pack - cards))[:4])
             raise RecordError(f"{what} (check {wrong})", k)
-
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        said = self.SAID.get(refused.code)
-        return None if said is None else f"{who} {said.format_map(refused.detail)}"

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from ..cards import Card
 from ..game import View
-from ..trick_game import TrickDeal, make_resample
+from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
 from .rules import Variant, card_points
 from .state import Deal, Marriage, Match
@@ -39,8 +39,7 @@ def _barred(variant: Variant, view: View) -> list[set[Card]]:
     closed_after = d["closed_after"]
     start = closed_after if closed_after is not None else variant.draw_rounds
     rules = variant.closed_rules(view["options"])
-    tricks = [[(c["seat"], c["card"]) for c in t["cards"]] for t in d["tricks_played"][start:]]
-    return revealed(tricks, d["trump"], rules, 2).cards(variant.ranks)
+    return revealed(played_tricks(d, start), d["trump"], rules, 2).cards(variant.ranks)
 
 
 def _closing(deal: Deal, closed_after: int) -> None:

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..cards import Card
-from ..errors import IllegalAction
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import HAND_SIZE, SEATS
 from .state import Deal, pack_for, sees, side_of
@@ -74,16 +73,7 @@ class SpadesRecords(TrickRecords[Deal]):
         "look_first": "must look at his cards before he may {kind}",
         "no_blind_nil": "bids blind nil, which the options of this match do not allow",
         "exchange_must_be_3_own_cards": "must {kind} exactly three different cards of his hand",
+        "already_looked:bid": "has looked at his cards and may no longer bid blind nil",
+        "already_looked": "has looked at his cards already",
+        "wrong_phase": "may not {kind} now: it is time to {step}",
     }
-
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        """Spades' own refusals (the bids, looking at the cards, the nil exchange): those
-        ``SAID`` does not word, by the action's kind or the step."""
-        code = refused.code
-        if code == "already_looked" and kind == "bid":
-            return f"{who} has looked at his cards and may no longer bid blind nil"
-        if code == "already_looked":
-            return f"{who} has looked at his cards already"
-        if code == "wrong_phase":
-            return f"{who} may not {kind} now: it is time to {refused.detail.get('step')}"
-        return super().explain_own(who, kind, refused)

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..cards import Card, sorted_cards
 from ..game import View
-from ..trick_game import TrickDeal, make_resample
+from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
 from .rules import EXCHANGE_SIZE, RANKS, RULES, SEATS, TRUMP
 from .state import Deal, Exchange, Match, side_of
@@ -29,21 +29,16 @@ _LAID: Final = ("waiting", "give")
 """The states of an exchange whose laid cards lie passed, not yet taken up."""
 
 
-def _played(d: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    return [*(t["cards"] for t in d["tricks_played"]), d["trick"]]
-
-
 def _barred(view: View) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it played (§4)."""
-    tricks = [[(e["seat"], e["card"]) for e in cards] for cards in _played(view["deal"])]
-    return revealed(tricks, TRUMP, RULES, SEATS).cards(RANKS)
+    return revealed(played_tricks(view["deal"]), TRUMP, RULES, SEATS).cards(RANKS)
 
 
 def _known(d: dict[str, Any], seat: int | None) -> list[list[Card]]:
     """Per seat, the cards of its hand the seat saw there: what it put in its partner's
     hand in a finished exchange and that has not been played since."""
     known: list[list[Card]] = [[] for _ in range(SEATS)]
-    played = {e["card"] for cards in _played(d) for e in cards}
+    played = {card for trick in played_tricks(d) for _, card in trick}
     for e in d["exchange"]:
         if e is None or e["state"] != "done" or e["laid"] is None:
             continue

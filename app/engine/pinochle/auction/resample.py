@@ -22,10 +22,9 @@ from typing import Any
 from ...cards import Card
 from ...game import View
 from ...ledger import Place
-from ...trick_game import TrickDeal, make_resample
+from ...trick_game import TrickDeal, make_resample, played_tricks
 from ...tricks import revealed
 from .. import melds as meld_rules
-from ..base import played_tricks
 from ..melds import sort_cards
 from .rules import BURY_SIZE, PINOCHLE, WIDOW_SIZE
 from .state import Deal, Match

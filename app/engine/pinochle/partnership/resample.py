@@ -32,9 +32,8 @@ from ...assign import NoDealFits
 from ...cards import SUITS, Card
 from ...clauses import TooManyCounts
 from ...game import Termination, View
-from ...trick_game import TrickDeal, make_resample
+from ...trick_game import TrickDeal, make_resample, played_tricks
 from ...tricks import TrickRules, revealed
-from ..base import played_tricks
 from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS, Meld, best_value, shown_cards, sort_cards
 from .state import Call, Deal, Match, match_of
 from .variant import SEATS, Variant, flag_held, team_of
