@@ -231,6 +231,14 @@ class TrickMatch(DealSequence[D]):
     and the kitty's share in its own fields instead)."""
     PLAY_TAKES: ClassVar[str] = "one card such as QS"
     """What a ``play:`` whose card is not of the pack is told it takes."""
+    UNKNOWN_CARD_MALFORMED: ClassVar[bool] = True
+    """Whether a ``play:`` of a card not of the pack is refused as malformed, before anything
+    else; where not (the Bismarck games), it is refused in its turn as a card not held."""
+    TABLE_DEALS: ClassVar[str] = "only the table deals"
+    """What a seat that deals is told."""
+    BAD_DECK: ClassVar[str] = ""
+    """What a deal of other cards than the pack's is told: that it takes the pack's cards,
+    each once, in the base's words where empty."""
     HEAD_TRICK: ClassVar[str] = "you must win the trick if you can"
     """What ``must_head_trick`` tells a player who did not head the trick."""
     VIEW_KEYS: ClassVar[tuple[str, ...]] = ()
@@ -476,7 +484,7 @@ class TrickMatch(DealSequence[D]):
     def _check(self, seat: int, action: Action) -> D | None:
         kind = action.kind
         if kind == "play":
-            shaped = action.arg in self.CARDS
+            shaped = action.arg in self.CARDS or not self.UNKNOWN_CARD_MALFORMED
         else:
             shaped = kind == "deal" or self.shaped(action)
         if not shaped:
@@ -485,13 +493,12 @@ class TrickMatch(DealSequence[D]):
             raise IllegalAction("match_over", "the match is over")
         if kind == "deal":
             if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
+                raise IllegalAction("not_your_turn", self.TABLE_DEALS)
             if self.to_act != TABLE:
                 raise IllegalAction("wrong_phase", "a deal is already in progress")
             if sorted(action.arg.split(",")) != sorted(self.PACK):
-                raise IllegalAction(
-                    "bad_deck", f"a deal takes the {len(self.PACK)} cards, each once"
-                )
+                words = self.BAD_DECK or f"a deal takes the {len(self.PACK)} cards, each once"
+                raise IllegalAction("bad_deck", words)
             return None
         deal = self.current
         if kind != "play":

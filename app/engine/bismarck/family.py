@@ -1,8 +1,9 @@
 """What the Bismarck games share of a deal and a match on the trick-game base
 (:mod:`app.engine.trick_game`): the open cards forehand takes up with the contract, the
 contract set by the deal itself when it is forehand's last one left, the contracts each
-forehand has played, the refusals of a contract and of a card they word alike, and what
-their resamplers read back from a view alike.
+forehand has played, the refusals of a contract they word alike (a card's and a deal's are
+the base's ``_check``'s, in the family's words), and what their resamplers read back from a
+view alike.
 """
 
 from __future__ import annotations
@@ -12,10 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
-from ..cards import FULL_DECK, Card
+from ..cards import FULL_DECK, Card, dealt_cards
 from ..errors import IllegalAction
 from ..game import View
-from ..ledger import HAND
 from ..trick_game import TrickDeal, TrickMatch, make_resample, played_tricks, shuffled_deal
 from ..tricks import WHIST, TrickRules, revealed
 from .contracts import already_used
@@ -76,6 +76,10 @@ class FamilyMatch(TrickMatch[DealT]):
     """The deals of a match, by the seats at the table."""
     FACE_DOWN: ClassVar[bool] = False
     """Whether the hands are dealt face down, looked at only once the contract is made."""
+    # the family's words, older than the base's: a card not of the pack is not held, an
+    # action of no kind of theirs is refused in its turn (check_other), a deal's pack is all
+    UNKNOWN_CARD_MALFORMED: ClassVar[bool] = False
+    BAD_DECK: ClassVar[str] = "a deal takes all 52 cards, each once"
 
     __slots__ = ("used",)
 
@@ -129,30 +133,29 @@ class FamilyMatch(TrickMatch[DealT]):
             "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
         )
 
-    def _check_play(self, deal: DealT, seat: int, card: Card) -> None:
-        """A card refused before any change: the turn, a card not in the hand, and Whist's
-        one duty (rules §6.1), checked without building the list of legal cards: a card off
-        the suit led is refused while the hand holds that suit."""
-        if seat != self.to_act:
-            self.refuse_turn(seat)
+    def shaped(self, action: Action) -> bool:
+        return True
+
+    def apply(self, seat: int, action: Action) -> None:
+        """The base's, but for the deal's actions, which the family does not keep (its
+        records read the tricks), and the contract a deal just laid out may set itself."""
+        deal = self._check(seat, action)
+        if deal is None:
+            self.force_contract(self.start(dealt_cards(action.arg)))
+        elif action.kind == "play":
+            self.play(deal, seat, action.arg)
+        else:
+            self.apply_other(deal, seat, action)
+
+    def _check_duty(self, deal: DealT, seat: int, card: Card) -> None:
+        """Whist's one duty (rules §6.1) read straight from the ledger, the hot path of
+        every playout: a card off the suit led is refused while the hand holds that suit."""
         ledger = deal.ledger
-        # each card is in the pack once: where it lies is read at its one index
-        try:
-            i = ledger.cards.index(card)
-        except ValueError:  # no card of the pack: an action built by hand
-            i = -1
-        if i < 0 or ledger.holder[i] != seat or ledger.place[i] is not HAND:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-        trick = ledger.trick
-        if trick:
-            cards = ledger.cards
-            led = cards[trick[0]][1]
-            if card[1] != led and any(cards[i][1] == led for i in ledger.hands[seat]):
-                raise IllegalAction(
-                    "must_follow_suit",
-                    "you must follow suit",
-                    {"card": card, "suit": led, "seat": seat},
-                )
+        cards = ledger.cards
+        led = cards[ledger.trick[0]][1]
+        if card[1] != led and any(cards[i][1] == led for i in ledger.hands[seat]):
+            detail = {"card": card, "suit": led, "seat": seat}
+            raise IllegalAction("must_follow_suit", "you must follow suit", detail)
 
     def check_contract(self, deal: DealT, name: str, trump: str | None) -> None:
         """Refuse a contract forehand has played, ``FREE`` without a trump and any other

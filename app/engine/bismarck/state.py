@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
-from ..cards import FULL_DECK, SUITS, Card, dealt_cards, is_full_deck, sorted_cards
+from ..cards import FULL_DECK, SUITS, Card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
@@ -125,6 +125,7 @@ class Match(FamilyMatch[Deal]):
         *("tricks", "quotas", "scores"),
     )
     PREVIOUS_KEYS: ClassVar[tuple[str, ...]] = DEAL_KEYS
+    TABLE_DEALS: ClassVar[str] = "only the table deals or voids a deal"
 
     __slots__ = ("pending",)
 
@@ -249,27 +250,18 @@ class Match(FamilyMatch[Deal]):
             return []
         return self.playable(deal, self.to_act)
 
-    # -- changing ------------------------------------------------------------------------------
+    # -- checking and changing: the base's ``_check`` and the family's ``apply``, with these ----
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing nothing."""
+    def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
+        """The table's void, then forehand's contract and discard; any other kind is refused
+        as out of its step, after the turn."""
         kind = action.kind
-        deals = self.deals
-        deal = deals[-1] if deals and deals[-1].scores is None else None  # self.current
-        if kind == "play" and deal is not None and deal.step == "play":  # the hot path first
-            self._check_play(deal, seat, action.arg)
-            self.play(deal, seat, action.arg)
-            return
-        if self.to_act is None:
-            raise IllegalAction("match_over", "the match is over")
-        if kind == "deal" or kind == "void":
+        if kind == "void":
             if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals or voids a deal")
-            if kind == "deal":
-                self._deal(dealt_cards(action.arg))
-            else:
-                self._void(deal)
-            return
+                raise IllegalAction("not_your_turn", self.TABLE_DEALS)
+            if deal is None:
+                raise IllegalAction("wrong_phase", "there is no deal in progress to void")
+            return deal
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
         assert deal is not None
@@ -277,73 +269,63 @@ class Match(FamilyMatch[Deal]):
         if kind == "contract":
             if step != "contract":
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
-            name, _, trump = action.arg.partition(":")
-            self._choose(deal, name, trump or None)
+            self.check_contract(deal, *_contract(action.arg))
         elif kind == "discard":
             if step == "play":
                 raise IllegalAction("discard_already_made", "the discard cannot be changed")
             if step != "discard":
                 raise IllegalAction("wrong_phase", "the contract comes before the discard")
-            self._discard(deal, action.arg.split(",") if action.arg else [])
-        elif kind == "play":
-            if step == "discard":
-                raise IllegalAction("discard_required", "discard four cards before leading")
-            raise IllegalAction(
-                "wrong_phase", "no cards are played before the contract and discard"
-            )
+            cards = action.arg.split(",") if action.arg else []
+            hand = deal.ledger.hand(deal.forehand)
+            if (
+                len(cards) != DISCARD_SIZE
+                or len(set(cards)) != DISCARD_SIZE
+                or not set(cards) <= set(hand)
+            ):
+                raise IllegalAction(
+                    "discard_must_be_4_distinct_own_cards",
+                    "discard exactly four different cards from your twenty",
+                    {"cards": cards},
+                )
         else:
             raise IllegalAction("wrong_phase", f"no {kind!r} action in Bismarck now")
+        return deal
 
-    def _deal(self, deck: list[Card]) -> None:
-        if self.to_act != TABLE:
-            raise IllegalAction("wrong_phase", "a deal is already in progress")
-        if not is_full_deck(deck):
-            raise IllegalAction("bad_deck", "a deal takes all 52 cards, each once")
-        deal = self.start(deck)
-        if self.pending is not None:
-            contract, trump = self.pending
-            self.pending = None
-            self._set_contract(deal, contract, trump, forced=True)
+    def check_step(self, deal: Deal, kind: str) -> None:
+        """A card played before the contract and the discard."""
+        if deal.step == "discard":
+            raise IllegalAction("discard_required", "discard four cards before leading")
+        raise IllegalAction("wrong_phase", "no cards are played before the contract and discard")
+
+    def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind == "void":
+            if deal.contract is not None:
+                self.pending = (deal.contract, deal.trump)
+            # a voided deal leaves no trace in the match; its dealer deals again
+            self.deals.pop()
+            self.to_act = TABLE
+        elif kind == "contract":
+            contract, trump = _contract(action.arg)
+            self._set_contract(deal, contract, trump, forced=deal.forced)
         else:
-            self.force_contract(deal)
+            cards = action.arg.split(",")
+            deal.ledger.lay_away(deal.forehand, cards)
+            deal.discard = tuple(sorted_cards(cards))
+            deal.step = "play"
+            self.to_act = deal.forehand
 
-    def _void(self, deal: Deal | None) -> None:
-        if deal is None:
-            raise IllegalAction("wrong_phase", "there is no deal in progress to void")
-        if deal.contract is not None:
-            self.pending = (deal.contract, deal.trump)
-        # a voided deal leaves no trace in the match; its dealer deals again
-        self.deals.pop()
-        self.to_act = TABLE
-
-    def _choose(self, deal: Deal, contract: str, trump: str | None) -> None:
-        if contract not in CONTRACTS or (trump is not None and trump not in SUITS):
-            # parse_action refuses these; an Action built by hand must not slip through
-            raise MalformedAction(f"no contract {contract!r} with trump {trump!r}")
-        if contract == SPADER and trump == "S":
-            trump = None  # naming spader's own trump is allowed (rules §16 V14), as in parse_action
-        self.check_contract(deal, contract, trump)
-        self._set_contract(deal, contract, trump, forced=deal.forced)
+    def force_contract(self, deal: Deal) -> None:
+        """A contract carried over from a voided deal comes first (rules §13)."""
+        if self.pending is None:
+            super().force_contract(deal)
+            return
+        contract, trump = self.pending
+        self.pending = None
+        self._set_contract(deal, contract, trump, forced=True)
 
     def fixed_trump(self, deal: Deal) -> str:
         return "S"
-
-    def _discard(self, deal: Deal, cards: list[Card]) -> None:
-        hand = deal.ledger.hand(deal.forehand)
-        if (
-            len(cards) != DISCARD_SIZE
-            or len(set(cards)) != DISCARD_SIZE
-            or not set(cards) <= set(hand)
-        ):
-            raise IllegalAction(
-                "discard_must_be_4_distinct_own_cards",
-                "discard exactly four different cards from your twenty",
-                {"cards": cards},
-            )
-        deal.ledger.lay_away(deal.forehand, cards)
-        deal.discard = tuple(sorted_cards(cards))
-        deal.step = "play"
-        self.to_act = deal.forehand
 
     def players(self, deal: Deal) -> tuple[int, int, int]:
         """The three active seats: at four, the dealer sits out (rules §3)."""
@@ -359,6 +341,18 @@ class Match(FamilyMatch[Deal]):
         other = FamilyMatch.clone(self)
         other.pending = self.pending
         return other
+
+
+def _contract(arg: str) -> tuple[str, str | None]:
+    """A contract's name and trump, spader's own trump named or not (rules §16 V14), as in
+    parse_action."""
+    contract, _, trump = arg.partition(":")
+    if contract not in CONTRACTS or (trump and trump not in SUITS):
+        # parse_action refuses these; an Action built by hand must not slip through
+        raise MalformedAction(f"no contract {contract!r} with trump {trump or None!r}")
+    if contract == SPADER and trump == "S":
+        return contract, None
+    return contract, trump or None
 
 
 PLAY: Final = Match.PLAYS

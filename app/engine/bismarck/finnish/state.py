@@ -7,8 +7,9 @@ the four steps of the exchange, one action each (rules §4); then thirteen trick
 check comes before the first change, so a refused action leaves the state as it was.
 
 On the trick-game base and the family's (``family.py``): each pass of the exchange is seen
-by its giver and its taker alone; here are its refusals' order and words (``apply``) and
-its own view fields (the roles, the exchange, the teams' tricks).
+by its giver and its taker alone; here are its refusals of a contract and of the exchange
+(``check_other``, under the base's ``_check``) and its own view fields (the roles, the
+exchange, the teams' tricks).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from itertools import combinations, permutations
 from typing import Any, ClassVar, Final
 
 from ...actions import Action
-from ...cards import SUITS, Card, is_full_deck, sorted_cards
+from ...cards import SUITS, Card, sorted_cards
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...hand_positions import dealt_to
@@ -205,31 +206,19 @@ class Match(FamilyMatch[Deal]):
 
     # -- checking ------------------------------------------------------------------------------
 
-    def _validate(self, seat: int, action: Action) -> Deal | None:
-        """Raise what the rules say of ``action`` by ``seat`` now; change nothing. The deal
-        it acts on, ``None`` for the table's deal."""
+    def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
+        """The contract and the exchange's steps; any other kind is malformed. A step of the
+        exchange is refused as out of its order before the turn."""
         kind = action.kind
-        if self.to_act is None:
-            raise IllegalAction("match_over", "the match is over")
-        if kind == "deal":
-            if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
-            if self.to_act != TABLE:
-                raise IllegalAction("wrong_phase", "a deal is already in progress")
-            if not is_full_deck(action.arg.split(",")):
-                raise IllegalAction("bad_deck", "a deal takes all 52 cards, each once")
-            return None
-        if kind not in ("contract", "pass", "share", "play"):
+        if kind not in ("contract", "pass", "share"):
             raise MalformedAction(f"no {kind[:20]!r} action in Finnish Bismarck")
-        if seat == TABLE or not 0 <= seat < SEATS:
-            raise IllegalAction("not_your_turn", "the table only deals")
-        deal = self.current
+        _refuse_table(seat)
         step = "deal" if deal is None else deal.step
-        if step == "exchange" and kind in ("pass", "share"):
+        if step == "exchange" and kind != "contract":
             assert deal is not None
             self._validate_exchange(deal, seat, action)
             return deal
-        if seat != self.to_act:
+        if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
         assert deal is not None
         if kind == "contract":
@@ -240,15 +229,22 @@ class Match(FamilyMatch[Deal]):
                 # parse_action refuses these; an Action built by hand must not slip through
                 raise MalformedAction(f"no contract {action.arg[:20]!r}")
             self.check_contract(deal, name, trump)
-        elif kind in ("pass", "share"):
-            if step == "contract":
-                raise IllegalAction("wrong_phase", "the contract comes before the exchange")
-            raise IllegalAction("wrong_phase", "the exchange is over")
-        elif step == "play":
-            self._check_play(deal, seat, action.arg)
+        elif step == "contract":
+            raise IllegalAction("wrong_phase", "the contract comes before the exchange")
         else:
-            raise IllegalAction("wrong_phase", "cards are played once the exchange is over")
+            raise IllegalAction("wrong_phase", "the exchange is over")
         return deal
+
+    def refuse_turn(self, seat: int) -> None:
+        """Out of the play, the table (or a seat not at it) has always been told first that
+        it only deals."""
+        deal = self.current
+        if deal is None or deal.step != "play":
+            _refuse_table(seat)
+        super().refuse_turn(seat)
+
+    def check_step(self, deal: Deal, kind: str) -> None:
+        raise IllegalAction("wrong_phase", "cards are played once the exchange is over")
 
     def _validate_exchange(self, deal: Deal, seat: int, action: Action) -> None:
         step = deal.exchange.next_step
@@ -292,12 +288,12 @@ class Match(FamilyMatch[Deal]):
     def check(self, seat: int, action: Action) -> int | None:
         """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
         acts after it (``TABLE`` when the table deals next, ``None`` when the match ends).
-        A card, the common case, is judged in place; anything else is tried on a copy."""
+        A card, the common case, is judged in place; anything else is tried on a copy (once
+        checked, so that a refusal costs no copy)."""
+        self._check(seat, action)
         deal = self.current
         if action.kind != "play" or deal is None or deal.step != "play":
-            self._validate(seat, action)
             return super().check(seat, action)
-        self._check_play(deal, seat, action.arg)
         trick = deal.ledger.trick_cards()
         if len(trick) < SEATS - 1:
             return (seat + 1) % SEATS
@@ -308,26 +304,15 @@ class Match(FamilyMatch[Deal]):
 
     # -- changing ------------------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise :class:`IllegalAction` changing nothing."""
+    def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
-        deals = self.deals
-        if kind == "play" and deals:  # the hot path first
-            deal = deals[-1]
-            if deal.scores is None and deal.step == "play":
-                self._check_play(deal, seat, action.arg)
-                self.play(deal, seat, action.arg)
-                return
-        current = self._validate(seat, action)
-        if current is None:
-            self.force_contract(self.start(action.arg.split(",")))
-        elif kind == "contract":
+        if kind == "contract":
             name, _, trump = action.arg.partition(":")
-            self._set_contract(current, name, trump or None, current.forced)
+            self._set_contract(deal, name, trump or None, deal.forced)
         elif kind == "share":
-            self._share(current, action.arg)
+            self._share(deal, action.arg)
         else:
-            self._pass(current, action.arg.split(","))
+            self._pass(deal, action.arg.split(","))
 
     def fixed_trump(self, deal: Deal) -> str:
         return deal.open[0][1]
@@ -370,6 +355,11 @@ class Match(FamilyMatch[Deal]):
     def dealer_after(self, deal: Deal) -> int:
         """The deal passes to the left after every deal."""
         return (deal.dealer + 1) % SEATS
+
+
+def _refuse_table(seat: int) -> None:
+    if seat == TABLE or not 0 <= seat < SEATS:
+        raise IllegalAction("not_your_turn", "the table only deals")
 
 
 def _wrong_count(step: int) -> IllegalAction:
