@@ -521,11 +521,20 @@ class TrickMatch(DealSequence[D]):
     def _check_duty(self, deal: D, seat: int, card: Card) -> None:
         """The standard refusals of a card to a trick, explained from the duties alone."""
         rules = self.rules(deal)
-        if not rules.follow_suit:  # any card held goes
-            return
         ledger = deal.ledger
-        led = ledger.cards[ledger.trick[0]][1]
-        if card[1] == led and rules.heading is NEVER:  # following suit is all the duty
+        cards = ledger.cards
+        led = cards[ledger.trick[0]][1]
+        if card[1] == led:
+            if rules.heading is NEVER:  # following suit is all the duty
+                return
+        elif not rules.follow_suit:  # any card held goes
+            return
+        elif not rules.trump_when_void or deal.trump is None:
+            # With no duty to trump, a card off the suit led is refused exactly while the hand
+            # holds that suit: read straight from the ledger, the hot path of every playout.
+            if any(cards[i][1] == led for i in ledger.hands[seat]):
+                detail = {"card": card, "suit": led, "seat": seat}
+                raise IllegalAction("must_follow_suit", "you must follow suit", detail)
             return
         self.refuse_off_duty(seat, card, ledger.hand(seat), ledger.trick_cards(), deal.trump, rules)
 

@@ -147,16 +147,6 @@ class FamilyMatch(TrickMatch[DealT]):
         else:
             self.apply_other(deal, seat, action)
 
-    def _check_duty(self, deal: DealT, seat: int, card: Card) -> None:
-        """Whist's one duty (rules §6.1) read straight from the ledger, the hot path of
-        every playout: a card off the suit led is refused while the hand holds that suit."""
-        ledger = deal.ledger
-        cards = ledger.cards
-        led = cards[ledger.trick[0]][1]
-        if card[1] != led and any(cards[i][1] == led for i in ledger.hands[seat]):
-            detail = {"card": card, "suit": led, "seat": seat}
-            raise IllegalAction("must_follow_suit", "you must follow suit", detail)
-
     def check_contract(self, deal: DealT, name: str, trump: str | None) -> None:
         """Refuse a contract forehand has played, ``FREE`` without a trump and any other
         with one."""
