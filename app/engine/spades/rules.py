@@ -13,7 +13,6 @@ from ..cards import Card
 from ..game import Option, OptionValue, Pack
 from ..tricks import TrickRules
 
-NAME: Final = "spades"
 RANKS: Final = "AKQJT98765432"
 PACK: Final = Pack(RANKS)
 CARDS: Final[tuple[Card, ...]] = PACK.cards

@@ -38,7 +38,6 @@ from .rules import (
     CARDS,
     EXCHANGE_SIZE,
     HAND_SIZE,
-    NAME,
     NIL,
     OPTIONS,
     ORDER,
@@ -54,7 +53,6 @@ from .rules import (
 )
 
 TEAMS: Final = partnerships(SEATS)
-BROKEN: Final = SUIT_BIT[TRUMP]
 
 LOOK: Final = Action("look")
 BIDS: Final[dict[Bid, Action]] = {
@@ -142,7 +140,7 @@ class Deal(TrickDeal):
     @property
     def spades_broken(self) -> bool:
         """Whether a spade lies in a trick taken (for every later lead, Cl. 7)."""
-        return bool(self.ledger.suits_taken & BROKEN)
+        return bool(self.ledger.suits_taken & SUIT_BIT[TRUMP])
 
     @property
     def first_lead(self) -> int:
@@ -153,7 +151,7 @@ class Deal(TrickDeal):
 class Match(TrickMatch[Deal]):
     """A match of spades for four seats in two partnerships."""
 
-    NAME: ClassVar[str] = NAME
+    NAME: ClassVar[str] = "spades"
     TITLE: ClassVar[str] = "Spades"
     NOUN: ClassVar[str] = "spades"
     PACK: ClassVar[tuple[Card, ...]] = CARDS
