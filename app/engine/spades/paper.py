@@ -14,13 +14,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
-from ..paper import Entry, PaperDeal, keep, seat_choice, seat_number
+from ..paper import Entry, Shape, keep, rotating, seat_choice, seat_number
 from ..trick_game import scored_deals
-from .rules import BLIND_NIL, HAND_SIZE, NIL, SEATS, TRICKS, Bid, bid_order
-from .state import Deal, Match, bid_of
-
-NUMBERS = tuple(str(n) for n in range(1, HAND_SIZE + 1))
-"""The number bids as the engine writes them; a bid of 0 is nil (§3)."""
+from .rules import BLIND_NIL, SEATS, TRICKS, Bid, bid_order
+from .state import BIDS, Deal, Match, bid_of
 
 
 def _scored(
@@ -36,35 +33,33 @@ def _scored(
     return scored_deals(match, len(match.deals) - 1)[0]
 
 
-def _match(options: Options, first_dealer: int, deals: Sequence[ScoredDeal]) -> Match:
-    """The match after ``deals``, each scored again from its bids and tricks."""
-    match = Match(SEATS, options, first_dealer)
+def _match(options: Options, deals: Sequence[ScoredDeal]) -> Match:
+    """The match after ``deals``, each scored again from its bids and tricks (each names its
+    dealer: the match's first one is of no account)."""
+    match = Match(SEATS, options, 0)
     for d in deals:
         _scored(match, d.number, d.dealer, d.detail["bids"], d.detail["tricks"])
     return match
 
 
-def next_deal(
-    seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> PaperDeal | None:
-    match = _match(options, first_dealer, deals)
+def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]) -> Shape | None:
+    match = _match(options, deals)
     if match.is_over:
         return None
-    # the deal passes left after every deal, whoever won it (Cl. 8)
-    dealer = match.next_dealer
-    first_bidder = bid_order(dealer, match.options["first_bidder"])[0]
-    bids = (NIL, *NUMBERS, *((BLIND_NIL,) if match.options["double_nil"] else ()))
+    double_nil = match.options["double_nil"]
+    bids = [action.arg for bid, action in BIDS.items() if bid != BLIND_NIL or double_nil]
     every = range(SEATS)
     fields = (seat_choice("bids", bids, every), seat_number("tricks", every, TRICKS, TRICKS))
     # the first lead is the dealer's left-hand neighbour's whoever bid first (Cl. 7)
-    facts = {"first_bidder": first_bidder, "first_lead": (dealer + 1) % SEATS}
-    return PaperDeal(len(deals) + 1, dealer, fields, facts)
+    first_bidder = bid_order(dealer, match.options["first_bidder"])[0]
+    return fields, {"first_bidder": first_bidder, "first_lead": (dealer + 1) % SEATS}
 
 
 def _score(e: Entry) -> ScoredDeal:
-    match = _match(e.options, e.first_dealer, e.deals)
     bids = [bid_of(b) for b in e.given["bids"]]
-    return _scored(match, e.deal.number, e.deal.dealer, bids, e.given["tricks"])
+    return _scored(
+        _match(e.options, e.deals), e.deal.number, e.deal.dealer, bids, e.given["tricks"]
+    )
 
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
@@ -73,4 +68,5 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     return {"bids": [str(b) for b in detail["bids"]], "tricks": list(detail["tricks"])}
 
 
-PAPER = keep(next_deal, _score, entry_of)
+# the deal passes left after every deal, whoever won it (Cl. 8)
+PAPER = keep(rotating(_shape), _score, entry_of)

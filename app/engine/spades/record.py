@@ -38,10 +38,8 @@ class SpadesRecords(TrickRecords[Deal]):
         dealt = deal.dealt
         if whole:
             return {"hands": dealt}
-        ledger = deal.ledger
-        return {
-            "hands": [h if s == seat and ledger.looked(s) else None for s, h in enumerate(dealt)]
-        }
+        looked = deal.ledger.looked
+        return {"hands": [h if s == seat and looked(s) else None for s, h in enumerate(dealt)]}
 
     def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
         """A lay's cards are seen by the nil bidder, and by his partner once the swap is

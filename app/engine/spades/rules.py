@@ -13,7 +13,6 @@ from ..cards import Card
 from ..game import Option, OptionValue, Pack
 from ..tricks import TrickRules
 
-NAME: Final = "spades"
 RANKS: Final = "AKQJT98765432"
 PACK: Final = Pack(RANKS)
 CARDS: Final[tuple[Card, ...]] = PACK.cards
@@ -32,8 +31,7 @@ BLIND_NIL: Final = "blind_nil"
 Bid = int | str
 """A bid: a number of tricks 1-13, :data:`NIL` or :data:`BLIND_NIL`."""
 
-NIL_VALUE: Final = 100
-BLIND_NIL_VALUE: Final = 200
+NIL_VALUES: Final[dict[Bid | None, int]] = {NIL: 100, BLIND_NIL: 200}
 BOTH_NIL_VALUE: Final = 200
 BAG_LIMIT: Final = 10
 BAG_PENALTY: Final = 100
@@ -114,10 +112,6 @@ class SideScore:
         return asdict(self)
 
 
-def nil_value(bid: Bid | None) -> int:
-    return BLIND_NIL_VALUE if bid == BLIND_NIL else NIL_VALUE
-
-
 def side_score(
     bids: Sequence[Bid | None],
     tricks: Sequence[int],
@@ -139,7 +133,7 @@ def side_score(
         clean = tricks[0] == 0 and tricks[1] == 0
         nil_score = BOTH_NIL_VALUE if clean else -BOTH_NIL_VALUE  # Cl. 2: flat, never doubled
     else:
-        nil_score = sum(nil_value(bids[k]) * (1 if tricks[k] == 0 else -1) for k in nils)
+        nil_score = sum(NIL_VALUES[bids[k]] * (1 if tricks[k] == 0 else -1) for k in nils)
         nil_tricks = sum(tricks[k] for k in nils)
         contract = sum(b for b in bids if isinstance(b, int))  # the bids that are not nil
         counted = sum(tricks[k] for k in (0, 1) if k not in nils)

@@ -38,7 +38,6 @@ from .rules import (
     CARDS,
     EXCHANGE_SIZE,
     HAND_SIZE,
-    NAME,
     NIL,
     OPTIONS,
     ORDER,
@@ -54,7 +53,6 @@ from .rules import (
 )
 
 TEAMS: Final = partnerships(SEATS)
-BROKEN: Final = SUIT_BIT[TRUMP]
 
 LOOK: Final = Action("look")
 BIDS: Final[dict[Bid, Action]] = {
@@ -142,7 +140,7 @@ class Deal(TrickDeal):
     @property
     def spades_broken(self) -> bool:
         """Whether a spade lies in a trick taken (for every later lead, Cl. 7)."""
-        return bool(self.ledger.suits_taken & BROKEN)
+        return bool(self.ledger.suits_taken & SUIT_BIT[TRUMP])
 
     @property
     def first_lead(self) -> int:
@@ -153,7 +151,7 @@ class Deal(TrickDeal):
 class Match(TrickMatch[Deal]):
     """A match of spades for four seats in two partnerships."""
 
-    NAME: ClassVar[str] = NAME
+    NAME: ClassVar[str] = "spades"
     TITLE: ClassVar[str] = "Spades"
     NOUN: ClassVar[str] = "spades"
     PACK: ClassVar[tuple[Card, ...]] = CARDS
@@ -232,7 +230,8 @@ class Match(TrickMatch[Deal]):
         return legal_cards(hand, (), TRUMP, RULES, deal.spades_broken)
 
     def check_lead(self, deal: Deal, seat: int, card: Card) -> None:
-        if card not in self.lead_cards(deal, seat, deal.ledger.hand(seat)):
+        # any other suit may always be led: the hand is read for a spade alone
+        if card[1] == TRUMP and card not in self.lead_cards(deal, seat, deal.ledger.hand(seat)):
             raise IllegalAction(
                 "spades_not_broken",
                 "spades may not be led until broken, unless you hold only spades",
@@ -271,13 +270,11 @@ class Match(TrickMatch[Deal]):
         ]
 
     def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
-        """The step for the seat to act, but ``look`` while it has not looked at a lay, give
-        or play; ``look`` for any other seat."""
+        """The step for the seat to act, unless it must look first; ``look`` otherwise."""
         deal = self.current
         assert deal is not None
-        step = deal.step
-        if seat == self.to_act and (step == "bid" or deal.ledger.looked(seat)):
-            return step
+        if seat == self.to_act and (deal.step == "bid" or deal.ledger.looked(seat)):
+            return deal.step
         return "look"
 
     def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
@@ -379,13 +376,12 @@ class Match(TrickMatch[Deal]):
         """Who acts next in the bidding: an exchange step owed, else the next bidder, else
         the first lead (Cl. 1 and 7)."""
         for exchange in deal.exchanges:
-            if exchange is None or exchange.cancelled or exchange.done:
+            if exchange is None:
                 continue
-            if exchange.laid is None:
-                deal.step, self.to_act = "lay", exchange.nil
-                return
-            if deal.bids[exchange.partner] is not None:
-                deal.step, self.to_act = "give", exchange.partner
+            owed = exchange_state(deal, exchange)
+            if owed in ("lay", "give"):
+                deal.step = owed
+                self.to_act = exchange.nil if owed == "lay" else exchange.partner
                 return
         count = sum(b is not None for b in deal.bids)
         if count < SEATS:
@@ -515,11 +511,7 @@ def _exchange_json(deal: Deal, exchange: Exchange | None, seat: int | None) -> A
 
 
 parse_action: Final = action_parser(Match)
-"""Parse and canonicalise an action's text (:meth:`Match.parse_other`); raise
-:class:`MalformedAction` if it is none."""
-
 random_deal: Final = partial(shuffled_deal, Match)
-"""The table's chance step: a uniformly shuffled pack."""
 
 
 def cards_action(kind: str, cards: Sequence[Card]) -> Action:
