@@ -24,12 +24,9 @@ from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_deal
 from ..tricks import TrickRules, legal_cards
 from .rules import (
-    CARDS,
     MARRIAGE_IN_TRUMPS,
     MARRIAGE_PLAIN,
-    OPEN,
     OPTIONS,
-    ORDER,
     SIXTY_SIX,
     End,
     Variant,
@@ -199,11 +196,11 @@ class Match(TrickMatch[Deal]):
     NAME: ClassVar[str] = "sixty_six"
     TITLE: ClassVar[str] = "Sixty-six"
     VARIANT: ClassVar[Variant] = SIXTY_SIX
-    PACK: ClassVar[tuple[Card, ...]] = CARDS
-    RULES: ClassVar[TrickRules] = OPEN
+    PACK: ClassVar[tuple[Card, ...]] = SIXTY_SIX.cards
+    RULES: ClassVar[TrickRules] = SIXTY_SIX.open_rules
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
     DEAL: ClassVar[type[TrickDeal]] = Deal
-    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = SIXTY_SIX.order
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (EXCHANGE, CLOSE, *MARRIAGE.values(), CLAIM)
 
     __slots__ = ("carried", "closed_rules")
