@@ -156,6 +156,25 @@ class Deal(TrickDeal):
             total += sum(m.points for m in self.marriages if m.seat == seat)
         return total
 
+    def close(self, seat: int, after: int) -> None:
+        """The stock closed by ``seat`` after ``after`` tricks, and each player's tricks and
+        points then, read from the tricks as a state dealt anew from a view must: the cards of
+        the tricks won by then, and the marriages declared by then if their declarer had a
+        trick. A marriage is declared just before its declarer leads its king or queen
+        (neither could have been led before), so the trick led so tells when."""
+        tricks, points = [0, 0], [0, 0]
+        for trick in self.history[:after]:
+            tricks[trick.winner] += 1
+            points[trick.winner] += card_points(trick.cards)
+        for m in self.marriages:
+            couple = ("K" + m.suit, "Q" + m.suit)
+            led = any(t.leader == m.seat and t.cards[0] in couple for t in self.history[:after])
+            if led and tricks[m.seat]:
+                points[m.seat] += m.points
+        self.closed_by = seat
+        self.closed_tricks = tricks
+        self.closed_points = points
+
     @property
     def closed_after(self) -> int | None:
         """Tricks completed when the stock was closed."""
@@ -375,9 +394,7 @@ class Match(TrickMatch[Deal]):
             deal.exchanged = (seat, len(deal.history))
             deal.window = None
         elif kind == "close":  # the turned card goes face down: no more draws (§7)
-            deal.closed_by = seat
-            deal.closed_tricks = list(deal.won)
-            deal.closed_points = [deal.points(0), deal.points(1)]
+            deal.close(seat, len(deal.history))
             deal.window = None
         else:
             suit = action.arg
