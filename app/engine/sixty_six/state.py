@@ -438,18 +438,14 @@ class Match(TrickMatch[Deal]):
         variant = self.VARIANT
         # Schnapsen scores a closer who wins by the points at the closing
         at_close = deal.closed_points if variant.closer_scored_at_close else None
-        tricks, closer, tricks_at_close = deal.won, deal.closed_by, deal.closed_tricks
+        tricks, closer, tricks_then = deal.won, deal.closed_by, deal.closed_tricks
         if claimant is not None:
             three = variant.wrong_claim_three
-            settled = settle_claim(
-                claimant, points, tricks, closer, tricks_at_close, three, at_close
-            )
+            settled = settle_claim(claimant, points, tricks, closer, tricks_then, three, at_close)
         else:
             higher = bool(self.options.get("higher_total_wins", False))
             last = last_trick if variant.last_trick_wins else None
-            settled = settle_played_out(
-                points, tricks, closer, tricks_at_close, higher, last, at_close
-            )
+            settled = settle_played_out(points, tricks, closer, tricks_then, higher, last, at_close)
         winner = settled.winner
         scores = [0, 0]
         carried_in = 0
