@@ -185,7 +185,6 @@ COUPLES: Final = tuple(("K" + s, "Q" + s, s) for s in SUITS)
 
 
 def marriage_suits(hand: list[Card]) -> list[Suit]:
-    """The suits of which ``hand`` holds the king and the queen."""
     return [s for king, queen, s in COUPLES if king in hand and queen in hand]
 
 
@@ -387,15 +386,14 @@ class Match(TrickMatch[Deal]):
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
+        deal.window = seat if kind == "marriage" else None
         if kind == "claim":
             self.finish(deal, self.settle(deal, [deal.points(0), deal.points(1)], claimant=seat))
         elif kind == "exchange":  # the nine for the turned card, before the whole table
             deal.ledger.exchange(seat, self.VARIANT.exchange_rank + str(deal.trump))
             deal.exchanged = (seat, len(deal.history))
-            deal.window = None
         elif kind == "close":  # the turned card goes face down: no more draws (§7)
             deal.close(seat, len(deal.history))
-            deal.window = None
         else:
             suit = action.arg
             points = MARRIAGE_IN_TRUMPS if suit == deal.trump else MARRIAGE_PLAIN
@@ -403,7 +401,6 @@ class Match(TrickMatch[Deal]):
             deal.pending = suit
             deal.ledger.show(seat, "K" + suit)
             deal.ledger.show(seat, "Q" + suit)
-            deal.window = seat
 
     def play(self, deal: Deal, seat: int, card: Card) -> None:
         deal.pending = None
