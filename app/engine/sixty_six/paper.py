@@ -35,10 +35,6 @@ MARRIAGE_STEP: Final = MARRIAGE_PLAIN
 MARRIAGES_MOST: Final = MARRIAGE_IN_TRUMPS + 3 * MARRIAGE_PLAIN
 
 
-def _most_points(variant: Variant) -> int:
-    return card_points(variant.cards) + MARRIAGES_MOST + variant.last_trick_bonus
-
-
 def _seat(choice: str | None) -> int | None:
     return None if choice is None or choice == NOBODY else SEATS.index(choice)
 
@@ -100,7 +96,7 @@ def next_deal(
     variant = cls.VARIANT
     dealer = match.next_dealer
     both = (0, 1)
-    most = _most_points(variant)
+    most = card_points(variant.cards) + MARRIAGES_MOST + variant.last_trick_bonus
     closed = ("closed_by", SEATS)
     # only the closer's opponent's tricks at the closing matter (§11); where the closer is
     # scored by the opponent's points then, those points, which tell the tricks too

@@ -83,18 +83,17 @@ class SixtySixRecords(TrickRecords[Deal]):
         return "the deal alternates"
 
     def check_pack(self, pack: object, k: int) -> list[Card]:
-        variant = self.variant
-        cards = variant.cards
-        if not isinstance(pack, list) or len(pack) != len(cards):
-            raise RecordError(f"pack must list the {len(cards)} cards as dealt", k)
-        ranks = " ".join(variant.ranks)
-        for card in pack:
-            if card not in variant.order:
-                raise RecordError(f"pack: {card!r} is not a card of the pack ({ranks})", k)
-        if len(set(pack)) != len(pack):
-            twice = next(c for c in pack if pack.count(c) > 1)
-            raise RecordError(f"pack: {twice} appears twice", k)
-        return pack
+        """The base's check of a pack, with the card at fault named."""
+        if isinstance(pack, list) and len(pack) == len(self.match_class.PACK):
+            variant = self.variant
+            for card in pack:
+                if card not in variant.order:
+                    ranks = " ".join(variant.ranks)
+                    raise RecordError(f"pack: {card!r} is not a card of the pack ({ranks})", k)
+            if len(set(pack)) != len(pack):
+                twice = next(c for c in pack if pack.count(c) > 1)
+                raise RecordError(f"pack: {twice} appears twice", k)
+        return super().check_pack(pack, k)
 
     NAMES_PLAYERS = True
 

@@ -21,7 +21,7 @@ from ..cards import Card
 from ..game import View
 from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
-from .rules import Variant, card_points
+from .rules import Variant
 from .state import Deal, Marriage, Match
 
 
@@ -42,30 +42,6 @@ def _barred(variant: Variant, view: View) -> list[set[Card]]:
     return revealed(played_tricks(d, start), d["trump"], rules, 2).cards(variant.ranks)
 
 
-def _closing(deal: Deal, closed_after: int) -> None:
-    """Each player's tricks and points when the stock was closed, read back from the tricks:
-    the cards of the tricks won by then, and the marriages declared by then if their declarer
-    had a trick. A marriage is declared just before its declarer leads its king or queen
-    (neither could have been led before), so the trick led so tells when."""
-    tricks, points = [0, 0], [0, 0]
-    for trick in deal.history[:closed_after]:
-        tricks[trick.winner] += 1
-        points[trick.winner] += card_points(trick.cards)
-    for m in deal.marriages:
-        led = next(
-            (
-                k
-                for k, trick in enumerate(deal.history)
-                if trick.leader == m.seat and trick.cards[0] in ("K" + m.suit, "Q" + m.suit)
-            ),
-            closed_after,
-        )
-        if led < closed_after and tricks[m.seat]:
-            points[m.seat] += m.points
-    deal.closed_tricks = tricks
-    deal.closed_points = points
-
-
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
     match.carried = view["carried"]
     if deal is None:
@@ -76,12 +52,11 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
     if ledger.stock:  # the face-up card lies under the stock, drawn last
         ledger.stock.append(ledger.stock.pop(0))
     deal.first_turned = d["first_turned"]
-    deal.closed_by = d["closed_by"]
     exchange = d["exchange"]
     deal.exchanged = None if exchange is None else (exchange["seat"], exchange["after"])
     deal.marriages = tuple(Marriage(m["seat"], m["suit"], m["points"]) for m in d["marriages"])
     if d["closed_after"] is not None:
-        _closing(deal, d["closed_after"])
+        deal.close(d["closed_by"], d["closed_after"])
     deal.pending = d["pending_marriage"]
     deal.window = d["claim_window"]
 

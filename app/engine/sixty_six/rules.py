@@ -20,20 +20,12 @@ from ..hand_positions import HandPositions, positions_of
 from ..tricks import Heading, TrickRules
 
 RANKS: Final = "ATKQJ9"
-PACK: Final = Pack(RANKS)
-CARDS: Final[tuple[Card, ...]] = PACK.cards
-ORDER: Final[dict[Card, int]] = {card: i for i, card in enumerate(CARDS)}
-"""Canonical order of a hand: spades, hearts, diamonds, clubs; A T K Q J 9 in each."""
-
 CARD_POINTS: Final[dict[str, int]] = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 GOAL: Final = 66
 SCHNEIDER: Final = 33
-LAST_TRICK_BONUS: Final = 10
 MARRIAGE_IN_TRUMPS: Final = 40
 MARRIAGE_PLAIN: Final = 20
-HAND_SIZE: Final = 6
 
-OPEN: Final = TrickRules(follow_suit=False, ranks=RANKS)  # §4
 CLOSED: Final = TrickRules(follow_suit=True, ranks=RANKS)  # §7.1
 GERMAN_CLOSED: Final = TrickRules(
     follow_suit=True, heading=Heading.ALWAYS, trump_when_void=True, ranks=RANKS
@@ -126,11 +118,10 @@ def _closer_gains(
 ) -> int:
     """What a closer who reached 66 scores: by the opponent's position at the end (§11), or,
     given ``points_at_close``, at the closing (Schnapsen)."""
-    other = 1 - closer
-    if points_at_close is None:
-        return schedule(points[other], tricks[other])
-    assert tricks_at_close is not None
-    return schedule(points_at_close[other], tricks_at_close[other])
+    if points_at_close is not None:
+        assert tricks_at_close is not None
+        points, tricks = points_at_close, tricks_at_close
+    return schedule(points[1 - closer], tricks[1 - closer])
 
 
 def settle_claim(
@@ -220,7 +211,6 @@ class Variant:
     wrong_claim_three: bool
     closer_scored_at_close: bool
     """A closer who wins scores by the opponent's points and tricks at the closing."""
-    options: tuple[Option, ...]
     closed_rules: Callable[[Mapping[str, object]], TrickRules]
     """The duties once the stock is closed or exhausted, by the match's options."""
     pack: Pack = field(init=False)
@@ -273,15 +263,19 @@ SIXTY_SIX: Final = Variant(
     ranks=RANKS,
     # threes, the non-dealer's first (positions 0-2 and 6-8 to him, 3-5 and 9-11 to the
     # dealer), then the card turned for trumps; the stock follows (Clarification 7)
-    places=(*(1 - (p // 3) % 2 for p in range(2 * HAND_SIZE)), None),
+    places=(*(1 - (p // 3) % 2 for p in range(12)), None),
     exchange_rank="9",
     exchange_word="nine",
     exchange_needs_trick=True,
     talon_needed=2,
-    last_trick_bonus=LAST_TRICK_BONUS,
+    last_trick_bonus=10,
     last_trick_wins=False,
     wrong_claim_three=False,
     closer_scored_at_close=False,
-    options=OPTIONS,
     closed_rules=_sixty_six_closed,
 )
+
+PACK: Final = SIXTY_SIX.pack
+CARDS: Final[tuple[Card, ...]] = SIXTY_SIX.cards
+ORDER: Final[dict[Card, int]] = SIXTY_SIX.order
+OPEN: Final = SIXTY_SIX.open_rules  # §4

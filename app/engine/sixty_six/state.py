@@ -24,12 +24,9 @@ from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_deal
 from ..tricks import TrickRules, legal_cards
 from .rules import (
-    CARDS,
     MARRIAGE_IN_TRUMPS,
     MARRIAGE_PLAIN,
-    OPEN,
     OPTIONS,
-    ORDER,
     SIXTY_SIX,
     End,
     Variant,
@@ -159,6 +156,25 @@ class Deal(TrickDeal):
             total += sum(m.points for m in self.marriages if m.seat == seat)
         return total
 
+    def close(self, seat: int, after: int) -> None:
+        """The stock closed by ``seat`` after ``after`` tricks, and each player's tricks and
+        points then, read from the tricks as a state dealt anew from a view must: the cards of
+        the tricks won by then, and the marriages declared by then if their declarer had a
+        trick. A marriage is declared just before its declarer leads its king or queen
+        (neither could have been led before), so the trick led so tells when."""
+        tricks, points = [0, 0], [0, 0]
+        for trick in self.history[:after]:
+            tricks[trick.winner] += 1
+            points[trick.winner] += card_points(trick.cards)
+        for m in self.marriages:
+            couple = ("K" + m.suit, "Q" + m.suit)
+            led = any(t.leader == m.seat and t.cards[0] in couple for t in self.history[:after])
+            if led and tricks[m.seat]:
+                points[m.seat] += m.points
+        self.closed_by = seat
+        self.closed_tricks = tricks
+        self.closed_points = points
+
     @property
     def closed_after(self) -> int | None:
         """Tricks completed when the stock was closed."""
@@ -169,7 +185,6 @@ COUPLES: Final = tuple(("K" + s, "Q" + s, s) for s in SUITS)
 
 
 def marriage_suits(hand: list[Card]) -> list[Suit]:
-    """The suits of which ``hand`` holds the king and the queen."""
     return [s for king, queen, s in COUPLES if king in hand and queen in hand]
 
 
@@ -199,11 +214,11 @@ class Match(TrickMatch[Deal]):
     NAME: ClassVar[str] = "sixty_six"
     TITLE: ClassVar[str] = "Sixty-six"
     VARIANT: ClassVar[Variant] = SIXTY_SIX
-    PACK: ClassVar[tuple[Card, ...]] = CARDS
-    RULES: ClassVar[TrickRules] = OPEN
+    PACK: ClassVar[tuple[Card, ...]] = SIXTY_SIX.cards
+    RULES: ClassVar[TrickRules] = SIXTY_SIX.open_rules
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
     DEAL: ClassVar[type[TrickDeal]] = Deal
-    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = SIXTY_SIX.order
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (EXCHANGE, CLOSE, *MARRIAGE.values(), CLAIM)
 
     __slots__ = ("carried", "closed_rules")
@@ -371,17 +386,14 @@ class Match(TrickMatch[Deal]):
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
+        deal.window = seat if kind == "marriage" else None
         if kind == "claim":
             self.finish(deal, self.settle(deal, [deal.points(0), deal.points(1)], claimant=seat))
         elif kind == "exchange":  # the nine for the turned card, before the whole table
             deal.ledger.exchange(seat, self.VARIANT.exchange_rank + str(deal.trump))
             deal.exchanged = (seat, len(deal.history))
-            deal.window = None
         elif kind == "close":  # the turned card goes face down: no more draws (§7)
-            deal.closed_by = seat
-            deal.closed_tricks = list(deal.won)
-            deal.closed_points = [deal.points(0), deal.points(1)]
-            deal.window = None
+            deal.close(seat, len(deal.history))
         else:
             suit = action.arg
             points = MARRIAGE_IN_TRUMPS if suit == deal.trump else MARRIAGE_PLAIN
@@ -389,7 +401,6 @@ class Match(TrickMatch[Deal]):
             deal.pending = suit
             deal.ledger.show(seat, "K" + suit)
             deal.ledger.show(seat, "Q" + suit)
-            deal.window = seat
 
     def play(self, deal: Deal, seat: int, card: Card) -> None:
         deal.pending = None
@@ -424,18 +435,14 @@ class Match(TrickMatch[Deal]):
         variant = self.VARIANT
         # Schnapsen scores a closer who wins by the points at the closing
         at_close = deal.closed_points if variant.closer_scored_at_close else None
-        tricks, closer, tricks_at_close = deal.won, deal.closed_by, deal.closed_tricks
+        tricks, closer, tricks_then = deal.won, deal.closed_by, deal.closed_tricks
         if claimant is not None:
             three = variant.wrong_claim_three
-            settled = settle_claim(
-                claimant, points, tricks, closer, tricks_at_close, three, at_close
-            )
+            settled = settle_claim(claimant, points, tricks, closer, tricks_then, three, at_close)
         else:
             higher = bool(self.options.get("higher_total_wins", False))
             last = last_trick if variant.last_trick_wins else None
-            settled = settle_played_out(
-                points, tricks, closer, tricks_at_close, higher, last, at_close
-            )
+            settled = settle_played_out(points, tricks, closer, tricks_then, higher, last, at_close)
         winner = settled.winner
         scores = [0, 0]
         carried_in = 0

@@ -56,6 +56,5 @@ SCHNAPSEN: Final = Variant(
     last_trick_wins=True,
     wrong_claim_three=True,
     closer_scored_at_close=True,
-    options=OPTIONS,
     closed_rules=_closed,
 )
