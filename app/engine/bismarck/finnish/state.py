@@ -24,7 +24,6 @@ from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...hand_positions import dealt_to
 from ...trick_game import TrickDeal, action_parser
-from ...tricks import WHIST, trick_winner
 from ..contracts import contract_choices
 from ..family import FamilyDeal, FamilyMatch
 from ..family import random_deal as random_deal
@@ -38,7 +37,6 @@ from .rules import (
     NAMES_TRUMP,
     SEATS,
     TEAMS,
-    TRICKS,
     TRUMP,
     deal_scores,
     team_quotas,
@@ -284,23 +282,6 @@ class Match(FamilyMatch[Deal]):
         for card in cards:
             if card not in hand:
                 raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
-
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it (``TABLE`` when the table deals next, ``None`` when the match ends).
-        A card, the common case, is judged in place; anything else is tried on a copy (once
-        checked, so that a refusal costs no copy)."""
-        self._check(seat, action)
-        deal = self.current
-        if action.kind != "play" or deal is None or deal.step != "play":
-            return super().check(seat, action)
-        trick = deal.ledger.trick_cards()
-        if len(trick) < SEATS - 1:
-            return (seat + 1) % SEATS
-        if len(deal.history) + 1 < TRICKS:
-            taken = trick_winner([*trick, action.arg], deal.trump, WHIST)
-            return (deal.leader + taken) % SEATS
-        return None if self.deals_played + 1 == DEALS_PER_MATCH else TABLE
 
     # -- changing ------------------------------------------------------------------------------
 
