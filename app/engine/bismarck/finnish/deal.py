@@ -61,9 +61,10 @@ class Pass:
     cards: tuple[Card, ...]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Exchange:
-    """What each step passed, ``None`` until it is made (the record's ``exchange``)."""
+    """What each step passed, ``None`` until it is made (the record's ``exchange``); a step
+    made is a new exchange, so that a deal's copy shares it."""
 
     to_partner: tuple[Card, ...] | None = None
     from_partner: dict[int, Card] | None = None
@@ -74,15 +75,8 @@ class Exchange:
     @property
     def next_step(self) -> int | None:
         """The step to be made next, ``None`` once all four are."""
-        if self.to_partner is None:
-            return 1
-        if self.from_partner is None:
-            return 2
-        if self.to_dealer is None:
-            return 3
-        if self.from_dealer is None:
-            return 4
-        return None
+        made = (self.to_partner, self.from_partner, self.to_dealer, self.from_dealer)
+        return next((step for step, done in enumerate(made, 1) if done is None), None)
 
     def passes(self, roles: Roles) -> list[Pass]:
         """Every pass made so far, in the order made; step 2's clockwise from the dealer."""
@@ -97,14 +91,6 @@ class Exchange:
         if self.from_dealer is not None:
             out.append(Pass(4, roles.dealer, roles.dealer_partner, (self.from_dealer,)))
         return out
-
-    def copy(self) -> Exchange:
-        return Exchange(
-            self.to_partner,
-            None if self.from_partner is None else dict(self.from_partner),
-            self.to_dealer,
-            self.from_dealer,
-        )
 
 
 HAND_POSITIONS: Final = positions_of(

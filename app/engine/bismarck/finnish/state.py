@@ -15,6 +15,7 @@ exchange, the teams' tricks).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from itertools import combinations, permutations
 from typing import Any, ClassVar, Final
 
@@ -61,7 +62,7 @@ class Deal(FamilyDeal):
     def copy(self) -> Deal:
         other = FamilyDeal.copy(self)
         other.roles = self.roles
-        other.exchange = self.exchange.copy()
+        other.exchange = self.exchange
         return other
 
     @property
@@ -310,11 +311,11 @@ class Match(FamilyMatch[Deal]):
         assert step is not None
         self._move(deal, roles.giver(step), roles.receivers(step)[0], cards)
         if step == 1:
-            exchange.to_partner = tuple(cards)
+            deal.exchange = replace(exchange, to_partner=tuple(cards))
         elif step == 3:
-            exchange.to_dealer = cards[0]
+            deal.exchange = replace(exchange, to_dealer=cards[0])
         else:
-            exchange.from_dealer = cards[0]
+            deal.exchange = replace(exchange, from_dealer=cards[0])
             deal.step = "play"
         self.to_act = deal.leader if step == 4 else roles.giver(step + 1)
 
@@ -326,7 +327,7 @@ class Match(FamilyMatch[Deal]):
         )
         for receiver, card in given.items():
             self._move(deal, roles.forehand_partner, receiver, [card])
-        deal.exchange.from_partner = {s: given[s] for s in sorted(given)}
+        deal.exchange = replace(deal.exchange, from_partner={s: given[s] for s in sorted(given)})
         self.to_act = roles.giver(3)
 
     def score(self, deal: Deal) -> tuple[int, ...]:
