@@ -42,13 +42,8 @@ class Roles:
     def receivers(self, step: int) -> tuple[int, ...]:
         """Who receives at ``step``; forehand's partner gives to the three others, clockwise
         from the dealer on his left."""
-        if step == 1:
-            return (self.forehand_partner,)
-        if step == 2:
-            return (self.dealer, self.forehand, self.dealer_partner)
-        if step == 3:
-            return (self.dealer,)
-        return (self.dealer_partner,)
+        share = (self.dealer, self.forehand, self.dealer_partner)
+        return ((self.forehand_partner,), share, (self.dealer,), (self.dealer_partner,))[step - 1]
 
 
 @dataclass(frozen=True, slots=True)
