@@ -132,8 +132,6 @@ class Match(FamilyMatch[Deal]):
     def __init__(self, seats: int, first_dealer: int) -> None:
         if seats not in DEALS_PER_MATCH:
             raise ValueError("Bismarck is played by 3 or 4 seats")
-        if not 0 <= first_dealer < seats:
-            raise ValueError(f"first dealer must be a seat 0..{seats - 1}")
         super().__init__(seats, first_dealer)
         # a contract carried over from a voided deal (rules §13): (contract, trump)
         self.pending: tuple[str, str | None] | None = None
