@@ -47,10 +47,8 @@ from .rules import (
 
 class Deal(FamilyDeal):
     """One deal, its cards in the ledger: the open cards face up on the table until forehand
-    takes them up with the contract, each seat's twelve in its hand, the exchange's passes
-    from hand to hand. ``exchange`` keeps what each step passed (the record's and the view's
-    passes); the names the bots and tests read (``hands``, ``trick``, ``plays``, ``dealt``,
-    ``tricks``) read the ledger. Open card 1 names the trump of ``trump``."""
+    takes them up with the contract, the exchange's passes from hand to hand (``exchange``
+    keeps what each step passed, for the record and the view)."""
 
     __slots__ = ("exchange", "roles")
 
