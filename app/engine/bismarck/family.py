@@ -32,7 +32,6 @@ class FamilyDeal(TrickDeal):
     __slots__ = ("contract", "forced", "forehand", "open")
 
     def begin(self) -> None:
-        """Forehand and the contract's fields; each game adds its own after these."""
         self.forehand = (self.dealer + 1) % self.seats
         self.open: tuple[Card, ...] = ()
         self.contract: str | None = None
@@ -148,8 +147,6 @@ class FamilyMatch(TrickMatch[DealT]):
             self.apply_other(deal, seat, action)
 
     def check_contract(self, deal: DealT, name: str, trump: str | None) -> None:
-        """Refuse a contract forehand has played, ``FREE`` without a trump and any other
-        with one."""
         forehand = deal.forehand
         if name in self.used[forehand]:
             raise already_used(

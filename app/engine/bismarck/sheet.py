@@ -24,12 +24,10 @@ def _suit_shown(contract: str, trump: str | None) -> str | None:
 
 
 class ProtocolSheet(Sheet):
-    """The base's deal lines and running totals, and the protocol's grid beside them: a
-    row of ``contracts`` per seat, each marked (the X) with the deal where that seat played
-    it as forehand, the trump ``suit_shown`` names and forehand's score; the browser and the
-    CSV draw it as it is (Finnish Bismarck's too, with its ``teams``). A deal's line names
-    forehand, the contract with the trump ``suit_shown`` names, and the tricks per seat
-    (``tricks`` of each seat's, headed ``tricks_label``)."""
+    """The base's deal lines (forehand, the contract, the tricks) and running totals, and
+    the protocol's grid beside them: a row of ``contracts`` per seat, each marked (the X)
+    with the deal where that seat played it as forehand; the browser and the CSV draw it as
+    it is (Finnish Bismarck's too, with its ``teams``)."""
 
     def __init__(
         self,
@@ -51,7 +49,6 @@ class ProtocolSheet(Sheet):
         self.teams = teams
 
     def line(self, detail: Mapping[str, Any]) -> dict[str, Any]:
-        """A deal's cells."""
         contract = detail["contract"]
         term: dict[str, Any] = {"term": f"contract.{contract}"}
         suit = self.suit_shown(contract, detail["trump"])

@@ -132,8 +132,6 @@ class Match(FamilyMatch[Deal]):
     def __init__(self, seats: int, first_dealer: int) -> None:
         if seats not in DEALS_PER_MATCH:
             raise ValueError("Bismarck is played by 3 or 4 seats")
-        if not 0 <= first_dealer < seats:
-            raise ValueError(f"first dealer must be a seat 0..{seats - 1}")
         super().__init__(seats, first_dealer)
         # a contract carried over from a voided deal (rules §13): (contract, trump)
         self.pending: tuple[str, str | None] | None = None
@@ -378,10 +376,8 @@ def play_order(seats: int, dealer: int) -> tuple[int, int, int]:
 
 @cache
 def dealt_positions(seats: int) -> HandPositions:
-    """The positions of the pack each hand is dealt, the dealer's first (rules §3.2): the
-    four open cards (positions 0-3) go to no hand, then card ``i`` of the other 48 to the
-    ``i % 3``-th seat of the play order, forehand first; at four seats the dealer is dealt
-    none."""
+    """The positions of the pack each hand is dealt, the dealer's first, as
+    :meth:`~.family.FamilyMatch.lay_out` deals them (rules §3.2)."""
     order = play_order(seats, 0)
     places = [None] * OPEN_CARDS + [order[i % 3] for i in range(len(FULL_DECK) - OPEN_CARDS)]
     return positions_of(places, seats)

@@ -42,13 +42,8 @@ class Roles:
     def receivers(self, step: int) -> tuple[int, ...]:
         """Who receives at ``step``; forehand's partner gives to the three others, clockwise
         from the dealer on his left."""
-        if step == 1:
-            return (self.forehand_partner,)
-        if step == 2:
-            return (self.dealer, self.forehand, self.dealer_partner)
-        if step == 3:
-            return (self.dealer,)
-        return (self.dealer_partner,)
+        share = (self.dealer, self.forehand, self.dealer_partner)
+        return ((self.forehand_partner,), share, (self.dealer,), (self.dealer_partner,))[step - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +56,10 @@ class Pass:
     cards: tuple[Card, ...]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Exchange:
-    """What each step passed, ``None`` until it is made (the record's ``exchange``)."""
+    """What each step passed, ``None`` until it is made (the record's ``exchange``); a step
+    made is a new exchange, so that a deal's copy shares it."""
 
     to_partner: tuple[Card, ...] | None = None
     from_partner: dict[int, Card] | None = None
@@ -74,15 +70,8 @@ class Exchange:
     @property
     def next_step(self) -> int | None:
         """The step to be made next, ``None`` once all four are."""
-        if self.to_partner is None:
-            return 1
-        if self.from_partner is None:
-            return 2
-        if self.to_dealer is None:
-            return 3
-        if self.from_dealer is None:
-            return 4
-        return None
+        made = (self.to_partner, self.from_partner, self.to_dealer, self.from_dealer)
+        return next((step for step, done in enumerate(made, 1) if done is None), None)
 
     def passes(self, roles: Roles) -> list[Pass]:
         """Every pass made so far, in the order made; step 2's clockwise from the dealer."""
@@ -97,14 +86,6 @@ class Exchange:
         if self.from_dealer is not None:
             out.append(Pass(4, roles.dealer, roles.dealer_partner, (self.from_dealer,)))
         return out
-
-    def copy(self) -> Exchange:
-        return Exchange(
-            self.to_partner,
-            None if self.from_partner is None else dict(self.from_partner),
-            self.to_dealer,
-            self.from_dealer,
-        )
 
 
 HAND_POSITIONS: Final = positions_of(

@@ -15,6 +15,7 @@ and who has seen each card is as in a deal played; no action is replayed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...cards import sorted_cards
@@ -88,15 +89,16 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
         chosen = tuple(p["cards"]) if p["cards"] is not None else tuple(sorted_cards(cards))
         step = p["step"]
         if step == 1:
-            exchange.to_partner = chosen
+            exchange = replace(exchange, to_partner=chosen)
         elif step == 2:
             share[p["to"]] = chosen[0]
         elif step == 3:
-            exchange.to_dealer = chosen[0]
+            exchange = replace(exchange, to_dealer=chosen[0])
         else:
-            exchange.from_dealer = chosen[0]
+            exchange = replace(exchange, from_dealer=chosen[0])
     if share:
-        exchange.from_partner = {s: share[s] for s in sorted(share)}
+        exchange = replace(exchange, from_partner={s: share[s] for s in sorted(share)})
+    deal.exchange = exchange
 
 
 resample = resampler(Match, lambda view: Match(view["first_dealer"]), _restore, _shown)

@@ -15,6 +15,7 @@ exchange, the teams' tricks).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from itertools import combinations, permutations
 from typing import Any, ClassVar, Final
 
@@ -24,7 +25,6 @@ from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...hand_positions import dealt_to
 from ...trick_game import TrickDeal, action_parser
-from ...tricks import WHIST, trick_winner
 from ..contracts import contract_choices
 from ..family import FamilyDeal, FamilyMatch
 from ..family import random_deal as random_deal
@@ -38,7 +38,6 @@ from .rules import (
     NAMES_TRUMP,
     SEATS,
     TEAMS,
-    TRICKS,
     TRUMP,
     deal_scores,
     team_quotas,
@@ -48,10 +47,8 @@ from .rules import (
 
 class Deal(FamilyDeal):
     """One deal, its cards in the ledger: the open cards face up on the table until forehand
-    takes them up with the contract, each seat's twelve in its hand, the exchange's passes
-    from hand to hand. ``exchange`` keeps what each step passed (the record's and the view's
-    passes); the names the bots and tests read (``hands``, ``trick``, ``plays``, ``dealt``,
-    ``tricks``) read the ledger. Open card 1 names the trump of ``trump``."""
+    takes them up with the contract, the exchange's passes from hand to hand (``exchange``
+    keeps what each step passed, for the record and the view)."""
 
     __slots__ = ("exchange", "roles")
 
@@ -63,7 +60,7 @@ class Deal(FamilyDeal):
     def copy(self) -> Deal:
         other = FamilyDeal.copy(self)
         other.roles = self.roles
-        other.exchange = self.exchange.copy()
+        other.exchange = self.exchange
         return other
 
     @property
@@ -285,23 +282,6 @@ class Match(FamilyMatch[Deal]):
             if card not in hand:
                 raise IllegalAction("card_not_in_hand", f"you do not hold {card}", {"card": card})
 
-    def check(self, seat: int, action: Action) -> int | None:
-        """Raise exactly what :meth:`apply` would, changing nothing; otherwise return who
-        acts after it (``TABLE`` when the table deals next, ``None`` when the match ends).
-        A card, the common case, is judged in place; anything else is tried on a copy (once
-        checked, so that a refusal costs no copy)."""
-        self._check(seat, action)
-        deal = self.current
-        if action.kind != "play" or deal is None or deal.step != "play":
-            return super().check(seat, action)
-        trick = deal.ledger.trick_cards()
-        if len(trick) < SEATS - 1:
-            return (seat + 1) % SEATS
-        if len(deal.history) + 1 < TRICKS:
-            taken = trick_winner([*trick, action.arg], deal.trump, WHIST)
-            return (deal.leader + taken) % SEATS
-        return None if self.deals_played + 1 == DEALS_PER_MATCH else TABLE
-
     # -- changing ------------------------------------------------------------------------------
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
@@ -329,11 +309,11 @@ class Match(FamilyMatch[Deal]):
         assert step is not None
         self._move(deal, roles.giver(step), roles.receivers(step)[0], cards)
         if step == 1:
-            exchange.to_partner = tuple(cards)
+            deal.exchange = replace(exchange, to_partner=tuple(cards))
         elif step == 3:
-            exchange.to_dealer = cards[0]
+            deal.exchange = replace(exchange, to_dealer=cards[0])
         else:
-            exchange.from_dealer = cards[0]
+            deal.exchange = replace(exchange, from_dealer=cards[0])
             deal.step = "play"
         self.to_act = deal.leader if step == 4 else roles.giver(step + 1)
 
@@ -345,7 +325,7 @@ class Match(FamilyMatch[Deal]):
         )
         for receiver, card in given.items():
             self._move(deal, roles.forehand_partner, receiver, [card])
-        deal.exchange.from_partner = {s: given[s] for s in sorted(given)}
+        deal.exchange = replace(deal.exchange, from_partner={s: given[s] for s in sorted(given)})
         self.to_act = roles.giver(3)
 
     def score(self, deal: Deal) -> tuple[int, ...]:
