@@ -1022,9 +1022,6 @@ class TrickRecords(Generic[D]):
 
     OVER: ClassVar[str] = "the match was over"
     """Why a deal after the match's end is refused."""
-    SEAT_COUNTS: ClassVar[tuple[int, ...]] = ()
-    """The table sizes a record's players are checked against before its deals are replayed
-    (none: the envelope's check alone)."""
     PLAYED_BY: ClassVar[str] = "{noun} is played by {counts} players"
     """What a record for another table size is told: ``{noun}`` and ``{title}``, the game's
     names; ``{counts}``, its table sizes in words."""
@@ -1032,10 +1029,16 @@ class TrickRecords(Generic[D]):
     """Derived fields a validator's summary of a deal leaves out."""
 
     def __init__(
-        self, match_class: type[TrickMatch[Any]], parse: Callable[[object], Action]
+        self,
+        match_class: type[TrickMatch[Any]],
+        parse: Callable[[object], Action],
+        seat_counts: tuple[int, ...],
     ) -> None:
         self.match_class = match_class
         self.parse = parse
+        self.seat_counts = seat_counts
+        """The table sizes the game is played at: a record's players are checked against
+        them before its deals are replayed."""
         self.name, self.noun = match_class.NAME, match_class.NOUN
         self.options = match_class.OPTIONS
         """The game's name, its name in a sentence and its options: its match class's."""
@@ -1203,9 +1206,9 @@ class TrickRecords(Generic[D]):
         return self.match_class(seats, options, first_dealer)
 
     def check_seats(self, seats: int) -> None:
-        """Refuse a record for a table size the game is not played at (``SEAT_COUNTS``)."""
-        counts = self.SEAT_COUNTS
-        if counts and seats not in counts:
+        """Refuse a record for a table size the game is not played at."""
+        counts = self.seat_counts
+        if seats not in counts:
             title = self.match_class.TITLE
             said = self.PLAYED_BY.format(noun=self.noun, title=title, counts=counts_text(counts))
             raise RecordError(said)
@@ -1342,7 +1345,7 @@ def make_game(
         scoresheet=sheet.scoresheet,
         deals_total=deals_total,
         outcome=outcome,
-        records=records(match_class, parse).records(),
+        records=records(match_class, parse, seat_counts).records(),
         hidden_cards=hidden or hidden_cards,
         resample=resample or make_resample(match_class, restore or _restore_nothing),
         deal_sum=deal_sum,

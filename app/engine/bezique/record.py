@@ -27,7 +27,6 @@ class BeziqueRecords(TrickRecords[Any]):
     """One variant's records (its match class names the game)."""
 
     NAMES_PLAYERS = True
-    SEAT_COUNTS = (2,)
     PLAYED_BY = "{noun} is played by two"
     SUMMARY_LEFT_OUT = ("declarations", "carte_blanche")
 

@@ -177,7 +177,6 @@ class FamilyRecords(TrickRecords[Any]):
 class BismarckRecords(FamilyRecords):
     """Bismarck's own: the seat sitting out, the discard, a running record's leaders."""
 
-    SEAT_COUNTS = tuple(DEALS_PER_MATCH)
     HAND = CARDS_PER_HAND
     PLAYS = 3 * CARDS_PER_HAND
     FIXED_SAID = "spader's trump is spades"
@@ -252,7 +251,7 @@ class BismarckRecords(FamilyRecords):
         return plays
 
 
-RECORDS = BismarckRecords(Match, parse_action)
+RECORDS = BismarckRecords(Match, parse_action, tuple(DEALS_PER_MATCH))
 export_record = RECORDS.export
 
 

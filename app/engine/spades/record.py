@@ -20,7 +20,6 @@ from .state import Deal, pack_for, sees, side_of
 
 class SpadesRecords(TrickRecords[Deal]):
     OVER = "the match was already won"
-    SEAT_COUNTS = (SEATS,)
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """The fields of a deal that follow from its cards and actions. An unfinished deal

@@ -42,7 +42,6 @@ class FinnishRecords(FamilyRecords):
     """The Finnish game's own: four seats, the exchange, tricks and scores per team."""
 
     OVER = "the match is over"
-    SEAT_COUNTS = (SEATS,)
     HAND = DEALT
     PLAYS = SEATS * TRICKS
     FIXED_SAID = "trump's trump is the suit of open card 1, {open}"
@@ -130,5 +129,5 @@ def explain_step(who: str, step: int, refused: IllegalAction) -> str:
     return f"{who}: {refused.message}"
 
 
-RECORDS = FinnishRecords(Match, parse_action)
+RECORDS = FinnishRecords(Match, parse_action, (SEATS,))
 export_record, replay_record, validate = RECORDS.export, RECORDS.replay, RECORDS.validate

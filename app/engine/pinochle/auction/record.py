@@ -31,7 +31,6 @@ def pack_for(
 
 class Records(BiddingRecords[Deal]):
     OVER = "the session was over"
-    SEAT_COUNTS = (3, 4, 5)
     HANDS = "hands must list each seat's cards as dealt"
     seats = 3
     packets = 3

@@ -26,7 +26,6 @@ def pack_for(variant: Variant, hands: Sequence[Sequence[str]], dealer: int) -> l
 
 
 class Records(BiddingRecords[Deal]):
-    SEAT_COUNTS = (SEATS,)
     PLAYED_BY = "{title} is played by four"
     WRONG_HAND = BiddingRecords.HANDS  # a hand of another size is told what the hands must be
 
