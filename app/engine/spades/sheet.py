@@ -1,0 +1,52 @@
+"""Spades' scoresheet: a line per deal with its dealer, each seat's bid and tricks, and with
+option ``bags`` each side's bags; each side's score and running total in the teams block.
+
+It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
+live match and a stored one read the same. Each partner carries his side's score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from ..game import Options, ScoredDeal, resolve_options_of
+from ..teams import partnerships, with_teams
+from ..trick_game import Sheet
+from .rules import OPTIONS
+
+COLUMNS: Final[list[dict[str, str]]] = [
+    {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
+    {"key": "bids", "label": "sheet.bids", "kind": "per_seat"},
+    {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
+]
+BAGS_COLUMN: Final = {"key": "bags", "label": "sheet.bags", "kind": "per_seat"}
+
+
+def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
+    """Each seat's bid and tricks; a number bid as it is, nil and blind nil as the terms
+    ``bid.nil`` and ``bid.blind_nil``."""
+    bids = [{"term": f"bid.{bid}"} if isinstance(bid, str) else bid for bid in detail["bids"]]
+    return {"bids": bids, "tricks": list(detail["tricks"])}
+
+
+class SpadesSheet(Sheet):
+    """The base's sheet with the dealer's column, the bags column under option ``bags``
+    and the teams block."""
+
+    def scoresheet(
+        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> dict[str, Any]:
+        with_bags = bool(resolve_options_of(OPTIONS, options, "Spades")["bags"])
+        sheet = super().scoresheet(seats, options, deals)
+        for line, deal in zip(sheet["deals"], deals, strict=True):
+            line["cells"]["dealer"] = deal.dealer
+            if with_bags:
+                sides = deal.detail["sides"]
+                line["cells"]["bags"] = [sides[s % 2]["bags"] for s in range(seats)]
+        if with_bags:
+            sheet["columns"] = [*COLUMNS, BAGS_COLUMN]
+        return with_teams(sheet, partnerships(seats))
+
+
+SHEET: Final = SpadesSheet(list(COLUMNS), cells)
