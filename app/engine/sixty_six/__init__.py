@@ -4,31 +4,18 @@ the family of the games played on its machine: Schnapsen (``schnapsen/``), regis
 
 Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (play on the trick-game base,
 ``app/engine/trick_game.py``, which gives the actions, the standard refusals, views, hidden
-cards, records and the scoresheet's totals); its scoresheet's columns are here.
+cards, records and the scoresheet's totals).
 """
 
 from __future__ import annotations
 
-from typing import Final
-
-from ..trick_game import Sheet, column_cells, make_game
+from ..trick_game import make_game
 from .paper import PAPER
 from .record import SixtySixRecords
 from .resample import resample
 from .rules import PACK
+from .sheet import SHEET
 from .state import Match
-
-COLUMNS: Final[list[dict[str, str]]] = [
-    {"key": "trump", "label": "sheet.trump", "kind": "suit"},
-    {"key": "winner", "label": "sheet.winner", "kind": "seat"},
-    {"key": "end", "label": "sheet.end", "kind": "term"},
-    {"key": "closed_by", "label": "sheet.closed_by", "kind": "seat"},
-    {"key": "points", "label": "sheet.points", "kind": "per_seat"},
-    {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
-    {"key": "carried", "label": "sheet.carried", "kind": "number"},
-]
-SHEET: Final[Sheet] = Sheet(COLUMNS, column_cells(COLUMNS))
-"""The family's scoresheet: a line per deal read from its detail (``Match.detail``)."""
 
 GAME = make_game(
     Match,
@@ -43,7 +30,7 @@ GAME = make_game(
     paper=PAPER,
 )
 
-# Schnapsen is built on the modules and the scoresheet above, so it is imported once they are
+# Schnapsen is built on the modules above, so it is imported once they are
 from .schnapsen import GAME as SCHNAPSEN  # noqa: E402
 
 GAMES = (SCHNAPSEN,)

@@ -5,8 +5,8 @@ match class (``state.py``), its records' words (``record.py``) and its paper for
 from __future__ import annotations
 
 from ...trick_game import make_game
-from .. import SHEET
 from ..resample import resampler
+from ..sheet import SHEET
 from .paper import PAPER
 from .record import SchnapsenRecords
 from .rules import SCHNAPSEN
