@@ -52,7 +52,6 @@ from .combinations import (
     Kind,
     Scored,
     kinds_of,
-    matches,
     required,
     suits_of,
     value,
@@ -78,17 +77,15 @@ class Context:
     previous_trump: Suit | None
     """Chinese §4: last deal's trumps, which cannot be trumps again."""
     suits: _Suits = field(init=False, repr=False, compare=False)
-    """The suit :func:`matches` finds for each kind a declaration may take under ``trump``
-    (:func:`_kinds`) formed of its codes, by the kind and its codes sorted: found once (a
-    state keeps its context while the trumps stand)."""
+    """The suit of each fixed-code kind under ``trump`` formed of its codes, by the kind and
+    its codes sorted (:func:`_kinds`): found once, as a state keeps its context while the
+    trumps stand."""
     sieve: _Sieve = field(init=False, repr=False, compare=False)
-    """Those kinds in their groups, with what tells a whole group out at once."""
     bits: list[int] = field(init=False, repr=False, compare=False)
     """Each copy's code's bit (:data:`_BIT`), by copy: a hand's bits are joined from its
     copies, without reading their codes first."""
     weights: list[int] = field(init=False, repr=False, compare=False)
-    """Each copy's code's weight in the sieve's four-count fields, by copy (the weights are
-    the trumps', as the context is)."""
+    """Each copy's code's weight in the sieve's four-count fields, by copy."""
 
     def __post_init__(self) -> None:
         suits, sieve = _kinds(self.variant, self.trump)
@@ -107,8 +104,6 @@ class Request:
 
 @dataclass(frozen=True, slots=True)
 class Declared:
-    """What a declaration scored."""
-
     combination: Combination
     points: int
     fixes_trump: Suit | None
@@ -116,14 +111,12 @@ class Declared:
     laid_out: tuple[Copy, ...]
     """The cards it brought from the concealed hand to the table, in order."""
     pending: tuple[Combination, ...]
-    """The declarations its lay-out left pending."""
 
 
 @lru_cache(maxsize=100_000)
 def parse_declaration(arg: str) -> Request:
-    """The argument of ``declare:``, checked for form only (:class:`MalformedAction`); each
-    text read is kept, the latest 100,000 (a listed one is read when checked and again when
-    scored)."""
+    """The argument of ``declare:``, checked for form only; the latest texts read are kept
+    (a listed one is read when checked and again when scored)."""
     kind_text, colon, rest = arg.partition(":")
     if not colon or not rest:
         raise MalformedAction(
@@ -167,10 +160,9 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     codes = [pack[c] for c in cards]
     info = INFO[kind]
     if info.family is Family.FOUR and info.level == 1:
-        suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
+        suit: Suit | bool | None = None if [c[0] for c in codes] == [info.rank] * 4 else False
     else:
-        # the codes of every fixed-code kind under these trumps are known: looked up,
-        # not compared as two Counters (a miss is what matches finds no kind in)
+        # the codes of every fixed-code kind under these trumps are known: looked up
         suit = ctx.suits.get((kind, tuple(sorted(codes))), False)
     if suit is False:
         needs_trumps = info.family is Family.BEZIQUE or kind in TRUMP_FOURS
@@ -181,7 +173,6 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
         raise IllegalAction("not_a_combination", f"{' '.join(codes)} is not a {name}")
     assert suit is not True
     combination = Combination(kind, suit, tuple(sorted(cards)))
-    from_pending = False
     if not new:
         if extras:
             raise IllegalAction(
@@ -195,8 +186,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
                 f"a {name} needs a card from your concealed hand unless it is pending (§7.3"
                 " rule 3)",
             )
-        from_pending = True
-    if info.family is Family.BEZIQUE and not from_pending:
+    elif info.family is Family.BEZIQUE:
         pairs = min(4, pairs_on(ctx, [*holding.table, *new, *extras], ctx.trump))
         if info.level != pairs:
             raise IllegalAction(
@@ -209,8 +199,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
     laid_out = (*new, *extras)
     pending: tuple[Combination, ...] = ()
-    # one record of the score, judged with and kept: frozen, so shared safely, and a frozen
-    # dataclass costs a Python __init__ each time it is built
+    # one record of the score, judged with and kept (a frozen dataclass is dear to build)
     scoring = Scored(combination, points)
     if new:
         table_after = [*holding.table, *laid_out]
@@ -233,7 +222,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     holding.table.extend(laid_out)
     holding.table_plays = holding.table_sums = None
     holding.scored.append(scoring)
-    if from_pending:
+    if not new:
         holding.pending.remove(combination)
     holding.pending.extend(pending)
     return Declared(combination, points, fixes, laid_out, pending)
@@ -245,7 +234,6 @@ class Offer:
     choosing (valued now, rubicon Clarification 3)."""
 
     text: str
-    """The ``declare:`` argument."""
     points: int
     fixes_trump: Suit | None
     action: Action = field(compare=False)
@@ -261,19 +249,14 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
-    # its cards, with at least one from the hand (what _choices would find otherwise),
-    # told first by a bit per code present, then counted; the hand's bits and counts read
-    # by copy from the context's lists, its codes read only when some kind is near
+    # its cards, one at least in the hand, told first by a bit per code present, then
+    # counted. Bits and weights are read by copy in one loop (a C-level map calls a bound
+    # method per copy, dearer than a subscript); the table's once while it stands (it
+    # changes far less often than the hand), under the trumps whose weights it read
     same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
     concealed = holding.concealed
-    # each copy's bit joined (copies of one code share a bit, so they are not added) and
-    # its weight added, both in one loop: a C-level map calls the list's bound method per
-    # copy, which costs more than the loop's own subscript
     bits = ctx.bits
     copy_weights = ctx.weights
-    # the table's share read once while the table stands (it grows to dozens of cards and
-    # changes at a declaration or a card played from it, the hand at every trick); its
-    # weights are those of the trumps it was read under
     sums = holding.table_sums
     if sums is None or sums[0] is not weights:
         table = holding.table
@@ -294,10 +277,8 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         hand_weight += copy_weights[copy]
     present = in_hand | on_table
     absent = ~present
-    # each group of candidates told out at once where it can be (most listings offer
-    # nothing), the presence first: it rules out more candidates than the hand does
-    # (_sift written out: a call per listing costs about what telling out does; loops,
-    # not comprehensions, as each of those is a call too and few candidates pass)
+    # _sift written out: a call per listing costs about what telling out does; loops, not
+    # comprehensions, as each of those is a call too and few candidates pass
     near: list[_Candidate] = []
     if present << 1 & present & _MARRIED:  # a king and a queen of one suit
         for c in same_suit:
@@ -305,8 +286,6 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
                 near.append(c)
     if bezique_bits & in_hand and not bezique_bits & absent:
         near += beziques
-    # a four needs four cards of its rank (or code): counted for all of them at once,
-    # each copy adding one to the fields of the fours its code serves
     hot &= hand_weight + table_weight
     if hot:
         for field, c in fours:
@@ -315,8 +294,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     if not near:
         return list(out.values())
     hand_codes = [pack[c] for c in concealed]
-    # the codes of the hand and the table written one after another: a rank's count or a
-    # code's is how often its text occurs (no rank is a suit's letter)
+    # a rank's count or a code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
     classes: _Classes | None = None
     for kind, suit, need, items, distinct, counted, some, _, spelled in near:
@@ -325,21 +303,17 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
                 continue
         elif counted and min(map(held.count, distinct)) < counted:
             continue  # a double bezique or more, a four of trumps
-        # _choices takes exactly the codes the kind needs: the suit is the candidate's
-        formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
-        if not some & on_table:
-            # none of its codes on the table (a plain four: none of its rank)
+        if not some & on_table:  # none of its codes on the table: the hand's choices alone
             if need is not None:  # one way
-                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
+                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), suit, pairs)
                 continue
-            # the hand's choices alone: the table's classes would hold none of its rank
             choices = _choices(kind, need, hand_codes, _NO_CLASSES)
         else:
             if classes is None:
                 classes = _classes(pack, holding)
             choices = _choices(kind, need, hand_codes, classes)
         for chosen, table in choices:
-            pairs = _offer_formed(ctx, holding, out, kind, chosen, table, formed, pairs)
+            pairs = _offer_formed(ctx, holding, out, kind, chosen, table, suit, pairs)
     return list(out.values())
 
 
@@ -347,7 +321,6 @@ _Classes = dict[tuple[Card, int, int], list[Copy]]
 """The table's copies in classes (:func:`_classes`), by code and the declarations holding
 them."""
 _NO_CLASSES: _Classes = {}
-"""The table's classes where none holds a card of the kind sought (never changed)."""
 
 
 # the two ways of offering, module functions rather than a closure in offers: a closure and
@@ -407,12 +380,12 @@ def _offer_formed(
     kind: Kind,
     hand: Sequence[Card],
     table: Sequence[Copy],
-    formed: tuple[Suit | None],
+    suit: Suit | None,
     pairs: tuple[int, int] | None,
 ) -> tuple[int, int] | None:
     """Offer into ``out`` ``kind`` of the codes ``hand`` and the copies ``table``, exactly its
-    kind's codes with suit ``formed``, if it passes the checks that may still fail; return
-    the table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
+    kind's codes with ``suit``, if it passes the checks that may still fail; return the
+    table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
     pack = ctx.pack
     # most offers take no table card: their text written here, without a call
     text = _named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
@@ -421,7 +394,6 @@ def _offer_formed(
     # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
     # concealed card is in a declaration)
-    suit = formed[0]
     info = INFO[kind]
     if info.family is Family.BEZIQUE:
         pair = ctx.variant.bezique_cards(ctx.trump)
@@ -454,14 +426,14 @@ def _offer(text: str, points: int, fixes: Suit | None) -> Offer:
 
 _Candidate = tuple[
     Kind,
-    Suit | None,
-    Counter[Card] | None,
-    tuple[tuple[str, int], ...],
-    tuple[Card, ...],
-    int,
-    int,
-    int,
-    tuple[Card, ...],
+    Suit | None,  # a marriage's or sequence's suit, a four of trumps' trumps
+    Counter[Card] | None,  # the codes needed, each as often as needed (None: a plain four)
+    tuple[tuple[str, int], ...],  # those as items (a plain four: its rank and 4)
+    tuple[Card, ...],  # the codes needed, once each
+    int,  # how often each is needed when more than once (a bezique's pair, a four of trumps)
+    int,  # the bits (_BIT) of the codes one of which the hand must hold
+    int,  # the bits of those all of which must be present (none for a plain four)
+    tuple[Card, ...],  # each code as often as needed: the one choice of a hand holding all
 ]
 _DECLARED_CODES: list[Card] = [r + s for s in SUITS for r in SEQUENCE_RANKS]
 """The codes a declaration may need: the aces, tens, kings, queens and jacks."""
@@ -492,18 +464,12 @@ beside the variant."""
 
 
 def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
-    """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
-    with the codes it needs and how many of each (``None`` and the rank for a plain four,
-    whose suits are free), those codes once each and how often each is needed when that is
-    more than once (the same for all of them: a bezique's pair, a four of trumps), and
-    as bits (:data:`_BIT`) the codes one of which the hand must hold and those all of which
-    must be present (none for a plain four), and the codes each as often as needed, in
-    order (the one choice of a hand that holds them all); and the suit :func:`matches`
-    finds for each fixed-code kind formed of its codes, by the kind and its codes sorted;
-    and the sieve :func:`offers` tells them by: the marriages and sequences (told out
-    together when no suit has both its king and queen present), the beziques (their codes
-    alike), and the fours, each with its field in the weights, which add one to it for each
-    of its cards a holding has (:data:`_FIELD` bits each; the field at 4 or more is hot)."""
+    """Each kind (and suit) a declaration may take under ``trump`` as a candidate, in the
+    order offered; the suit of each fixed-code kind formed of its codes, by the kind and
+    its codes sorted; and the sieve :func:`offers` tells them by: the marriages and
+    sequences (told out together when no suit has both its king and queen present), the
+    beziques (their codes alike), and the fours, each with its field in the weights, which
+    add one to it for each of its cards a holding has (the field at 4 or more is hot)."""
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
@@ -518,6 +484,8 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
                 found.append((kind, suit, None, ((info.rank, 4),), (), 4, rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
+            if kind in TRUMP_FOURS:
+                suit = trump  # the suit of a four of trumps
             if need:
                 items = tuple(need.items())
                 counts = set(need.values())
@@ -526,12 +494,7 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
                 bits = sum(_BIT[code] for code in need)
                 spelled = tuple(need.elements())
                 found.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
-    # what matches finds for each formed of its codes: a four of trumps takes the trumps
-    suits: _Suits = {
-        (c[0], tuple(sorted(c[8]))): trump if c[0] in TRUMP_FOURS else c[1]
-        for c in found
-        if c[2] is not None
-    }
+    suits: _Suits = {(c[0], tuple(sorted(c[8]))): c[1] for c in found if c[2] is not None}
     sieve = _sieve(found, trump)
     _CANDIDATES[key] = (variant, suits, sieve)
     return suits, sieve
@@ -627,10 +590,9 @@ def _check_types(
 ) -> None:
     """Rules 4, 5 and 7 against the declarations still intact on ``table``, for the
     combination of ``kind``, ``suit`` and ``cards``, not built: an offer checks its table
-    cards alone, and a frozen dataclass's construction (a Python ``__init__`` setting each
-    field through ``object.__setattr__``) costs more than most of the check."""
-    # each kind's family, level and rank read from INFO, not through Combination's
-    # properties: this runs for most declarations offered, over every one scored
+    cards alone, and building a frozen dataclass costs more than most of the check."""
+    # read from INFO, not through Combination's properties: this runs for most declarations
+    # offered, over every one scored
     info = INFO[kind]
     family = info.family
     level = info.level
@@ -691,12 +653,9 @@ def _completed(
     scored: Sequence[Scored],
     trump: Suit | None,
 ) -> Iterator[Combination]:
-    """The combinations a lay-out leaves pending (§7.5)."""
+    """The combinations a lay-out leaves pending (§7.5): its cards on the table, one of them
+    laid out now, told first by a bit per code (as offers tells a hand's), then counted."""
     pack = ctx.pack
-    # what a pending declaration needs: its cards on the table, one of them laid out now,
-    # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
-    # leave nothing pending
-    # (loops and a comprehension: a C-level map calls a bound method per card, dearer)
     bits = ctx.bits
     laid_bits = present = 0
     for copy in laid:
@@ -738,7 +697,6 @@ def _completed(
             if family is info.family and its_group == group
             for c in combination.cards
         }
-
         kept = [c for c in table if c not in barred]
         # the lay-out's own copies first, then those no intact declaration of its family
         # and group holds, then the earliest laid out (the table's order)
@@ -748,13 +706,11 @@ def _completed(
         picked = _pick(pack, need, items, free)
         if picked is None or not laid & set(picked):
             continue
-        # exactly the candidate's codes: the suit matches would find is the candidate's
-        found_suit = trump if kind in TRUMP_FOURS else suit
-        candidate = Combination(kind, found_suit, tuple(sorted(picked)))
+        candidate = Combination(kind, suit, tuple(sorted(picked)))
         if candidate in known or candidate == scored_now:
             continue
         try:
-            _check_types(kind, found_suit, candidate.cards, scored, table)
+            _check_types(kind, suit, candidate.cards, scored, table)
         except IllegalAction:
             continue
         known.add(candidate)
@@ -767,9 +723,8 @@ def _pick(
     items: tuple[tuple[str, int], ...],
     free: Sequence[Copy],
 ) -> list[Copy] | None:
-    """The first copies of ``free`` (in its order) that form a candidate of :func:`_kinds`
-    (its codes ``need`` and their ``items``; ``None`` and the rank for a plain four), or
-    ``None``."""
+    """The first copies of ``free`` (in its order) that form a candidate (its codes ``need``
+    and their ``items``), or ``None``."""
     if need is None:
         rank = items[0][0]
         fours = [c for c in free if pack[c][0] == rank][:4]
@@ -800,8 +755,7 @@ def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
 
 
 def _holders(combinations: Sequence[Combination]) -> dict[Copy, int]:
-    """Each copy's combinations, by their index as bits: gathered in one pass over them, not
-    searched per copy (a list and a frozenset per copy cost more than a number)."""
+    """Each copy's combinations, by their index as bits, gathered in one pass over them."""
     found: dict[Copy, int] = {}
     for i, combination in enumerate(combinations):
         for copy in combination.cards:
@@ -819,9 +773,8 @@ def _choices(
     least one card from the hand (its codes, in its order): (codes from the hand, table
     copies). Table copies in the same declarations are interchangeable, so only the first
     of each such class is tried."""
-    # the hand's codes counted by list.count, in C, not gathered into a Counter first (its
-    # construction is Python code, dearer than the few counts a listing asks for); its
-    # codes taken once each in the order a Counter would hold them, the hand's
+    # the hand's codes counted by list.count, in C: a Counter is built by Python code,
+    # dearer than the few counts a listing asks for
     info = INFO[kind]
     if need is None:
         codes = [c for c in dict.fromkeys(hand) if c[0] == info.rank]
@@ -862,9 +815,8 @@ def _choices(
 @lru_cache(maxsize=10_000)
 def _spread(total: int, capacities: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to take ``total`` items from pools of these capacities, in ascending
-    order of the first pool's share, then the next's; kept by the arguments, a few small
-    numbers met again and again (the choices of a declaration's cards among the table's
-    classes)."""
+    order of the first pool's share, then the next's; kept, as a few small numbers are met
+    again and again."""
     return tuple(_spreads(total, capacities))
 
 

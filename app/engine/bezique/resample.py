@@ -35,7 +35,7 @@ from ..cards import Card, Suit
 from ..game import View
 from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
-from .combinations import Combination, Copy, Kind, Scored, matches
+from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind, Scored
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
 from .declarations import parse_declaration
 from .holding import Holding, split_card_argument
@@ -217,7 +217,7 @@ def _restore(
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
     for e, (items, new) in zip(d["declarations"], course.made, strict=True):
         copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
-        combination = _combination(variant, e["kind"], [pack[c] for c in copies], trump, copies)
+        combination = _combination(e["kind"], pack, trump, copies)
         deal.declarations.append(
             Declaration(
                 seat=e["seat"],
@@ -235,9 +235,7 @@ def _restore(
     for s in (0, 1):
         for p in d["pending"][s]:
             copies = tuple(sorted(melded[s][i] for i in p["positions"]))
-            holdings[s].pending.append(
-                _combination(variant, p["kind"], [pack[c] for c in copies], d["trump"], copies)
-            )
+            holdings[s].pending.append(_combination(p["kind"], pack, d["trump"], copies))
     deal.shown = shows
     deal.blank = list(d["blank"])
     deal.points = list(d["points"])
@@ -254,11 +252,14 @@ def _restore(
 
 
 def _combination(
-    variant: Variant, kind: str, codes: list[Card], trump: Suit | None, copies: tuple[Copy, ...]
+    text: str, pack: Sequence[Card], trump: Suit | None, copies: tuple[Copy, ...]
 ) -> Combination:
-    found = matches(variant, Kind(kind), codes, trump)
-    suit = found if isinstance(found, str) else None
-    return Combination(Kind(kind), suit, copies)
+    """A combination shown: its suit is its cards' (a marriage, a sequence) or the trumps it
+    was declared under (a four of trumps)."""
+    kind = Kind(text)
+    if INFO[kind].family is Family.SAME_SUIT:
+        return Combination(kind, pack[copies[0]][1], copies)
+    return Combination(kind, trump if kind in TRUMP_FOURS else None, copies)
 
 
 def _fit(
