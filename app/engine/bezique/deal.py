@@ -190,9 +190,8 @@ class Deal(TrickDeal):
     scores: tuple[int, int] | None = None
     """The result's scores, once settled (the base's mark of a deal over)."""
     context: Context | None = field(default=None, compare=False, repr=False)
-    """What its declarations are judged by, once built (``Match.context`` builds it again
-    when the trumps it names are no longer the deal's); shared by copies, as it never
-    changes."""
+    """What its declarations are judged by, once built (``Match.context``; ``None`` again
+    when trumps are made); shared by copies, as it never changes."""
     viewed: list[list[Any]] = field(default_factory=list, compare=False, repr=False)
     """Its actions as views show them, as far as views have asked
     (:func:`~.view.actions_json`); a copy reads them again."""

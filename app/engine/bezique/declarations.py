@@ -56,7 +56,7 @@ from .combinations import (
     suits_of,
     value,
 )
-from .holding import Holding, split_card_argument
+from .holding import Holding, find_copy, split_card_argument
 from .variant import RANKS, Variant
 
 MAX_ITEMS = 8
@@ -568,11 +568,7 @@ def _resolve(
             copy = concealed(code)
             new.append(copy)
         else:
-            if position >= len(holding.table) or pack[holding.table[position]] != code:
-                raise IllegalAction(
-                    "card_not_in_hand", f"your table has no {code} at position {position}"
-                )
-            copy = holding.table[position]
+            copy = find_copy(pack, holding, code, position)
             if copy in taken:
                 raise IllegalAction("card_twice", f"{code}@{position} is named twice")
             taken.add(copy)

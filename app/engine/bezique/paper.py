@@ -27,10 +27,9 @@ from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
 from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
-from .rules import resolve_options
 from .scoring import settle
 from .sheet import settled_detail
-from .variant import BRISQUE, BRISQUE_RANKS, Variant
+from .variant import BRISQUE, BRISQUE_RANKS, Variant, resolve_options
 
 NO_TRUMPS: Final = "none"
 """The trump choice of a deal in which no marriage or sequence made trumps."""

@@ -39,9 +39,8 @@ from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind, Sc
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
 from .declarations import parse_declaration
 from .holding import Holding, split_card_argument
-from .rules import endgame_rules
 from .state import Match, match_class
-from .variant import COURT, RANKS, Variant
+from .variant import COURT, RANKS, Variant, endgame_rules
 
 NEVER: Final = 10_000
 """The deadline of a card still held: any draw may have brought it."""
