@@ -528,11 +528,6 @@ def declarations(ctx: Context, holding: Holding) -> list[str]:
     return [o.text for o in offers(ctx, holding)]
 
 
-def is_intact(combination: Combination, table: Sequence[Copy]) -> bool:
-    on_table = set(table)
-    return all(c in on_table for c in combination.cards)
-
-
 def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     """Complete bezique pairs among ``table`` (0 when a bezique needs trumps and has none)."""
     pair = ctx.variant.bezique_cards(trump)

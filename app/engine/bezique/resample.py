@@ -52,8 +52,7 @@ COURSE_TRIES: Final = 4
 
 @dataclass(slots=True)
 class _Course:
-    """What the resampler reads of the deal's actions, in one walk through them
-    (:func:`_course`)."""
+    """What the resampler reads of the deal's actions, in one walk through them."""
 
     hand: list[Card]
     """The viewer's concealed hand in the order of its copies, as the state keeps it (and
@@ -70,7 +69,6 @@ class _Course:
     played: dict[int, int]
     """Each token played from a table, by the number of card plays before it."""
     tables: list[list[int]]
-    """The tokens on each table now, by position."""
 
 
 def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course:
@@ -163,11 +161,8 @@ def _new_deal(match: Match, d: Mapping[str, Any]) -> Deal:
 def _shown(course: _Course | None, view: View) -> dict[str, Any]:
     """The deal's cards as the ledger lays them: the tables laid out, seen by all, and the
     viewer's hand in the order of its copies."""
-    d = view["deal"]
     assert course is not None
-    if view["seat"] is None:
-        return {**d, "laid": d["tables"]}
-    return {**d, "laid": d["tables"], "hand": course.hand}
+    return {**view["deal"], "laid": view["deal"]["tables"], "hand": course.hand}
 
 
 def _restore(
