@@ -110,16 +110,11 @@ class Combination:
     suit: Suit | None
     cards: tuple[Copy, ...]
 
-    @property
-    def family(self) -> Family:
-        return INFO[self.kind].family
 
-    @property
-    def group(self) -> str | None:
-        info = INFO[self.kind]
-        if info.family is Family.SAME_SUIT:
-            return self.suit
-        return info.rank
+def group_of(kind: Kind, suit: Suit | None) -> tuple[Family, str | None]:
+    """A declaration's family and its group in it: a suit, a rank or none."""
+    info = INFO[kind]
+    return info.family, suit if info.family is Family.SAME_SUIT else info.rank
 
 
 @dataclass(frozen=True, slots=True)

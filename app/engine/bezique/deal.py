@@ -36,12 +36,8 @@ class Trick(NamedTuple):
     winner: int
 
     def to_json(self, seats: int = 2) -> dict[str, Any]:
-        seated = (self.leader, 1 - self.leader)
-        return {
-            "leader": self.leader,
-            "winner": self.winner,
-            "cards": [{"seat": s, "card": c} for s, c in zip(seated, self.cards, strict=True)],
-        }
+        cards = [{"seat": (self.leader + i) % 2, "card": c} for i, c in enumerate(self.cards)]
+        return {"leader": self.leader, "winner": self.winner, "cards": cards}
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ from .combinations import (
     Family,
     Kind,
     Scored,
+    group_of,
     kinds_of,
     required,
     suits_of,
@@ -253,7 +254,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # counted. Bits and weights are read by copy in one loop (a C-level map calls a bound
     # method per copy, dearer than a subscript); the table's once while it stands (it
     # changes far less often than the hand), under the trumps whose weights it read
-    same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
+    weights = ctx.sieve[4]
     concealed = holding.concealed
     bits = ctx.bits
     copy_weights = ctx.weights
@@ -275,22 +276,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     for copy in concealed:
         in_hand |= bits[copy]
         hand_weight += copy_weights[copy]
-    present = in_hand | on_table
-    absent = ~present
-    # _sift written out: a call per listing costs about what telling out does; loops, not
-    # comprehensions, as each of those is a call too and few candidates pass
-    near: list[_Candidate] = []
-    if present << 1 & present & _MARRIED:  # a king and a queen of one suit
-        for c in same_suit:
-            if not c[7] & absent and c[6] & in_hand:
-                near.append(c)
-    if bezique_bits & in_hand and not bezique_bits & absent:
-        near += beziques
-    hot &= hand_weight + table_weight
-    if hot:
-        for field, c in fours:
-            if field & hot and c[6] & in_hand:
-                near.append(c)
+    near = _sift(ctx.sieve, in_hand | on_table, in_hand, hand_weight + table_weight)
     if not near:
         return list(out.values())
     hand_codes = [pack[c] for c in concealed]
@@ -327,20 +313,25 @@ _NO_CLASSES: _Classes = {}
 # its cells would be made on every listing, most of which offer nothing
 
 
-def _sift(sieve: _Sieve, present: int, some: int, codes: Sequence[Card]) -> list[_Candidate]:
+def _sift(sieve: _Sieve, present: int, some: int, weight: int) -> list[_Candidate]:
     """The candidates whose codes are all in ``present`` (bits), one at least in ``some``,
-    and, for a four, four cards of it among ``codes`` (the cards present), in the order
-    offered; told by :func:`_kinds`' sieve, as :func:`offers` does."""
-    same_suit, beziques, bezique_bits, fours, weights, hot = sieve
+    and, for a four, four cards of it counted in ``weight`` (the sieve's weights of the
+    cards present), in the order offered. Loops, not comprehensions: each of those is a
+    call too, and few candidates pass."""
+    same_suit, beziques, bezique_bits, fours, _, hot = sieve
     absent = ~present
     near: list[_Candidate] = []
-    if present << 1 & present & _MARRIED:
-        near = [c for c in same_suit if not c[7] & absent and c[6] & some]
+    if present << 1 & present & _MARRIED:  # a king and a queen of one suit
+        for c in same_suit:
+            if not c[7] & absent and c[6] & some:
+                near.append(c)
     if bezique_bits & some and not bezique_bits & absent:
         near += beziques
-    hot &= sum(map(weights.__getitem__, codes))
+    hot &= weight
     if hot:
-        near += [c for field, c in fours if field & hot and c[6] & some]
+        for field, c in fours:
+            if field & hot and c[6] & some:
+                near.append(c)
     return near
 
 
@@ -474,14 +465,15 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
         return entry[1], entry[2]
-    found: list[_Candidate] = []
+    found: dict[Family, list[_Candidate]] = {f: [] for f in Family}  # in the order offered
     for kind in kinds_of(variant):
         info = INFO[kind]
+        group = found[info.family]
         for suit in suits_of(kind):
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
-                rank = sum(_BIT[info.rank + s] for s in SUITS)
-                found.append((kind, suit, None, ((info.rank, 4),), (), 4, rank, 0, ()))
+                of_rank = sum(_BIT[info.rank + s] for s in SUITS)
+                group.append((kind, suit, None, ((info.rank, 4),), (), 4, of_rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
             if kind in TRUMP_FOURS:
@@ -493,20 +485,14 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
                 counted = max(counts) if max(counts) > 1 else 0
                 bits = sum(_BIT[code] for code in need)
                 spelled = tuple(need.elements())
-                found.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
-    suits: _Suits = {(c[0], tuple(sorted(c[8]))): c[1] for c in found if c[2] is not None}
-    sieve = _sieve(found, trump)
-    _CANDIDATES[key] = (variant, suits, sieve)
-    return suits, sieve
-
-
-def _sieve(found: list[_Candidate], trump: Suit | None) -> _Sieve:
-    """:func:`_kinds`' candidates in the groups :func:`offers` tells out at once."""
-    families = [INFO[c[0]].family for c in found]
-    same_suit = [c for c, f in zip(found, families, strict=True) if f is Family.SAME_SUIT]
-    beziques = [c for c, f in zip(found, families, strict=True) if f is Family.BEZIQUE]
-    four_list = [c for c, f in zip(found, families, strict=True) if f is Family.FOUR]
-    assert found == [*same_suit, *beziques, *four_list]  # the order offered stays
+                group.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
+    same_suit, beziques, four_list = found.values()
+    suits: _Suits = {
+        (c[0], tuple(sorted(c[8]))): c[1]
+        for group in found.values()
+        for c in group
+        if c[2] is not None
+    }
     bezique_bits = beziques[0][6] if beziques else 0
     assert all(c[6] == c[7] == bezique_bits for c in beziques)
     weights = dict.fromkeys(_BIT, 0)
@@ -515,12 +501,13 @@ def _sieve(found: list[_Candidate], trump: Suit | None) -> _Sieve:
     for i, candidate in enumerate(four_list):
         kind, rank = candidate[0], INFO[candidate[0]].rank
         field = 1 << (_FIELD * i)
-        suits = [trump] if kind in TRUMP_FOURS else SUITS
-        for s in suits:
+        for s in [trump] if kind in TRUMP_FOURS else SUITS:
             weights[f"{rank}{s}"] += field
         fours.append((_FOUR_OR_MORE * field, candidate))
         hot |= _FOUR_OR_MORE * field
-    return same_suit, beziques, bezique_bits, fours, weights, hot
+    sieve = (same_suit, beziques, bezique_bits, fours, weights, hot)
+    _CANDIDATES[key] = (variant, suits, sieve)
+    return suits, sieve
 
 
 def declarations(ctx: Context, holding: Holding) -> list[str]:
@@ -654,15 +641,15 @@ def _completed(
     for copy in table:
         present |= bits[copy]
     table_codes = [pack[c] for c in table]
-    near = _sift(_kinds(ctx.variant, trump)[1], present, laid_bits, table_codes)
+    sieve = _kinds(ctx.variant, trump)[1]
+    near = _sift(sieve, present, laid_bits, sum(map(sieve[4].__getitem__, table_codes)))
     if not near:
         return
     held = "".join(table_codes)  # a code's count or a rank's, as in offers
     known = set(holding.pending)
     on_table = set(table)
-    # each intact declaration with its family and group, read once (properties are calls)
     intact = [
-        (s.combination, s.combination.family, s.combination.group)
+        (s.combination.cards, group_of(s.combination.kind, s.combination.suit))
         for s in scored
         if on_table.issuperset(s.combination.cards)
     ]
@@ -679,15 +666,10 @@ def _completed(
                 pairs = min(4, pairs_on(ctx, table, trump))
             if pairs == 0 or BEZIQUES[pairs - 1] is not kind:
                 continue
-        same_family = info.family is scored_now.family
+        group = group_of(kind, suit)
+        same_family = info.family is INFO[scored_now.kind].family
         barred = set(scored_now.cards) if same_family else set()
-        group = suit if info.family is Family.SAME_SUIT else info.rank
-        holders = {
-            c
-            for combination, family, its_group in intact
-            if family is info.family and its_group == group
-            for c in combination.cards
-        }
+        holders = {c for cards, its in intact if its == group for c in cards}
         kept = [c for c in table if c not in barred]
         # the lay-out's own copies first, then those no intact declaration of its family
         # and group holds, then the earliest laid out (the table's order)
