@@ -184,10 +184,6 @@ class Deal(TrickDeal):
     a copy reads them again."""
 
     @property
-    def seats(self) -> int:
-        return 2
-
-    @property
     def endgame(self) -> bool:
         """The stock is gone: the tables are taken up and the last tricks are played."""
         return not self.ledger.stock

@@ -60,8 +60,7 @@ from .combinations import (
 from .holding import Holding, find_copy, split_card_argument
 from .variant import RANKS, Variant
 
-MAX_ITEMS = 8
-"""The most cards a combination has (a quadruple bezique)."""
+MAX_ITEMS = 8  # a quadruple bezique's cards
 MAX_EXTRAS = 16
 KIND_NAMES = ", ".join(k.value for k in Kind)
 _KINDS = {k.value: k for k in Kind}
@@ -435,11 +434,10 @@ _BIT: dict[Card, int] = {
 """A bit per code a declaration may need, none for the nines, eights and sevens: a hand's
 codes or a table's as one number of 20 bits, which Python adds and masks as one digit (its
 multi-digit path, past 30 bits, costs more)."""
-_QUEENS = sum(_BIT["Q" + s] for s in SUITS)
-_MARRIED = _QUEENS & sum(_BIT["K" + s] for s in SUITS) << 1
-"""A king's bit moved up one is its queen's: a holding's bits shifted by one and masked
-with its own and this show the suits whose king and queen both lie there."""
-assert _MARRIED == _QUEENS
+_MARRIED = sum(_BIT["Q" + s] for s in SUITS)
+"""The queens' bits. A king's bit moved up one is its queen's: a holding's bits shifted by
+one and masked with its own and this show the suits whose king and queen both lie there."""
+assert sum(_BIT["K" + s] for s in SUITS) << 1 == _MARRIED
 _FIELD = 4
 """Bits per count of a four's cards in :func:`_kinds`' weights: a holding has fewer than
 16 cards."""

@@ -18,9 +18,9 @@ from typing import Any
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
 from .combinations import Combination, Copy, Scored
-from .variant import RANKS
+from .variant import CODES
 
-_CODES = frozenset(r + s for r in RANKS for s in "SHDC")
+_CODES = frozenset(CODES)
 MAX_POSITION = 200
 """Beyond any table: a 192-card pack deals a player at most 12 + 84 cards."""
 
