@@ -66,7 +66,7 @@ KIND_NAMES = ", ".join(k.value for k in Kind)
 _KINDS = {k.value: k for k in Kind}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Context:
     """What a declaration is judged by besides the player's holding."""
 
@@ -88,11 +88,9 @@ class Context:
     """Each copy's code's weight in the sieve's four-count fields, by copy."""
 
     def __post_init__(self) -> None:
-        suits, sieve = _kinds(self.variant, self.trump)
-        object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "sieve", sieve)
-        object.__setattr__(self, "bits", list(map(_BIT.__getitem__, self.pack)))
-        object.__setattr__(self, "weights", list(map(sieve[4].__getitem__, self.pack)))
+        self.suits, self.sieve = _kinds(self.variant, self.trump)
+        self.bits = list(map(_BIT.__getitem__, self.pack))
+        self.weights = list(map(self.sieve[4].__getitem__, self.pack))
 
 
 @dataclass(frozen=True, slots=True)

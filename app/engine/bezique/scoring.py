@@ -13,12 +13,10 @@ from dataclasses import dataclass
 
 from .variant import Variant
 
-HUNDRED = 100
-
 
 def round_to_hundreds(points: int) -> int:
     """Fractions of a hundred ignored (option ``round_to_hundreds``, Clarification 19)."""
-    return points // HUNDRED * HUNDRED
+    return points // 100 * 100
 
 
 @dataclass(frozen=True, slots=True)
