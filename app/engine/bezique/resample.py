@@ -205,9 +205,7 @@ def _restore(
     first: dict[Card, Copy] = {}
     for i, code in enumerate(pack):
         first.setdefault(code, i)
-    holdings = deal.holdings = [Holding(ledger.hands[0]), Holding(ledger.hands[1])]
-    for s in (0, 1):
-        holdings[s].table = list(melded[s])
+    holdings = deal.holdings = [Holding(ledger.hands[s], list(melded[s])) for s in (0, 1)]
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
     for e, (items, new) in zip(d["declarations"], course.made, strict=True):
         copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
