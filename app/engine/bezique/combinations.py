@@ -12,7 +12,6 @@ marriage 1 < sequence 2; any four 1 < four of trumps 2; a k-fold bezique is leve
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -26,8 +25,8 @@ wire; the state tells them apart by copy (Clarification 6)."""
 
 
 class Family(StrEnum):
-    # hashed as the text it is, in C: Enum's own hash is a Python call, and kinds key
-    # the tables read on every declaration considered
+    # hashed as the text, in C: Enum's own hash is a Python call, and kinds key the tables
+    # read on every declaration considered
     __hash__ = str.__hash__
 
     SAME_SUIT = "A"
@@ -111,16 +110,11 @@ class Combination:
     suit: Suit | None
     cards: tuple[Copy, ...]
 
-    @property
-    def family(self) -> Family:
-        return INFO[self.kind].family
 
-    @property
-    def group(self) -> str | None:
-        info = INFO[self.kind]
-        if info.family is Family.SAME_SUIT:
-            return self.suit
-        return info.rank
+def group_of(kind: Kind, suit: Suit | None) -> tuple[Family, str | None]:
+    """A declaration's family and its group in it: a suit, a rank or none."""
+    info = INFO[kind]
+    return info.family, suit if info.family is Family.SAME_SUIT else info.rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,10 +124,9 @@ class Scored:
 
 
 def required(variant: Variant, kind: Kind, suit: Suit | None, trump: Suit | None) -> Counter[Card]:
-    """The codes a combination of ``kind`` needs, each as often as it needs it, for the
-    fixed-code kinds (every kind but the plain fours, whose suits are free: ``None`` suit
-    there is refused by the caller). Empty when ``kind`` cannot be formed now (a Chinese
-    bezique or four of trumps before trumps exist)."""
+    """The codes a combination of ``kind`` (any but a plain four) needs, each as often as it
+    needs it; empty when it cannot be formed now (a Chinese bezique or four of trumps before
+    trumps exist)."""
     info = INFO[kind]
     if info.family is Family.SAME_SUIT:
         assert suit is not None
@@ -148,30 +141,6 @@ def required(variant: Variant, kind: Kind, suit: Suit | None, trump: Suit | None
     if trump is None:
         return Counter()
     return Counter({info.rank + trump: 4})
-
-
-def matches(
-    variant: Variant, kind: Kind, codes: Sequence[Card], trump: Suit | None
-) -> Suit | bool | None:
-    """Whether ``codes`` are the cards of a ``kind`` (rule 2 of rubicon §7.3): ``False`` if
-    not, else the combination's suit (``None`` for a bezique or a plain four)."""
-    info = INFO[kind]
-    if info.family is Family.FOUR and info.level == 1:
-        # compared one by one, not through a generator (a call per code)
-        rank = info.rank
-        if len(codes) == 4 and codes[0][0] == codes[1][0] == codes[2][0] == codes[3][0] == rank:
-            return None
-        return False
-    if info.family is Family.SAME_SUIT:
-        suits = {c[1] for c in codes}
-        if len(suits) != 1:
-            return False
-        suit = next(iter(suits))
-        return suit if Counter(codes) == required(variant, kind, suit, trump) else False
-    need = required(variant, kind, None, trump)
-    if not need or Counter(codes) != need:
-        return False
-    return trump if info.family is Family.FOUR else None
 
 
 def value(

@@ -1,7 +1,5 @@
-"""One bezique deal as data: the pack as dealt, each player's holding, the trumps, the
-tricks, every declaration and carte blanche shown, and the result, its cards lying in the
-deal's ledger (the hands, the stock, the trick, the tricks taken, the cards laid out and who
-has seen each). The rules that move it live in ``state.py``.
+"""One bezique deal as data, its cards lying in the deal's ledger. The rules that move it
+live in ``state.py``.
 
 A physical card is a *copy*, its position in the pack as dealt (the table's ``deal:``
 action) and its index in the ledger; ``pack[copy]`` is its code. Identical codes are told
@@ -28,8 +26,8 @@ from .variant import Variant
 
 
 class Trick(NamedTuple):
-    """A trick played. A named tuple, not a frozen dataclass: one is made per trick of every
-    playout, and a frozen dataclass sets each field through ``object.__setattr__``."""
+    """A trick played: a named tuple, as one is made per trick of every playout (a frozen
+    dataclass sets each field through ``object.__setattr__``)."""
 
     leader: int
     copies: tuple[Copy, Copy]
@@ -38,17 +36,13 @@ class Trick(NamedTuple):
     winner: int
 
     def to_json(self, seats: int = 2) -> dict[str, Any]:
-        seated = (self.leader, 1 - self.leader)
-        return {
-            "leader": self.leader,
-            "winner": self.winner,
-            "cards": [{"seat": s, "card": c} for s, c in zip(seated, self.cards, strict=True)],
-        }
+        cards = [{"seat": (self.leader + i) % 2, "card": c} for i, c in enumerate(self.cards)]
+        return {"leader": self.leader, "winner": self.winner, "cards": cards}
 
 
 @dataclass(frozen=True, slots=True)
 class Declaration:
-    """One declaration scored, as the scoresheet and the record keep it."""
+    """One declaration scored."""
 
     seat: int
     after: int
@@ -87,9 +81,8 @@ def layout(variant: Variant, dealer: int) -> list[int]:
 
 
 def hand_positions(variant: Variant) -> HandPositions:
-    """For the seat ``k`` places after the dealer, the positions of the pack it is dealt:
-    those :func:`layout` gives it when seat 0 deals (``Game.hand_positions``); the stock
-    follows."""
+    """For the seat ``k`` places after the dealer, the positions of the pack it is dealt
+    (``Game.hand_positions``)."""
     return positions_of(layout(variant, 0), 2)
 
 
@@ -102,9 +95,9 @@ class CopyLedger(Ledger):
     @classmethod
     def laid_out(cls, pack: Sequence[Card], seats: Sequence[int]) -> CopyLedger:
         """``pack`` laid out at once as :meth:`deal` and :meth:`lay_stock` would lay it a
-        card at a time: position ``p`` into the hand of ``seats[p]``, seen by that seat
-        alone, the positions after ``seats`` the stock, top first. A deal is laid out before
-        every replay and every resample, and a call per card would cost as much again."""
+        card at a time (a call per card would cost as much again): position ``p`` into the
+        hand of ``seats[p]``, seen by that seat alone, the positions after ``seats`` the
+        stock, top first."""
         ledger = cls(2)
         size, rest = len(seats), len(pack) - len(seats)
         ledger.cards = list(pack)
@@ -122,14 +115,13 @@ class CopyLedger(Ledger):
 
     def draw_two(self, winner: int) -> tuple[Copy, Copy]:
         """After a trick won by ``winner``, both draw (rubicon §5): the winner the stock's
-        top card, the loser the one under it, each seen by its taker alone. Both in one call
-        and written out (a playout draws after every trick; nothing in bezique is turned)."""
+        top card, the loser the one under it, each seen by its taker alone. Written out, as
+        a playout draws after every trick."""
         stock, seen, pack_seen = self.stock, self.seen, self.pack_seen
         place, holder = self.place, self.holder
         top, under = stock[0], stock[1]
         del stock[:2]
         loser = 1 - winner
-        # the two seats written out, not a loop over pairs built for it on every draw
         bit = 1 << winner
         seen[top] |= bit
         pack_seen[top] |= bit
@@ -148,9 +140,8 @@ class CopyLedger(Ledger):
 
 @dataclass(slots=True)
 class Deal(TrickDeal):
-    """A deal on the base's (:class:`~app.engine.trick_game.TrickDeal`): a card is a copy,
-    an index of its ledger (:class:`CopyLedger`), where the hands, the stock and the trick
-    lie; each holding's concealed hand is its seat's hand in the ledger."""
+    """A deal on the base's: a card is a copy, an index of its ledger (:class:`CopyLedger`);
+    each holding's concealed hand is its seat's hand in the ledger."""
 
     number: int
     dealer: int
@@ -161,17 +152,14 @@ class Deal(TrickDeal):
     known (a state dealt anew from a view, which has no record)."""
     holdings: list[Holding]
     ledger: CopyLedger = field(compare=False)
-    """Where each copy lies and who has seen it; not compared (a ledger has no equality of
-    its own): the holdings compare its hands."""
+    """Not compared (a ledger has no equality of its own): the holdings compare its hands."""
     leader: int
-    """Who leads the trick in progress (or the next one)."""
     previous_trump: Suit | None = None
     """The suit that may not become trumps (Chinese §4): the last deal's trumps; always
     ``None`` in rubicon bezique."""
     trump: Suit | None = None
     history: list[Trick] = field(default_factory=list)  # type: ignore[assignment]
     won: list[int] = field(default_factory=lambda: [0, 0])
-    """Tricks taken per seat."""
     points: list[int] = field(default_factory=lambda: [0, 0])
     """Declarations, carte blanche and (once played) the last trick, per seat."""
     brisques: list[int] = field(default_factory=lambda: [0, 0])
@@ -182,24 +170,18 @@ class Deal(TrickDeal):
     """Whether each player's carte blanche still runs: a non-court draw shows and scores."""
     deciding: int | None = None
     """The winner of the trick just played while the stock lasts, who must now declare or
-    draw; ``None`` otherwise."""
+    draw."""
     draws: list[list[Copy]] = field(default_factory=lambda: [[], []])
-    """What each seat drew from the stock, in order."""
     actions: list[tuple[int, str]] = field(default_factory=list)
     result: Result | None = None
     scores: tuple[int, int] | None = None
     """The result's scores, once settled (the base's mark of a deal over)."""
     context: Context | None = field(default=None, compare=False, repr=False)
-    """What its declarations are judged by, once built (``Match.context`` builds it again
-    when the trumps it names are no longer the deal's); shared by copies, as it never
-    changes."""
+    """What its declarations are judged by, once built (``Match.context``; ``None`` again
+    when trumps are made); shared by copies, as it never changes."""
     viewed: list[list[Any]] = field(default_factory=list, compare=False, repr=False)
-    """Its actions as views show them, as far as views have asked
-    (:func:`~.view.actions_json`); a copy reads them again."""
-
-    @property
-    def seats(self) -> int:
-        return 2
+    """Its actions as views show them, as far as views have asked (:func:`~.view.actions_json`);
+    a copy reads them again."""
 
     @property
     def endgame(self) -> bool:
@@ -208,12 +190,10 @@ class Deal(TrickDeal):
 
     @property
     def stock(self) -> list[Copy]:
-        """The stock's copies, top first."""
         return self.ledger.stock
 
     @property
     def trick(self) -> list[Copy]:
-        """The trick in progress, the leader's copy first."""
         return self.ledger.trick
 
     @property
@@ -261,8 +241,8 @@ def deal_from_pack(
     pack: Sequence[Card],
     previous_trump: Suit | None,
 ) -> Deal:
-    """A deal as the table's pack deals it; the cards after the hands are the stock, top
-    first. The non-dealer leads the first trick (rubicon §5)."""
+    """A deal as the table's pack deals it; the non-dealer leads the first trick (rubicon
+    §5)."""
     positions = hand_positions(variant)  # a copy is its position in the pack
     dealt = (positions[(0 - dealer) % 2], positions[(1 - dealer) % 2])
     ledger = CopyLedger.laid_out(pack, layout(variant, dealer))

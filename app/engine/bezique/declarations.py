@@ -51,23 +51,22 @@ from .combinations import (
     Family,
     Kind,
     Scored,
+    group_of,
     kinds_of,
-    matches,
     required,
     suits_of,
     value,
 )
-from .holding import Holding, split_card_argument
+from .holding import Holding, find_copy, split_card_argument
 from .variant import RANKS, Variant
 
-MAX_ITEMS = 8
-"""The most cards a combination has (a quadruple bezique)."""
+MAX_ITEMS = 8  # a quadruple bezique's cards
 MAX_EXTRAS = 16
 KIND_NAMES = ", ".join(k.value for k in Kind)
 _KINDS = {k.value: k for k in Kind}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Context:
     """What a declaration is judged by besides the player's holding."""
 
@@ -78,24 +77,20 @@ class Context:
     previous_trump: Suit | None
     """Chinese §4: last deal's trumps, which cannot be trumps again."""
     suits: _Suits = field(init=False, repr=False, compare=False)
-    """The suit :func:`matches` finds for each kind a declaration may take under ``trump``
-    (:func:`_kinds`) formed of its codes, by the kind and its codes sorted: found once (a
-    state keeps its context while the trumps stand)."""
+    """The suit of each fixed-code kind under ``trump`` formed of its codes, by the kind and
+    its codes sorted (:func:`_kinds`): found once, as a state keeps its context while the
+    trumps stand."""
     sieve: _Sieve = field(init=False, repr=False, compare=False)
-    """Those kinds in their groups, with what tells a whole group out at once."""
     bits: list[int] = field(init=False, repr=False, compare=False)
     """Each copy's code's bit (:data:`_BIT`), by copy: a hand's bits are joined from its
     copies, without reading their codes first."""
     weights: list[int] = field(init=False, repr=False, compare=False)
-    """Each copy's code's weight in the sieve's four-count fields, by copy (the weights are
-    the trumps', as the context is)."""
+    """Each copy's code's weight in the sieve's four-count fields, by copy."""
 
     def __post_init__(self) -> None:
-        suits, sieve = _kinds(self.variant, self.trump)
-        object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "sieve", sieve)
-        object.__setattr__(self, "bits", list(map(_BIT.__getitem__, self.pack)))
-        object.__setattr__(self, "weights", list(map(sieve[4].__getitem__, self.pack)))
+        self.suits, self.sieve = _kinds(self.variant, self.trump)
+        self.bits = list(map(_BIT.__getitem__, self.pack))
+        self.weights = list(map(self.sieve[4].__getitem__, self.pack))
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +102,6 @@ class Request:
 
 @dataclass(frozen=True, slots=True)
 class Declared:
-    """What a declaration scored."""
-
     combination: Combination
     points: int
     fixes_trump: Suit | None
@@ -116,14 +109,12 @@ class Declared:
     laid_out: tuple[Copy, ...]
     """The cards it brought from the concealed hand to the table, in order."""
     pending: tuple[Combination, ...]
-    """The declarations its lay-out left pending."""
 
 
 @lru_cache(maxsize=100_000)
 def parse_declaration(arg: str) -> Request:
-    """The argument of ``declare:``, checked for form only (:class:`MalformedAction`); each
-    text read is kept, the latest 100,000 (a listed one is read when checked and again when
-    scored)."""
+    """The argument of ``declare:``, checked for form only; the latest texts read are kept
+    (a listed one is read when checked and again when scored)."""
     kind_text, colon, rest = arg.partition(":")
     if not colon or not rest:
         raise MalformedAction(
@@ -167,10 +158,9 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     codes = [pack[c] for c in cards]
     info = INFO[kind]
     if info.family is Family.FOUR and info.level == 1:
-        suit = matches(variant, kind, codes, ctx.trump)  # any suits: no Counter there
+        suit: Suit | bool | None = None if [c[0] for c in codes] == [info.rank] * 4 else False
     else:
-        # the codes of every fixed-code kind under these trumps are known: looked up,
-        # not compared as two Counters (a miss is what matches finds no kind in)
+        # the codes of every fixed-code kind under these trumps are known: looked up
         suit = ctx.suits.get((kind, tuple(sorted(codes))), False)
     if suit is False:
         needs_trumps = info.family is Family.BEZIQUE or kind in TRUMP_FOURS
@@ -181,7 +171,6 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
         raise IllegalAction("not_a_combination", f"{' '.join(codes)} is not a {name}")
     assert suit is not True
     combination = Combination(kind, suit, tuple(sorted(cards)))
-    from_pending = False
     if not new:
         if extras:
             raise IllegalAction(
@@ -195,8 +184,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
                 f"a {name} needs a card from your concealed hand unless it is pending (§7.3"
                 " rule 3)",
             )
-        from_pending = True
-    if info.family is Family.BEZIQUE and not from_pending:
+    elif info.family is Family.BEZIQUE:
         pairs = min(4, pairs_on(ctx, [*holding.table, *new, *extras], ctx.trump))
         if info.level != pairs:
             raise IllegalAction(
@@ -209,8 +197,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
     laid_out = (*new, *extras)
     pending: tuple[Combination, ...] = ()
-    # one record of the score, judged with and kept: frozen, so shared safely, and a frozen
-    # dataclass costs a Python __init__ each time it is built
+    # one record of the score, judged with and kept (a frozen dataclass is dear to build)
     scoring = Scored(combination, points)
     if new:
         table_after = [*holding.table, *laid_out]
@@ -233,7 +220,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     holding.table.extend(laid_out)
     holding.table_plays = holding.table_sums = None
     holding.scored.append(scoring)
-    if from_pending:
+    if not new:
         holding.pending.remove(combination)
     holding.pending.extend(pending)
     return Declared(combination, points, fixes, laid_out, pending)
@@ -245,7 +232,6 @@ class Offer:
     choosing (valued now, rubicon Clarification 3)."""
 
     text: str
-    """The ``declare:`` argument."""
     points: int
     fixes_trump: Suit | None
     action: Action = field(compare=False)
@@ -261,19 +247,14 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
     # most turns offer nothing: a kind is searched only when the hand and the table hold
-    # its cards, with at least one from the hand (what _choices would find otherwise),
-    # told first by a bit per code present, then counted; the hand's bits and counts read
-    # by copy from the context's lists, its codes read only when some kind is near
-    same_suit, beziques, bezique_bits, fours, weights, hot = ctx.sieve
+    # its cards, one at least in the hand, told first by a bit per code present, then
+    # counted. Bits and weights are read by copy in one loop (a C-level map calls a bound
+    # method per copy, dearer than a subscript); the table's once while it stands (it
+    # changes far less often than the hand), under the trumps whose weights it read
+    weights = ctx.sieve[4]
     concealed = holding.concealed
-    # each copy's bit joined (copies of one code share a bit, so they are not added) and
-    # its weight added, both in one loop: a C-level map calls the list's bound method per
-    # copy, which costs more than the loop's own subscript
     bits = ctx.bits
     copy_weights = ctx.weights
-    # the table's share read once while the table stands (it grows to dozens of cards and
-    # changes at a declaration or a card played from it, the hand at every trick); its
-    # weights are those of the trumps it was read under
     sums = holding.table_sums
     if sums is None or sums[0] is not weights:
         table = holding.table
@@ -292,31 +273,11 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     for copy in concealed:
         in_hand |= bits[copy]
         hand_weight += copy_weights[copy]
-    present = in_hand | on_table
-    absent = ~present
-    # each group of candidates told out at once where it can be (most listings offer
-    # nothing), the presence first: it rules out more candidates than the hand does
-    # (_sift written out: a call per listing costs about what telling out does; loops,
-    # not comprehensions, as each of those is a call too and few candidates pass)
-    near: list[_Candidate] = []
-    if present << 1 & present & _MARRIED:  # a king and a queen of one suit
-        for c in same_suit:
-            if not c[7] & absent and c[6] & in_hand:
-                near.append(c)
-    if bezique_bits & in_hand and not bezique_bits & absent:
-        near += beziques
-    # a four needs four cards of its rank (or code): counted for all of them at once,
-    # each copy adding one to the fields of the fours its code serves
-    hot &= hand_weight + table_weight
-    if hot:
-        for field, c in fours:
-            if field & hot and c[6] & in_hand:
-                near.append(c)
+    near = _sift(ctx.sieve, in_hand | on_table, in_hand, hand_weight + table_weight)
     if not near:
         return list(out.values())
     hand_codes = [pack[c] for c in concealed]
-    # the codes of the hand and the table written one after another: a rank's count or a
-    # code's is how often its text occurs (no rank is a suit's letter)
+    # a rank's count or a code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
     classes: _Classes | None = None
     for kind, suit, need, items, distinct, counted, some, _, spelled in near:
@@ -325,21 +286,17 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
                 continue
         elif counted and min(map(held.count, distinct)) < counted:
             continue  # a double bezique or more, a four of trumps
-        # _choices takes exactly the codes the kind needs: the suit is the candidate's
-        formed = (ctx.trump,) if kind in TRUMP_FOURS else (suit,)
-        if not some & on_table:
-            # none of its codes on the table (a plain four: none of its rank)
+        if not some & on_table:  # none of its codes on the table: the hand's choices alone
             if need is not None:  # one way
-                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), formed, pairs)
+                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), suit, pairs)
                 continue
-            # the hand's choices alone: the table's classes would hold none of its rank
             choices = _choices(kind, need, hand_codes, _NO_CLASSES)
         else:
             if classes is None:
                 classes = _classes(pack, holding)
             choices = _choices(kind, need, hand_codes, classes)
         for chosen, table in choices:
-            pairs = _offer_formed(ctx, holding, out, kind, chosen, table, formed, pairs)
+            pairs = _offer_formed(ctx, holding, out, kind, chosen, table, suit, pairs)
     return list(out.values())
 
 
@@ -347,27 +304,31 @@ _Classes = dict[tuple[Card, int, int], list[Copy]]
 """The table's copies in classes (:func:`_classes`), by code and the declarations holding
 them."""
 _NO_CLASSES: _Classes = {}
-"""The table's classes where none holds a card of the kind sought (never changed)."""
 
 
 # the two ways of offering, module functions rather than a closure in offers: a closure and
 # its cells would be made on every listing, most of which offer nothing
 
 
-def _sift(sieve: _Sieve, present: int, some: int, codes: Sequence[Card]) -> list[_Candidate]:
+def _sift(sieve: _Sieve, present: int, some: int, weight: int) -> list[_Candidate]:
     """The candidates whose codes are all in ``present`` (bits), one at least in ``some``,
-    and, for a four, four cards of it among ``codes`` (the cards present), in the order
-    offered; told by :func:`_kinds`' sieve, as :func:`offers` does."""
-    same_suit, beziques, bezique_bits, fours, weights, hot = sieve
+    and, for a four, four cards of it counted in ``weight`` (the sieve's weights of the
+    cards present), in the order offered. Loops, not comprehensions: each of those is a
+    call too, and few candidates pass."""
+    same_suit, beziques, bezique_bits, fours, _, hot = sieve
     absent = ~present
     near: list[_Candidate] = []
-    if present << 1 & present & _MARRIED:
-        near = [c for c in same_suit if not c[7] & absent and c[6] & some]
+    if present << 1 & present & _MARRIED:  # a king and a queen of one suit
+        for c in same_suit:
+            if not c[7] & absent and c[6] & some:
+                near.append(c)
     if bezique_bits & some and not bezique_bits & absent:
         near += beziques
-    hot &= sum(map(weights.__getitem__, codes))
+    hot &= weight
     if hot:
-        near += [c for field, c in fours if field & hot and c[6] & some]
+        for field, c in fours:
+            if field & hot and c[6] & some:
+                near.append(c)
     return near
 
 
@@ -407,12 +368,12 @@ def _offer_formed(
     kind: Kind,
     hand: Sequence[Card],
     table: Sequence[Copy],
-    formed: tuple[Suit | None],
+    suit: Suit | None,
     pairs: tuple[int, int] | None,
 ) -> tuple[int, int] | None:
     """Offer into ``out`` ``kind`` of the codes ``hand`` and the copies ``table``, exactly its
-    kind's codes with suit ``formed``, if it passes the checks that may still fail; return
-    the table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
+    kind's codes with ``suit``, if it passes the checks that may still fail; return the
+    table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
     pack = ctx.pack
     # most offers take no table card: their text written here, without a call
     text = _named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
@@ -421,7 +382,6 @@ def _offer_formed(
     # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
     # concealed card is in a declaration)
-    suit = formed[0]
     info = INFO[kind]
     if info.family is Family.BEZIQUE:
         pair = ctx.variant.bezique_cards(ctx.trump)
@@ -454,14 +414,14 @@ def _offer(text: str, points: int, fixes: Suit | None) -> Offer:
 
 _Candidate = tuple[
     Kind,
-    Suit | None,
-    Counter[Card] | None,
-    tuple[tuple[str, int], ...],
-    tuple[Card, ...],
-    int,
-    int,
-    int,
-    tuple[Card, ...],
+    Suit | None,  # a marriage's or sequence's suit, a four of trumps' trumps
+    Counter[Card] | None,  # the codes needed, each as often as needed (None: a plain four)
+    tuple[tuple[str, int], ...],  # those as items (a plain four: its rank and 4)
+    tuple[Card, ...],  # the codes needed, once each
+    int,  # how often each is needed when more than once (a bezique's pair, a four of trumps)
+    int,  # the bits (_BIT) of the codes one of which the hand must hold
+    int,  # the bits of those all of which must be present (none for a plain four)
+    tuple[Card, ...],  # each code as often as needed: the one choice of a hand holding all
 ]
 _DECLARED_CODES: list[Card] = [r + s for s in SUITS for r in SEQUENCE_RANKS]
 """The codes a declaration may need: the aces, tens, kings, queens and jacks."""
@@ -472,11 +432,10 @@ _BIT: dict[Card, int] = {
 """A bit per code a declaration may need, none for the nines, eights and sevens: a hand's
 codes or a table's as one number of 20 bits, which Python adds and masks as one digit (its
 multi-digit path, past 30 bits, costs more)."""
-_QUEENS = sum(_BIT["Q" + s] for s in SUITS)
-_MARRIED = _QUEENS & sum(_BIT["K" + s] for s in SUITS) << 1
-"""A king's bit moved up one is its queen's: a holding's bits shifted by one and masked
-with its own and this show the suits whose king and queen both lie there."""
-assert _MARRIED == _QUEENS
+_MARRIED = sum(_BIT["Q" + s] for s in SUITS)
+"""The queens' bits. A king's bit moved up one is its queen's: a holding's bits shifted by
+one and masked with its own and this show the suits whose king and queen both lie there."""
+assert sum(_BIT["K" + s] for s in SUITS) << 1 == _MARRIED
 _FIELD = 4
 """Bits per count of a four's cards in :func:`_kinds`' weights: a holding has fewer than
 16 cards."""
@@ -492,32 +451,29 @@ beside the variant."""
 
 
 def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
-    """Each kind (and suit) a declaration may take under ``trump``, in the order offered,
-    with the codes it needs and how many of each (``None`` and the rank for a plain four,
-    whose suits are free), those codes once each and how often each is needed when that is
-    more than once (the same for all of them: a bezique's pair, a four of trumps), and
-    as bits (:data:`_BIT`) the codes one of which the hand must hold and those all of which
-    must be present (none for a plain four), and the codes each as often as needed, in
-    order (the one choice of a hand that holds them all); and the suit :func:`matches`
-    finds for each fixed-code kind formed of its codes, by the kind and its codes sorted;
-    and the sieve :func:`offers` tells them by: the marriages and sequences (told out
-    together when no suit has both its king and queen present), the beziques (their codes
-    alike), and the fours, each with its field in the weights, which add one to it for each
-    of its cards a holding has (:data:`_FIELD` bits each; the field at 4 or more is hot)."""
+    """Each kind (and suit) a declaration may take under ``trump`` as a candidate, in the
+    order offered; the suit of each fixed-code kind formed of its codes, by the kind and
+    its codes sorted; and the sieve :func:`offers` tells them by: the marriages and
+    sequences (told out together when no suit has both its king and queen present), the
+    beziques (their codes alike), and the fours, each with its field in the weights, which
+    add one to it for each of its cards a holding has (the field at 4 or more is hot)."""
     key = (id(variant), trump)
     entry = _CANDIDATES.get(key)
     if entry is not None and entry[0] is variant:
         return entry[1], entry[2]
-    found: list[_Candidate] = []
+    found: dict[Family, list[_Candidate]] = {f: [] for f in Family}  # in the order offered
     for kind in kinds_of(variant):
         info = INFO[kind]
+        group = found[info.family]
         for suit in suits_of(kind):
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
-                rank = sum(_BIT[info.rank + s] for s in SUITS)
-                found.append((kind, suit, None, ((info.rank, 4),), (), 4, rank, 0, ()))
+                of_rank = sum(_BIT[info.rank + s] for s in SUITS)
+                group.append((kind, suit, None, ((info.rank, 4),), (), 4, of_rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
+            if kind in TRUMP_FOURS:
+                suit = trump  # the suit of a four of trumps
             if need:
                 items = tuple(need.items())
                 counts = set(need.values())
@@ -525,25 +481,14 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
                 counted = max(counts) if max(counts) > 1 else 0
                 bits = sum(_BIT[code] for code in need)
                 spelled = tuple(need.elements())
-                found.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
-    # what matches finds for each formed of its codes: a four of trumps takes the trumps
+                group.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
+    same_suit, beziques, four_list = found.values()
     suits: _Suits = {
-        (c[0], tuple(sorted(c[8]))): trump if c[0] in TRUMP_FOURS else c[1]
-        for c in found
+        (c[0], tuple(sorted(c[8]))): c[1]
+        for group in found.values()
+        for c in group
         if c[2] is not None
     }
-    sieve = _sieve(found, trump)
-    _CANDIDATES[key] = (variant, suits, sieve)
-    return suits, sieve
-
-
-def _sieve(found: list[_Candidate], trump: Suit | None) -> _Sieve:
-    """:func:`_kinds`' candidates in the groups :func:`offers` tells out at once."""
-    families = [INFO[c[0]].family for c in found]
-    same_suit = [c for c, f in zip(found, families, strict=True) if f is Family.SAME_SUIT]
-    beziques = [c for c, f in zip(found, families, strict=True) if f is Family.BEZIQUE]
-    four_list = [c for c, f in zip(found, families, strict=True) if f is Family.FOUR]
-    assert found == [*same_suit, *beziques, *four_list]  # the order offered stays
     bezique_bits = beziques[0][6] if beziques else 0
     assert all(c[6] == c[7] == bezique_bits for c in beziques)
     weights = dict.fromkeys(_BIT, 0)
@@ -552,22 +497,18 @@ def _sieve(found: list[_Candidate], trump: Suit | None) -> _Sieve:
     for i, candidate in enumerate(four_list):
         kind, rank = candidate[0], INFO[candidate[0]].rank
         field = 1 << (_FIELD * i)
-        suits = [trump] if kind in TRUMP_FOURS else SUITS
-        for s in suits:
+        for s in [trump] if kind in TRUMP_FOURS else SUITS:
             weights[f"{rank}{s}"] += field
         fours.append((_FOUR_OR_MORE * field, candidate))
         hot |= _FOUR_OR_MORE * field
-    return same_suit, beziques, bezique_bits, fours, weights, hot
+    sieve = (same_suit, beziques, bezique_bits, fours, weights, hot)
+    _CANDIDATES[key] = (variant, suits, sieve)
+    return suits, sieve
 
 
 def declarations(ctx: Context, holding: Holding) -> list[str]:
     """The ``declare:`` arguments legal now, without extra cards (:func:`offers`)."""
     return [o.text for o in offers(ctx, holding)]
-
-
-def is_intact(combination: Combination, table: Sequence[Copy]) -> bool:
-    on_table = set(table)
-    return all(c in on_table for c in combination.cards)
 
 
 def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
@@ -605,11 +546,7 @@ def _resolve(
             copy = concealed(code)
             new.append(copy)
         else:
-            if position >= len(holding.table) or pack[holding.table[position]] != code:
-                raise IllegalAction(
-                    "card_not_in_hand", f"your table has no {code} at position {position}"
-                )
-            copy = holding.table[position]
+            copy = find_copy(pack, holding, code, position)
             if copy in taken:
                 raise IllegalAction("card_twice", f"{code}@{position} is named twice")
             taken.add(copy)
@@ -627,10 +564,9 @@ def _check_types(
 ) -> None:
     """Rules 4, 5 and 7 against the declarations still intact on ``table``, for the
     combination of ``kind``, ``suit`` and ``cards``, not built: an offer checks its table
-    cards alone, and a frozen dataclass's construction (a Python ``__init__`` setting each
-    field through ``object.__setattr__``) costs more than most of the check."""
-    # each kind's family, level and rank read from INFO, not through Combination's
-    # properties: this runs for most declarations offered, over every one scored
+    cards alone, and building a frozen dataclass costs more than most of the check."""
+    # read from INFO, not through Combination's properties: this runs for most declarations
+    # offered, over every one scored
     info = INFO[kind]
     family = info.family
     level = info.level
@@ -691,12 +627,9 @@ def _completed(
     scored: Sequence[Scored],
     trump: Suit | None,
 ) -> Iterator[Combination]:
-    """The combinations a lay-out leaves pending (§7.5)."""
+    """The combinations a lay-out leaves pending (§7.5): its cards on the table, one of them
+    laid out now, told first by a bit per code (as offers tells a hand's), then counted."""
     pack = ctx.pack
-    # what a pending declaration needs: its cards on the table, one of them laid out now,
-    # told first by a bit per code (as offers tells a hand's), then counted: most lay-outs
-    # leave nothing pending
-    # (loops and a comprehension: a C-level map calls a bound method per card, dearer)
     bits = ctx.bits
     laid_bits = present = 0
     for copy in laid:
@@ -704,15 +637,15 @@ def _completed(
     for copy in table:
         present |= bits[copy]
     table_codes = [pack[c] for c in table]
-    near = _sift(_kinds(ctx.variant, trump)[1], present, laid_bits, table_codes)
+    sieve = _kinds(ctx.variant, trump)[1]
+    near = _sift(sieve, present, laid_bits, sum(map(sieve[4].__getitem__, table_codes)))
     if not near:
         return
     held = "".join(table_codes)  # a code's count or a rank's, as in offers
     known = set(holding.pending)
     on_table = set(table)
-    # each intact declaration with its family and group, read once (properties are calls)
     intact = [
-        (s.combination, s.combination.family, s.combination.group)
+        (s.combination.cards, group_of(s.combination.kind, s.combination.suit))
         for s in scored
         if on_table.issuperset(s.combination.cards)
     ]
@@ -729,16 +662,10 @@ def _completed(
                 pairs = min(4, pairs_on(ctx, table, trump))
             if pairs == 0 or BEZIQUES[pairs - 1] is not kind:
                 continue
-        same_family = info.family is scored_now.family
+        group = group_of(kind, suit)
+        same_family = info.family is INFO[scored_now.kind].family
         barred = set(scored_now.cards) if same_family else set()
-        group = suit if info.family is Family.SAME_SUIT else info.rank
-        holders = {
-            c
-            for combination, family, its_group in intact
-            if family is info.family and its_group == group
-            for c in combination.cards
-        }
-
+        holders = {c for cards, its in intact if its == group for c in cards}
         kept = [c for c in table if c not in barred]
         # the lay-out's own copies first, then those no intact declaration of its family
         # and group holds, then the earliest laid out (the table's order)
@@ -748,13 +675,11 @@ def _completed(
         picked = _pick(pack, need, items, free)
         if picked is None or not laid & set(picked):
             continue
-        # exactly the candidate's codes: the suit matches would find is the candidate's
-        found_suit = trump if kind in TRUMP_FOURS else suit
-        candidate = Combination(kind, found_suit, tuple(sorted(picked)))
+        candidate = Combination(kind, suit, tuple(sorted(picked)))
         if candidate in known or candidate == scored_now:
             continue
         try:
-            _check_types(kind, found_suit, candidate.cards, scored, table)
+            _check_types(kind, suit, candidate.cards, scored, table)
         except IllegalAction:
             continue
         known.add(candidate)
@@ -767,9 +692,8 @@ def _pick(
     items: tuple[tuple[str, int], ...],
     free: Sequence[Copy],
 ) -> list[Copy] | None:
-    """The first copies of ``free`` (in its order) that form a candidate of :func:`_kinds`
-    (its codes ``need`` and their ``items``; ``None`` and the rank for a plain four), or
-    ``None``."""
+    """The first copies of ``free`` (in its order) that form a candidate (its codes ``need``
+    and their ``items``), or ``None``."""
     if need is None:
         rank = items[0][0]
         fours = [c for c in free if pack[c][0] == rank][:4]
@@ -800,8 +724,7 @@ def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
 
 
 def _holders(combinations: Sequence[Combination]) -> dict[Copy, int]:
-    """Each copy's combinations, by their index as bits: gathered in one pass over them, not
-    searched per copy (a list and a frozenset per copy cost more than a number)."""
+    """Each copy's combinations, by their index as bits, gathered in one pass over them."""
     found: dict[Copy, int] = {}
     for i, combination in enumerate(combinations):
         for copy in combination.cards:
@@ -819,9 +742,8 @@ def _choices(
     least one card from the hand (its codes, in its order): (codes from the hand, table
     copies). Table copies in the same declarations are interchangeable, so only the first
     of each such class is tried."""
-    # the hand's codes counted by list.count, in C, not gathered into a Counter first (its
-    # construction is Python code, dearer than the few counts a listing asks for); its
-    # codes taken once each in the order a Counter would hold them, the hand's
+    # the hand's codes counted by list.count, in C: a Counter is built by Python code,
+    # dearer than the few counts a listing asks for
     info = INFO[kind]
     if need is None:
         codes = [c for c in dict.fromkeys(hand) if c[0] == info.rank]
@@ -862,9 +784,8 @@ def _choices(
 @lru_cache(maxsize=10_000)
 def _spread(total: int, capacities: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to take ``total`` items from pools of these capacities, in ascending
-    order of the first pool's share, then the next's; kept by the arguments, a few small
-    numbers met again and again (the choices of a declaration's cards among the table's
-    classes)."""
+    order of the first pool's share, then the next's; kept, as a few small numbers are met
+    again and again."""
     return tuple(_spreads(total, capacities))
 
 

@@ -18,9 +18,9 @@ from typing import Any
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
 from .combinations import Combination, Copy, Scored
-from .variant import RANKS
+from .variant import CODES
 
-_CODES = frozenset(r + s for r in RANKS for s in "SHDC")
+_CODES = frozenset(CODES)
 MAX_POSITION = 200
 """Beyond any table: a 192-card pack deals a player at most 12 + 84 cards."""
 
@@ -37,13 +37,11 @@ class Holding:
     pending: list[Combination] = field(default_factory=list)
     """Declarations completed by a lay-out and not scored yet (rubicon §7.5); public."""
     table_plays: list[Any] | None = field(default=None, compare=False, repr=False)
-    """The actions that play the table's cards, by position, once listed (the state's
-    notation builds them); ``None`` whenever the table changes. Never changed in place, so
-    copies share it."""
+    """The actions that play the table's cards, by position, once listed; ``None`` whenever
+    the table changes. Never changed in place, so copies share it."""
     table_sums: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
-    """What listing the declarations reads of the table, once read (``offers`` builds and
-    reads it); ``None`` whenever the table changes, as :attr:`table_plays`. The table
-    changes far less often than declarations are listed, after every trick won."""
+    """What listing the declarations reads of the table (``offers``), kept as
+    :attr:`table_plays`: the table changes far less often than declarations are listed."""
 
     def copy(self, concealed: list[Copy] | None = None) -> Holding:
         """A copy whose concealed hand is ``concealed`` (the seat's hand in a copy of the
@@ -64,7 +62,7 @@ class Holding:
 @cache
 def split_card_argument(arg: str) -> tuple[Card, int | None]:
     """``QS`` → (``QS``, ``None``); ``QS@3`` → (``QS``, 3); :class:`MalformedAction` for any
-    other text. Each argument read is kept: at most each code at each position."""
+    other text. Each argument read is kept: there are few."""
     code, at, position = arg.partition("@")
     if code not in _CODES:
         raise MalformedAction(
@@ -88,7 +86,6 @@ def play_arguments(pack: Sequence[Card], holding: Holding) -> list[str]:
 
 
 def copy_to_play(pack: Sequence[Card], holding: Holding, arg: str) -> Copy:
-    """The copy ``arg`` names, or :class:`IllegalAction` ``card_not_in_hand``."""
     code, position = split_card_argument(arg)
     return find_copy(pack, holding, code, position)
 

@@ -27,10 +27,9 @@ from ..errors import IllegalAction
 from ..game import Options, ScoredDeal
 from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
-from .rules import resolve_options
 from .scoring import settle
 from .sheet import settled_detail
-from .variant import BRISQUE, BRISQUE_RANKS, Variant
+from .variant import BRISQUE, BRISQUE_RANKS, Variant, resolve_options
 
 NO_TRUMPS: Final = "none"
 """The trump choice of a deal in which no marriage or sequence made trumps."""
@@ -94,11 +93,6 @@ def make_paper(variant: Variant) -> Paper:
     brisques_total = sum(BRISQUE for card in variant.pack.cards if card[0] in BRISQUE_RANKS)
     most = _most_points(variant)
 
-    def previous_trump(deals: Sequence[ScoredDeal]) -> Suit | None:
-        # last deal's trumps, a drawn deal's included (Chinese Clarification 2)
-        trump: Suit | None = deals[-1].detail["trump"] if deals else None
-        return trump if variant.no_trump_twice else None
-
     def next_deal(
         seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
     ) -> PaperDeal | None:
@@ -111,7 +105,10 @@ def make_paper(variant: Variant) -> Paper:
             # the winner deals the next; after a drawn deal the other player (rubicon §2)
             winner = deal.detail["winner"]
             dealer = 1 - deal.dealer if winner is None else winner
-        previous = previous_trump(deals)
+        # last deal's trumps, a drawn deal's included (Chinese Clarification 2)
+        previous: Suit | None = deals[-1].detail["trump"] if deals else None
+        if not variant.no_trump_twice:
+            previous = None
         trumps = tuple(s for s in SUITS if s != previous)
         fields = [choice("trump", (*trumps, NO_TRUMPS)), seat_number("points", SEATS, most)]
         if variant.brisques:
@@ -132,7 +129,7 @@ def make_paper(variant: Variant) -> Paper:
             )
 
     def score(e: Entry) -> ScoredDeal:
-        previous = previous_trump(e.deals)
+        previous = e.deal.facts.get("previous_trump")
         trump: Suit | None = None if e.given["trump"] == NO_TRUMPS else e.given["trump"]
         points: list[int] = e.given["points"]
         brisques: list[int] = e.given.get("brisques") or [0, 0]

@@ -31,8 +31,7 @@ class BeziqueRecords(TrickRecords[Any]):
     SUMMARY_LEFT_OUT = ("declarations", "carte_blanche")
 
     def derived(self, deal: Deal) -> dict[str, Any]:
-        """The fields of a deal that follow from its pack and actions. An unfinished deal has
-        what is scored so far and no result; its scores are 0."""
+        """An unfinished deal has what is scored so far and no result; its scores are 0."""
         result = deal.result
         settled: dict[str, Any] | None = None
         if result is not None:

@@ -35,13 +35,12 @@ from ..cards import Card, Suit
 from ..game import View
 from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
-from .combinations import Combination, Copy, Kind, Scored, matches
+from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind, Scored
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
 from .declarations import parse_declaration
 from .holding import Holding, split_card_argument
-from .rules import endgame_rules
 from .state import Match, match_class
-from .variant import COURT, RANKS, Variant
+from .variant import COURT, RANKS, Variant, endgame_rules
 
 NEVER: Final = 10_000
 """The deadline of a card still held: any draw may have brought it."""
@@ -53,8 +52,7 @@ COURSE_TRIES: Final = 4
 
 @dataclass(slots=True)
 class _Course:
-    """What the resampler reads of the deal's actions, in one walk through them
-    (:func:`_course`)."""
+    """What the resampler reads of the deal's actions, in one walk through them."""
 
     hand: list[Card]
     """The viewer's concealed hand in the order of its copies, as the state keeps it (and
@@ -71,7 +69,6 @@ class _Course:
     played: dict[int, int]
     """Each token played from a table, by the number of card plays before it."""
     tables: list[list[int]]
-    """The tokens on each table now, by position."""
 
 
 def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course:
@@ -164,11 +161,8 @@ def _new_deal(match: Match, d: Mapping[str, Any]) -> Deal:
 def _shown(course: _Course | None, view: View) -> dict[str, Any]:
     """The deal's cards as the ledger lays them: the tables laid out, seen by all, and the
     viewer's hand in the order of its copies."""
-    d = view["deal"]
     assert course is not None
-    if view["seat"] is None:
-        return {**d, "laid": d["tables"]}
-    return {**d, "laid": d["tables"], "hand": course.hand}
+    return {**view["deal"], "laid": view["deal"]["tables"], "hand": course.hand}
 
 
 def _restore(
@@ -211,13 +205,11 @@ def _restore(
     first: dict[Card, Copy] = {}
     for i, code in enumerate(pack):
         first.setdefault(code, i)
-    holdings = deal.holdings = [Holding(ledger.hands[0]), Holding(ledger.hands[1])]
-    for s in (0, 1):
-        holdings[s].table = list(melded[s])
+    holdings = deal.holdings = [Holding(ledger.hands[s], list(melded[s])) for s in (0, 1)]
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
     for e, (items, new) in zip(d["declarations"], course.made, strict=True):
         copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
-        combination = _combination(variant, e["kind"], [pack[c] for c in copies], trump, copies)
+        combination = _combination(e["kind"], pack, trump, copies)
         deal.declarations.append(
             Declaration(
                 seat=e["seat"],
@@ -235,9 +227,7 @@ def _restore(
     for s in (0, 1):
         for p in d["pending"][s]:
             copies = tuple(sorted(melded[s][i] for i in p["positions"]))
-            holdings[s].pending.append(
-                _combination(variant, p["kind"], [pack[c] for c in copies], d["trump"], copies)
-            )
+            holdings[s].pending.append(_combination(p["kind"], pack, d["trump"], copies))
     deal.shown = shows
     deal.blank = list(d["blank"])
     deal.points = list(d["points"])
@@ -254,11 +244,14 @@ def _restore(
 
 
 def _combination(
-    variant: Variant, kind: str, codes: list[Card], trump: Suit | None, copies: tuple[Copy, ...]
+    text: str, pack: Sequence[Card], trump: Suit | None, copies: tuple[Copy, ...]
 ) -> Combination:
-    found = matches(variant, Kind(kind), codes, trump)
-    suit = found if isinstance(found, str) else None
-    return Combination(Kind(kind), suit, copies)
+    """A combination shown: its suit is its cards' (a marriage, a sequence) or the trumps it
+    was declared under (a four of trumps)."""
+    kind = Kind(text)
+    if INFO[kind].family is Family.SAME_SUIT:
+        return Combination(kind, pack[copies[0]][1], copies)
+    return Combination(kind, trump if kind in TRUMP_FOURS else None, copies)
 
 
 def _fit(

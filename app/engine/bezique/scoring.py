@@ -13,33 +13,26 @@ from dataclasses import dataclass
 
 from .variant import Variant
 
-HUNDRED = 100
-
 
 def round_to_hundreds(points: int) -> int:
     """Fractions of a hundred ignored (option ``round_to_hundreds``, Clarification 19)."""
-    return points // HUNDRED * HUNDRED
+    return points // 100 * 100
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a deal settled."""
-
     totals: tuple[int, int]
     """Each player's declarations, carte blanche and last trick."""
     brisques: tuple[int, int]
-    """Aces and tens each player won in tricks, 10 apiece; counted only where ``counted``
-    says so (never in Chinese bezique, which keeps no brisques: zeros)."""
+    """Aces and tens each player won in tricks, 10 apiece (zeros in Chinese bezique)."""
     counted: bool
     """Whether the brisques entered the totals: to break a tie, or for a rubicon test."""
     winner: int | None
-    """``None`` for a drawn deal."""
     rubiconed: bool
     final: tuple[int, int]
     """The totals the game score is made of: brisques added when counted, then rounded
     down to hundreds with option ``round_to_hundreds``."""
     game_score: int
-    """What the winner scores for the deal (0 for a drawn deal)."""
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -50,30 +43,17 @@ class Result:
 
 
 def settle(
-    variant: Variant,
-    totals: Sequence[int],
-    brisques: Sequence[int],
-    rounded: bool = False,
+    variant: Variant, totals: Sequence[int], brisques: Sequence[int], rounded: bool = False
 ) -> Result:
-    """Settle a deal played out with these ``totals`` and ``brisques`` per seat."""
     points = (totals[0], totals[1])
     won = (brisques[0], brisques[1]) if variant.brisques else (0, 0)
-    counted = False
-    if points[0] != points[1]:
-        winner: int | None = 0 if points[0] > points[1] else 1
-    elif variant.brisques:
-        # a tie is broken by the brisques, which then count for both (rubicon §10.1)
-        counted = True
-        with_brisques = (points[0] + won[0], points[1] + won[1])
-        if with_brisques[0] == with_brisques[1]:
-            winner = None
-        else:
-            winner = 0 if with_brisques[0] > with_brisques[1] else 1
-    else:
-        winner = None  # Chinese §6: equal totals are a drawn deal
+    # a tie is broken by the brisques, which then count for both (rubicon §10.1); without
+    # brisques (Chinese §6) it is a drawn deal
+    counted = variant.brisques and points[0] == points[1]
+    compared = (points[0] + won[0], points[1] + won[1]) if counted else points
+    winner = None if compared[0] == compared[1] else 0 if compared[0] > compared[1] else 1
     if winner is None:
-        final = _final(points, won, counted, rounded)
-        return Result(points, won, counted, None, False, final, 0)
+        return Result(points, won, counted, None, False, _final(points, won, counted, rounded), 0)
     loser = 1 - winner
     rubiconed = points[loser] < variant.rubicon_under
     if rubiconed and variant.brisques:

@@ -1,12 +1,9 @@
-"""The bezique scoresheet: a line per deal with its trumps, both players' totals, the
-brisques when they were counted, whether the loser was rubiconed, the winner and the game
-score, the declarations scored, and the running totals (the base's
-:class:`~app.engine.trick_game.Sheet`).
+"""The bezique scoresheet, on the base's: a line per deal with its trumps, both players'
+totals, the brisques when they were counted, whether the loser was rubiconed, the winner and
+the game score, the declarations scored, and the running totals.
 
-It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
-live match and a stored one read the same. Cards are listed in one fixed order (suits
-S H D C, ranks high to low), never in the order of the pack, which is nobody's business
-while a match runs.
+Cards are listed in one fixed order (suits S H D C, ranks high to low), never in the order
+of the pack, which is nobody's business while a match runs.
 """
 
 from __future__ import annotations
@@ -78,7 +75,6 @@ def settled_detail(
 
 
 def deal_detail(deal: Deal) -> dict[str, Any]:
-    """What the scoresheet and the store keep of a finished deal."""
     assert deal.result is not None
     return {
         **settled_detail(deal.variant, deal.trump, deal.previous_trump, deal.result),
@@ -116,13 +112,10 @@ class DeclarationSheet(Sheet):
 
 
 SHEET: Final = DeclarationSheet(COLUMNS, cells)
-"""The scored deals are the base's (:func:`~app.engine.trick_game.scored_deals`), each
-deal's detail its :func:`deal_detail`."""
 scoresheet: Final = SHEET.scoresheet
 
 
 def deals_total(seats: int, options: Options) -> int:
-    """A bezique match is a fixed number of deals (option ``deals``)."""
     deals = options["deals"]
     assert isinstance(deals, int) and not isinstance(deals, bool)
     return deals

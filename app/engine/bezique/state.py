@@ -40,10 +40,18 @@ from .holding import (
     split_card_argument,
     take_up,
 )
-from .rules import OPTIONS, WHILE_STOCK, endgame_rules
 from .scoring import settle
 from .sheet import deal_detail, deals_total
-from .variant import BRISQUE, BRISQUE_RANKS, CODES, COURT, Variant
+from .variant import (
+    BRISQUE,
+    BRISQUE_RANKS,
+    CODES,
+    COURT,
+    OPTIONS,
+    WHILE_STOCK,
+    Variant,
+    endgame_rules,
+)
 
 DRAW: Final = Action("draw")
 KINDS: Final = ("deal", "play", "declare", "draw")
@@ -64,14 +72,11 @@ class Notation:
         self.plays: dict[int, tuple[Action, Card, int | None, str]] = {
             id(a): (a, *split_card_argument(a.arg), str(a)) for a in self.play.values()
         }
-        """Each ``play:`` action this notation built and keeps, by identity (each is alive
-        here, so its id is its own), with what :meth:`Match.apply` reads of it in one
-        look-up: the action (an id found is checked against it), the code and table
-        position it names (``None``: the concealed hand) and its text, the play's record,
-        unwritten."""
+        """Each ``play:`` action built here, by identity (each is kept alive here), with what
+        :meth:`Match.apply` reads of it in one look-up: the action (an id found is checked
+        against it), its code, its table position (``None``: the concealed hand), its text."""
 
     def parse(self, text: object) -> Action:
-        """Parse and canonicalise an action's text; :class:`MalformedAction` if it is none."""
         if type(text) is str:
             known = self.fixed.get(text)
             if known is not None:
@@ -106,9 +111,8 @@ class Notation:
             and action.kind == "declare"
             and 0 < len(action.arg) <= MAX_DECLARE
         ):
-            # a declaration (legal_actions builds a new one each time): what parse would
-            # check of its text, read from the argument, the text not written and split
-            # again; a refusal is left to the whole path below, which words it
+            # a declaration: what parse would check, read from the argument without writing
+            # the text and splitting it again; a refusal is left to the path below to word
             try:
                 parse_declaration(action.arg)
             except MalformedAction:
@@ -125,7 +129,7 @@ class Notation:
             )
 
     def play_at(self, code: Card, position: int) -> Action:
-        """``play:<code>@<position>``, a card of the player's table."""
+        """``play:<code>@<position>``, a card of the player's table, built once."""
         row = self.table_play[position]
         found = row.get(code)
         if found is None:
@@ -150,17 +154,15 @@ def parse_action(variant: Variant, text: object) -> Action:
 
 
 def random_deal(variant: Variant, rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
     pack = list(variant.pack.cards)
     rng.shuffle(pack)
     return Action("deal", ",".join(pack))
 
 
 class Match(TrickMatch[Deal]):
-    """A match of rubicon or Chinese bezique for two seats, on the base's
-    (:class:`~app.engine.trick_game.TrickMatch`) with its own cards: copies, held in the
-    holdings and the deal's ledger. Each variant plays through a class of its own
-    (:func:`match_class`); build one with :func:`new_match`."""
+    """A match of rubicon or Chinese bezique on the base's, with its own cards: copies, held
+    in the holdings and the deal's ledger. Each variant plays through a class of its own
+    (:func:`match_class`)."""
 
     VARIANT: ClassVar[Variant]
     OPTIONS = OPTIONS
@@ -170,8 +172,8 @@ class Match(TrickMatch[Deal]):
     __slots__ = ("current", "endgame_rules", "notation", "variant")
 
     current: Deal | None
-    """The deal being played, or ``None`` between deals and after the match: a slot kept by
-    :meth:`_deal` and :meth:`_settle`, as every action reads it (a property is a call)."""
+    """The deal being played, or ``None``: a slot kept by :meth:`_deal` and :meth:`_settle`,
+    not the base's property, as every action reads it (a property is a call)."""
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
@@ -226,8 +228,7 @@ class Match(TrickMatch[Deal]):
 
     def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
         """A ``declare`` lists each declaration with what it would score and the trumps it
-        would fix, so that a player sees the value before choosing: the browser computes no
-        score."""
+        would fix: the browser computes no score."""
         if deal.deciding is not None:
             shape["declarations"] = [view.offer_json(o) for o in self.offers(seat)]
         return shape
@@ -236,27 +237,20 @@ class Match(TrickMatch[Deal]):
         """What ``deal``'s declarations are judged by: built once while its trumps stand
         (a trick's winner is offered declarations after every trick)."""
         found = deal.context
-        if (
-            found is None
-            or found.trump != deal.trump
-            or found.previous_trump != deal.previous_trump
-        ):
+        if found is None:
             found = deal.context = Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
         return found
 
     def playable(self, deal: Deal, seat: int) -> list[str]:
-        """The ``play:`` arguments ``seat``, to play ``deal`` (the current one), may use now."""
+        """The ``play:`` arguments ``seat`` may use now in ``deal``, the current one."""
         return [a.arg for a in self.legal_actions(seat)]
 
     def legal(self, seat: int | None = None) -> list[str]:
-        """The texts of every action ``seat`` (default: whoever is to act) may take now: the
-        cards it may play; after winning a trick while the stock lasts, each declaration it
-        may make and ``draw``. The table's shuffle is drawn, not listed."""
+        """The texts of every action ``seat`` (default: whoever is to act) may take now."""
         return [str(a) for a in self.legal_actions(seat)]
 
     def offers(self, seat: int) -> list[Offer]:
-        """The declarations ``seat`` may make now, each with what it would score: none
-        unless it just won a trick while the stock lasts and is to choose."""
+        """The declarations ``seat`` may make now, each with what it would score."""
         deal = self.current
         if deal is None or deal.deciding is None or seat != self.to_act:
             return []
@@ -270,24 +264,17 @@ class Match(TrickMatch[Deal]):
         if deal.deciding is not None:
             if actor not in (0, 1):
                 return []
-            # the deal's context read here while its trumps stand (a call per listing costs
-            # more than the comparisons)
-            ctx = deal.context
-            if ctx is None or ctx.trump != deal.trump or ctx.previous_trump != deal.previous_trump:
-                ctx = self.context(deal)
-            found = offers(ctx, deal.holdings[actor])
+            found = offers(deal.context or self.context(deal), deal.holdings[actor])
             if not found:  # most tricks won offer nothing
                 return [DRAW]
             return [*[o.action for o in found], DRAW]
-        # the card plays, the most frequent list, built from the notation's own actions
         assert actor is not None
         holding = deal.holdings[actor]
         pack = deal.pack
         spelled = self.notation
         play = spelled.play
         ledger = deal.ledger
-        # the hand's codes read by subscript: a C-level map calls the bound ``__getitem__``
-        # per card, which costs more than a comprehension's call or a loop's subscript
+        # read by subscript: a C-level map calls the bound __getitem__ per card, dearer
         codes = ledger.cards
         if ledger.trick and not ledger.stock:
             hand = [codes[c] for c in holding.concealed]
@@ -378,7 +365,7 @@ class Match(TrickMatch[Deal]):
         deal = self.current
         if deal is not None and seat == self.to_act:
             # the notation's own card or draw by the seat to act: only the checks that may
-            # still fail, in the order _check makes them
+            # still fail, in _check's order
             if deal.deciding is None:
                 built = self.notation.plays.get(id(action))
                 if built is not None and built[0] is action:
@@ -387,8 +374,8 @@ class Match(TrickMatch[Deal]):
                     ledger = deal.ledger
                     trick = ledger.trick
                     if position is None:
-                        # most cards come from the concealed hand: find_copy's scan written
-                        # out (a call costs about what the scan does); it refuses a miss
+                        # find_copy's scan written out (a call costs about what it does);
+                        # it refuses a miss
                         concealed = holding.concealed
                         codes = ledger.cards
                         for copy in concealed:
@@ -401,7 +388,7 @@ class Match(TrickMatch[Deal]):
                             self._check_follow(deal, seat, copy)
                         if endgame or deal.shown:  # the hand may hold copies seen by all
                             ledger.left_unseen(seat, copy)
-                        # the ledger's play_index written out: a call per card costs more
+                        # the ledger's play_index written out (a call per card costs more)
                         concealed.remove(copy)
                         ledger.place[copy] = TRICK
                         ledger.seen[copy] = ledger.everyone
@@ -436,8 +423,8 @@ class Match(TrickMatch[Deal]):
             self._draw(deal)
             deal.actions.append((seat, "draw"))
             return
-        # a card named by an action built elsewhere: played as the notation's own, and
-        # recorded as it was sent
+        # a card named by an action built elsewhere: played as the notation's own, recorded
+        # as sent
         code, position = split_card_argument(action.arg)
         notation = self.notation
         own = notation.play[code] if position is None else notation.play_at(code, position)
@@ -475,6 +462,7 @@ class Match(TrickMatch[Deal]):
         if declared.fixes_trump is not None:
             assert deal.trump is None
             deal.trump = declared.fixes_trump
+            deal.context = None  # judged under the new trumps
         deal.declarations.append(
             Declaration(
                 seat=seat,

@@ -15,14 +15,13 @@ laid out from the concealed hand takes what was seen with it (``CopyLedger.left_
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from ..cards import Card
 from ..trick_game import make_view, view_cache
-from .combinations import Combination, Copy
+from .combinations import Combination
 from .deal import Deal, Declaration
-from .declarations import Offer, is_intact, parse_declaration
+from .declarations import Offer, parse_declaration
 from .holding import Holding
 from .sheet import SHEET, declaration_json, shown_json, sort_codes
 from .variant import COURT
@@ -32,9 +31,9 @@ if TYPE_CHECKING:
 
 
 def actions_json(deal: Deal) -> list[list[Any]]:
-    """The deal's actions as views show them, kept on the deal and read on from the last
-    action read: a new list at each action read, so that a list once handed out never
-    changes, and the same items (the rooms encode each once, ``growing_deal_keys``)."""
+    """The deal's actions as views show them, kept on the deal: a new list at each action
+    read, so that a list once handed out never changes, of the same items (the rooms encode
+    each once, ``growing_deal_keys``)."""
     viewed = deal.viewed
     if len(viewed) != len(deal.actions):
         viewed = deal.viewed = viewed + [[s, t] for s, t in deal.actions[len(viewed) :]]
@@ -54,40 +53,29 @@ def offer_json(offer: Offer) -> dict[str, Any]:
 
 
 def unseen_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen, as
-    the ledger keeps them: the stock, and the other concealed hands less the cards the table
-    has seen of them."""
+    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen."""
     deal = match.current
     return [] if deal is None else sort_codes(deal.ledger.hidden(seat))
 
 
 def hidden_cards(match: Match, seat: int | None) -> list[Card]:
-    """The unseen cards (:func:`unseen_cards`) that a re-deal may move, suit for suit,
-    without ``seat``'s view telling: the plain ones (aces, tens, nines, eights, sevens).
-    Carte blanche tells a court card from a plain one: a dealt hand not shown holds a king,
-    queen or jack, and so does the first draw not shown of a player whose carte blanche ran.
-    A re-deal that turned an unseen court card into a plain one could show a hand that was
-    not shown."""
+    """The unseen cards that a re-deal may move, suit for suit, without ``seat``'s view
+    telling: the plain ones. Carte blanche tells a court card from a plain one: a dealt hand
+    not shown holds a king, queen or jack, and so does the first draw not shown of a player
+    whose carte blanche ran."""
     return [c for c in unseen_cards(match, seat) if c[0] not in COURT]
 
 
-def _positions(table: Sequence[Copy], cards: Iterable[Copy]) -> list[int]:
-    """Where ``cards`` lie on ``table``, in its order."""
-    return sorted(table.index(c) for c in cards)
-
-
 def _scored_json(deal: Deal, declaration: Declaration) -> dict[str, Any]:
-    """A declaration scored, with whether it is still complete on its owner's table and,
-    if so, where its cards lie."""
     table = deal.holdings[declaration.seat].table
-    intact = is_intact(declaration.combination, table)
-    positions = _positions(table, declaration.combination.cards) if intact else None
+    intact = set(table).issuperset(declaration.combination.cards)
+    positions = sorted(map(table.index, declaration.combination.cards)) if intact else None
     return {**declaration_json(declaration), "intact": intact, "positions": positions}
 
 
 def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str, Any]:
     """A pending declaration and the action that scores it for its owner at a trick won."""
-    positions = _positions(holding.table, pending.cards)
+    positions = sorted(map(holding.table.index, pending.cards))
     cards = [deal.pack[holding.table[p]] for p in positions]
     items = [f"{code}@{p}" for code, p in zip(cards, positions, strict=True)]
     return {
@@ -104,9 +92,7 @@ def on_table(deal: Deal) -> list[dict[str, Any]]:
 
 def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
     """What everyone may see of the deal in progress (``viewer`` ``None``) but its trick and
-    tricks played: both tables, the sizes of the concealed hands and the cards the table has
-    seen of them, the declarations, the stock's size and the rest; a seat adds its own
-    concealed hand, its hand as dealt and its draws."""
+    tricks played; what a seat adds."""
     pack = deal.pack
     if viewer is not None:
         return {
@@ -143,8 +129,5 @@ def public_fields(match: Match) -> dict[str, Any]:
 
 
 view: Final = make_view(SHEET, public_fields)
-"""The match as a seat sees it (``None``: a spectator), on the base's views: an allow-list
-of fields (the match's hooks give bezique's: :func:`cards_json`, :func:`on_table`, the
-scored deal's :func:`~.sheet.deal_detail`)."""
+"""The match as a seat sees it (``None``: a spectator), on the base's views."""
 ViewCache: Final = view_cache(SHEET)
-"""A new view cache (the finished tricks and the standing built once)."""
