@@ -188,14 +188,13 @@ class Deal(BiddingDeal):
     def bidder_team(self) -> int | None:
         return None if self.bidder is None else team_of(self.bidder)
 
-    def show(self, melds: list[list[Meld]]) -> None:
-        """Show every seat's melds: their cards are what the table has seen of each hand."""
+    def show(self, melds: list[list[Meld]]) -> list[list[Card]]:
+        """Set every seat's melds; the cards that show them, per seat."""
         self.melds = melds
         self.meld_values = tuple(sum(m.value for m in seat) for seat in melds)
         cards = [shown_cards(shown) for shown in melds]
         self.shown = tuple(frozenset(c) for c in cards)
-        for seat, shown in enumerate(cards):
-            self.ledger.show_only(seat, shown)
+        return cards
 
     def meld_value(self, seat: int) -> int:
         return self.meld_values[seat]
@@ -534,7 +533,9 @@ class Match(BiddingMatch[Deal]):
     def _trump(self, deal: Deal, suit: str) -> None:
         deal.trump = suit
         table = self.VARIANT.meld_table
-        deal.show([meld_rules.best(hand, suit, table) for hand in deal.hands])
+        shown = deal.show([meld_rules.best(hand, suit, table) for hand in deal.hands])
+        for seat, cards in enumerate(shown):  # what the table has seen of each hand
+            deal.ledger.show_only(seat, cards)
         deal.step = "play"
         self.to_act = deal.leader
 
