@@ -39,7 +39,6 @@ from .variant import (
     SEATS,
     TEAMS,
     End,
-    Settings,
     Variant,
     deal_scores,
     flag_held,
@@ -231,7 +230,7 @@ class Match(BiddingMatch[Deal]):
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
-        self.settings: Settings = self.VARIANT.settings(self.options)
+        self.settings: Variant = self.VARIANT.settings(self.options)
         """The rules this match plays by: its options over the variant's."""
         self.winner: int | None = None
         """The winning team, once over."""
