@@ -26,27 +26,15 @@ from ...trick_game import scored_deals
 from ..base import check_bid
 from ..melds import MELD_STEP, ORDER, best_value
 from .state import ALL_PASSED, Deal, Match, new_match
-from .variant import (
-    MAX_BID,
-    SEATS,
-    TEAMS,
-    Variant,
-    card_points,
-    team_of,
-)
+from .variant import MAX_BID, SEATS, TEAMS, Variant, card_points, team_of
 
 PLAYED: Final = "played"
 PASSED_OUT: Final = "passed_out"
 CLAIMED: Final = "claimed"
-NEITHER: Final = "neither"
 BOTH: Final = "both"
-SIDES: Final = ("team_0", "team_1")
-"""The ``no_trick`` choices naming one side, by its index in ``TEAMS``."""
 EVERY: Final = tuple(range(SEATS))
-
-
-TRICKLESS: Final = {NEITHER: (), SIDES[0]: (0,), SIDES[1]: (1,), BOTH: (0, 1)}
-"""The sides each ``no_trick`` choice says took no trick."""
+TRICKLESS: Final = {"neither": (), "team_0": (0,), "team_1": (1,), BOTH: (0, 1)}
+"""The sides each ``no_trick`` choice says took no trick (by their index in ``TEAMS``)."""
 
 
 class _Form:
@@ -93,7 +81,7 @@ class _Form:
             so_far = most - self.variant.last_trick
             label = "paper.card_points_so_far"
             fields.append(seat_number("points_so_far", EVERY, so_far, None, claimed, label))
-        no_trick = (NEITHER, *SIDES, *((BOTH,) if rules.claims else ()))
+        no_trick = [said for said in TRICKLESS if rules.claims or said != BOTH]
         fields.append(choice("no_trick", no_trick, when=when_bid))
         if rules.claims:
             fields.append(seat_number("claimed_by", EVERY, 1, 1, claimed))

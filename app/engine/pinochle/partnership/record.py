@@ -56,7 +56,9 @@ class Records(BiddingRecords[Deal]):
         }
 
     def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
-        variant = self._variant()
+        match = self.match_class
+        assert issubclass(match, Match)
+        variant = match.VARIANT
         hands = self.recorded_hands(entry, [variant.hand_size] * SEATS, k)
         self.check_cards(
             (c for hand in hands for c in hand),
@@ -65,11 +67,6 @@ class Records(BiddingRecords[Deal]):
             k,
         )
         return pack_for(variant, hands, dealer)
-
-    def _variant(self) -> Variant:
-        match = self.match_class
-        assert issubclass(match, Match)
-        return match.VARIANT
 
     SAID: ClassVar[dict[str, str]] = {
         **BiddingRecords.SAID,

@@ -34,7 +34,7 @@ from ...clauses import TooManyCounts
 from ...game import Termination, View
 from ...trick_game import TrickDeal, make_resample, played_tricks
 from ...tricks import TrickRules, revealed
-from ..melds import AROUND, FLUSH_RANKS, PINOCHLE_CARDS, Meld, best_value, shown_cards, sort_cards
+from ..melds import Meld, best_value, kinds, shown_cards, sort_cards
 from .state import Call, Deal, Match, match_of
 from .variant import SEATS, Variant, flag_held, team_of
 
@@ -47,17 +47,8 @@ UPHILL: Final = 0.2
 its square, two steps): enough to leave a dead end, not to wander off."""
 SPREAD_STEPS: Final = 40
 """Swaps tried, each kept only when every hand still fits, to spread a repaired draw."""
-GROUPS: Final = {
-    "flush": "A",
-    "royal_marriage": "A",
-    "marriage": "A",
-    "pinochle": "B",
-    "dix": "B",
-    "aces": "C",
-    "kings": "C",
-    "queens": "C",
-    "jacks": "C",
-}
+GROUPS: Final = {m.kind: m.group for m in kinds(SUITS[0])}
+"""Each meld kind's class, which a meld rebuilt from a view needs."""
 
 
 def resampler(variant: Variant) -> Callable[[View, random.Random], Match]:
@@ -100,16 +91,7 @@ def meld_sets(trump: str, dix: bool) -> tuple[tuple[Card, ...], ...]:
     """Every meld set with ``trump``, as :func:`signature` counts them: held ``n`` times when
     its scarcest card is held ``n`` times (the royal marriage counted with the flushes, which
     the flush's own set settles)."""
-    out: list[tuple[Card, ...]] = [
-        tuple(r + trump for r in FLUSH_RANKS),
-        ("K" + trump, "Q" + trump),
-    ]
-    out.extend(("K" + s, "Q" + s) for s in SUITS if s != trump)
-    out.append(PINOCHLE_CARDS)
-    if dix:
-        out.append(("9" + trump,))
-    out.extend(tuple(r + s for s in SUITS) for r in AROUND)
-    return tuple(out)
+    return tuple(m.cards for m in kinds(trump) if dix or m.kind != "dix")
 
 
 def _bans(rules: TrickRules, d: Mapping[str, Any]) -> list[set[Card]]:
@@ -142,21 +124,11 @@ def _shown(view: View, dix: bool, exact: bool) -> dict[str, Any]:
             known[s] = sort_cards((shown - Counter(played[s])).elements())
             if exact and s != seat:
                 exactly[s] = [(cards, min(shown[c] for c in cards)) for cards in sets]
-    return {
-        **d,
-        "hand": d["hand"] or [],
-        "known": known,
-        "exactly": exactly,
-        "played": played,
-    }
+    return {**d, "hand": d["hand"] or [], "known": known, "exactly": exactly, "played": played}
 
 
 def _restore(
-    match: Match,
-    deal: TrickDeal | None,
-    view: View,
-    rng: random.Random,
-    exact: bool,
+    match: Match, deal: TrickDeal | None, view: View, rng: random.Random, exact: bool
 ) -> None:
     """The match's and the deal's own fields from the view; then, where the draw was not
     made to fit the view (the announcements, and the melds where they were not stated), it
@@ -179,10 +151,7 @@ def _restore(
     deal.bidder = d["bidder"]
     deal.points = list(d["points_taken"])
     if d["melds"] is not None:
-        melds = [shown_melds(entry) for entry in d["melds"]]
-        deal.melds = melds
-        deal.meld_values = tuple(sum(m.value for m in seat) for seat in melds)
-        deal.shown = tuple(frozenset(shown_cards(seat)) for seat in melds)
+        deal.show([shown_melds(entry) for entry in d["melds"]])
     calls = any(c["call"] == "announce" or c["flag"] for c in d["bids"])
     if calls or (d["melds"] is not None and not exact):
         _fit(match, deal, view, rng)
@@ -196,23 +165,18 @@ def _fit(match: Match, deal: Deal, view: View, rng: random.Random) -> None:
     d = view["deal"]
     seat: int | None = view["seat"]
     ledger = deal.ledger
-    played = _played_by(d)
     others = [s for s in range(SEATS) if s != seat]
-    long_suit = match.settings.long_suit
-    fit = Fit(match.variant, long_suit, d, played, others)
-    if fit.all_fit([ledger.hand(s) for s in others]):
-        return
+    fit = Fit(match, d, others)
     again = ledger.deal_again
     assert again is not None
-    # the draw's constraints are the first draw's: set up once, drawn again at a draw's cost
-    again(rng, afresh=True)
-    for _ in range(TRIES - 2):
-        if fit.all_fit([ledger.hand(s) for s in others]):
+    for tried in range(TRIES):
+        hands = [ledger.hand(s) for s in others]
+        if fit.all_fit(hands):
             return
-        again(rng)
-    hands = [ledger.hand(s) for s in others]
-    if fit.all_fit(hands):
-        return
+        if tried < TRIES - 1:
+            # the draw's constraints are the first draw's: set up once, drawn again at a
+            # draw's cost
+            again(rng, afresh=tried == 0)
     fixed = {s: ledger.known_in_hand(s, seat) for s in others}
     drawn = [
         list((Counter(h) - Counter(fixed[s])).elements())
@@ -228,18 +192,11 @@ class Fit:
     by hand: a hand's misfit counts the meld sets it holds more or fewer times than it
     showed, and the calls it could not have made."""
 
-    def __init__(
-        self,
-        variant: Variant,
-        long_suit: int,
-        d: Mapping[str, Any],
-        played_by: Sequence[list[Card]],
-        seats: Sequence[int],
-    ) -> None:
-        self.variant = variant
-        self.long_suit = long_suit
+    def __init__(self, match: Match, d: Mapping[str, Any], seats: Sequence[int]) -> None:
+        self.table = match.variant.meld_table
+        self.long_suit = match.settings.long_suit
         self.trump: str | None = d["trump"]
-        self.played_by = played_by
+        self.played_by = _played_by(d)
         self.seats = list(seats)
         self.calls: dict[int, list[Mapping[str, Any]]] = {s: [] for s in range(SEATS)}
         for call in d["bids"]:
@@ -249,25 +206,22 @@ class Fit:
         if d["melds"] is not None and self.trump is not None:
             for s in range(SEATS):
                 shown = Counter(shown_cards(shown_melds(d["melds"][s])))
-                self.targets[s] = signature(shown, self.trump, variant.meld_table.dix > 0)
+                self.targets[s] = signature(shown, self.trump, self.table.dix > 0)
 
     def misfit(self, seat: int, now: Sequence[Card]) -> int:
         """How far the hand ``seat`` holds now (its played cards added back) is from what
         the view shows of it; 0 when it fits."""
         dealt = [*now, *self.played_by[seat]]
         out = 0
-        calls = self.calls[seat]
-        if calls:
-            table = self.variant.meld_table
-            for call in calls:
-                if call["announced"] is not None and call["announced"] > best_value(dealt, table):
-                    out += 1
-                if call["flag"] and not flag_held(dealt, call["flag"], self.long_suit):
-                    out += 1
+        for call in self.calls[seat]:
+            if call["announced"] is not None and call["announced"] > best_value(dealt, self.table):
+                out += 1
+            if call["flag"] and not flag_held(dealt, call["flag"], self.long_suit):
+                out += 1
         target = self.targets.get(seat)
         if target is not None:
             assert self.trump is not None
-            held = signature(Counter(dealt), self.trump, self.variant.meld_table.dix > 0)
+            held = signature(Counter(dealt), self.trump, self.table.dix > 0)
             out += sum(abs(a - b) for a, b in zip(held, target, strict=True))
         return out
 
@@ -290,6 +244,28 @@ class Fit:
         if len(seats) < 2:
             return loose
         misfit = [self.misfit(s, [*fixed[s], *got]) for s, got in zip(seats, loose, strict=True)]
+
+        def swap(i: int, j: int, uphill: float) -> None:
+            """Swap a random drawn card of place ``i`` with one of place ``j`` when the play
+            allows it and the two hands end no further from fitting (or, at the chance
+            ``uphill`` per step, further)."""
+            a, b = loose[i], loose[j]
+            if not a or not b:
+                return
+            x, y = rng.randrange(len(a)), rng.randrange(len(b))
+            ci, cj = a[x], b[y]
+            si, sj = seats[i], seats[j]
+            if ci == cj or ci in bans[sj] or cj in bans[si]:
+                return
+            a[x], b[y] = cj, ci
+            new_i = self.misfit(si, [*fixed[si], *a])
+            new_j = self.misfit(sj, [*fixed[sj], *b])
+            worse = new_i + new_j - misfit[i] - misfit[j]
+            if worse <= 0 or (uphill and rng.random() < uphill**worse):
+                misfit[i], misfit[j] = new_i, new_j
+            else:
+                a[x], b[y] = ci, cj
+
         closest = (sum(misfit), [list(got) for got in loose])
         places = range(len(seats))
         for _ in range(REPAIR_STEPS):
@@ -297,47 +273,15 @@ class Fit:
             if not wrong:
                 break
             i = rng.choice(wrong)
-            j = rng.choice([k for k in places if k != i])
-            self._swap(i, j, fixed, loose, bans, misfit, rng, UPHILL)
+            swap(i, rng.choice([k for k in places if k != i]), UPHILL)
             if sum(misfit) < closest[0]:
                 closest = (sum(misfit), [list(got) for got in loose])
         if any(misfit):
             return closest[1]
         for _ in range(SPREAD_STEPS):
             i, j = rng.sample(places, 2)
-            self._swap(i, j, fixed, loose, bans, misfit, rng, 0.0)
+            swap(i, j, 0.0)
         return loose
-
-    def _swap(
-        self,
-        i: int,
-        j: int,
-        fixed: Mapping[int, list[Card]],
-        loose: list[list[Card]],
-        bans: Mapping[int, set[Card]],
-        misfit: list[int],
-        rng: random.Random,
-        uphill: float,
-    ) -> None:
-        """Swap a random drawn card of place ``i`` with one of place ``j`` when the play
-        allows it and the two hands end no further from fitting (or, at the chance
-        ``uphill`` per step, further)."""
-        a, b = loose[i], loose[j]
-        if not a or not b:
-            return
-        x, y = rng.randrange(len(a)), rng.randrange(len(b))
-        ci, cj = a[x], b[y]
-        si, sj = self.seats[i], self.seats[j]
-        if ci == cj or ci in bans[sj] or cj in bans[si]:
-            return
-        a[x], b[y] = cj, ci
-        new_i = self.misfit(si, [*fixed[si], *a])
-        new_j = self.misfit(sj, [*fixed[sj], *b])
-        worse = new_i + new_j - misfit[i] - misfit[j]
-        if worse <= 0 or (uphill and rng.random() < uphill**worse):
-            misfit[i], misfit[j] = new_i, new_j
-        else:
-            a[x], b[y] = ci, cj
 
 
 def signature(held: Counter[Card], trump: str, dix: bool) -> tuple[int, ...]:

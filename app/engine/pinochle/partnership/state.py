@@ -39,7 +39,6 @@ from .variant import (
     SEATS,
     TEAMS,
     End,
-    Settings,
     Variant,
     deal_scores,
     flag_held,
@@ -161,12 +160,9 @@ class Deal(BiddingDeal):
 
     def copy(self) -> Deal:
         other = BiddingDeal.copy(self)
-        if self.trump is None:
-            other.calls = list(self.calls)
-            other.announced = list(self.announced)
-        else:  # the auction is over: its lists change no more, and are shared
-            other.calls = self.calls
-            other.announced = self.announced
+        over = self.trump is not None  # the auction's lists change no more, and are shared
+        other.calls = self.calls if over else list(self.calls)
+        other.announced = self.announced if over else list(self.announced)
         other.melds = self.melds  # set once, never changed
         other.meld_values = self.meld_values
         other.shown = self.shown
@@ -175,27 +171,24 @@ class Deal(BiddingDeal):
         other.best_melds = self.best_melds  # values of the dealt hands: the same in every copy
         return other
 
-    # -- read from the ledger, under the names the computer players read ------------------------
+    # -- reading -------------------------------------------------------------------------------
 
     @property
     def tricks_won(self) -> list[int]:
-        """Tricks taken per team."""
+        """Tricks taken per team, under the name the computer players read."""
         return self.won
-
-    # -- reading -------------------------------------------------------------------------------
 
     @property
     def bidder_team(self) -> int | None:
         return None if self.bidder is None else team_of(self.bidder)
 
-    def show(self, melds: list[list[Meld]]) -> None:
-        """Show every seat's melds: their cards are what the table has seen of each hand."""
+    def show(self, melds: list[list[Meld]]) -> list[list[Card]]:
+        """Set every seat's melds; the cards that show them, per seat."""
         self.melds = melds
         self.meld_values = tuple(sum(m.value for m in seat) for seat in melds)
         cards = [shown_cards(shown) for shown in melds]
         self.shown = tuple(frozenset(c) for c in cards)
-        for seat, shown in enumerate(cards):
-            self.ledger.show_only(seat, shown)
+        return cards
 
     def meld_value(self, seat: int) -> int:
         return self.meld_values[seat]
@@ -232,7 +225,7 @@ class Match(BiddingMatch[Deal]):
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
-        self.settings: Settings = self.VARIANT.settings(self.options)
+        self.settings: Variant = self.VARIANT.settings(self.options)
         """The rules this match plays by: its options over the variant's."""
         self.winner: int | None = None
         """The winning team, once over."""
@@ -348,15 +341,10 @@ class Match(BiddingMatch[Deal]):
             return []
         if deal.bidder is not None:
             return list(TRUMP.values())
-        return self._auction_actions(deal, seat)
-
-    def _auction_actions(self, deal: Deal, seat: int) -> list[Action]:
         least = self.least_bid(deal)
         bids = [least + step for step in LISTED_STEPS if least + step <= MAX_BID]
         announcements = self.settings.announcements
-        flags: list[str] = []
-        if announcements:
-            flags = [f for f in FLAGS if self.flag_holds(deal, seat, f)]
+        flags = [f for f in FLAGS if announcements and self.flag_holds(deal, seat, f)]
         out: list[Action] = []
         for bid in bids:
             out.append(Action("bid", str(bid)))
@@ -489,11 +477,9 @@ class Match(BiddingMatch[Deal]):
         """Packets in turn from the dealer's left (§3), each hand kept in canonical order;
         the auction opens."""
         ledger = deal.ledger
-        places: list[list[Card]] = [[] for _ in range(SEATS)]
         for card, seat in zip(pack, self.VARIANT.layout(deal.dealer), strict=True):
-            places[seat].append(card)
             ledger.deal(seat, card)
-        deal.hands_dealt = [meld_rules.sort_cards(p) for p in places]
+        deal.hands_dealt = deal.hands
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
@@ -534,7 +520,9 @@ class Match(BiddingMatch[Deal]):
     def _trump(self, deal: Deal, suit: str) -> None:
         deal.trump = suit
         table = self.VARIANT.meld_table
-        deal.show([meld_rules.best(hand, suit, table) for hand in deal.hands])
+        shown = deal.show([meld_rules.best(hand, suit, table) for hand in deal.hands])
+        for seat, cards in enumerate(shown):  # what the table has seen of each hand
+            deal.ledger.show_only(seat, cards)
         deal.step = "play"
         self.to_act = deal.leader
 
@@ -673,11 +661,7 @@ class Match(BiddingMatch[Deal]):
         its best meld (its own knowledge)."""
         ledger = deal.ledger
         if viewer is None:
-            return {
-                "hand": None,
-                "hand_sizes": [len(h) for h in ledger.hands],
-                "best_meld": None,
-            }
+            return {"hand": None, "hand_sizes": [len(h) for h in ledger.hands], "best_meld": None}
         out: dict[str, Any] = {"hand": ledger.hand(viewer)}
         if deal.bidder is None and self.settings.announcements:
             out["best_meld"] = self.best_meld(deal, viewer)

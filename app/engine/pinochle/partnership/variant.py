@@ -8,10 +8,10 @@ knows a state; ``state.py`` feeds it numbers.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
-from typing import Final
+from typing import Any, Final
 
 from ...cards import SUITS, Card
 from ...game import Option, Options, Pack
@@ -121,30 +121,14 @@ class Variant:
         those :meth:`layout` gives it when seat 0 deals (``Game.hand_positions``)."""
         return positions_of(self.layout(0), SEATS)
 
-    def settings(self, options: Options) -> Settings:
-        """The rules a match plays by: the options the game has, the variant's rule for the
-        rest."""
-
-        target = options.get("target", self.target)
-        made = options.get("made_bid_scores", self.made_bid_scores.value)
-        announcements = options.get("announcements", self.announcements)
-        long_suit = options.get("long_suit", self.long_suit)
-        claims = options.get("claims", self.claims)
-        assert isinstance(target, int) and isinstance(made, str)
-        assert isinstance(announcements, bool) and isinstance(long_suit, int)
-        assert isinstance(claims, bool)
-        return Settings(target, MadeBid(made), announcements, long_suit, claims)
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """The rules one match plays by: its options over its variant's rules."""
-
-    target: int
-    made_bid_scores: MadeBid
-    announcements: bool
-    long_suit: int
-    claims: bool
+    def settings(self, options: Options) -> Variant:
+        """The rules a match plays by: the variant as the options the game has set it."""
+        chosen: dict[str, Any] = {
+            o.name: options.get(o.name, getattr(self, o.name)) for o in self.options
+        }
+        if "made_bid_scores" in chosen:
+            chosen["made_bid_scores"] = MadeBid(chosen["made_bid_scores"])
+        return replace(self, **chosen)
 
 
 def card_points(cards: Iterable[Card], points: Mapping[str, int]) -> int:
