@@ -73,6 +73,14 @@ KINDS: Final = (
     "concede",
     "play",
 )
+STEP_FIRST: Final[dict[str, tuple[str, str]]] = {
+    "bid": ("bid_or_pass", "bid or pass: the auction is on"),
+    "widow": ("turn_the_widow", "turn the widow up, name trumps, throw in or concede first"),
+    "trump": ("name_trump_first", "name trumps before you lead"),
+    "meld": ("meld_first", "show your meld (or none) before you lead"),
+    "bury": ("bury_first", "bury three cards before you lead"),
+}
+"""What an action out of its step is refused with, by the step the deal is at."""
 _BID = re.compile(r"^[1-9][0-9]*$")
 _CARD = re.compile(r"^[ATKQJ9][SHDC]$")
 
@@ -179,8 +187,6 @@ class Deal(BiddingDeal):
         other.result = self.result
         return other
 
-    # -- read from the ledger, under the names the computer players read ------------------------
-
     def taken(self) -> tuple[list[Card], list[Card]]:
         """Cards taken in tricks by the bidder and by the opponents together."""
         ledger = self.ledger
@@ -229,16 +235,6 @@ class Deal(BiddingDeal):
         if self.buried is None:
             return "bury"
         return "play"
-
-
-def dealt_places(
-    pack: Sequence[Card], layout: Sequence[int]
-) -> tuple[list[list[Card]], list[Card]]:
-    """The three active hands (bidding order) and the widow a pack deals."""
-    places: list[list[Card]] = [[], [], [], []]
-    for card, place in zip(pack, layout, strict=True):
-        places[place].append(card)
-    return [sort_cards(places[k]) for k in range(3)], sort_cards(places[WIDOW])
 
 
 def _cards(text: str) -> list[Card] | None:
@@ -298,12 +294,6 @@ class Match(BiddingMatch[Deal]):
 
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
-
-    @staticmethod
-    def share_of(deal: Deal) -> list[int] | None:
-        """The kitty's share, when ``deal`` ended the session."""
-        share = deal.result.share if deal.result is not None else None
-        return list(share) if share is not None else None
 
     def bid_options(self, deal: Deal) -> list[int]:
         """The bids listed for the seat to bid (any higher multiple of ten up to the table's
@@ -371,7 +361,8 @@ class Match(BiddingMatch[Deal]):
             if best:
                 listed.append(SHOW_NOTHING)
             return [*listed, CONCEDE]
-        choices = _triples(self.unshown(deal))
+        # of two copies of a card, either makes the same choice: each listed once
+        choices = dict.fromkeys(combinations(self.unshown(deal), BURY_SIZE))
         return [*(Action("bury", ",".join(t)) for t in choices), CONCEDE]
 
     def revisions(self, seat: int) -> list[str]:
@@ -428,18 +419,7 @@ class Match(BiddingMatch[Deal]):
 
     def check_step(self, deal: Deal, kind: str) -> None:
         """A card played before the bidder's steps are done, refused by the step."""
-        step = deal.step
-        if step == "bid":
-            raise IllegalAction("bid_or_pass", "bid or pass: the auction is on")
-        if step == "widow":
-            raise IllegalAction(
-                "turn_the_widow", "turn the widow up, name trumps, throw in or concede first"
-            )
-        if step == "trump":
-            raise IllegalAction("name_trump_first", "name trumps before you lead")
-        if step == "meld":
-            raise IllegalAction("meld_first", "show your meld (or none) before you lead")
-        raise IllegalAction("bury_first", "bury three cards before you lead")
+        raise IllegalAction(*STEP_FIRST[deal.step])
 
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         if deal is None or not 0 <= seat < self.seats:
@@ -538,16 +518,18 @@ class Match(BiddingMatch[Deal]):
     # -- changing ------------------------------------------------------------------------------
 
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
-        hands, widow = dealt_places(pack, LAYOUTS[self.packets])
+        places: list[list[Card]] = [[], [], [], []]
+        for card, place in zip(pack, LAYOUTS[self.packets], strict=True):
+            places[place].append(card)
         deal.minimum = self.minimum
         ledger = deal.ledger
         dealt = deal.hands_dealt = [[] for _ in range(self.seats)]
         for place, seat in enumerate(deal.active):
-            dealt[seat] = hands[place]
-            for card in hands[place]:
+            dealt[seat] = sort_cards(places[place])
+            for card in dealt[seat]:
                 ledger.deal(seat, card)
-        deal.widow = widow
-        ledger.lay_stock(widow)
+        deal.widow = sort_cards(places[WIDOW])
+        ledger.lay_stock(deal.widow)
 
     def first_to_act(self, deal: Deal) -> int:
         return deal.eldest
@@ -784,7 +766,7 @@ class Match(BiddingMatch[Deal]):
             "last_trick": result.last_trick,
             "chips": list(result.chips),
             "kitty": result.kitty,
-            "share": self.share_of(deal),
+            "share": None if result.share is None else list(result.share),
         }
 
     # -- copying -------------------------------------------------------------------------------
@@ -815,11 +797,6 @@ def public_fields(match: Match) -> dict[str, Any]:
         "share": list(match.share) if match.share is not None else None,
         "ranks": ranks(match.totals),
     }
-
-
-def _triples(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every choice of three of ``cards`` (a sorted multiset), each once."""
-    return list(dict.fromkeys(combinations(cards, 3)))
 
 
 parse_action = Match.PARSE
