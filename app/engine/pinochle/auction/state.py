@@ -61,18 +61,6 @@ WIDOW_UP: Final = Action("widow")
 THROW_IN: Final = Action("throw_in")
 CONCEDE: Final = Action("concede")
 SHOW_NOTHING: Final = Action("meld")
-KINDS: Final = (
-    "deal",
-    "bid",
-    "pass",
-    "widow",
-    "throw_in",
-    "trump",
-    "meld",
-    "bury",
-    "concede",
-    "play",
-)
 STEP_FIRST: Final[dict[str, tuple[str, str]]] = {
     "bid": ("bid_or_pass", "bid or pass: the auction is on"),
     "widow": ("turn_the_widow", "turn the widow up, name trumps, throw in or concede first"),
@@ -255,7 +243,7 @@ class Match(BiddingMatch[Deal]):
     DEAL = Deal
     CARD_ORDER = ORDER
     OTHER_ACTIONS = (PASS, WIDOW_UP, THROW_IN, CONCEDE, SHOW_NOTHING, *TRUMP.values())
-    KINDS = KINDS
+    KINDS = ("deal", "bid", "pass", "widow", "throw_in", "trump", "meld", "bury", "concede", "play")
     FREE_KINDS = ("deal", "bid", "meld", "bury")
     DEAL_TAKES = "the 48 cards (A T K Q J 9 of each suit, twice)"
     SESSION = "session"
@@ -598,10 +586,8 @@ class Match(BiddingMatch[Deal]):
         named = meld_rules.name_melds(meld_rules.parse_groups(arg), deal.trump)
         deal.shown = meld_rules.check_held(named, ledger.hand(deal.bidder))
         ledger.show_only(deal.bidder, deal.shown)
-        if deal.buried is not None:
-            free = Counter(ledger.hand(deal.bidder)) - Counter(deal.shown)
-            if not Counter(deal.buried) <= free:
-                deal.buried = None  # the new meld shows a buried card: bury again
+        if deal.buried is not None and not Counter(deal.buried) <= Counter(self.unshown(deal)):
+            deal.buried = None  # the new meld shows a buried card: bury again
         self._value_meld(deal)
 
     def _value_meld(self, deal: Deal) -> None:
