@@ -123,8 +123,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
         places = zip(ledger.cards, ledger.place, strict=True)
         deal.buried = sort_cards(c for c, p in places if p is Place.BURIED)
     else:  # still in his hand: any three of it no meld shows
-        free = Counter(ledger.hand(bidder)) - Counter(deal.shown or ())
-        deal.buried = sort_cards(rng.sample(list(free.elements()), BURY_SIZE))
+        deal.buried = sort_cards(rng.sample(match.unshown(deal), BURY_SIZE))
 
 
 def _seen_as_dealt(deal: Deal, bidder: int) -> None:
