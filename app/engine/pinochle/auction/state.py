@@ -41,7 +41,6 @@ from .rules import (
     WIDOW,
     End,
     active_seats,
-    basic_value,
     bid_value,
     bidder_total,
     card_points,
@@ -345,10 +344,8 @@ class Match(BiddingMatch[Deal]):
             return [*TRUMP.values(), CONCEDE]
         if step == "meld":
             best = self.suggestion(deal)
-            listed = [parse_action(meld_rules.meld_text(best))]
-            if best:
-                listed.append(SHOW_NOTHING)
-            return [*listed, CONCEDE]
+            suggested = parse_action(meld_rules.meld_text(best))  # an empty one shows nothing
+            return [suggested, SHOW_NOTHING, CONCEDE] if best else [suggested, CONCEDE]
         # of two copies of a card, either makes the same choice: each listed once
         choices = dict.fromkeys(combinations(self.unshown(deal), BURY_SIZE))
         return [*(Action("bury", ",".join(t)) for t in choices), CONCEDE]
@@ -636,10 +633,8 @@ class Match(BiddingMatch[Deal]):
         """How ``deal`` settles as it ``end``-ed, at the bid's value now (the paper form's
         too): the chips, the kitty's change and, after the session's last deal, its share."""
         assert deal.bidder is not None
-        if end is End.THROWN_IN:
-            value = basic_value(deal.high, str(self.options["schedule"]))
-        else:
-            value = bid_value(deal.high, deal.trump, self.options)
+        # a throw-in comes before trump is named: it pays the basic value
+        value = bid_value(deal.high, deal.trump, self.options)
         lone = deal.conceded if end is not End.OPPONENTS_CONCEDED else {}
         chips, kitty = settle(self.seats, deal.bidder, deal.high, value, end, lone)
         self.kitty += kitty
