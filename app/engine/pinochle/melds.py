@@ -186,17 +186,20 @@ def best_value(cards: Iterable[Card], table: MeldTable = AUCTION) -> int:
     return max(value(hand, s, table) for s in SUITS)
 
 
+def _by_class(melds: Sequence[Meld]) -> dict[str, Counter[Card]]:
+    """The cards each class of ``melds`` needs: within a class each meld its own copies."""
+    need: dict[str, Counter[Card]] = {group: Counter() for group in "ABC"}
+    for m in melds:
+        need[m.group].update(m.cards)
+    return need
+
+
 def shown_cards(melds: Sequence[Meld]) -> list[Card]:
-    """The cards that show ``melds``: within a class each meld needs its own copies, across
-    classes one copy serves them all (§6)."""
-    need: Counter[Card] = Counter()
-    for group in "ABC":
-        in_group: Counter[Card] = Counter()
-        for m in melds:
-            if m.group == group:
-                in_group.update(m.cards)
-        need |= in_group
-    return sort_cards(need.elements())
+    """The cards that show ``melds``: across classes one copy serves them all (§6)."""
+    shown: Counter[Card] = Counter()
+    for need in _by_class(melds).values():
+        shown |= need
+    return sort_cards(shown.elements())
 
 
 def meld_text(melds: Sequence[Meld]) -> str:
@@ -221,10 +224,9 @@ def name_melds(groups: Sequence[Sequence[Card]], trump: Suit | None) -> list[Mel
     for group in groups:
         meld = table.get(tuple(sort_cards(group)))
         if meld is None:
-            shown = ",".join(group)
             raise IllegalAction(
                 "not_a_meld",
-                f"{shown} is not a meld with {trump} as trumps",
+                f"{','.join(group)} is not a meld with {trump} as trumps",
                 {"cards": list(group), "trump": trump},
             )
         out.append(meld)
@@ -242,11 +244,7 @@ def check_held(melds: Sequence[Meld], hand: Sequence[Card]) -> list[Card]:
             f"you do not hold {', '.join(missing)}",
             {"cards": missing},
         )
-    for group in "ABC":
-        need: Counter[Card] = Counter()
-        for m in melds:
-            if m.group == group:
-                need.update(m.cards)
+    for group, need in _by_class(melds).items():
         twice = sort_cards(c for c, n in need.items() if n > held[c])
         if twice:
             raise IllegalAction(

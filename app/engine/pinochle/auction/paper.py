@@ -272,9 +272,7 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     if how == PLAYED:
         entry["points"] = str(detail["points"])
     if how in LONE_ENDS:
-        marks: list[str | None] = [None] * seats
-        for seat in active:
-            marks[seat] = NO
+        marks: list[str | None] = [NO if seat in active else None for seat in range(seats)]
         for seat in detail["conceded"]:
             paid = -detail["chips"][seat]
             value = detail["value"]

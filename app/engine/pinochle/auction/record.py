@@ -52,7 +52,7 @@ class Records(BiddingRecords[Deal]):
                     "total": result.total,
                     "chips": list(result.chips),
                     "kitty": result.kitty,
-                    "share": Match.share_of(deal),
+                    "share": None if result.share is None else list(result.share),
                 }
                 if result
                 else None
@@ -67,13 +67,9 @@ class Records(BiddingRecords[Deal]):
 
     def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
         """The deal's actions; a burial the seat has not seen (yet) is written without cards."""
-        revealed = whole or seat == deal.bidder or (deal.finished and deal.led)
-        out: list[list[Any]] = []
-        for s, text in deal.actions:
-            if text.startswith("bury:") and not revealed:
-                text = "bury"
-            out.append([s, text])
-        return out
+        if whole or seat == deal.bidder or (deal.finished and deal.led):
+            return super().actions(deal, seat, whole)
+        return [[s, "bury" if text.startswith("bury:") else text] for s, text in deal.actions]
 
     def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
         active = active_seats(self.seats, dealer)

@@ -23,19 +23,18 @@ from ...cards import Card
 from ...game import View
 from ...ledger import Place
 from ...trick_game import TrickDeal, make_resample, played_tricks
-from ...tricks import revealed
+from ...tricks import Revealed, revealed
 from .. import melds as meld_rules
 from ..melds import sort_cards
 from .rules import BURY_SIZE, PINOCHLE, WIDOW_SIZE
 from .state import Deal, Match
 
 
-def _constraints(d: dict[str, Any], seats: int) -> tuple[list[str], list[set[Card]]]:
+def _revealed(d: dict[str, Any], seats: int) -> Revealed:
     """Per seat, the suits it showed it lacks, and the cards its play shows it cannot hold
     beyond them (§9): no trump once it neither followed nor trumped, no trump above the best
     one on a trump lead it did not beat."""
-    shown = revealed(played_tricks(d), d["trump"], PINOCHLE, seats)
-    return shown.voids, shown.barred
+    return revealed(played_tricks(d), d["trump"], PINOCHLE, seats)
 
 
 def _shown(view: View) -> dict[str, Any]:
@@ -47,7 +46,6 @@ def _shown(view: View) -> dict[str, Any]:
     seat: int | None = view["seat"]
     seats: int = view["seats"]
     bidder: int | None = d["bidder"]
-    voids, _ = _constraints(d, seats)
     known: list[list[Card]] = [[] for _ in range(seats)]
     held: list[list[Card]] = [[] for _ in range(seats)]
     buried: list[list[Card | None]] = [[] for _ in range(seats)]
@@ -58,7 +56,7 @@ def _shown(view: View) -> dict[str, Any]:
         "leader": (d["dealer"] + 1) % seats if d["leader"] is None else d["leader"],
         "stock": 0 if d["widow_turned"] else WIDOW_SIZE,
         "turned": None,
-        "voids": voids,
+        "voids": _revealed(d, seats).voids,
         "known": known,
         "held": held,
         "buried": buried,
@@ -86,7 +84,7 @@ def _shown(view: View) -> dict[str, Any]:
 
 
 def _barred(view: View) -> list[set[Card]]:
-    return _constraints(view["deal"], view["seats"])[1]
+    return _revealed(view["deal"], view["seats"]).barred
 
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
@@ -125,8 +123,7 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
         places = zip(ledger.cards, ledger.place, strict=True)
         deal.buried = sort_cards(c for c, p in places if p is Place.BURIED)
     else:  # still in his hand: any three of it no meld shows
-        free = Counter(ledger.hand(bidder)) - Counter(deal.shown or ())
-        deal.buried = sort_cards(rng.sample(list(free.elements()), BURY_SIZE))
+        deal.buried = sort_cards(rng.sample(match.unshown(deal), BURY_SIZE))
 
 
 def _seen_as_dealt(deal: Deal, bidder: int) -> None:

@@ -14,7 +14,6 @@ from ...game import Option, Options, OptionValue, Pack
 from ...hand_positions import HandPositions, positions_of
 from ...tricks import Heading, TrickRules
 
-NAME: Final = "auction_pinochle"
 RANKS: Final = "ATKQJ9"
 PACK: Final = Pack(RANKS, copies=2)
 CARDS: Final[tuple[Card, ...]] = PACK.cards
@@ -46,7 +45,7 @@ CARD_POINTS: Final[dict[str, dict[str, int]]] = {
 """§10.1: three schemes, each 240 in the pack (250 with the last trick)."""
 
 SCHEDULES: Final[dict[str, tuple[tuple[int, int], ...]]] = {
-    # (lowest bid, chips): the basic value of a bid is the chips of the last step it reaches
+    # (lowest bid, chips): the basic value of a bid is the chips of the highest step it reaches
     "standard": ((0, 1), (250, 2), (300, 3), (350, 5), (400, 10), (450, 15), (500, 20),
                  (550, 25), (600, 30)),
     "steady": ((0, 1), (250, 2), (300, 3), (350, 4), (400, 5), (450, 6), (500, 7),
@@ -177,11 +176,7 @@ def bidder_total(meld: int, taken: int, won_last: bool) -> int:
 
 def basic_value(bid: int, schedule: str) -> int:
     """The chips a bid is worth before any spade doubling (§10.3, Clarification 6)."""
-    chips = 0
-    for lowest, value in SCHEDULES[schedule]:
-        if bid >= lowest:
-            chips = value
-    return chips
+    return max((chips for lowest, chips in SCHEDULES[schedule] if bid >= lowest), default=0)
 
 
 def bid_value(bid: int, trump: str | None, options: Options) -> int:
@@ -219,7 +214,7 @@ def settle(
     for seat in range(seats):
         if seat == bidder:
             continue
-        paid = lone[seat] if seat in lone else value * factor
+        paid = lone.get(seat, value * factor)
         chips[seat] -= paid
         chips[bidder] += paid
     kitty = 0

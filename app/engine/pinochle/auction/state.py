@@ -41,7 +41,6 @@ from .rules import (
     WIDOW,
     End,
     active_seats,
-    basic_value,
     bid_value,
     bidder_total,
     card_points,
@@ -61,18 +60,14 @@ WIDOW_UP: Final = Action("widow")
 THROW_IN: Final = Action("throw_in")
 CONCEDE: Final = Action("concede")
 SHOW_NOTHING: Final = Action("meld")
-KINDS: Final = (
-    "deal",
-    "bid",
-    "pass",
-    "widow",
-    "throw_in",
-    "trump",
-    "meld",
-    "bury",
-    "concede",
-    "play",
-)
+STEP_FIRST: Final[dict[str, tuple[str, str]]] = {
+    "bid": ("bid_or_pass", "bid or pass: the auction is on"),
+    "widow": ("turn_the_widow", "turn the widow up, name trumps, throw in or concede first"),
+    "trump": ("name_trump_first", "name trumps before you lead"),
+    "meld": ("meld_first", "show your meld (or none) before you lead"),
+    "bury": ("bury_first", "bury three cards before you lead"),
+}
+"""What an action out of its step is refused with, by the step the deal is at."""
 _BID = re.compile(r"^[1-9][0-9]*$")
 _CARD = re.compile(r"^[ATKQJ9][SHDC]$")
 
@@ -179,8 +174,6 @@ class Deal(BiddingDeal):
         other.result = self.result
         return other
 
-    # -- read from the ledger, under the names the computer players read ------------------------
-
     def taken(self) -> tuple[list[Card], list[Card]]:
         """Cards taken in tricks by the bidder and by the opponents together."""
         ledger = self.ledger
@@ -231,16 +224,6 @@ class Deal(BiddingDeal):
         return "play"
 
 
-def dealt_places(
-    pack: Sequence[Card], layout: Sequence[int]
-) -> tuple[list[list[Card]], list[Card]]:
-    """The three active hands (bidding order) and the widow a pack deals."""
-    places: list[list[Card]] = [[], [], [], []]
-    for card, place in zip(pack, layout, strict=True):
-        places[place].append(card)
-    return [sort_cards(places[k]) for k in range(3)], sort_cards(places[WIDOW])
-
-
 def _cards(text: str) -> list[Card] | None:
     cards = text.split(",")
     return cards if all(_CARD.match(c) for c in cards) else None
@@ -259,7 +242,7 @@ class Match(BiddingMatch[Deal]):
     DEAL = Deal
     CARD_ORDER = ORDER
     OTHER_ACTIONS = (PASS, WIDOW_UP, THROW_IN, CONCEDE, SHOW_NOTHING, *TRUMP.values())
-    KINDS = KINDS
+    KINDS = ("deal", "bid", "pass", "widow", "throw_in", "trump", "meld", "bury", "concede", "play")
     FREE_KINDS = ("deal", "bid", "meld", "bury")
     DEAL_TAKES = "the 48 cards (A T K Q J 9 of each suit, twice)"
     SESSION = "session"
@@ -298,12 +281,6 @@ class Match(BiddingMatch[Deal]):
 
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
-
-    @staticmethod
-    def share_of(deal: Deal) -> list[int] | None:
-        """The kitty's share, when ``deal`` ended the session."""
-        share = deal.result.share if deal.result is not None else None
-        return list(share) if share is not None else None
 
     def bid_options(self, deal: Deal) -> list[int]:
         """The bids listed for the seat to bid (any higher multiple of ten up to the table's
@@ -367,11 +344,10 @@ class Match(BiddingMatch[Deal]):
             return [*TRUMP.values(), CONCEDE]
         if step == "meld":
             best = self.suggestion(deal)
-            listed = [parse_action(meld_rules.meld_text(best))]
-            if best:
-                listed.append(SHOW_NOTHING)
-            return [*listed, CONCEDE]
-        choices = _triples(self.unshown(deal))
+            suggested = parse_action(meld_rules.meld_text(best))  # an empty one shows nothing
+            return [suggested, SHOW_NOTHING, CONCEDE] if best else [suggested, CONCEDE]
+        # of two copies of a card, either makes the same choice: each listed once
+        choices = dict.fromkeys(combinations(self.unshown(deal), BURY_SIZE))
         return [*(Action("bury", ",".join(t)) for t in choices), CONCEDE]
 
     def revisions(self, seat: int) -> list[str]:
@@ -428,18 +404,7 @@ class Match(BiddingMatch[Deal]):
 
     def check_step(self, deal: Deal, kind: str) -> None:
         """A card played before the bidder's steps are done, refused by the step."""
-        step = deal.step
-        if step == "bid":
-            raise IllegalAction("bid_or_pass", "bid or pass: the auction is on")
-        if step == "widow":
-            raise IllegalAction(
-                "turn_the_widow", "turn the widow up, name trumps, throw in or concede first"
-            )
-        if step == "trump":
-            raise IllegalAction("name_trump_first", "name trumps before you lead")
-        if step == "meld":
-            raise IllegalAction("meld_first", "show your meld (or none) before you lead")
-        raise IllegalAction("bury_first", "bury three cards before you lead")
+        raise IllegalAction(*STEP_FIRST[deal.step])
 
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         if deal is None or not 0 <= seat < self.seats:
@@ -538,16 +503,18 @@ class Match(BiddingMatch[Deal]):
     # -- changing ------------------------------------------------------------------------------
 
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
-        hands, widow = dealt_places(pack, LAYOUTS[self.packets])
+        places: list[list[Card]] = [[], [], [], []]
+        for card, place in zip(pack, LAYOUTS[self.packets], strict=True):
+            places[place].append(card)
         deal.minimum = self.minimum
         ledger = deal.ledger
         dealt = deal.hands_dealt = [[] for _ in range(self.seats)]
         for place, seat in enumerate(deal.active):
-            dealt[seat] = hands[place]
-            for card in hands[place]:
+            dealt[seat] = sort_cards(places[place])
+            for card in dealt[seat]:
                 ledger.deal(seat, card)
-        deal.widow = widow
-        ledger.lay_stock(widow)
+        deal.widow = sort_cards(places[WIDOW])
+        ledger.lay_stock(deal.widow)
 
     def first_to_act(self, deal: Deal) -> int:
         return deal.eldest
@@ -616,10 +583,8 @@ class Match(BiddingMatch[Deal]):
         named = meld_rules.name_melds(meld_rules.parse_groups(arg), deal.trump)
         deal.shown = meld_rules.check_held(named, ledger.hand(deal.bidder))
         ledger.show_only(deal.bidder, deal.shown)
-        if deal.buried is not None:
-            free = Counter(ledger.hand(deal.bidder)) - Counter(deal.shown)
-            if not Counter(deal.buried) <= free:
-                deal.buried = None  # the new meld shows a buried card: bury again
+        if deal.buried is not None and not Counter(deal.buried) <= Counter(self.unshown(deal)):
+            deal.buried = None  # the new meld shows a buried card: bury again
         self._value_meld(deal)
 
     def _value_meld(self, deal: Deal) -> None:
@@ -668,10 +633,8 @@ class Match(BiddingMatch[Deal]):
         """How ``deal`` settles as it ``end``-ed, at the bid's value now (the paper form's
         too): the chips, the kitty's change and, after the session's last deal, its share."""
         assert deal.bidder is not None
-        if end is End.THROWN_IN:
-            value = basic_value(deal.high, str(self.options["schedule"]))
-        else:
-            value = bid_value(deal.high, deal.trump, self.options)
+        # a throw-in comes before trump is named: it pays the basic value
+        value = bid_value(deal.high, deal.trump, self.options)
         lone = deal.conceded if end is not End.OPPONENTS_CONCEDED else {}
         chips, kitty = settle(self.seats, deal.bidder, deal.high, value, end, lone)
         self.kitty += kitty
@@ -784,7 +747,7 @@ class Match(BiddingMatch[Deal]):
             "last_trick": result.last_trick,
             "chips": list(result.chips),
             "kitty": result.kitty,
-            "share": self.share_of(deal),
+            "share": None if result.share is None else list(result.share),
         }
 
     # -- copying -------------------------------------------------------------------------------
@@ -815,11 +778,6 @@ def public_fields(match: Match) -> dict[str, Any]:
         "share": list(match.share) if match.share is not None else None,
         "ranks": ranks(match.totals),
     }
-
-
-def _triples(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every choice of three of ``cards`` (a sorted multiset), each once."""
-    return list(dict.fromkeys(combinations(cards, 3)))
 
 
 parse_action = Match.PARSE
