@@ -64,6 +64,7 @@ from .recorded import (
     suit_word,
     verdict,
 )
+from .teams import with_teams
 from .tricks import Heading, TrickRules, legal_cards, trick_winner
 from .view_cache import ViewCache
 from .words import with_article
@@ -786,10 +787,15 @@ class Sheet:
     detail; the running totals are the base's."""
 
     def __init__(
-        self, columns: list[dict[str, str]], cells: Callable[[Mapping[str, Any]], dict[str, Any]]
+        self,
+        columns: list[dict[str, str]],
+        cells: Callable[[Mapping[str, Any]], dict[str, Any]],
+        teams: Sequence[Sequence[int]] = (),
     ) -> None:
         self.columns = columns
         self.cells = cells
+        self.teams = teams
+        """A partnership game's teams, whose block the sheet ends with (``with_teams``)."""
 
     def scoresheet(
         self, seats: int, options: Options, deals: Sequence[ScoredDeal]
@@ -808,7 +814,15 @@ class Sheet:
                     "cells": self.cells(deal.detail),
                 }
             )
-        return {"columns": self.columns, "deals": lines, "totals": totals}
+        sheet = {"columns": self.columns, "deals": lines, "totals": totals}
+        self.extend(sheet, seats, options, deals)
+        return with_teams(sheet, self.teams) if self.teams else sheet
+
+    def extend(
+        self, sheet: dict[str, Any], seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> None:
+        """What a game's sheet shows beyond its lines and running totals, added before the
+        teams block: nothing, by default."""
 
 
 def column_cells(

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
-from ..teams import with_teams
 from ..trick_game import Sheet
 from ..trick_game import scored_deals as scored_deals
 from .rules import CONTRACTS, VALFRI
@@ -42,11 +41,10 @@ class ProtocolSheet(Sheet):
             {"key": "contract", "label": "sheet.contract", "kind": "term"},
             {"key": "tricks", "label": tricks_label, "kind": "per_seat"},
         ]
-        super().__init__(columns, self.line)
+        super().__init__(columns, self.line, teams)
         self.contracts = contracts
         self.suit_shown = suit_shown
         self.tricks = tricks
-        self.teams = teams
 
     def line(self, detail: Mapping[str, Any]) -> dict[str, Any]:
         contract = detail["contract"]
@@ -60,10 +58,9 @@ class ProtocolSheet(Sheet):
             "tricks": self.tricks(detail["tricks"]),
         }
 
-    def scoresheet(
-        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
-    ) -> dict[str, Any]:
-        sheet = super().scoresheet(seats, options, deals)
+    def extend(
+        self, sheet: dict[str, Any], seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> None:
         rows: list[dict[str, Any]] = [dict.fromkeys(self.contracts) for _ in range(seats)]
         for deal in deals:
             contract, forehand = deal.detail["contract"], deal.detail["forehand"]
@@ -75,7 +72,6 @@ class ProtocolSheet(Sheet):
             "columns": [{"key": c, "label": f"contract.{c}"} for c in self.contracts],
             "rows": [{"seat": seat, "cells": cells} for seat, cells in enumerate(rows)],
         }
-        return with_teams(sheet, self.teams) if self.teams else sheet
 
 
 SHEET = ProtocolSheet()

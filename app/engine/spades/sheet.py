@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..game import Options, ScoredDeal, resolve_options_of
-from ..teams import partnerships, with_teams
+from ..teams import partnerships
 from ..trick_game import Sheet
-from .rules import OPTIONS
+from .rules import OPTIONS, SEATS
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
@@ -34,11 +34,10 @@ class SpadesSheet(Sheet):
     """The base's sheet with the dealer's column, the bags column under option ``bags``
     and the teams block."""
 
-    def scoresheet(
-        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
-    ) -> dict[str, Any]:
+    def extend(
+        self, sheet: dict[str, Any], seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> None:
         with_bags = bool(resolve_options_of(OPTIONS, options, "Spades")["bags"])
-        sheet = super().scoresheet(seats, options, deals)
         for line, deal in zip(sheet["deals"], deals, strict=True):
             line["cells"]["dealer"] = deal.dealer
             if with_bags:
@@ -46,7 +45,6 @@ class SpadesSheet(Sheet):
                 line["cells"]["bags"] = [sides[s % 2]["bags"] for s in range(seats)]
         if with_bags:
             sheet["columns"] = [*COLUMNS, BAGS_COLUMN]
-        return with_teams(sheet, partnerships(seats))
 
 
-SHEET: Final = SpadesSheet(list(COLUMNS), cells)
+SHEET: Final = SpadesSheet(list(COLUMNS), cells, partnerships(SEATS))

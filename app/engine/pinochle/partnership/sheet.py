@@ -8,11 +8,8 @@ live match and a stored one read the same.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
-from ...game import Options, ScoredDeal
-from ...teams import with_teams
 from ...trick_game import Sheet, column_cells
 from .variant import TEAMS
 
@@ -26,13 +23,4 @@ COLUMNS: Final[list[dict[str, str]]] = [
 ]
 
 
-class PartnershipSheet(Sheet):
-    """The base's sheet with the teams block."""
-
-    def scoresheet(
-        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
-    ) -> dict[str, Any]:
-        return with_teams(super().scoresheet(seats, options, deals), TEAMS)
-
-
-SHEET: Final = PartnershipSheet(COLUMNS, column_cells(COLUMNS, {"meld": "melds"}))
+SHEET: Final = Sheet(COLUMNS, column_cells(COLUMNS, {"meld": "melds"}), TEAMS)
