@@ -166,8 +166,6 @@ class Match(TrickMatch[Deal]):
     __slots__ = ("bags", "winner")
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
-        if seats != SEATS:
-            raise ValueError("spades is played by four")
         super().__init__(seats, options, first_dealer)
         self.bags: list[int] = [0, 0]
         """Each side's bags not yet paid for (option bags)."""
