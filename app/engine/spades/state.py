@@ -18,7 +18,7 @@ gives are this game's other actions, its deal's steps before the play.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final
@@ -446,7 +446,7 @@ class Match(TrickMatch[Deal]):
                 ("made" if won[s] == 0 else "failed") if is_nil(deal.bids[s]) else None
                 for s in range(SEATS)
             ],
-            "sides": [side.to_json() for side in deal.sides],
+            "sides": [asdict(side) for side in deal.sides],
             "winner": deal.winner,
         }
 
