@@ -1,10 +1,6 @@
 """Sixty-six, the two-player marriage game with a stock (shared/rules/sixty-six.md), and
 the family of the games played on its machine: Schnapsen (``schnapsen/``), registered here in
 ``GAMES`` and named in ``MEMBERS``.
-
-Its rules are ``rules.py`` (the arithmetic) and ``state.py`` (play on the trick-game base,
-``app/engine/trick_game.py``, which gives the actions, the standard refusals, views, hidden
-cards, records and the scoresheet's totals).
 """
 
 from __future__ import annotations

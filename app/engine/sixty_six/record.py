@@ -1,8 +1,5 @@
-"""Sixty-six's records, format ``kortbord-record/1`` (docs/records.md), on the base's: a
-deal is its dealer, the pack as dealt and the players' actions in order, every score
-derived. A player's record of a running match shows the turned card and its own dealt hand
-and draws.
-"""
+"""Sixty-six's records (docs/records.md), on the base's: a player's record of a running match
+shows the turned card and its own dealt hand and draws, not the pack."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
 """Spades, the four-player partnership game with bids, nil and blind nil, spades always
-trumps (shared/rules/spades.md), on the trick-game base (``app/engine/trick_game.py``):
-``rules.py`` is its arithmetic, ``state.py`` its bids, nil exchanges and play, ``record.py``
-its records' dealt hands and words, ``sheet.py`` its scoresheet's columns and teams,
-``resample.py`` the ledger's resampler told how its views word the cards, ``paper.py`` its
-paper form.
-"""
+trumps (shared/rules/spades.md), on the trick-game base (``app/engine/trick_game.py``)."""
 
 from __future__ import annotations
 

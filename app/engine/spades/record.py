@@ -10,6 +10,7 @@ the cards of a lay or give only for the two partners who saw them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from typing import Any, ClassVar
 
 from ..cards import Card
@@ -28,7 +29,7 @@ class SpadesRecords(TrickRecords[Deal]):
             "bids": list(deal.bids),
             "tricks": list(deal.won),
             "scores": list(deal.scores or (0,) * SEATS),
-            "sides": [s.to_json() for s in deal.sides] if deal.sides else None,
+            "sides": [asdict(s) for s in deal.sides] if deal.sides else None,
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:

@@ -6,7 +6,7 @@ knows a state; ``state.py`` feeds it numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Final
 
 from ..cards import Card
@@ -107,9 +107,6 @@ class SideScore:
     """The side's bag count after the deal, the penalty taken off (``None``: no bags)."""
     bag_penalty: int
     total: int
-
-    def to_json(self) -> dict[str, object]:
-        return asdict(self)
 
 
 def side_score(

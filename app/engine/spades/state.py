@@ -18,7 +18,7 @@ gives are this game's other actions, its deal's steps before the play.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final
@@ -166,8 +166,6 @@ class Match(TrickMatch[Deal]):
     __slots__ = ("bags", "winner")
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
-        if seats != SEATS:
-            raise ValueError("spades is played by four")
         super().__init__(seats, options, first_dealer)
         self.bags: list[int] = [0, 0]
         """Each side's bags not yet paid for (option bags)."""
@@ -448,7 +446,7 @@ class Match(TrickMatch[Deal]):
                 ("made" if won[s] == 0 else "failed") if is_nil(deal.bids[s]) else None
                 for s in range(SEATS)
             ],
-            "sides": [side.to_json() for side in deal.sides],
+            "sides": [asdict(side) for side in deal.sides],
             "winner": deal.winner,
         }
 

@@ -16,7 +16,6 @@ from ..rules import Variant
 
 NAME: Final = "schnapsen"
 RANKS: Final = "ATKQJ"
-HAND_SIZE: Final = 5
 
 PLACES: Final[tuple[int | None, ...]] = (1, 1, 1, 0, 0, 0, None, 1, 1, 0, 0)
 """Pack positions 0-2 to the non-dealer, 3-5 to the dealer, 6 the card turned for trumps,
