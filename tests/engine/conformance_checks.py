@@ -20,6 +20,7 @@ from typing import Any
 
 from app.engine import TABLE, Action, ActionError, Game, GameState
 from app.engine.bezique.view import unseen_cards as bezique_unseen
+from app.engine.fairness import SCHEME, commitment, first_dealer, shuffled
 from app.engine.records import export_record
 from app.engine.trick_game import hidden_cards as ledger_unseen
 
@@ -634,3 +635,44 @@ def faults_of(check: Callable[[], object]) -> str | None:
     except AssertionError as failed:
         return str(failed) or "failed"
     return None
+
+
+def seeded_record(game: Game, seats: int, rng: random.Random, deals: int = 3) -> dict[str, Any]:
+    """The record of a match's first ``deals`` deals, each dealt by the fairness scheme from
+    seeds drawn from ``rng``, with its ``fairness`` entries (docs/fairness.md)."""
+    seed = f"{rng.getrandbits(256):064x}"
+    client = [f"s{seat}-0" for seat in range(seats)]
+    # the first dealer is drawn from the first deal's seeds
+    dealer = first_dealer(seed, client, seats)
+    state: GameState = game.new_match(seats, match_options(game), dealer)
+    entries: list[dict[str, Any]] = []
+    steps = 0
+    while not state.is_over and len(entries) < deals:
+        steps += 1
+        assert steps < 20_000
+        if state.to_act == TABLE:
+            number = len(entries) + 1
+            if number > 1:
+                seed = f"{rng.getrandbits(256):064x}"
+                client = [f"s{seat}-{len(entries)}" for seat in range(seats)]
+            order = shuffled(game.pack.cards, seed, number, client)
+            state.apply(TABLE, game.deal(order))
+            entries.append(
+                {
+                    "scheme": SCHEME,
+                    "deal": number,
+                    "commitment": commitment(seed),
+                    "client_seeds": client,
+                    "server_seed": seed,
+                    "pack": order,
+                    **({"first_dealer": dealer} if number == 1 else {}),
+                }
+            )
+            continue
+        seat, action = choose(game, state, rng)
+        state.apply(seat, action)
+    record: dict[str, Any] = json.loads(
+        json.dumps(export_record(game, state, [f"P{i}" for i in range(seats)]))
+    )
+    record["fairness"] = entries[: len(record["deals"])]
+    return record

@@ -42,6 +42,7 @@ from engine.conformance_checks import (
     never_seen,
     play_match,
     renamed,
+    seeded_record,
     suit_for_suit,
     tokens,
     viewers,
@@ -49,7 +50,6 @@ from engine.conformance_checks import (
 from engine.unregistered import UNREGISTERED
 
 from app.engine import GAMES, TABLE, Game, GameState
-from app.engine.fairness import SCHEME, commitment, first_dealer, shuffled
 from app.engine.paper_game import paper_game
 from app.engine.records import export_record, replay_record, validate_record
 from app.engine.verify import verify_record
@@ -403,40 +403,7 @@ def test_deals_from_seeds_verify_and_a_changed_seed_does_not(
     game = ALL_GAMES[name]
     if name in UNREGISTERED:
         monkeypatch.setitem(GAMES, name, game)
-    rng = random.Random(f"seeded:{name}:{seats}")
-    seed = f"{rng.getrandbits(256):064x}"
-    client = [f"s{seat}-0" for seat in range(seats)]
-    # the first dealer is drawn from the first deal's seeds
-    dealer = first_dealer(seed, client, seats)
-    state: GameState = game.new_match(seats, match_options(game), dealer)
-    entries: list[dict[str, Any]] = []
-    steps = 0
-    while not state.is_over and len(entries) < 3:
-        steps += 1
-        assert steps < 20_000
-        if state.to_act == TABLE:
-            number = len(entries) + 1
-            if number > 1:
-                seed = f"{rng.getrandbits(256):064x}"
-                client = [f"s{seat}-{len(entries)}" for seat in range(seats)]
-            order = shuffled(game.pack.cards, seed, number, client)
-            state.apply(TABLE, game.deal(order))
-            entries.append(
-                {
-                    "scheme": SCHEME,
-                    "deal": number,
-                    "commitment": commitment(seed),
-                    "client_seeds": client,
-                    "server_seed": seed,
-                    "pack": order,
-                    **({"first_dealer": dealer} if number == 1 else {}),
-                }
-            )
-            continue
-        seat, action = choose(game, state, rng)
-        state.apply(seat, action)
-    record = json.loads(json.dumps(export_record(game, state, [f"P{i}" for i in range(seats)])))
-    record["fairness"] = entries[: len(record["deals"])]
+    record = seeded_record(game, seats, random.Random(f"seeded:{name}:{seats}"))
     client_first = record["fairness"][0]["client_seeds"][0]
     checks = verify_record(record)
     assert checks and all(c.verified for c in checks), checks

@@ -209,7 +209,7 @@ class BiddingRecords(TrickRecords[B]):
     def check_cards(self, dealt: Iterable[Card], what: str, k: int) -> None:
         """Refuse a record's deal whose cards are not the pack's: ``what`` they must be."""
         pack = Counter(self.match_class.PACK)
-        cards = Counter(dealt)
+        cards = Counter(map(str, dealt))  # a record's value need be no card, nor hashable
         if cards != pack:
             wrong = ", ".join(sorted(str(c) for c in (cards - pack) + (pack - cards))[:4])
             raise RecordError(f"{what} (check {wrong})", k)

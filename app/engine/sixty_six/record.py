@@ -84,7 +84,7 @@ class SixtySixRecords(TrickRecords[Deal]):
         if isinstance(pack, list) and len(pack) == len(self.match_class.PACK):
             variant = self.variant
             for card in pack:
-                if card not in variant.order:
+                if not isinstance(card, str) or card not in variant.order:
                     ranks = " ".join(variant.ranks)
                     raise RecordError(f"pack: {card!r} is not a card of the pack ({ranks})", k)
             if len(set(pack)) != len(pack):

@@ -104,7 +104,7 @@ class FinnishRecords(FamilyRecords):
         if step == 1:
             return pass_action(self.cards(value, 4, "exchange: to_partner", k))
         if step == 2:
-            if not isinstance(value, dict) or not all(
+            if not isinstance(value, dict) or not value or not all(
                 isinstance(s, str) and s in ("0", "1", "2", "3") and is_card(c)
                 for s, c in value.items()
             ):
