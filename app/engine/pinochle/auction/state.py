@@ -188,6 +188,7 @@ class Deal(BiddingDeal):
 
     @property
     def eldest(self) -> int:
+        """The dealer's left (§1): the base's first leader, and so the first to bid."""
         return self.active[0]
 
     @property
@@ -515,9 +516,6 @@ class Match(BiddingMatch[Deal]):
                 ledger.deal(seat, card)
         deal.widow = sort_cards(places[WIDOW])
         ledger.lay_stock(deal.widow)
-
-    def first_to_act(self, deal: Deal) -> int:
-        return deal.eldest
 
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
