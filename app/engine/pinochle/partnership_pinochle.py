@@ -39,8 +39,6 @@ VARIANT: Final = Variant(
     options=OPTIONS,
     target=1000,
     made_bid_scores=MadeBid.BID,
-    announcements=False,
-    long_suit=8,
 )
 
 GAME = make_game(

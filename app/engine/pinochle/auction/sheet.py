@@ -31,10 +31,9 @@ COLUMNS: Final[list[dict[str, str]]] = [
 class KittySheet(Sheet):
     """The base's sheet with each seat's place and the kitty's account."""
 
-    def scoresheet(
-        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
-    ) -> dict[str, Any]:
-        sheet = super().scoresheet(seats, options, deals)
+    def extend(
+        self, sheet: dict[str, Any], seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> None:
         kitty = 0
         balances: list[int] = []
         for deal in deals:
@@ -44,7 +43,6 @@ class KittySheet(Sheet):
         sheet["accounts"] = [
             {"key": "kitty", "label": "sheet.kitty", "running": balances, "total": kitty}
         ]
-        return sheet
 
 
 SHEET: Final = KittySheet(COLUMNS, column_cells(COLUMNS))

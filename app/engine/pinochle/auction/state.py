@@ -188,6 +188,7 @@ class Deal(BiddingDeal):
 
     @property
     def eldest(self) -> int:
+        """The dealer's left (§1): the base's first leader, and so the first to bid."""
         return self.active[0]
 
     @property
@@ -230,7 +231,7 @@ def _cards(text: str) -> list[Card] | None:
 
 
 class Match(BiddingMatch[Deal]):
-    """A session of auction pinochle for 3, 4 or 5 seats. Build one with :func:`new_match`."""
+    """A session of auction pinochle for 3, 4 or 5 seats."""
 
     NAME = "auction_pinochle"
     TITLE = "Auction pinochle"
@@ -516,9 +517,6 @@ class Match(BiddingMatch[Deal]):
         deal.widow = sort_cards(places[WIDOW])
         ledger.lay_stock(deal.widow)
 
-    def first_to_act(self, deal: Deal) -> int:
-        return deal.eldest
-
     def apply_other(self, deal: Deal, seat: int, action: Action) -> None:
         kind = action.kind
         if kind == "concede":
@@ -651,9 +649,8 @@ class Match(BiddingMatch[Deal]):
         return (BURY_SIZE, self.unshown(deal)) if deal.step == "bury" else None
 
     def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
-        """Beside the burial, the bidder's concession (``also``); before his first lead the
-        bidder may also revise an earlier choice: ``revise`` lists another trump
-        (``trump:X``), ``meld`` (any other meld) and ``bury`` (any other burial)."""
+        """Beside the burial, the bidder's concession (``also``); what he may still revise
+        (``revise``: :meth:`revisions`)."""
         if deal.step == "bury":
             shape["also"] = [str(CONCEDE)]
         revise = self.revisions(seat)

@@ -27,7 +27,6 @@ def make_game(variant: Variant, summary: str) -> Game:
         pack=variant.pack,
         sheet=SHEET,
         public_fields=public_fields,
-        deals_total=lambda seats, options: None,
         hand_positions=lambda seats, options: variant.hand_positions,
         resample=resampler(variant),
         records=Records,

@@ -558,24 +558,22 @@ class Match(BiddingMatch[Deal]):
             points[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
         return points[0], points[1]
 
-    def hands_so_far(
-        self, deal: Deal, points: tuple[int, int] | None = None
-    ) -> tuple[tuple[int, int], tuple[int, int]]:
-        """Each team's meld as credited so far (once it won a trick) and its hand points;
-        ``points``, the card points taken (:meth:`points_taken`) where already read."""
+    def hands_so_far(self, deal: Deal, points: Pair | None = None) -> tuple[Pair, Pair, Pair]:
+        """The card points taken (:meth:`points_taken`, unless given: a paper entry's), each
+        team's meld as credited so far (once it won a trick) and its hand points."""
         if points is None:
             points = self.points_taken(deal)
         won = deal.won
         melded = (deal.team_meld(0) if won[0] else 0, deal.team_meld(1) if won[1] else 0)
         # hand points (§8, variant.hand_points): the card points and the meld credited
-        return melded, (points[0] + melded[0], points[1] + melded[1])
+        return points, melded, (points[0] + melded[0], points[1] + melded[1])
 
     def claim_check(self, deal: Deal, team: int, hand: int | None = None) -> tuple[int, int, int]:
         """A claim by ``team`` now: its hand so far, the provisional score and its standing."""
         bidder_team = deal.bidder_team
         assert bidder_team is not None
         if hand is None:
-            hand = self.hands_so_far(deal)[1][team]
+            hand = self.hands_so_far(deal)[2][team]
         made = self.settings.made_bid_scores
         counted = provisional(team, bidder_team, deal.high, hand, made)
         return hand, counted, self.team_total(team) + counted
@@ -583,8 +581,7 @@ class Match(BiddingMatch[Deal]):
     def claim(self, deal: Deal, seat: int, points: Pair | None = None) -> None:
         """A claim by ``seat``, judged on the card points taken so far (``points``: a paper
         entry's)."""
-        points = self.points_taken(deal) if points is None else points
-        melded, hands = self.hands_so_far(deal, points)
+        points, melded, hands = self.hands_so_far(deal, points)
         team = team_of(seat)
         hand, counted, standing = self.claim_check(deal, team, hands[team])
         good = standing >= self.settings.target
@@ -601,8 +598,7 @@ class Match(BiddingMatch[Deal]):
     def played_out(self, deal: Deal, points: Pair | None = None) -> None:
         """The last trick taken: the bid made or set on the card points taken (``points``: a
         paper entry's)."""
-        points = self.points_taken(deal) if points is None else points
-        melded, hands = self.hands_so_far(deal, points)
+        points, melded, hands = self.hands_so_far(deal, points)
         team = deal.bidder_team
         assert team is not None
         scores = deal_scores(team, deal.high, hands, self.settings.made_bid_scores)
@@ -649,7 +645,7 @@ class Match(BiddingMatch[Deal]):
             "team_meld": None if melds is None else [deal.team_meld(t) for t in range(2)],
             "meld_counts": [bool(w) for w in deal.won],
             "points_taken": list(self.points_taken(deal)),
-            "hand_points": list(self.hands_so_far(deal)[1]),
+            "hand_points": list(self.hands_so_far(deal)[2]),
             "claimable": claimable,
             "claim_standing": (
                 [self.claim_check(deal, t)[2] for t in range(2)] if claimable else None

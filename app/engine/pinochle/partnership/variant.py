@@ -80,8 +80,9 @@ class Variant:
     options: tuple[Option, ...]
     target: int
     made_bid_scores: MadeBid
-    announcements: bool
-    long_suit: int
+    announcements: bool = False
+    long_suit: int = 8
+    """Only read where bids may be announced (double-deck §4)."""
     claims: bool = True
 
     @cached_property
