@@ -25,7 +25,7 @@ from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
 from ..ledger import SUIT_BIT, TAKEN, TRICK
-from ..trick_game import TrickMatch
+from ..trick_game import TrickMatch, shuffled_deal
 from ..tricks import TrickRules, legal_cards
 from ..words import with_article
 from . import view
@@ -154,9 +154,7 @@ def parse_action(variant: Variant, text: object) -> Action:
 
 
 def random_deal(variant: Variant, rng: random.Random) -> Action:
-    pack = list(variant.pack.cards)
-    rng.shuffle(pack)
-    return Action("deal", ",".join(pack))
+    return shuffled_deal(match_class(variant), rng)
 
 
 class Match(TrickMatch[Deal]):
@@ -215,9 +213,6 @@ class Match(TrickMatch[Deal]):
 
     def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
         return view.cards_json(deal, viewer)
-
-    def on_table(self, deal: Deal) -> list[dict[str, Any]]:
-        return view.on_table(deal)
 
     def detail(self, deal: Deal) -> dict[str, Any]:
         return deal_detail(deal)
