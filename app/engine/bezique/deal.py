@@ -200,10 +200,6 @@ class Deal(TrickDeal):
     def follower(self) -> int:
         return 1 - self.leader
 
-    def trick_cards(self) -> list[Card]:
-        pack = self.pack  # a comprehension: a tuple's __getitem__ mapped in C is dearer
-        return [pack[c] for c in self.trick]
-
     def copy(self) -> Deal:
         ledger = cast(CopyLedger, self.ledger.copy())
         hands = ledger.hands

@@ -99,16 +99,14 @@ def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
 class DeclarationSheet(Sheet):
     """The base's sheet, each deal's line with the declarations scored."""
 
-    def scoresheet(
-        self, seats: int, options: Options, deals: Sequence[ScoredDeal]
-    ) -> dict[str, Any]:
-        sheet = super().scoresheet(seats, options, deals)
+    def extend(
+        self, sheet: dict[str, Any], seats: int, options: Options, deals: Sequence[ScoredDeal]
+    ) -> None:
         for line, deal in zip(sheet["deals"], deals, strict=True):
             line["declarations"] = [
                 {k: d[k] for k in ("seat", "kind", "cards", "points")}
                 for d in deal.detail["declarations"]
             ]
-        return sheet
 
 
 SHEET: Final = DeclarationSheet(COLUMNS, cells)

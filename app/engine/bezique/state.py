@@ -25,7 +25,7 @@ from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
 from ..ledger import SUIT_BIT, TAKEN, TRICK
-from ..trick_game import TrickMatch
+from ..trick_game import TrickMatch, shuffled_deal
 from ..tricks import TrickRules, legal_cards
 from ..words import with_article
 from . import view
@@ -154,9 +154,7 @@ def parse_action(variant: Variant, text: object) -> Action:
 
 
 def random_deal(variant: Variant, rng: random.Random) -> Action:
-    pack = list(variant.pack.cards)
-    rng.shuffle(pack)
-    return Action("deal", ",".join(pack))
+    return shuffled_deal(match_class(variant), rng)
 
 
 class Match(TrickMatch[Deal]):
@@ -216,9 +214,6 @@ class Match(TrickMatch[Deal]):
     def cards_json(self, deal: Deal, viewer: int | None) -> dict[str, Any]:
         return view.cards_json(deal, viewer)
 
-    def on_table(self, deal: Deal) -> list[dict[str, Any]]:
-        return view.on_table(deal)
-
     def detail(self, deal: Deal) -> dict[str, Any]:
         return deal_detail(deal)
 
@@ -261,14 +256,12 @@ class Match(TrickMatch[Deal]):
         deal = self.current
         if deal is None or actor != self.to_act:
             return []
+        assert actor is not None
         if deal.deciding is not None:
-            if actor not in (0, 1):
-                return []
             found = offers(deal.context or self.context(deal), deal.holdings[actor])
             if not found:  # most tricks won offer nothing
                 return [DRAW]
             return [*[o.action for o in found], DRAW]
-        assert actor is not None
         holding = deal.holdings[actor]
         pack = deal.pack
         spelled = self.notation
@@ -278,7 +271,7 @@ class Match(TrickMatch[Deal]):
         codes = ledger.cards
         if ledger.trick and not ledger.stock:
             hand = [codes[c] for c in holding.concealed]
-            allowed = set(legal_cards(hand, deal.trick_cards(), deal.trump, self.endgame_rules))
+            allowed = set(legal_cards(hand, ledger.trick_cards(), deal.trump, self.endgame_rules))
             return [play[code] for code in dict.fromkeys(hand) if code in allowed]
         # each code once, in the hand's order, by one loop (comprehensions are calls)
         seen: set[Card] = set()
@@ -355,7 +348,7 @@ class Match(TrickMatch[Deal]):
         """Refuse ``copy``, a card of the seat's, where the last tricks' duties forbid it."""
         codes = deal.ledger.cards
         hand = [codes[c] for c in deal.holdings[seat].concealed]
-        trick = deal.trick_cards()
+        trick = deal.ledger.trick_cards()
         self.refuse_off_duty(seat, deal.pack[copy], hand, trick, deal.trump, self.endgame_rules)
 
     # -- changing ------------------------------------------------------------------------------

@@ -86,10 +86,6 @@ def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str
     }
 
 
-def on_table(deal: Deal) -> list[dict[str, Any]]:
-    return [{"seat": (deal.leader + i) % 2, "card": deal.pack[c]} for i, c in enumerate(deal.trick)]
-
-
 def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
     """What everyone may see of the deal in progress (``viewer`` ``None``) but its trick and
     tricks played; what a seat adds."""
