@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
@@ -220,9 +221,8 @@ class FamilyMatch(TrickMatch[DealT]):
 _PLAYS: Final = FamilyMatch.PLAYS
 
 
-def random_deal(rng: random.Random) -> Action:
-    """The table's chance step: a uniformly shuffled pack."""
-    return shuffled_deal(FamilyMatch, rng)
+random_deal: Final = partial(shuffled_deal, FamilyMatch)
+"""The table's chance step: a uniformly shuffled pack."""
 
 
 def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]]:

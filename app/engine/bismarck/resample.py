@@ -1,8 +1,8 @@
 """What a seat has not seen of the deal in progress, and deals of it that fit a seat's view.
 
-:func:`hidden_cards`, the base's, reads from the ledger which cards a seat has not seen
-(rules §3.3): before the contract every card but the four open ones (the 48 lie face down);
-after it, the other active hands, and for everyone but forehand the discard.
+The base's :func:`~app.engine.trick_game.hidden_cards` reads from the ledger which cards a
+seat has not seen (rules §3.3): before the contract every card but the four open ones (the
+48 lie face down); after it, the other active hands, and for everyone but forehand the discard.
 
 :func:`resample` is the ledger's resampler (:func:`make_resample`), told what Bismarck's
 view words its own way. Before the contract nobody holds anything visible: the 48 are dealt
@@ -20,7 +20,6 @@ from typing import Any
 from ..cards import sorted_cards
 from ..game import View
 from ..ledger import Place
-from ..trick_game import hidden_cards as hidden_cards
 from .family import resampler, shown_deal
 from .rules import CARDS_PER_HAND, DISCARD_SIZE
 from .state import Deal, Match

@@ -25,7 +25,6 @@ from ..cards import FULL_DECK, SUITS, Card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
-from ..trick_game import Trick as Trick
 from ..trick_game import TrickDeal, action_parser
 from ..trick_game import deal_action as deal_action
 from .contracts import card_list, contract_choices, parse_contract

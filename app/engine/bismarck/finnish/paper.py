@@ -14,11 +14,9 @@ from ..paper import contract_paper
 from .rules import FREE, TRICKS, TRUMP, deal_scores, forehand_of
 from .state import Match
 
-WITH_TRUMP = (TRUMP, FREE)
-
 PAPER = contract_paper(
     Match,
-    WITH_TRUMP,
+    (TRUMP, FREE),
     TRICKS,
     lambda seats, dealer: {"forehand": forehand_of(dealer)},
     lambda contract, deal, tricks: deal_scores(contract, deal.dealer, tricks),

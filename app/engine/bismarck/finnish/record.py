@@ -130,4 +130,4 @@ def explain_step(who: str, step: int, refused: IllegalAction) -> str:
 
 
 RECORDS = FinnishRecords(Match, parse_action, (SEATS,))
-export_record, replay_record, validate = RECORDS.export, RECORDS.replay, RECORDS.validate
+export_record = RECORDS.export

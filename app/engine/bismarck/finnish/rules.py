@@ -9,7 +9,6 @@ from typing import Final
 from ...teams import partnerships
 from ..rules import ScoringError as ScoringError
 from ..rules import quota_score
-from ..rules import winners as winners
 
 NAME: Final = "finnish_bismarck"
 

@@ -332,10 +332,6 @@ class Match(FamilyMatch[Deal]):
         assert deal.contract is not None
         return tuple(deal_scores(deal.contract, deal.dealer, deal.won))
 
-    def dealer_after(self, deal: Deal) -> int:
-        """The deal passes to the left after every deal."""
-        return (deal.dealer + 1) % SEATS
-
 
 def _refuse_table(seat: int) -> None:
     if seat == TABLE or not 0 <= seat < SEATS:
