@@ -49,7 +49,7 @@ from engine.conformance_checks import (
 )
 from engine.unregistered import UNREGISTERED
 
-from app.engine import GAMES, TABLE, Game, GameState
+from app.engine import GAMES, TABLE, Game, GameState, IllegalAction
 from app.engine.paper_game import paper_game
 from app.engine.records import export_record, replay_record, validate_record
 from app.engine.verify import verify_record
@@ -145,6 +145,28 @@ def test_listed_actions_are_deterministic_apply_and_check_foretells_apply(
 @pytest.mark.parametrize(("name", "seats", "seed"), cases())
 def test_refused_actions_change_nothing(name: str, seats: int, seed: int) -> None:
     check_refused_actions_change_nothing(played_match(name, seats, seed))
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_a_seat_acting_while_the_table_deals_is_refused_naming_no_seat_to_act(
+    name: str, seats: int, seed: int
+) -> None:
+    """Between deals the table acts, and no seat: a refusal that names the seat to act says
+    ``null``, as every view does, not the table's own number."""
+    played = played_match(name, seats, seed)
+    game = played.game
+    for step, state in sorted(played.before_deal.items())[:3]:
+        assert state.to_act == TABLE
+        # the first action a seat took once the deal was dealt, offered before it
+        text = next(t for s, t in played.log[step + 1 :] if s != TABLE)
+        for seat in range(seats):
+            try:
+                state.clone().apply(seat, game.parse_action(text))
+            except IllegalAction as refused:
+                # out of turn, or a claim (which any seat may make) with no deal to claim
+                assert refused.detail.get("to_act") is None, (seat, text, refused.detail)
+            else:
+                raise AssertionError(f"seat {seat}'s {text} was taken before the deal")
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), cases())

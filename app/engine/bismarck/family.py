@@ -128,11 +128,6 @@ class FamilyMatch(TrickMatch[DealT]):
                 return [plays[cards[i]] for i in hand]
         return super().legal_actions(seat)
 
-    def refuse_turn(self, seat: int) -> None:
-        raise IllegalAction(
-            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-        )
-
     def shaped(self, action: Action) -> bool:
         return True
 

@@ -385,11 +385,6 @@ class Match(BiddingMatch[Deal]):
 
     # -- checking ------------------------------------------------------------------------------
 
-    def refuse_turn(self, seat: int) -> None:
-        raise IllegalAction(
-            "not_your_turn", "it is not your turn", {"seat": seat, "to_act": self.to_act}
-        )
-
     def check_step(self, deal: Deal, kind: str) -> None:
         """A card played before trumps are named, refused by the step."""
         if deal.step == "bid":
