@@ -29,7 +29,7 @@ from table_driver import (
 from test_pages_access import describe, serious_violations
 
 from app.engine import ScoredDeal, get_game
-from app.engine.bismarck.record import validate_record
+from app.engine.records import validate_record
 
 pytestmark = pytest.mark.browser
 

@@ -22,17 +22,13 @@ from playout import (
     replay_log,
 )
 
-from app.engine.bismarck.record import (
-    RecordError,
-    RecordFormatError,
-    export_record,
-    match_from_record,
-    validate_record,
-)
+from app.engine.bismarck.record import export_record
 from app.engine.bismarck.rules import winners
 from app.engine.bismarck.state import Match, Phase, parse_action
 from app.engine.bismarck.view import view
 from app.engine.cards import SUIT_NAMES, Card
+from app.engine.game import RecordError, RecordFormatError
+from app.engine.records import replay_record, validate_record
 
 Record = dict[str, Any]
 
@@ -86,7 +82,7 @@ def error_of(doc: Record) -> str:
     where = re.match(r"deal (\d+)(?:, play (\d+))?: ", result.error)
     if where is not None:
         with pytest.raises(RecordError) as broken:
-            match_from_record(doc)
+            replay_record(doc)
         assert str(broken.value) == result.error
         assert broken.value.deal == int(where[1])
         assert broken.value.play == (int(where[2]) if where[2] else None)
@@ -154,7 +150,7 @@ def test_a_record_replays_to_the_same_views(seats: int, seed: int, cut: Cut) -> 
         # a deal still waiting for its contract is not in the record: nothing in it happened
         expected = replay_log(seats, match.first_dealer, log[: deal_indexes(log)[-1]])
     doc = record_of(seats, seed, cut)
-    replayed, players = match_from_record(doc)
+    _, replayed, players = replay_record(doc)
     assert players == list(PLAYERS[:seats])
     assert replayed.phase is expected.phase
     for seat in (*range(seats), None):
@@ -522,7 +518,7 @@ def test_a_document_that_is_no_record_raises_a_format_error(doc: object) -> None
     with pytest.raises(RecordFormatError):
         validate_record(doc)
     with pytest.raises(RecordFormatError):
-        match_from_record(doc)
+        replay_record(doc)
 
 
 def test_an_empty_record_is_valid() -> None:

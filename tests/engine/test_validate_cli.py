@@ -18,11 +18,10 @@ from playout import make_revoke, play_match, record_json, replay_log
 from app.bots import make_bot
 from app.bots.arena import play_match as play_bots
 from app.engine import get_game
-from app.engine.bismarck.record import validate_record
 from app.engine.bismarck.rules import winners
 from app.engine.bismarck.state import Match
 from app.engine.cards import SUIT_NAMES
-from app.engine.records import export_record
+from app.engine.records import export_record, validate_record
 
 ROOT = Path(__file__).resolve().parents[2]
 Record = dict[str, Any]

@@ -23,7 +23,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from app.engine.bismarck.record import export_record, validate_record
+from app.engine.bismarck.record import export_record
 from app.engine.bismarck.state import (
     TABLE,
     Match,
@@ -33,6 +33,7 @@ from app.engine.bismarck.state import (
     discard_action,
     parse_action,
 )
+from app.engine.records import validate_record
 from app.engine.verify import verify_record
 from support.server import ServerProcess, running_server
 

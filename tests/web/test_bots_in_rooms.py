@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.engine.bismarck.record import validate_record
 from app.engine.bismarck.state import discard_action
+from app.engine.records import validate_record
 from support.client import (
     Message,
     Predicate,

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from app.engine.bismarck.record import validate_record
 from app.engine.bismarck.rules import CONTRACTS
+from app.engine.records import validate_record
 from support.client import RoomClient, create_room, play_until, seated_table, start_match, step
 from support.server import ServerProcess
 

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from app.engine.bismarck.record import validate_record
+from app.engine.records import validate_record
 from support.client import (
     Message,
     RoomClient,

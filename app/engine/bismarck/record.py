@@ -15,12 +15,12 @@ from typing import Any, ClassVar
 from ..actions import Action
 from ..cards import SUITS, Card, is_card
 from ..errors import IllegalAction
-from ..game import TABLE, Options, RecordError, RecordFormatError, Validation
+from ..game import TABLE, Options, RecordError
 from ..recorded import deals_of, end_of_deal, is_seat
 from ..trick_game import TrickMatch, TrickRecords
 from .contracts import contract_action
 from .family import FamilyMatch
-from .rules import CARDS_PER_HAND, DEALS_PER_MATCH, NAME, OPEN_CARDS
+from .rules import CARDS_PER_HAND, DEALS_PER_MATCH, OPEN_CARDS
 from .rules import winners as leaders
 from .state import Deal, Match, deck_from, discard_action, parse_action
 
@@ -253,31 +253,3 @@ class BismarckRecords(FamilyRecords):
 
 RECORDS = BismarckRecords(Match, parse_action, tuple(DEALS_PER_MATCH))
 export_record = RECORDS.export
-
-
-def _read(doc: object) -> tuple[list[str], Mapping[str, Any]]:
-    # Imported here: the shared reader consults the registry, complete only once every
-    # game package, this one included, has been imported.
-    from ..records import read_envelope
-
-    game, players, _ = read_envelope(doc)
-    if game.name != NAME:
-        raise RecordFormatError(f"not a Bismarck record (game is {game.name!r})")
-    assert isinstance(doc, Mapping)
-    return players, doc
-
-
-def match_from_record(doc: object) -> tuple[Match, list[str]]:
-    """Replay a Bismarck record; raise :class:`RecordFormatError` or :class:`RecordError`."""
-    players, read = _read(doc)
-    return RECORDS.replay(players, {}, read), players
-
-
-def validate_record(doc: object) -> Validation:
-    """Validate a Bismarck record. Raises :class:`RecordFormatError` only."""
-    players, read = _read(doc)
-    return RECORDS.validate(players, {}, read)
-
-
-__all__ = ["RECORDS", "RecordError", "RecordFormatError", "Validation", "export_record"]
-__all__ += ["match_from_record", "validate_record"]
