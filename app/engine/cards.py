@@ -55,14 +55,6 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(cards)
 
 
-def suit_of(card: Card) -> Suit:
-    return card[1]
-
-
-def rank_of(card: Card) -> str:
-    return card[0]
-
-
 def strength_table(ranks: str) -> dict[str, int]:
     """Map each rank letter to its strength: higher beats lower within a suit."""
     return {r: len(ranks) - i for i, r in enumerate(ranks)}
