@@ -27,10 +27,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from operator import methodcaller
 from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 from .actions import Action, split_action
 from .cards import Card, Suit, dealt_cards
+from .copying import Copier, write_copy, written_per_class
 from .deal_sequence import DealSequence
 from .errors import IllegalAction, MalformedAction
 from .game import (
@@ -101,8 +103,8 @@ class Trick:
 
 class TrickDeal:
     """One deal: its cards in a ledger, the tricks played, the seats' actions in order and,
-    once over, the scores. A game's deal may add fields (its own ``__slots__`` and
-    :meth:`copy`)."""
+    once over, the scores. A game's deal may add fields (its own ``__slots__``, and in
+    ``COPIED`` those that change in place)."""
 
     __slots__ = (
         "actions",
@@ -164,32 +166,34 @@ class TrickDeal:
         scored, never otherwise)."""
         return self.scores is not None
 
+    COPIED: ClassVar[Mapping[str, Copier]] = {
+        "ledger": methodcaller("copy"),
+        "history": list,
+        "won": list,
+        "actions": list,
+    }
+    """The fields a copy copies, each with how; a game's deal adds its own that change in
+    place (:mod:`~app.engine.copying`)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("__slots__") and "copy" not in cls.__dict__:
-            raise TypeError(f"{cls.__name__} has fields of its own: its copy must carry them")
+        write_copy(cls, "copy")
 
+    @written_per_class
     def copy(self: DealT) -> DealT:
-        """A copy that plays on apart from this deal: what changes in place is copied (the
-        ledger, the tricks, the tricks taken, the actions), the rest shared. Field by field,
-        not by a loop over the slots: a playout copies its deal, and the loop cost a third of
-        a short playout."""
-        other = object.__new__(type(self))
-        other.number = self.number
-        other.dealer = self.dealer
-        other.pack = self.pack
-        other.ledger = self.ledger.copy()
-        other.leader = self.leader
-        other.trump = self.trump
-        other.history = list(self.history)
-        other.won = list(self.won)
-        other.actions = list(self.actions)
-        other.scores = self.scores
-        other.step = self.step
-        return other
+        """A copy that plays on apart from this deal: the fields that change in place
+        copied (``COPIED``), the rest shared."""
+        raise NotImplementedError  # written for each class
 
+
+write_copy(TrickDeal, "copy")
 
 D = TypeVar("D", bound=TrickDeal)
+
+
+def _deals_copied(deals: list[D]) -> list[D]:
+    """A match's deals for its clone: the one in progress copied, those scored shared."""
+    return [d if d.finished else d.copy() for d in deals]
 
 
 class TrickMatch(DealSequence[D]):
@@ -260,9 +264,13 @@ class TrickMatch(DealSequence[D]):
         "to_act",
         "totals",
     )
+    COPIED: ClassVar[Mapping[str, Copier]] = {"deals": _deals_copied, "totals": list}
+    """The fields a clone copies, each with how; a game's match adds its own that change
+    in place (:mod:`~app.engine.copying`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        write_copy(cls, "clone")
         if "PACK" in cls.__dict__:
             cls.CARDS = frozenset(cls.PACK)
             cls.PLAYS = {c: Action("play", c) for c in cls.PACK}
@@ -655,17 +663,14 @@ class TrickMatch(DealSequence[D]):
         self.next_dealer = self.dealer_after(deal)
         self.to_act = None if self.match_over() else TABLE
 
+    @written_per_class
     def clone(self: M) -> M:
-        other = object.__new__(type(self))
-        other.seats = self.seats
-        other.options = self.options  # never changed after the match starts
-        other.first_dealer = self.first_dealer
-        other.next_dealer = self.next_dealer
-        other.deals = [d if d.finished else d.copy() for d in self.deals]
-        other.totals = list(self.totals)
-        other.base = self.base
-        other.to_act = self.to_act
-        return other
+        """A copy that plays on apart from this match: the deal in progress and the totals
+        copied (``COPIED``), the rest shared (the options never change)."""
+        raise NotImplementedError  # written for each class
+
+
+write_copy(TrickMatch, "clone")
 
 
 # -- actions ---------------------------------------------------------------------------------------

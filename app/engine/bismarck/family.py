@@ -39,14 +39,6 @@ class FamilyDeal(TrickDeal):
         self.forced = False
         """The contract was forehand's last one left."""
 
-    def copy(self: DealT) -> DealT:
-        other = TrickDeal.copy(self)
-        other.forehand = self.forehand
-        other.open = self.open
-        other.contract = self.contract
-        other.forced = self.forced
-        return other
-
     @property
     def trick(self) -> list[Card]:
         return self.ledger.trick_cards()
@@ -82,6 +74,7 @@ class FamilyMatch(TrickMatch[DealT]):
     BAD_DECK: ClassVar[str] = "a deal takes all 52 cards, each once"
 
     __slots__ = ("used",)
+    COPIED: ClassVar = {"used": lambda used: [set(u) for u in used]}
 
     def __init__(self, seats: int, first_dealer: int) -> None:
         super().__init__(seats, None, first_dealer)
@@ -206,11 +199,6 @@ class FamilyMatch(TrickMatch[DealT]):
 
     def match_over(self) -> bool:
         return self.deals_played == self.deals_total
-
-    def clone(self: M) -> M:
-        other = TrickMatch.clone(self)
-        other.used = [set(u) for u in self.used]
-        return other
 
 
 _PLAYS: Final = FamilyMatch.PLAYS

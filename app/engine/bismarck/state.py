@@ -73,12 +73,6 @@ class Deal(FamilyDeal):
         self.order = play_order(self.seats, self.dealer)
         self.discard: tuple[Card, ...] | None = None
 
-    def copy(self) -> Deal:
-        other = FamilyDeal.copy(self)
-        other.order = self.order
-        other.discard = self.discard
-        return other
-
     # What the deal was before the ledger, read from it: the bots' and the tests' names.
 
     @property
@@ -333,11 +327,6 @@ class Match(FamilyMatch[Deal]):
         return tuple(deal_scores(deal.contract, deal.forehand, deal.tricks))
 
     # -- copying -------------------------------------------------------------------------------
-
-    def clone(self) -> Match:
-        other = FamilyMatch.clone(self)
-        other.pending = self.pending
-        return other
 
 
 def _contract(arg: str) -> tuple[str, str | None]:

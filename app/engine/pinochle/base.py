@@ -45,6 +45,7 @@ class BiddingDeal(TrickDeal):
     that passed, the bidder), which it begins with."""
 
     __slots__ = ("bidder", "hands_dealt", "high", "high_seat", "out")
+    COPIED: ClassVar = {"out": list}
 
     def begin(self) -> None:
         self.hands_dealt: list[list[Card]] | None = None
@@ -54,16 +55,6 @@ class BiddingDeal(TrickDeal):
         """Seats that passed, in order."""
         self.bidder: int | None = None
         self.step = "bid"
-
-    def copy(self: B) -> B:
-        other = TrickDeal.copy(self)
-        other.high = self.high
-        other.high_seat = self.high_seat
-        # once trump is named the auction is over: its list changes no more, and is shared
-        other.out = list(self.out) if self.trump is None else self.out
-        other.bidder = self.bidder
-        other.hands_dealt = self.hands_dealt  # never changed after the deal
-        return other
 
     @property
     def dealt(self) -> list[list[Card]]:

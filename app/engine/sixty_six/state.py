@@ -112,19 +112,6 @@ class Deal(TrickDeal):
         last action (option claims_only_immediately)."""
         self.result: Result | None = None
 
-    def copy(self) -> Deal:
-        other = super().copy()
-        other.first_turned = self.first_turned
-        other.closed_by = self.closed_by
-        other.closed_tricks = self.closed_tricks
-        other.closed_points = self.closed_points
-        other.exchanged = self.exchanged
-        other.marriages = self.marriages
-        other.pending = self.pending
-        other.window = self.window
-        other.result = self.result
-        return other
-
     @property
     def turned(self) -> Card | None:
         """The card under the stock, face up or (closed) face down; ``None`` once taken by
@@ -229,12 +216,6 @@ class Match(TrickMatch[Deal]):
         """Game points carried to the next deal's winner (§10)."""
         self.closed_rules = self.VARIANT.closed_rules(self.options)
         """The duties once the stock is closed or exhausted: read before every card."""
-
-    def clone(self) -> Match:
-        other = super().clone()
-        other.carried = self.carried
-        other.closed_rules = self.closed_rules
-        return other
 
     def public_fields(self) -> dict[str, Any]:
         """The view's fields of the match besides the base's (``make_game``)."""

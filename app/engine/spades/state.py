@@ -100,10 +100,17 @@ class Exchange:
         return self.given is not None
 
 
+def _exchanges_copied(exchanges: list[Exchange | None]) -> list[Exchange | None]:
+    """A side's exchange changes in place; the cards laid and given are replaced, never
+    changed in place, and shared."""
+    return [None if e is None else replace(e) for e in exchanges]
+
+
 class Deal(TrickDeal):
     """One deal: the base's (ledger, tricks, actions, step), the bids, exchanges and sides."""
 
     __slots__ = ("bids", "exchanges", "order", "sides", "winner")
+    COPIED: ClassVar = {"bids": list, "exchanges": _exchanges_copied}
 
     def begin(self) -> None:
         self.order: tuple[int, ...] = ()
@@ -115,16 +122,6 @@ class Deal(TrickDeal):
         """Once scored, each side's score (seats 0 & 2, then 1 & 3)."""
         self.winner: int | None = None
         """The side that won the match with this deal, if it did."""
-
-    def copy(self) -> Deal:
-        other = super().copy()
-        other.order = self.order
-        other.bids = list(self.bids)
-        # the cards laid and given are replaced, never changed in place: the lists are shared
-        other.exchanges = [None if e is None else replace(e) for e in self.exchanges]
-        other.sides = self.sides
-        other.winner = self.winner
-        return other
 
     @property
     def dealt(self) -> list[list[Card]]:
@@ -164,6 +161,7 @@ class Match(TrickMatch[Deal]):
     WON_KEY: ClassVar[str] = "tricks"
 
     __slots__ = ("bags", "winner")
+    COPIED: ClassVar = {"bags": list}
 
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
@@ -171,12 +169,6 @@ class Match(TrickMatch[Deal]):
         """Each side's bags not yet paid for (option bags)."""
         self.winner: int | None = None
         """The side that won, once the match is over."""
-
-    def clone(self) -> Match:
-        other = super().clone()
-        other.bags = list(self.bags)
-        other.winner = self.winner
-        return other
 
     # -- the notation --------------------------------------------------------------------------
 

@@ -57,12 +57,6 @@ class Deal(FamilyDeal):
         self.roles = Roles.of(self.dealer)
         self.exchange = Exchange()
 
-    def copy(self) -> Deal:
-        other = FamilyDeal.copy(self)
-        other.roles = self.roles
-        other.exchange = self.exchange
-        return other
-
     @property
     def dealt(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's twelve as dealt, in canonical order."""

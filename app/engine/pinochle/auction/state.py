@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from ...actions import Action
 from ...cards import SUITS, Card
@@ -136,6 +136,7 @@ class Deal(BiddingDeal):
         "widow",
         "widow_turned",
     )
+    COPIED: ClassVar = {"bids": list, "conceded": dict}
 
     def begin(self) -> None:
         super().begin()
@@ -158,21 +159,6 @@ class Deal(BiddingDeal):
         self.led = False
         """The bidder has led: trump, meld and burial are final."""
         self.result: Result | None = None
-
-    def copy(self) -> Deal:
-        other = BiddingDeal.copy(self)
-        other.active = self.active
-        other.minimum = self.minimum
-        other.widow = self.widow
-        other.bids = list(self.bids)
-        other.widow_turned = self.widow_turned
-        other.shown = self.shown  # replaced, never changed in place
-        other.melds = self.melds
-        other.buried = self.buried
-        other.conceded = dict(self.conceded)
-        other.led = self.led
-        other.result = self.result
-        return other
 
     def taken(self) -> tuple[list[Card], list[Card]]:
         """Cards taken in tricks by the bidder and by the opponents together."""
@@ -748,12 +734,6 @@ class Match(BiddingMatch[Deal]):
         }
 
     # -- copying -------------------------------------------------------------------------------
-
-    def clone(self) -> Match:
-        other = super().clone()
-        other.kitty = self.kitty
-        other.share = self.share
-        return other
 
 
 def _meld_json(deal: Deal) -> dict[str, Any] | None:

@@ -138,6 +138,7 @@ class Deal(BiddingDeal):
         "result",
         "shown",
     )
+    COPIED: ClassVar = {"announced": list, "calls": list, "points": list}
 
     def begin(self) -> None:
         super().begin()
@@ -157,19 +158,6 @@ class Deal(BiddingDeal):
         self.best_melds: dict[int, int] = {}
         """Each seat's best meld over the four trump suits, as announcements check it (filled
         when first asked: the dealt hand never changes during the auction)."""
-
-    def copy(self) -> Deal:
-        other = BiddingDeal.copy(self)
-        over = self.trump is not None  # the auction's lists change no more, and are shared
-        other.calls = self.calls if over else list(self.calls)
-        other.announced = self.announced if over else list(self.announced)
-        other.melds = self.melds  # set once, never changed
-        other.meld_values = self.meld_values
-        other.shown = self.shown
-        other.points = list(self.points)
-        other.result = self.result
-        other.best_melds = self.best_melds  # values of the dealt hands: the same in every copy
-        return other
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -699,13 +687,6 @@ class Match(BiddingMatch[Deal]):
         }
 
     # -- copying -------------------------------------------------------------------------------
-
-    def clone(self) -> Match:
-        other = super().clone()
-        other.settings = self.settings
-        other.winner = self.winner
-        other.ended = self.ended
-        return other
 
 
 _CLASSES: dict[str, type[Match]] = {}
