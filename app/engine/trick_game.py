@@ -420,6 +420,14 @@ class TrickMatch(DealSequence[D]):
         seat's, by default (``None`` for a seat that took no part)."""
         return tuple(deal.scores or ())
 
+    def phase(self) -> str:
+        """What the match waits for, as views name it: ``match_over``, ``deal`` (the table
+        deals next) or the deal's phase (:meth:`phase_of`)."""
+        if self.to_act is None:
+            return "match_over"
+        deal = self.current
+        return "deal" if self.to_act == TABLE or deal is None else self.phase_of(deal)
+
     def phase_of(self, deal: D) -> str:
         """The view's phase while ``deal`` is played: its step, by default."""
         return deal.step
@@ -761,13 +769,6 @@ def _in_order(fields: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return {k: fields[k] for k in keys} if keys else fields
 
 
-def _phase(match: TrickMatch[Any]) -> str:
-    if match.to_act is None:
-        return "match_over"
-    deal = match.current
-    return "deal" if match.to_act == TABLE or deal is None else match.phase_of(deal)
-
-
 def legal(match: TrickMatch[Any], seat: int) -> dict[str, Any] | None:
     """What ``seat`` may do now in the shape views carry: the seat to act, and a seat not to
     act that has actions of another kind (a claim). A choice of cards (:meth:`TrickMatch.pick`)
@@ -876,7 +877,7 @@ def make_view(
             "game": match.NAME,
             "seats": match.seats,
             "seat": None,
-            "phase": _phase(match),
+            "phase": match.phase(),
             "to_act": None if match.to_act == TABLE else match.to_act,
             "first_dealer": match.first_dealer,
             "next_dealer": match.next_dealer if match.to_act == TABLE else None,

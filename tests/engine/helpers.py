@@ -177,7 +177,7 @@ def play_any(match: Match, rng: random.Random, contract: str | None = None) -> D
     ``contract`` (when not forced) is chosen instead of the first one offered."""
     match.apply(TABLE, random_deal(rng))
     current = match.deals[-1]
-    if match.phase is Phase.CONTRACT:
+    if match.phase() is Phase.CONTRACT:
         choice = parse_action(contract) if contract else match.legal_actions()[0]
         match.apply(current.forehand, choice)
     match.apply(current.forehand, discard_action(current.hands[current.forehand][:4]))

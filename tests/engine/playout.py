@@ -40,7 +40,7 @@ _CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([AKQJT2-9][SHDC])(?![0-9A-Za-z])")
 
 def choose_action(match: Match, rng: random.Random) -> tuple[int, Action]:
     """A uniformly random move for whoever is to act (the table shuffles)."""
-    phase = match.phase
+    phase = match.phase()
     if phase is Phase.DEAL:
         return TABLE, random_deal(rng)
     seat = match.to_act
@@ -147,7 +147,7 @@ def snapshot(match: Match, *, current_only: bool = False) -> tuple[Any, ...]:
         deals,
         tuple(frozenset(u) for u in match.used),
         tuple(match.totals),
-        match.phase,
+        match.phase(),
         match.to_act,
         match.pending,
     )

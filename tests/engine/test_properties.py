@@ -252,7 +252,7 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
     players = list(range(match.seats))
     legal: list[Action] = []
 
-    if match.phase is Phase.OVER:
+    if match.phase() is Phase.OVER:
         for seat in [*players, TABLE]:
             assert match.legal_actions(seat) == []
             for action in out_of_turn:
@@ -275,12 +275,12 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
         assert len(legal_set) == len(legal), "an action is listed twice"
         deal = match.deals[-1]
         listed = seen_before[actor]["legal"]
-        if match.phase is Phase.PLAY:
+        if match.phase() is Phase.PLAY:
             assert {a.kind for a in legal} == {"play"}
             assert {a.arg for a in legal} == spec_legal_cards(deal.hands[actor], deal.trick)
             assert listed["kind"] == "play"
             assert sorted(listed["actions"]) == sorted(str(a) for a in legal)
-        elif match.phase is Phase.CONTRACT:
+        elif match.phase() is Phase.CONTRACT:
             assert legal_set <= set(CONTRACT_CANDIDATES)
             left = match.contracts_left(actor)
             expected = {c for c in left if c != "valfri"} | {
@@ -289,14 +289,14 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
             assert {a.arg for a in legal} == expected
             assert listed == {"kind": "contract", "actions": [str(a) for a in legal]}
         else:
-            assert match.phase is Phase.DISCARD
+            assert match.phase() is Phase.DISCARD
             hand = sorted_cards(deal.hands[actor])
             assert len(hand) == 20
             assert legal_set == {discard_action(c) for c in combinations(hand, 4)}
             assert len(legal) == 4845
             assert listed == {"kind": "discard", "count": 4, "from": hand}
         applicable = legal
-        if match.phase is Phase.DISCARD and not apply_all_discards:
+        if match.phase() is Phase.DISCARD and not apply_all_discards:
             applicable = rng.sample(legal, 100)
         for action in applicable:
             match.clone().apply(actor, action)
@@ -319,7 +319,7 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
             assert code == "not_your_turn", (seat, action, code)
     assert snapshot(match) == before
     assert views(match) == seen_before
-    if actor != TABLE and match.phase is not Phase.DISCARD:
+    if actor != TABLE and match.phase() is not Phase.DISCARD:
         assert match.legal_actions() == legal
 
 
@@ -332,7 +332,7 @@ def test_engine_accepts_exactly_the_actions_it_lists(seed: int, seats: int) -> N
 
     def maybe_check(match: Match) -> None:
         nonlocal discards
-        phase = match.phase
+        phase = match.phase()
         if phase is Phase.PLAY and checker.random() > 0.08:
             return
         if phase is Phase.DISCARD:
@@ -409,7 +409,7 @@ def test_leak_check_catches_a_shown_card() -> None:
     """The leak check itself fails on a view that names a card the seat may not see."""
     match, _ = play_match(3, random.Random(7), max_actions=10)
     deal = match.current
-    assert deal is not None and match.phase is Phase.PLAY
+    assert deal is not None and match.phase() is Phase.PLAY
     seat = next(s for s in deal.order if s != deal.forehand)
     other = next(s for s in deal.order if s not in (seat, deal.forehand))
     check_no_leak(match, seat)
@@ -442,7 +442,7 @@ def truncated_match(
         probe = Match(seats, full.first_dealer)
         for i, (seat, text) in enumerate(log, start=1):
             probe.apply(seat, parse_action(text))
-            if probe.phase in phases:
+            if probe.phase() in phases:
                 cut_points.append(i)
         points = cut_points
     cut = rng.choice(points)

@@ -115,7 +115,7 @@ def replay_record(record: dict[str, Any]) -> tuple[Match, list[tuple[int, str]]]
     for deal in record["deals"]:
         order = match.play_order(deal["dealer"])
         apply(TABLE, str(deal_action(deck_from(deal["open"], order, deal["hands"]))))
-        if match.phase.value == "contract":
+        if match.phase().value == "contract":
             trump = deal["trump"] if deal["contract"] == "valfri" else None
             apply(order[0], str(contract_action(deal["contract"], trump)))
         apply(order[0], str(discard_action(deal["discard"])))

@@ -195,16 +195,9 @@ class Match(TrickMatch[Deal]):
         winner = deal.result.winner
         return 1 - deal.dealer if winner is None else winner
 
-    def phase(self) -> str:
-        """``deal`` (the table deals next), ``play`` (tricks while the stock lasts),
-        ``declare`` (a trick's winner declares or draws), ``endgame`` (the last tricks) or
-        ``match_over``."""
-        if self.to_act is None:
-            return "match_over"
-        deal = self.current
-        return "deal" if deal is None else self.phase_of(deal)
-
     def phase_of(self, deal: Deal) -> str:
+        """``play`` (tricks while the stock lasts), ``declare`` (a trick's winner declares or
+        draws) or ``endgame`` (the last tricks)."""
         if deal.deciding is not None:
             return "declare"
         return "endgame" if deal.endgame else "play"

@@ -85,13 +85,6 @@ class FamilyMatch(TrickMatch[DealT]):
     def deals_total(self) -> int:
         return self.DEALS[self.seats]
 
-    @property
-    def phase(self) -> str:
-        if self.to_act is None:
-            return "match_over"
-        deal = self.current
-        return "deal" if deal is None else deal.step
-
     def fixed_trump(self, deal: DealT) -> str:
         """``FIXED``'s trump."""
         raise NotImplementedError

@@ -166,7 +166,7 @@ class FamilyRecords(TrickRecords[Any]):
             raise RecordError(f"{contract} has no trump suit", k)
         if contract in match.used[forehand]:
             raise RecordError(f"{who} already chose {contract} as forehand", k)
-        if match.phase == "contract":
+        if match.phase() == "contract":
             match.apply(
                 forehand, contract_action(contract, trump if contract == match.FREE else None)
             )

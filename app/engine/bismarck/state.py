@@ -131,9 +131,8 @@ class Match(FamilyMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    @property
     def phase(self) -> Phase:
-        return Phase(super().phase)
+        return Phase(super().phase())
 
     def play_order(self, dealer: int) -> tuple[int, int, int]:
         return play_order(self.seats, dealer)

@@ -97,13 +97,6 @@ class BiddingMatch(TrickMatch[B]):
             cls.PACK_COUNT = Counter(cls.PACK)
             cls.PARSE = action_parser(cls)
 
-    def phase(self) -> str:
-        """``deal``, ``match_over`` or the deal's step."""
-        if self.to_act is None:
-            return "match_over"
-        deal = self.current
-        return "deal" if deal is None else deal.step
-
     def next_bidder(self, deal: B, seat: int) -> int:
         """The seat after ``seat`` in turn that has not passed."""
         order = self.players(deal) or range(self.seats)

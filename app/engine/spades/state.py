@@ -207,14 +207,6 @@ class Match(TrickMatch[Deal]):
     def winners(self) -> list[int]:
         return [] if self.winner is None else list(TEAMS[self.winner])
 
-    def phase(self) -> str:
-        """``deal`` (the table deals next), ``bid``, ``lay``, ``give``, ``play`` or
-        ``match_over``."""
-        if self.to_act is None:
-            return "match_over"
-        deal = self.current
-        return "deal" if deal is None else deal.step
-
     def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
         """No spade led until spades are broken, unless the hand holds nothing else (§4)."""
         return legal_cards(hand, (), TRUMP, RULES, deal.spades_broken)

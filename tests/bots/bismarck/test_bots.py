@@ -132,7 +132,7 @@ def decision_points(seats: int, seed: int, every: int) -> list[tuple[Match, list
             match.apply(TABLE, deal)
             log.append((TABLE, str(deal)))
             continue
-        if step % every == 0 or match.phase is not Phase.PLAY:
+        if step % every == 0 or match.phase() is not Phase.PLAY:
             points.append((match.clone(), list(log)))
         record = Log()
         act(GAME, match, bots, record)
@@ -205,7 +205,7 @@ def knowledge_points() -> list[tuple[Match, int]]:
     out = []
     for seats, seed in ((3, 3), (4, 4)):
         for match, _ in decision_points(seats, seed, every=1):
-            if match.phase is Phase.PLAY:
+            if match.phase() is Phase.PLAY:
                 out.append((match, match.to_act or 0))
     return out
 

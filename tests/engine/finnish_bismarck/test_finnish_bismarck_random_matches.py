@@ -38,10 +38,10 @@ def check_cards(match: Match) -> None:
     roles = deal.roles
     order = (roles.forehand, roles.forehand_partner, roles.dealer_partner, roles.dealer)
     step = deal.exchange.next_step
-    if match.phase == "exchange":
+    if match.phase() == "exchange":
         assert step is not None
         assert tuple(len(deal.hands[s]) for s in order) == SIZES[step]
-    elif match.phase == "play":
+    elif match.phase() == "play":
         played = Counter((t.leader + i) % 4 for t in deal.history for i in range(4))
         played.update((deal.leader + i) % 4 for i in range(len(deal.trick)))
         assert [len(deal.hands[s]) + played[s] for s in range(4)] == [13] * 4

@@ -90,7 +90,7 @@ def play_match(first_dealer: int, team_tricks: int | list[int]) -> Match:
 
 def test_after_sixteen_deals_every_player_has_chosen_every_contract_once() -> None:
     match = play_match(2, 9)
-    assert match.is_over and match.to_act is None and match.phase == "match_over"
+    assert match.is_over and match.to_act is None and match.phase() == "match_over"
     assert match.deals_played == 16
     assert [set(u) for u in match.used] == [set(CONTRACTS)] * 4
     forehands = [d.detail["forehand"] for d in scored_deals(match)]

@@ -139,7 +139,7 @@ def test_f5_each_player_chooses_each_contract_once() -> None:
     assert match.used[1] == {"misere", "notrump", "trump"}
     # deal 14: seat 1's fourth turn, free is all that is left, and only its suits are asked
     deal(match)
-    assert match.phase == "contract" and match.deals[-1].forced
+    assert match.phase() == "contract" and match.deals[-1].forced
     offered = legal(match, 1)
     assert offered == {
         "kind": "contract",
@@ -162,7 +162,7 @@ def test_f5_a_fourth_contract_other_than_free_is_set_by_the_deal() -> None:
     deal(match)
     current = match.deals[-1]
     assert current.contract == "notrump" and current.forced
-    assert match.phase == "exchange" and match.to_act == 1
+    assert match.phase() == "exchange" and match.to_act == 1
     assert view(match, 1)["legal"]["kind"] == "pass"
     assert_refused(match, 1, "contract:notrump", "contract_already_chosen")
     assert [d.detail["contract"] for d in scored_deals(match)][:4] == ["trump"] * 4
@@ -190,4 +190,4 @@ def test_f6_an_exchange_out_of_order_is_refused() -> None:
     act(match, 2, "pass:QS")
     assert_refused(match, 0, "pass:QS,AS", "wrong_card_count")
     act(match, 0, "pass:QS")  # the card just received may go straight back
-    assert match.phase == "play"
+    assert match.phase() == "play"

@@ -143,7 +143,7 @@ def after_the_exchange(seed: int) -> Match:
     """A state right after the exchange of deal 1, play not started."""
     rng = random.Random(seed)
     match, _ = play_random(rng, first_dealer=0, stop=6)
-    assert match.phase == "play" and not match.deals[-1].plays
+    assert match.phase() == "play" and not match.deals[-1].plays
     return match
 
 

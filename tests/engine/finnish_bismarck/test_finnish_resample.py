@@ -67,7 +67,7 @@ def replayed(sample: Match) -> Match:
     assert deal.pack is not None
     match.apply(TABLE, deal_action(list(deal.pack)))
     roles = deal.roles
-    if deal.contract is not None and match.phase == "contract":
+    if deal.contract is not None and match.phase() == "contract":
         name = deal.contract
         match.apply(roles.forehand, contract_action(name, deal.trump if name == FREE else None))
     for p in deal.exchange.passes(roles):
@@ -157,7 +157,7 @@ def shown_back(deal: Deal) -> Card:
 def after_the_exchange(seed: int) -> Match:
     """A state right after the exchange of deal 1, play not started."""
     match, _ = play_random(random.Random(seed), first_dealer=0, stop=6)
-    assert match.phase == "play" and not match.deals[-1].plays
+    assert match.phase() == "play" and not match.deals[-1].plays
     return match
 
 
