@@ -182,6 +182,13 @@ class Ledger:
             seen[i] |= bit
             pack_seen[i] |= bit
 
+    def unlooked(self, seat: int) -> None:
+        """``seat``'s hand as dealt face down and not looked at: seen by nobody. For a state
+        dealt anew from a view in which the seat has not looked yet."""
+        self.face_down |= 1 << seat
+        for i in self.hands[seat]:
+            self.seen[i] = self.pack_seen[i] = 0
+
     def looked(self, seat: int) -> bool:
         """Whether ``seat`` has seen its hand (a hand not dealt face down, or looked at)."""
         return not self.face_down & (1 << seat)

@@ -66,9 +66,7 @@ def _restore(match: Match, deal: Deal, view: View) -> None:
     ledger = deal.ledger
     if deal.contract is None:  # dealt face down, seen by nobody yet
         for s in deal.order:
-            ledger.face_down |= 1 << s
-            for i in ledger.hands[s]:
-                ledger.seen[i] = ledger.pack_seen[i] = 0
+            ledger.unlooked(s)
     if d["discarded"]:
         laid = [c for c, p in zip(ledger.cards, ledger.place, strict=True) if p is Place.BURIED]
         deal.discard = tuple(sorted_cards(laid))

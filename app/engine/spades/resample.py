@@ -83,10 +83,8 @@ def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Rando
             assert i is not None and seat is not None
             ledger.seen[i] = ledger.pack_seen[i] = (1 << holder) | (1 << seat)
     for s, looked in enumerate(d["looked"]):
-        if not looked:  # dealt face down, seen by nobody yet
-            ledger.face_down |= 1 << s
-            for i in ledger.hands[s]:
-                ledger.seen[i] = ledger.pack_seen[i] = 0
+        if not looked:
+            ledger.unlooked(s)
     for side, e in enumerate(d["exchange"]):
         if e is None:
             continue
