@@ -325,8 +325,6 @@ class Match(FamilyMatch[Deal]):
         assert deal.contract is not None
         return tuple(deal_scores(deal.contract, deal.forehand, deal.tricks))
 
-    # -- copying -------------------------------------------------------------------------------
-
 
 def _contract(arg: str) -> tuple[str, str | None]:
     """A contract's name and trump, spader's own trump named or not (rules §16 V14), as in

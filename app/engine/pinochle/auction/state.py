@@ -733,8 +733,6 @@ class Match(BiddingMatch[Deal]):
             "share": None if result.share is None else list(result.share),
         }
 
-    # -- copying -------------------------------------------------------------------------------
-
 
 def _meld_json(deal: Deal) -> dict[str, Any] | None:
     if deal.shown is None:

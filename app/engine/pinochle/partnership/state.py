@@ -686,8 +686,6 @@ class Match(BiddingMatch[Deal]):
             "claim": claim_json(result.claim),
         }
 
-    # -- copying -------------------------------------------------------------------------------
-
 
 _CLASSES: dict[str, type[Match]] = {}
 
