@@ -125,9 +125,7 @@ def active_seats(seats: int, dealer: int) -> tuple[int, int, int]:
 
 
 def deals_total(seats: int, options: Options) -> int:
-    rounds = options["rounds"]
-    assert isinstance(rounds, int)
-    return rounds * seats
+    return int(options["rounds"]) * seats
 
 
 WIDOW: Final = 3
@@ -156,8 +154,7 @@ def hand_positions(seats: int, options: Options) -> HandPositions:
     """``Game.hand_positions``: the positions of the layout the deal uses (option
     ``packets``) that go to each active seat (§1, §3); none to a seat sitting out, and the
     widow's to no hand."""
-    packets = options.get("packets", DEFAULTS["packets"])
-    assert isinstance(packets, int)
+    packets = int(options.get("packets", DEFAULTS["packets"]))
     active = active_seats(seats, 0)
     places = (None if place == WIDOW else active[place] for place in LAYOUTS[packets])
     return positions_of(places, seats)
@@ -182,9 +179,7 @@ def basic_value(bid: int, schedule: str) -> int:
 def bid_value(bid: int, trump: str | None, options: Options) -> int:
     """The value counterparties settle in: the basic value, doubled when spades are trumps
     (and the option says so); no trump named means no doubling (Clarification 3)."""
-    schedule = options["schedule"]
-    assert isinstance(schedule, str)
-    value = basic_value(bid, schedule)
+    value = basic_value(bid, str(options["schedule"]))
     if trump == "S" and options["spades_double"]:
         value *= 2
     return value

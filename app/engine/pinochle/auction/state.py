@@ -250,21 +250,15 @@ class Match(BiddingMatch[Deal]):
 
     @property
     def minimum(self) -> int:
-        opening = self.options["opening"]
-        assert isinstance(opening, int)
-        return opening
+        return int(self.options["opening"])
 
     @property
     def packets(self) -> int:
-        packets = self.options["packets"]
-        assert isinstance(packets, int)
-        return packets
+        return int(self.options["packets"])
 
     @property
     def scheme(self) -> str:
-        scheme = self.options["card_points"]
-        assert isinstance(scheme, str)
-        return scheme
+        return str(self.options["card_points"])
 
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
