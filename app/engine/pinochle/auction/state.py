@@ -426,9 +426,7 @@ class Match(BiddingMatch[Deal]):
             raise IllegalAction("concede_not_now", "an opponent may concede once the widow is up")
         if seat in deal.conceded:
             raise IllegalAction("already_conceded", "you have conceded already")
-        if deal.led:
-            raise IllegalAction("concede_not_now", "concessions end with the bidder's first lead")
-        raise AssertionError("a concession refused for no reason")
+        raise IllegalAction("concede_not_now", "concessions end with the bidder's first lead")
 
     def _check_bid(self, deal: Deal, action: Action) -> None:
         if action.kind == "pass":
