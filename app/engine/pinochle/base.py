@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import SUITS, Card
 from ..errors import IllegalAction, MalformedAction
 from ..game import RecordError
 from ..trick_game import TrickDeal, TrickMatch, TrickRecords, action_parser
@@ -20,6 +20,8 @@ from ..words import with_article
 
 BID_STEP: Final = 10
 """Every bid is a multiple of ten."""
+PASS: Final = Action("pass")
+TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 
 
 def check_bid(bid: int, least: int) -> None:

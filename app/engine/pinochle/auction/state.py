@@ -28,7 +28,7 @@ from ...cards import SUITS, Card
 from ...errors import IllegalAction, MalformedAction
 from ...game import Options
 from .. import melds as meld_rules
-from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
+from ..base import BID_STEP, PASS, TRUMP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import ORDER, Meld, sort_cards
 from .rules import (
     BURY_SIZE,
@@ -54,8 +54,6 @@ LISTED_UP_TO: Final = 650
 """Bids are listed among the legal actions from the least allowed to here (or a few steps
 above the high bid); any higher multiple of ten up to ``MAX_BID`` is accepted too."""
 
-TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
-PASS: Final = Action("pass")
 WIDOW_UP: Final = Action("widow")
 THROW_IN: Final = Action("throw_in")
 CONCEDE: Final = Action("concede")

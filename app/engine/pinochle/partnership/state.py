@@ -32,7 +32,7 @@ from ...trick_game import Trick
 from ...trick_game import hidden_cards as ledger_hidden
 from ...tricks import trick_winner
 from .. import melds as meld_rules
-from ..base import BID_STEP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
+from ..base import BID_STEP, PASS, TRUMP, BiddingDeal, BiddingMatch, check_bid, check_not_too_high
 from ..melds import ORDER, Meld, shown_cards
 from .variant import (
     MAX_BID,
@@ -53,11 +53,7 @@ LISTED_STEPS: Final = (*range(0, 101, BID_STEP), 150, 200, 300, 500)
 to 100 more, then a few jumps. Any higher multiple of ten is accepted too."""
 
 CLAIM: Final = Action("claim")
-PASS: Final = Action("pass")
-TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
-KINDS: Final = ("deal", "bid", "pass", "announce", "trump", "play", "claim")
 _NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
-TEAMS_JSON: Final = [list(t) for t in TEAMS]
 SUIT_RANKS: Final = {s: (ORDER["A" + s], ORDER["9" + s] + 1) for s in SUITS}
 """Each suit's ranks in :data:`ORDER`, from its ace to past its nine: a run of them."""
 
@@ -199,7 +195,7 @@ class Match(BiddingMatch[Deal]):
     DEAL = Deal
     CARD_ORDER = ORDER
     OTHER_ACTIONS = (PASS, CLAIM, *TRUMP.values())
-    KINDS = KINDS
+    KINDS = ("deal", "bid", "pass", "announce", "trump", "play", "claim")
     FREE_KINDS = ("deal", "bid", "announce")
     PLAY_TAKES = "one card of the pack"
     SHOWS_TRUMP = False  # named among the deal's own fields, where the old views had it
@@ -748,7 +744,7 @@ def claim_json(claim: Claim | None) -> dict[str, Any] | None:
 def public_fields(match: Match) -> dict[str, Any]:
     """The match's own fields of every view: the teams, the target and their totals."""
     return {
-        "teams": TEAMS_JSON,
+        "teams": [list(t) for t in TEAMS],
         "deals_total": None,
         "target": match.settings.target,
         "team_totals": [match.team_total(t) for t in range(2)],
