@@ -30,7 +30,6 @@ class Records(BiddingRecords[Deal]):
     WRONG_HAND = BiddingRecords.HANDS  # a hand of another size is told what the hands must be
 
     def derived(self, deal: Deal) -> dict[str, Any]:
-        """The fields of a deal that follow from its cards and actions."""
         result = deal.result
         return {
             "bids": [c.to_json() for c in deal.calls],

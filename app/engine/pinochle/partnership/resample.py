@@ -140,9 +140,7 @@ def _restore(
         return
     assert isinstance(deal, Deal)
     d = view["deal"]
-    deal.calls = [
-        Call(c["seat"], c["call"], c["bid"], c["announced"], c["flag"]) for c in d["bids"]
-    ]
+    deal.calls = [Call(**c) for c in d["bids"]]
     high = next((c for c in reversed(d["bids"]) if c["bid"] is not None), None)
     if high is not None:
         deal.high, deal.high_seat = high["bid"], high["seat"]
