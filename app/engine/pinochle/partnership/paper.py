@@ -210,6 +210,5 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
 
 
 def paper_of(variant: Variant) -> Paper:
-    """How ``variant`` is kept on paper."""
     form = _Form(variant)
     return keep(form.next_deal, form.score, entry_of, form.refuse, outcome=form.outcome)
