@@ -13,7 +13,6 @@ change, so a refused action leaves the state as it was.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -25,7 +24,7 @@ from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
 from ..ledger import SUIT_BIT, TAKEN, TRICK
-from ..trick_game import TrickMatch, shuffled_deal
+from ..trick_game import TrickMatch
 from ..tricks import TrickRules, legal_cards
 from ..words import with_article
 from . import view
@@ -151,10 +150,6 @@ def notation(variant: Variant) -> Notation:
 
 def parse_action(variant: Variant, text: object) -> Action:
     return notation(variant).parse(text)
-
-
-def random_deal(variant: Variant, rng: random.Random) -> Action:
-    return shuffled_deal(match_class(variant), rng)
 
 
 class Match(TrickMatch[Deal]):
