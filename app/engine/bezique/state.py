@@ -138,14 +138,9 @@ class Notation:
         return found
 
 
-_NOTATIONS: dict[str, Notation] = {}
-
-
+@cache
 def notation(variant: Variant) -> Notation:
-    found = _NOTATIONS.get(variant.name)
-    if found is None or found.variant is not variant:
-        found = _NOTATIONS[variant.name] = Notation(variant)
-    return found
+    return Notation(variant)
 
 
 def parse_action(variant: Variant, text: object) -> Action:
