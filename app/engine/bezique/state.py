@@ -33,7 +33,6 @@ from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
 from .declarations import Context, Offer, declare, offers, parse_declaration
 from .holding import (
     MAX_POSITION,
-    copy_to_play,
     find_copy,
     remove,
     split_card_argument,
@@ -322,7 +321,7 @@ class Match(TrickMatch[Deal]):
             raise IllegalAction(
                 "declare_or_draw", "you won the trick: declare or draw before the next lead"
             )
-        copy = copy_to_play(deal.pack, deal.holdings[seat], action.arg)
+        copy = find_copy(deal.pack, deal.holdings[seat], *split_card_argument(action.arg))
         if deal.trick and deal.endgame:
             self._check_follow(deal, seat, copy)
         return deal
