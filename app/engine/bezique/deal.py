@@ -196,10 +196,6 @@ class Deal(TrickDeal):
     def trick(self) -> list[Copy]:
         return self.ledger.trick
 
-    @property
-    def follower(self) -> int:
-        return 1 - self.leader
-
     def copy(self) -> Deal:
         ledger = cast(CopyLedger, self.ledger.copy())
         hands = ledger.hands

@@ -506,11 +506,6 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
     return suits, sieve
 
 
-def declarations(ctx: Context, holding: Holding) -> list[str]:
-    """The ``declare:`` arguments legal now, without extra cards (:func:`offers`)."""
-    return [o.text for o in offers(ctx, holding)]
-
-
 def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
     """Complete bezique pairs among ``table`` (0 when a bezique needs trumps and has none)."""
     pair = ctx.variant.bezique_cards(trump)

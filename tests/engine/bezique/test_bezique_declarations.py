@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.bezique.combinations import Kind
-from app.engine.bezique.declarations import Context, Declared, declarations, declare
+from app.engine.bezique.declarations import Context, Declared, declare, offers
 from app.engine.bezique.holding import (
     Holding,
     find_copy,
@@ -64,7 +64,7 @@ class Player:
         return [p.kind.value for p in self.holding.pending]
 
     def legal(self) -> list[str]:
-        return declarations(self.context, self.holding)
+        return [o.text for o in offers(self.context, self.holding)]
 
 
 # -- values and trumps ---------------------------------------------------------------------
