@@ -28,7 +28,7 @@ from ..game import Options, ScoredDeal
 from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
 from .scoring import settle
-from .sheet import settled_detail
+from .sheet import deals_total, settled_detail
 from .variant import BRISQUE, BRISQUE_RANKS, Variant, resolve_options
 
 NO_TRUMPS: Final = "none"
@@ -96,9 +96,7 @@ def make_paper(variant: Variant) -> Paper:
     def next_deal(
         seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
     ) -> PaperDeal | None:
-        deals_total = resolve_options(variant, options)["deals"]
-        assert isinstance(deals_total, int)
-        if len(deals) >= deals_total:
+        if len(deals) >= deals_total(seats, resolve_options(variant, options)):
             return None
         dealer = first_dealer
         for deal in deals:
