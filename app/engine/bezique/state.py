@@ -336,7 +336,6 @@ class Match(TrickMatch[Deal]):
     # -- changing ------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise an ``ActionError`` changing nothing."""
         deal = self.current
         if deal is not None and seat == self.to_act:
             # the notation's own card or draw by the seat to act: only the checks that may

@@ -156,7 +156,6 @@ able, a trump lead included; there is no duty to over-trump (Clarification 17)."
 
 
 def resolve_options(variant: Variant, given: Options | None) -> dict[str, OptionValue]:
-    """Every option with its value: ``given`` checked, the defaults for the rest."""
     return resolve_options_of(OPTIONS, given, variant.title)
 
 
