@@ -235,15 +235,13 @@ def deal_from_pack(
 ) -> Deal:
     """A deal as the table's pack deals it; the non-dealer leads the first trick (rubicon
     §5)."""
-    positions = hand_positions(variant)  # a copy is its position in the pack
-    dealt = (positions[(0 - dealer) % 2], positions[(1 - dealer) % 2])
     ledger = CopyLedger.laid_out(pack, layout(variant, dealer))
     return Deal(
         number=number,
         dealer=dealer,
         variant=variant,
         pack=tuple(pack),
-        dealt=dealt,
+        dealt=(tuple(ledger.hands[0]), tuple(ledger.hands[1])),  # the hands just laid out
         holdings=[Holding(ledger.hands[0]), Holding(ledger.hands[1])],
         ledger=ledger,
         leader=1 - dealer,
