@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from ..cards import Card, Suit
-from ..hand_positions import HandPositions, positions_of
 from ..ledger import HAND, STOCK, Ledger
 from ..trick_game import TrickDeal
 from .combinations import Combination, Copy
@@ -78,12 +77,6 @@ def layout(variant: Variant, dealer: int) -> list[int]:
         first if (position // variant.packet) % 2 == 0 else dealer
         for position in range(2 * variant.hand_size)
     ]
-
-
-def hand_positions(variant: Variant) -> HandPositions:
-    """For the seat ``k`` places after the dealer, the positions of the pack it is dealt
-    (``Game.hand_positions``)."""
-    return positions_of(layout(variant, 0), 2)
 
 
 class CopyLedger(Ledger):
