@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
 from ..cards import Card, Suit
-from ..hand_positions import HandPositions, positions_of
 from ..ledger import HAND, STOCK, Ledger
 from ..trick_game import TrickDeal
 from .combinations import Combination, Copy
@@ -78,12 +77,6 @@ def layout(variant: Variant, dealer: int) -> list[int]:
         first if (position // variant.packet) % 2 == 0 else dealer
         for position in range(2 * variant.hand_size)
     ]
-
-
-def hand_positions(variant: Variant) -> HandPositions:
-    """For the seat ``k`` places after the dealer, the positions of the pack it is dealt
-    (``Game.hand_positions``)."""
-    return positions_of(layout(variant, 0), 2)
 
 
 class CopyLedger(Ledger):
@@ -196,10 +189,6 @@ class Deal(TrickDeal):
     def trick(self) -> list[Copy]:
         return self.ledger.trick
 
-    @property
-    def follower(self) -> int:
-        return 1 - self.leader
-
     def copy(self) -> Deal:
         ledger = cast(CopyLedger, self.ledger.copy())
         hands = ledger.hands
@@ -239,15 +228,13 @@ def deal_from_pack(
 ) -> Deal:
     """A deal as the table's pack deals it; the non-dealer leads the first trick (rubicon
     §5)."""
-    positions = hand_positions(variant)  # a copy is its position in the pack
-    dealt = (positions[(0 - dealer) % 2], positions[(1 - dealer) % 2])
     ledger = CopyLedger.laid_out(pack, layout(variant, dealer))
     return Deal(
         number=number,
         dealer=dealer,
         variant=variant,
         pack=tuple(pack),
-        dealt=dealt,
+        dealt=(tuple(ledger.hands[0]), tuple(ledger.hands[1])),  # the hands just laid out
         holdings=[Holding(ledger.hands[0]), Holding(ledger.hands[1])],
         ledger=ledger,
         leader=1 - dealer,

@@ -332,15 +332,15 @@ def _sift(sieve: _Sieve, present: int, some: int, weight: int) -> list[_Candidat
     return near
 
 
-def _named(
+def named(
     pack: Sequence[Card], holding: Holding, kind: Kind, hand: Sequence[Card], table: Sequence[Copy]
 ) -> str:
     """The ``declare:`` argument of ``kind`` of the codes ``hand`` and the table's copies
     ``table``, some at least (by position, in the table's order)."""
     laid = holding.table
     at = sorted([laid.index(c) for c in table])
-    named = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
-    return f"{kind._value_}:{named}"
+    items = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
+    return f"{kind._value_}:{items}"
 
 
 def _offer_pending(
@@ -348,7 +348,7 @@ def _offer_pending(
 ) -> None:
     """Offer the ``pending`` declaration into ``out`` if it can score now."""
     kind = pending.kind
-    text = _named(ctx.pack, holding, kind, (), pending.cards)
+    text = named(ctx.pack, holding, kind, (), pending.cards)
     if text in out:
         return
     # its cards on the table as registered (a card played takes it away): of declare's
@@ -376,7 +376,7 @@ def _offer_formed(
     table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
     pack = ctx.pack
     # most offers take no table card: their text written here, without a call
-    text = _named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
+    text = named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
     if text in out:
         return pairs
     # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
@@ -504,11 +504,6 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
     sieve = (same_suit, beziques, bezique_bits, fours, weights, hot)
     _CANDIDATES[key] = (variant, suits, sieve)
     return suits, sieve
-
-
-def declarations(ctx: Context, holding: Holding) -> list[str]:
-    """The ``declare:`` arguments legal now, without extra cards (:func:`offers`)."""
-    return [o.text for o in offers(ctx, holding)]
 
 
 def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:

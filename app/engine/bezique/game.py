@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Final
 
 from ..game import Game
+from ..hand_positions import positions_of
 from ..trick_game import make_game as make_trick_game
-from .deal import hand_positions
+from .deal import layout
 from .paper import make_paper
 from .record import BeziqueRecords
 from .resample import resample
@@ -32,7 +33,7 @@ SUMMARIES: Final[dict[str, str]] = {
 def make_game(variant: Variant) -> Game:
     """The ``Game`` of ``variant``: two seats, a fixed number of deals (option ``deals``);
     its own notation (cards of the table by position), unseen cards and resampler."""
-    positions = hand_positions(variant)
+    positions = positions_of(layout(variant, 0), 2)  # seat k of dealer 0: k places after him
     return make_trick_game(
         match_class(variant),
         summary=SUMMARIES.get(variant.name, variant.title),

@@ -85,11 +85,6 @@ def play_arguments(pack: Sequence[Card], holding: Holding) -> list[str]:
     return [*codes, *(f"{pack[c]}@{i}" for i, c in enumerate(holding.table))]
 
 
-def copy_to_play(pack: Sequence[Card], holding: Holding, arg: str) -> Copy:
-    code, position = split_card_argument(arg)
-    return find_copy(pack, holding, code, position)
-
-
 def find_copy(pack: Sequence[Card], holding: Holding, code: Card, position: int | None) -> Copy:
     """The copy of ``code`` at ``position`` of the table, or any concealed one when
     ``position`` is ``None``; else :class:`IllegalAction` ``card_not_in_hand``."""

@@ -28,7 +28,7 @@ from ..game import Options, ScoredDeal
 from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
 from .scoring import settle
-from .sheet import settled_detail
+from .sheet import deals_total, settled_detail
 from .variant import BRISQUE, BRISQUE_RANKS, Variant, resolve_options
 
 NO_TRUMPS: Final = "none"
@@ -96,26 +96,22 @@ def make_paper(variant: Variant) -> Paper:
     def next_deal(
         seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
     ) -> PaperDeal | None:
-        deals_total = resolve_options(variant, options)["deals"]
-        assert isinstance(deals_total, int)
-        if len(deals) >= deals_total:
+        if len(deals) >= deals_total(seats, resolve_options(variant, options)):
             return None
         dealer = first_dealer
         for deal in deals:
             # the winner deals the next; after a drawn deal the other player (rubicon §2)
             winner = deal.detail["winner"]
             dealer = 1 - deal.dealer if winner is None else winner
-        # last deal's trumps, a drawn deal's included (Chinese Clarification 2)
-        previous: Suit | None = deals[-1].detail["trump"] if deals else None
-        if not variant.no_trump_twice:
-            previous = None
+        facts: dict[str, Any] = {"leader": 1 - dealer}
+        previous: Suit | None = None
+        if variant.no_trump_twice:
+            # last deal's trumps, a drawn deal's included (Chinese Clarification 2)
+            previous = facts["previous_trump"] = deals[-1].detail["trump"] if deals else None
         trumps = tuple(s for s in SUITS if s != previous)
         fields = [choice("trump", (*trumps, NO_TRUMPS)), seat_number("points", SEATS, most)]
         if variant.brisques:
             fields.append(seat_number("brisques", SEATS, brisques_total, brisques_total))
-        facts: dict[str, Any] = {"leader": 1 - dealer}
-        if variant.no_trump_twice:
-            facts["previous_trump"] = previous
         return PaperDeal(len(deals) + 1, dealer, tuple(fields), facts)
 
     def refuse(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
@@ -172,9 +168,8 @@ def make_paper(variant: Variant) -> Paper:
 
     def entry_of(deal: ScoredDeal) -> dict[str, Any]:
         detail = deal.detail
-        trump = detail["trump"]
         entry: dict[str, Any] = {
-            "trump": NO_TRUMPS if trump is None else trump,
+            "trump": detail["trump"] or NO_TRUMPS,
             "points": list(detail["points"]),
         }
         if variant.brisques:

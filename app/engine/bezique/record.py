@@ -17,7 +17,7 @@ from ..errors import IllegalAction, MalformedAction
 from ..game import RecordError
 from ..trick_game import TrickRecords
 from .deal import Deal
-from .sheet import declaration_json, settled_detail, shown_json
+from .sheet import deal_detail, declaration_json, shown_json
 
 RESULT_KEYS: Final = ("winner", "brisques_counted", "rubiconed", "final", "game_score")
 """A settled deal's detail (:func:`~.sheet.settled_detail`) in a record's ``result``."""
@@ -32,10 +32,7 @@ class BeziqueRecords(TrickRecords[Any]):
 
     def derived(self, deal: Deal) -> dict[str, Any]:
         """An unfinished deal has what is scored so far and no result; its scores are 0."""
-        result = deal.result
-        settled: dict[str, Any] | None = None
-        if result is not None:
-            settled = settled_detail(deal.variant, deal.trump, deal.previous_trump, result)
+        settled = deal_detail(deal) if deal.result is not None else None
         return {
             "trump": deal.trump,
             "declarations": [declaration_json(d) for d in deal.declarations],

@@ -169,7 +169,6 @@ def _restore(
     course: _Course | None, match: Match, deal: TrickDeal | None, view: View, rng: random.Random
 ) -> None:
     if deal is None:
-        match.current = None
         return
     assert course is not None
     assert isinstance(deal, Deal)
@@ -200,11 +199,8 @@ def _restore(
         k, j = divmod(plays, 2)
         where[token] = history[k].copies[j] if k < len(history) else ledger.trick[j]
     for s in (0, 1):
-        for token, copy in zip(course.tables[s], melded[s], strict=True):
-            where[token] = copy
-    first: dict[Card, Copy] = {}
-    for i, code in enumerate(pack):
-        first.setdefault(code, i)
+        where.update(zip(course.tables[s], melded[s], strict=True))
+    first = {code: pack.index(code) for code in set(pack)}
     holdings = deal.holdings = [Holding(ledger.hands[s], list(melded[s])) for s in (0, 1)]
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
     for e, (items, new) in zip(d["declarations"], course.made, strict=True):
@@ -285,26 +281,14 @@ def _fits(
     fits the cards it has been given, tried at random."""
     cards, seen, everyone = ledger.cards, ledger.seen, ledger.everyone
     unseen = [cards[i] for i in ledger.hands[seat] if seen[i] != everyone]
-    blank = False  # its dealt hand shown
-    drawn_shown: set[int] = set()
-    for show in shows:
-        if show.seat == seat:
-            if show.after == 0:
-                blank = True
-            else:
-                drawn_shown.add(show.after)
-    rounds = course.rounds
-    blank_end: int | None = None
-    if blank:
-        k = 1
-        while k in drawn_shown:
-            k += 1
-        if k <= rounds:
-            blank_end = k
+    shown_after = {show.after for show in shows if show.seat == seat}
+    blank = 0 in shown_after  # its dealt hand shown
     free = [*course.revealed[seat], *((c, NEVER) for c in unseen)]
-    open_rounds = [k for k in range(rounds, 0, -1) if k not in drawn_shown]
+    open_rounds = [k for k in range(course.rounds, 0, -1) if k not in shown_after]
     if len(free) != (0 if blank else variant.hand_size) + len(open_rounds):
         return False
+    # a carte blanche runs until the first draw not shown: a court card
+    blank_end = open_rounds[-1] if blank and open_rounds else None
     for _ in range(COURSE_TRIES):
         items = list(free)
         if not blank:

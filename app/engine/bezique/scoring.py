@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .variant import Variant
+from .variant import RUBICON_BONUS, Variant
 
 
 def round_to_hundreds(points: int) -> int:
@@ -62,7 +62,7 @@ def settle(
         rubiconed = points[loser] + won[loser] < variant.rubicon_under
     final = _final(points, won, counted, rounded)
     if rubiconed:
-        game_score = variant.rubicon_bonus + final[0] + final[1]
+        game_score = RUBICON_BONUS + final[0] + final[1]
     else:
         # the winner stays the winner even if the brisques would reverse the totals
         game_score = variant.game_bonus + max(0, final[winner] - final[loser])

@@ -13,7 +13,6 @@ change, so a refused action leaves the state as it was.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -25,7 +24,7 @@ from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..game import Options
 from ..ledger import SUIT_BIT, TAKEN, TRICK
-from ..trick_game import TrickMatch, shuffled_deal
+from ..trick_game import TrickMatch
 from ..tricks import TrickRules, legal_cards
 from ..words import with_article
 from . import view
@@ -34,7 +33,6 @@ from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
 from .declarations import Context, Offer, declare, offers, parse_declaration
 from .holding import (
     MAX_POSITION,
-    copy_to_play,
     find_copy,
     remove,
     split_card_argument,
@@ -139,22 +137,13 @@ class Notation:
         return found
 
 
-_NOTATIONS: dict[str, Notation] = {}
-
-
+@cache
 def notation(variant: Variant) -> Notation:
-    found = _NOTATIONS.get(variant.name)
-    if found is None or found.variant is not variant:
-        found = _NOTATIONS[variant.name] = Notation(variant)
-    return found
+    return Notation(variant)
 
 
 def parse_action(variant: Variant, text: object) -> Action:
     return notation(variant).parse(text)
-
-
-def random_deal(variant: Variant, rng: random.Random) -> Action:
-    return shuffled_deal(match_class(variant), rng)
 
 
 class Match(TrickMatch[Deal]):
@@ -332,7 +321,7 @@ class Match(TrickMatch[Deal]):
             raise IllegalAction(
                 "declare_or_draw", "you won the trick: declare or draw before the next lead"
             )
-        copy = copy_to_play(deal.pack, deal.holdings[seat], action.arg)
+        copy = find_copy(deal.pack, deal.holdings[seat], *split_card_argument(action.arg))
         if deal.trick and deal.endgame:
             self._check_follow(deal, seat, copy)
         return deal
@@ -347,7 +336,6 @@ class Match(TrickMatch[Deal]):
     # -- changing ------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> None:
-        """Apply ``action`` taken by ``seat``, or raise an ``ActionError`` changing nothing."""
         deal = self.current
         if deal is not None and seat == self.to_act:
             # the notation's own card or draw by the seat to act: only the checks that may

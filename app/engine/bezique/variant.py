@@ -24,6 +24,8 @@ COURT: Final = frozenset("KQJ")
 BRISQUE_RANKS: Final = frozenset("AT")
 BRISQUE: Final = 10
 """What an ace or a ten won in a trick is worth when brisques are counted (rubicon §10)."""
+RUBICON_BONUS: Final = 1000
+"""What a winner scores over both totals when the loser is rubiconed (rubicon §10, Chinese §6)."""
 PAIRED_SUIT: Final[dict[Suit, Suit]] = {"S": "D", "D": "S", "H": "C", "C": "H"}
 """Chinese §3: the bezique is the queen of trumps with the jack of this suit."""
 
@@ -47,9 +49,8 @@ class Variant:
     rubicon_under: int
     """A loser whose total is below this is rubiconed."""
     game_bonus: int
-    """What a winner scores over the difference when the loser is not rubiconed; the
-    rubicon's bonus too (rubicon §10: 500 and 1000; Chinese §6: 1000 and 1000)."""
-    rubicon_bonus: int
+    """What a winner scores over the difference when the loser is not rubiconed (rubicon
+    §10: 500; Chinese §6: 1000)."""
     bezique_by_trump: bool
     """Chinese §3: the bezique's cards depend on trumps, and it needs trumps."""
     trump_fours: bool
@@ -100,7 +101,6 @@ RUBICON: Final = Variant(
     brisques=True,
     rubicon_under=1000,
     game_bonus=500,
-    rubicon_bonus=1000,
     bezique_by_trump=False,
     trump_fours=False,
     no_trump_twice=False,
@@ -117,7 +117,6 @@ CHINESE: Final = Variant(
     brisques=False,
     rubicon_under=3000,
     game_bonus=1000,
-    rubicon_bonus=1000,
     bezique_by_trump=True,
     trump_fours=True,
     no_trump_twice=True,
@@ -157,7 +156,6 @@ able, a trump lead included; there is no duty to over-trump (Clarification 17)."
 
 
 def resolve_options(variant: Variant, given: Options | None) -> dict[str, OptionValue]:
-    """Every option with its value: ``given`` checked, the defaults for the rest."""
     return resolve_options_of(OPTIONS, given, variant.title)
 
 

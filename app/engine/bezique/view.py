@@ -21,7 +21,7 @@ from ..cards import Card
 from ..trick_game import make_view, view_cache
 from .combinations import Combination
 from .deal import Deal, Declaration
-from .declarations import Offer, parse_declaration
+from .declarations import Offer, named, parse_declaration
 from .holding import Holding
 from .sheet import SHEET, declaration_json, shown_json, sort_codes
 from .variant import COURT
@@ -76,13 +76,11 @@ def _scored_json(deal: Deal, declaration: Declaration) -> dict[str, Any]:
 def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str, Any]:
     """A pending declaration and the action that scores it for its owner at a trick won."""
     positions = sorted(map(holding.table.index, pending.cards))
-    cards = [deal.pack[holding.table[p]] for p in positions]
-    items = [f"{code}@{p}" for code, p in zip(cards, positions, strict=True)]
     return {
         "kind": pending.kind.value,
-        "cards": cards,
+        "cards": [deal.pack[holding.table[p]] for p in positions],
         "positions": positions,
-        "action": f"declare:{pending.kind.value}:{','.join(items)}",
+        "action": "declare:" + named(deal.pack, holding, pending.kind, (), pending.cards),
     }
 
 

@@ -8,8 +8,15 @@ from __future__ import annotations
 import pytest
 
 from app.engine.bezique.combinations import Kind
-from app.engine.bezique.declarations import Context, Declared, declarations, declare
-from app.engine.bezique.holding import Holding, copy_to_play, play_arguments, remove, take_up
+from app.engine.bezique.declarations import Context, Declared, declare, offers
+from app.engine.bezique.holding import (
+    Holding,
+    find_copy,
+    play_arguments,
+    remove,
+    split_card_argument,
+    take_up,
+)
 from app.engine.bezique.variant import CHINESE, RUBICON, Variant
 from app.engine.errors import IllegalAction, MalformedAction
 
@@ -48,7 +55,7 @@ class Player:
         return caught.value.code
 
     def play(self, arg: str) -> None:
-        remove(self.holding, copy_to_play(self.pack, self.holding, arg))
+        remove(self.holding, find_copy(self.pack, self.holding, *split_card_argument(arg)))
 
     def table(self) -> list[str]:
         return [self.pack[c] for c in self.holding.table]
@@ -57,7 +64,7 @@ class Player:
         return [p.kind.value for p in self.holding.pending]
 
     def legal(self) -> list[str]:
-        return declarations(self.context, self.holding)
+        return [o.text for o in offers(self.context, self.holding)]
 
 
 # -- values and trumps ---------------------------------------------------------------------
@@ -183,7 +190,7 @@ def test_c6_a_table_card_is_named_by_position_and_the_copy_matters() -> None:
     a.declare("kings:KH,KH,KH,KH")
     assert play_arguments(a.pack, a.holding) == ["KH", "QH", "KH@0", "KH@1", "KH@2", "KH@3"]
     with pytest.raises(IllegalAction) as caught:
-        copy_to_play(a.pack, a.holding, "QH@0")
+        find_copy(a.pack, a.holding, "QH", 0)
     assert caught.value.code == "card_not_in_hand"
     # a marriage with the concealed king and queen leaves the four intact
     a.declare("marriage:KH,QH")

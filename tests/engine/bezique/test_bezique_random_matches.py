@@ -135,7 +135,7 @@ class Watcher:
 
     def endgame_legal(self, match: Match, deal: Deal) -> None:
         self.endgame_checks += 1
-        seat = deal.follower
+        seat = 1 - deal.leader
         hand = [deal.pack[c] for c in deal.holdings[seat].concealed]
         led = deal.pack[deal.trick[0]]
         must_win = bool(match.options["must_win_endgame"])

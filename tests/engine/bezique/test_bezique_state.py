@@ -29,11 +29,11 @@ from app.engine.bezique import (
     layout,
     new_match,
     parse_action,
-    random_deal,
 )
 from app.engine.bezique.variant import RANKS
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.game import OptionError
+from app.engine.trick_game import shuffled_deal
 
 A, B = 0, 1
 NON_COURT = "AT987"
@@ -581,7 +581,7 @@ def test_the_match_ends_after_its_deals_and_adds_up_their_game_scores() -> None:
     assert match.winners() == [s for s in (0, 1) if sums[s] == best]
     assert_refused(match, A, "draw", "match_over")
     with pytest.raises(IllegalAction) as refused:
-        match.apply(TABLE, random_deal(CHINESE, random.Random(0)))
+        match.apply(TABLE, shuffled_deal(type(match), random.Random(0)))
     assert refused.value.code == "match_over"
 
 
