@@ -436,7 +436,6 @@ class Match(TrickMatch[Deal]):
             carried=self.carried,
             scores=(scores[0], scores[1]),
         )
-        deal.window = None
         return deal.result.scores
 
     def dealer_after(self, deal: Deal) -> int:
