@@ -127,8 +127,7 @@ def side_score(
     contract = counted = over = contract_score = 0
     made: bool | None = None
     if len(nils) == 2:
-        clean = tricks[0] == 0 and tricks[1] == 0
-        nil_score = BOTH_NIL_VALUE if clean else -BOTH_NIL_VALUE  # Cl. 2: flat, never doubled
+        nil_score = -BOTH_NIL_VALUE if any(tricks) else BOTH_NIL_VALUE  # Cl. 2: flat, never doubled
     else:
         nil_score = sum(NIL_VALUES[bids[k]] * (1 if tricks[k] == 0 else -1) for k in nils)
         nil_tricks = sum(tricks[k] for k in nils)
@@ -143,9 +142,8 @@ def side_score(
     bags: int | None = None
     penalty = 0
     if bags_before is not None:  # each full ten cost 100 in the deal that reaches it
-        bags = bags_before + over
-        penalty = -BAG_PENALTY * (bags // BAG_LIMIT)
-        bags %= BAG_LIMIT  # the rest carries over
+        tens, bags = divmod(bags_before + over, BAG_LIMIT)  # the rest carries over
+        penalty = -BAG_PENALTY * tens
     return SideScore(
         contract=contract,
         counted=counted,
