@@ -357,9 +357,7 @@ class Match(TrickMatch[Deal]):
     def _advance(self, deal: Deal) -> None:
         """Who acts next in the bidding: an exchange step owed, else the next bidder, else
         the first lead (Cl. 1 and 7)."""
-        for exchange in deal.exchanges:
-            if exchange is None:
-                continue
+        for exchange in filter(None, deal.exchanges):
             owed = exchange_state(deal, exchange)
             if owed in ("lay", "give"):
                 deal.step = owed
