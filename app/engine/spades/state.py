@@ -418,7 +418,6 @@ class Match(TrickMatch[Deal]):
         return {"hand": ledger.hand(viewer) if ledger.looked(viewer) else [], "exchange": exchange}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        """What the scoresheet and the store keep of a finished deal."""
         won = deal.won
         return {
             "bids": list(deal.bids),
