@@ -204,9 +204,6 @@ class Match(TrickMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    def winners(self) -> list[int]:
-        return [] if self.winner is None else list(TEAMS[self.winner])
-
     def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
         """No spade led until spades are broken, unless the hand holds nothing else (§4)."""
         return legal_cards(hand, (), TRUMP, RULES, deal.spades_broken)
