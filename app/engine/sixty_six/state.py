@@ -297,18 +297,16 @@ class Match(TrickMatch[Deal]):
 
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         kind = action.kind
-        if deal is None or seat not in (0, 1):
-            if kind == "claim" and seat in (0, 1):
+        if kind == "claim" and seat in (0, 1):  # either seat, at any moment of a deal
+            if deal is None:
                 raise IllegalAction("claim_not_now", "there is no deal in progress to claim")
-            self.refuse_turn(seat)
-        assert deal is not None
-        if kind == "claim":
             if not self.may_claim(deal, seat):
                 message = "a claim must come right after winning a trick or declaring a marriage"
                 raise IllegalAction("claim_not_now", message)
             return deal
-        if seat != self.to_act:
+        if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
+        assert deal is not None
         if deal.ledger.trick:
             raise IllegalAction("not_on_lead", f"only the player on lead may {kind}")
         if deal.pending is not None:
