@@ -132,9 +132,7 @@ def side_score(
         nil_score = sum(NIL_VALUES[bids[k]] * (1 if tricks[k] == 0 else -1) for k in nils)
         nil_tricks = sum(tricks[k] for k in nils)
         contract = sum(b for b in bids if isinstance(b, int))  # the bids that are not nil
-        counted = sum(tricks[k] for k in (0, 1) if k not in nils)
-        if failed_nil_tricks == PARTNER:
-            counted += nil_tricks
+        counted = sum(tricks) - (0 if failed_nil_tricks == PARTNER else nil_tricks)
         made = counted >= contract
         if made:
             over = counted - contract + (nil_tricks if failed_nil_tricks == AS_BAGS else 0)
