@@ -30,8 +30,6 @@ SEATS: Final = ("0", "1")
 YES: Final = "yes"
 NO: Final = "no"
 
-MARRIAGE_STEP: Final = MARRIAGE_PLAIN
-"""Every sum of marriages is a multiple of 20 (40 in trumps, 20 otherwise)."""
 MARRIAGES_MOST: Final = MARRIAGE_IN_TRUMPS + 3 * MARRIAGE_PLAIN
 
 
@@ -186,9 +184,9 @@ def _check_points(
     total = sum(points)
     card_total = card_points(variant.cards)
     if played_out:
-        # every card, the last trick's 10, and the marriages declared
+        # every card, the last trick's 10, and the marriages declared (20 each, 40 in trumps)
         base = card_total + variant.last_trick_bonus
-        if not (base <= total <= base + MARRIAGES_MOST and (total - base) % MARRIAGE_STEP == 0):
+        if not (base <= total <= base + MARRIAGES_MOST and (total - base) % MARRIAGE_PLAIN == 0):
             message = f"the points of a deal played out are {base} and the marriages, not {total}"
             raise _refused("paper_bad_points", message, field="points", sum=total)
     elif total > card_total + MARRIAGES_MOST:

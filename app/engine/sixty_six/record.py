@@ -82,10 +82,9 @@ class SixtySixRecords(TrickRecords[Deal]):
     def check_pack(self, pack: object, k: int) -> list[Card]:
         """The base's check of a pack, with the card at fault named."""
         if isinstance(pack, list) and len(pack) == len(self.match_class.PACK):
-            variant = self.variant
             for card in pack:
-                if not isinstance(card, str) or card not in variant.order:
-                    ranks = " ".join(variant.ranks)
+                if not isinstance(card, str) or card not in self.match_class.CARDS:
+                    ranks = " ".join(self.variant.ranks)
                     raise RecordError(f"pack: {card!r} is not a card of the pack ({ranks})", k)
             if len(set(pack)) != len(pack):
                 twice = next(c for c in pack if pack.count(c) > 1)

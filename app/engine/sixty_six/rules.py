@@ -185,10 +185,6 @@ def settle_played_out(
     return Settlement(End.PLAYED_OUT, winner, schedule(points[other], tricks[other]))
 
 
-def _sixty_six_closed(options: Mapping[str, object]) -> TrickRules:
-    return GERMAN_CLOSED if options["german_phase2"] else CLOSED
-
-
 @dataclass(frozen=True, slots=True)
 class Variant:
     """What a member of the family fixes; the state machine reads nothing else of it."""
@@ -272,7 +268,7 @@ SIXTY_SIX: Final = Variant(
     last_trick_wins=False,
     wrong_claim_three=False,
     closer_scored_at_close=False,
-    closed_rules=_sixty_six_closed,
+    closed_rules=lambda options: GERMAN_CLOSED if options["german_phase2"] else CLOSED,
 )
 
 PACK: Final = SIXTY_SIX.pack

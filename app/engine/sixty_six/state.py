@@ -257,38 +257,31 @@ class Match(TrickMatch[Deal]):
         return not (self.options["no_marriages_after_closing"] and deal.closed_by is not None)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The base's listing with the hand read once: random playouts list the legal actions
-        before every card, and the base's reads the hand again for ``other_actions``."""
+        """The base's listing written out, the hand read once and the other actions listed
+        here: random playouts list the legal actions before every card."""
         to_act = self.to_act
         actor = to_act if seat is None else seat
         deal = self.current
         if deal is None or actor is None or not 0 <= actor < 2:
             return []
+        claim = [CLAIM] if self.may_claim(deal, actor) else []
         if actor != to_act:
-            return [CLAIM] if self.may_claim(deal, actor) else []
+            return claim
         ledger = deal.ledger
         cards = ledger.cards
         hand = [cards[i] for i in ledger.hands[actor]]
         plays = self.PLAYS
-        if not ledger.trick:
-            playable = self.lead_cards(deal, actor, hand)
-            return [plays[c] for c in playable] + self.other_actions(deal, actor, hand)
-        rules = self.rules(deal)
-        if rules.follow_suit:
-            hand = legal_cards(hand, ledger.trick_cards(), deal.trump, rules)
-        # in a trick, the one other action is a claim
-        return [plays[c] for c in hand] + ([CLAIM] if self.may_claim(deal, actor) else [])
-
-    def other_actions(self, deal: Deal, seat: int, hand: list[Card] | None = None) -> list[Action]:
-        claim = [CLAIM] if self.may_claim(deal, seat) else []
-        if seat != self.to_act or deal.ledger.trick or deal.pending is not None:
-            return claim
-        if hand is None:
-            hand = deal.ledger.hand(seat)
-        out: list[Action] = []
+        if ledger.trick:
+            rules = self.rules(deal)
+            if rules.follow_suit:
+                hand = legal_cards(hand, ledger.trick_cards(), deal.trump, rules)
+            return [plays[c] for c in hand] + claim
+        out = [plays[c] for c in self.lead_cards(deal, actor, hand)]
+        if deal.pending is not None:
+            return out + claim
         variant = self.VARIANT
-        if deal.closed_by is None and len(deal.ledger.stock) >= variant.talon_needed:
-            may_exchange = deal.won[seat] or not variant.exchange_needs_trick
+        if deal.closed_by is None and len(ledger.stock) >= variant.talon_needed:
+            may_exchange = deal.won[actor] or not variant.exchange_needs_trick
             if may_exchange and variant.exchange_rank + str(deal.trump) in hand:
                 out.append(EXCHANGE)
             out.append(CLOSE)
@@ -304,18 +297,16 @@ class Match(TrickMatch[Deal]):
 
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         kind = action.kind
-        if deal is None or seat not in (0, 1):
-            if kind == "claim" and seat in (0, 1):
+        if kind == "claim" and seat in (0, 1):  # either seat, at any moment of a deal
+            if deal is None:
                 raise IllegalAction("claim_not_now", "there is no deal in progress to claim")
-            self.refuse_turn(seat)
-        assert deal is not None
-        if kind == "claim":
             if not self.may_claim(deal, seat):
                 message = "a claim must come right after winning a trick or declaring a marriage"
                 raise IllegalAction("claim_not_now", message)
             return deal
-        if seat != self.to_act:
+        if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
+        assert deal is not None
         if deal.ledger.trick:
             raise IllegalAction("not_on_lead", f"only the player on lead may {kind}")
         if deal.pending is not None:
@@ -443,7 +434,6 @@ class Match(TrickMatch[Deal]):
             carried=self.carried,
             scores=(scores[0], scores[1]),
         )
-        deal.window = None
         return deal.result.scores
 
     def dealer_after(self, deal: Deal) -> int:

@@ -127,15 +127,12 @@ def side_score(
     contract = counted = over = contract_score = 0
     made: bool | None = None
     if len(nils) == 2:
-        clean = tricks[0] == 0 and tricks[1] == 0
-        nil_score = BOTH_NIL_VALUE if clean else -BOTH_NIL_VALUE  # Cl. 2: flat, never doubled
+        nil_score = -BOTH_NIL_VALUE if any(tricks) else BOTH_NIL_VALUE  # Cl. 2: flat, never doubled
     else:
         nil_score = sum(NIL_VALUES[bids[k]] * (1 if tricks[k] == 0 else -1) for k in nils)
         nil_tricks = sum(tricks[k] for k in nils)
         contract = sum(b for b in bids if isinstance(b, int))  # the bids that are not nil
-        counted = sum(tricks[k] for k in (0, 1) if k not in nils)
-        if failed_nil_tricks == PARTNER:
-            counted += nil_tricks
+        counted = sum(tricks) - (0 if failed_nil_tricks == PARTNER else nil_tricks)
         made = counted >= contract
         if made:
             over = counted - contract + (nil_tricks if failed_nil_tricks == AS_BAGS else 0)
@@ -143,9 +140,8 @@ def side_score(
     bags: int | None = None
     penalty = 0
     if bags_before is not None:  # each full ten cost 100 in the deal that reaches it
-        bags = bags_before + over
-        penalty = -BAG_PENALTY * (bags // BAG_LIMIT)
-        bags %= BAG_LIMIT  # the rest carries over
+        tens, bags = divmod(bags_before + over, BAG_LIMIT)  # the rest carries over
+        penalty = -BAG_PENALTY * tens
     return SideScore(
         contract=contract,
         counted=counted,

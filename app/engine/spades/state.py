@@ -204,9 +204,6 @@ class Match(TrickMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    def winners(self) -> list[int]:
-        return [] if self.winner is None else list(TEAMS[self.winner])
-
     def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
         """No spade led until spades are broken, unless the hand holds nothing else (§4)."""
         return legal_cards(hand, (), TRUMP, RULES, deal.spades_broken)
@@ -357,9 +354,7 @@ class Match(TrickMatch[Deal]):
     def _advance(self, deal: Deal) -> None:
         """Who acts next in the bidding: an exchange step owed, else the next bidder, else
         the first lead (Cl. 1 and 7)."""
-        for exchange in deal.exchanges:
-            if exchange is None:
-                continue
+        for exchange in filter(None, deal.exchanges):
             owed = exchange_state(deal, exchange)
             if owed in ("lay", "give"):
                 deal.step = owed
@@ -420,7 +415,6 @@ class Match(TrickMatch[Deal]):
         return {"hand": ledger.hand(viewer) if ledger.looked(viewer) else [], "exchange": exchange}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
-        """What the scoresheet and the store keep of a finished deal."""
         won = deal.won
         return {
             "bids": list(deal.bids),

@@ -6,7 +6,6 @@ wrong claim costing 3 while the opponent has no trick. Everything else is Sixty-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Final
 
 from ...game import Option
@@ -40,10 +39,6 @@ OPTIONS: Final[tuple[Option, ...]] = (
 the rule here, and a deal played out goes to the last trick, so those two options are gone."""
 
 
-def _closed(options: Mapping[str, object]) -> TrickRules:
-    return CLOSED
-
-
 SCHNAPSEN: Final = Variant(
     ranks=RANKS,
     places=PLACES,
@@ -55,5 +50,5 @@ SCHNAPSEN: Final = Variant(
     last_trick_wins=True,
     wrong_claim_three=True,
     closer_scored_at_close=True,
-    closed_rules=_closed,
+    closed_rules=lambda options: CLOSED,
 )
