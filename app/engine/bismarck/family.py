@@ -86,7 +86,6 @@ class FamilyMatch(TrickMatch[DealT]):
         return self.DEALS[self.seats]
 
     def fixed_trump(self, deal: DealT) -> str:
-        """``FIXED``'s trump."""
         raise NotImplementedError
 
     def contracts_left(self, seat: int) -> list[str]:

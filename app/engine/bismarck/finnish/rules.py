@@ -20,8 +20,6 @@ MISERE: Final = "misere"
 CONTRACTS: tuple[str, ...] = (TRUMP, NOTRUMP, FREE, MISERE)
 """In the order of the protocol's columns (the spec's table)."""
 POSITIVE: frozenset[str] = frozenset({TRUMP, NOTRUMP, FREE})
-NAMES_TRUMP: Final = FREE
-"""The contract whose trump forehand names."""
 
 SEATS: Final = 4
 DEALS_PER_MATCH: Final = 16

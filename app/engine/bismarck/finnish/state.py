@@ -35,7 +35,6 @@ from .rules import (
     DEALS_PER_MATCH,
     FREE,
     NAME,
-    NAMES_TRUMP,
     SEATS,
     TEAMS,
     TRUMP,
@@ -66,7 +65,6 @@ class Deal(FamilyDeal):
 
     @property
     def tricks(self) -> list[int]:
-        """Tricks taken by each seat."""
         return self.won
 
 
@@ -108,7 +106,7 @@ class Match(FamilyMatch[Deal]):
         if seat != self.to_act:
             return []
         if deal.step == "contract":
-            return contract_choices(self.contracts_left(seat), NAMES_TRUMP)
+            return contract_choices(self.contracts_left(seat), FREE)
         step = deal.exchange.next_step
         assert step is not None
         hand = deal.ledger.hand(seat)
