@@ -166,7 +166,7 @@ class FamilyMatch(TrickMatch[DealT]):
 
     def _set_contract(self, deal: DealT, contract: str, trump: str | None, forced: bool) -> None:
         """The contract made: the hands dealt face down are looked at, forehand takes up the
-        open cards and acts at the next step."""
+        open cards and, to act since the deal began, acts at the next step too."""
         deal.contract = contract
         deal.trump = self.fixed_trump(deal) if contract == self.FIXED else trump
         deal.forced = forced
@@ -176,7 +176,6 @@ class FamilyMatch(TrickMatch[DealT]):
         for _ in deal.open:
             ledger.draw(deal.forehand)
         deal.step = self.AFTER_CONTRACT
-        self.to_act = deal.forehand
 
     def previous_fields(self, deal: DealT) -> dict[str, Any]:
         """The last deal scored is shown whole, as a spectator sees it."""
