@@ -142,9 +142,6 @@ class FamilyRecords(TrickRecords[Any]):
             raise RecordError(said, k)
         end_of_deal(deal.finished, last, d, self.derived(deal), k, self.STATED)
 
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        return refused.message
-
     @staticmethod
     def plays_of(d: dict[str, Any], k: int) -> list[Any]:
         plays = d.get("plays", [])
