@@ -237,8 +237,7 @@ def resampler(
         return new(view)
 
     def restore_all(match: M, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        left: list[list[str]] = view["contracts_left"]
-        match.used = [set(match.CONTRACTS) - set(left[s]) for s in range(match.seats)]
+        match.used = [set(match.CONTRACTS) - set(left) for left in view["contracts_left"]]
         assert isinstance(deal, FamilyDeal)  # new_match refused a view without one
         d = view["deal"]
         deal.open = tuple(d["open"])

@@ -143,11 +143,10 @@ class Match(FamilyMatch[Deal]):
     # -- the view's fields ---------------------------------------------------------------------
 
     def public_fields(self) -> dict[str, Any]:
-        totals = self.totals
         return {
             "teams": [list(members) for members in TEAMS],
             "deals_total": DEALS_PER_MATCH,
-            "team_totals": [totals[members[0]] for members in TEAMS],
+            "team_totals": [self.totals[members[0]] for members in TEAMS],
             "contracts_left": [self.contracts_left(s) for s in range(SEATS)],
         }
 
@@ -202,23 +201,21 @@ class Match(FamilyMatch[Deal]):
         if kind not in ("contract", "pass", "share"):
             raise MalformedAction(f"no {kind[:20]!r} action in Finnish Bismarck")
         _refuse_table(seat)
-        step = "deal" if deal is None else deal.step
-        if step == "exchange" and kind != "contract":
-            assert deal is not None
+        if deal is not None and deal.step == "exchange" and kind != "contract":
             self._validate_exchange(deal, seat, action)
             return deal
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
         assert deal is not None
         if kind == "contract":
-            if step != "contract":
+            if deal.step != "contract":
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
             name, _, trump = action.arg.partition(":")
             if name not in CONTRACTS or (trump and trump not in SUITS):
                 # parse_action refuses these; an Action built by hand must not slip through
                 raise MalformedAction(f"no contract {action.arg[:20]!r}")
             self.check_contract(deal, name, trump)
-        elif step == "contract":
+        elif deal.step == "contract":
             raise IllegalAction("wrong_phase", "the contract comes before the exchange")
         else:
             raise IllegalAction("wrong_phase", "the exchange is over")
