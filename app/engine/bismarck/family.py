@@ -86,7 +86,6 @@ class FamilyMatch(TrickMatch[DealT]):
         return self.DEALS[self.seats]
 
     def fixed_trump(self, deal: DealT) -> str:
-        """``FIXED``'s trump."""
         raise NotImplementedError
 
     def contracts_left(self, seat: int) -> list[str]:
@@ -167,7 +166,7 @@ class FamilyMatch(TrickMatch[DealT]):
 
     def _set_contract(self, deal: DealT, contract: str, trump: str | None, forced: bool) -> None:
         """The contract made: the hands dealt face down are looked at, forehand takes up the
-        open cards and acts at the next step."""
+        open cards and, to act since the deal began, acts at the next step too."""
         deal.contract = contract
         deal.trump = self.fixed_trump(deal) if contract == self.FIXED else trump
         deal.forced = forced
@@ -177,7 +176,6 @@ class FamilyMatch(TrickMatch[DealT]):
         for _ in deal.open:
             ledger.draw(deal.forehand)
         deal.step = self.AFTER_CONTRACT
-        self.to_act = deal.forehand
 
     def previous_fields(self, deal: DealT) -> dict[str, Any]:
         """The last deal scored is shown whole, as a spectator sees it."""
@@ -239,8 +237,7 @@ def resampler(
         return new(view)
 
     def restore_all(match: M, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
-        left: list[list[str]] = view["contracts_left"]
-        match.used = [set(match.CONTRACTS) - set(left[s]) for s in range(match.seats)]
+        match.used = [set(match.CONTRACTS) - set(left) for left in view["contracts_left"]]
         assert isinstance(deal, FamilyDeal)  # new_match refused a view without one
         d = view["deal"]
         deal.open = tuple(d["open"])

@@ -67,10 +67,8 @@ def contract_paper(
 
     def entry_of(deal: ScoredDeal) -> dict[str, Any]:
         detail = deal.detail
-        entry: dict[str, Any] = {"contract": detail["contract"]}
-        if detail["contract"] in with_trump:
-            entry["trump"] = detail["trump"]
-        return entry | {"tricks": list(detail["tricks"])}
+        trump = {"trump": detail["trump"]} if detail["contract"] in with_trump else {}
+        return {"contract": detail["contract"], **trump, "tricks": list(detail["tricks"])}
 
     return keep(rotating(shape), score, entry_of, refuse)
 

@@ -142,9 +142,6 @@ class FamilyRecords(TrickRecords[Any]):
             raise RecordError(said, k)
         end_of_deal(deal.finished, last, d, self.derived(deal), k, self.STATED)
 
-    def explain_own(self, who: str, kind: str, refused: IllegalAction) -> str | None:
-        return refused.message
-
     @staticmethod
     def plays_of(d: dict[str, Any], k: int) -> list[Any]:
         plays = d.get("plays", [])
@@ -155,7 +152,6 @@ class FamilyRecords(TrickRecords[Any]):
     def contract(self, match: Any, d: Any, k: int) -> None:
         deal = match.deals[-1]
         contract, trump, forehand = d.get("contract"), d.get("trump"), deal.forehand
-        who = self.who(forehand)
         if contract not in match.CONTRACTS:
             raise RecordError(f"contract must be one of {', '.join(match.CONTRACTS)}", k)
         if contract == match.FREE and trump not in SUITS:
@@ -165,13 +161,11 @@ class FamilyRecords(TrickRecords[Any]):
         if contract not in (match.FREE, match.FIXED) and trump is not None:
             raise RecordError(f"{contract} has no trump suit", k)
         if contract in match.used[forehand]:
-            raise RecordError(f"{who} already chose {contract} as forehand", k)
-        if match.phase() == "contract":
+            raise RecordError(f"{self.who(forehand)} already chose {contract} as forehand", k)
+        if match.phase() == "contract":  # else the deal set it: the one contract left
             match.apply(
                 forehand, contract_action(contract, trump if contract == match.FREE else None)
             )
-        elif deal.contract != contract:  # pragma: no cover - the checks above leave one contract
-            raise RecordError(f"{who} must play {deal.contract}, the contract left", k)
 
 
 class BismarckRecords(FamilyRecords):
@@ -196,8 +190,7 @@ class BismarckRecords(FamilyRecords):
     def entry(
         self, match: TrickMatch[Any], deal: Deal, seat: int | None, whole: bool
     ) -> dict[str, Any] | None:
-        # a deal still waiting for its contract, or voided and waiting for its redeal
-        if deal.contract is None or (not deal.finished and deal is not match.current):
+        if deal.contract is None:  # a deal still waiting for its contract
             return None
         return super().entry(match, deal, seat, whole)
 

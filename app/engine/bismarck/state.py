@@ -302,8 +302,7 @@ class Match(FamilyMatch[Deal]):
             cards = action.arg.split(",")
             deal.ledger.lay_away(deal.forehand, cards)
             deal.discard = tuple(sorted_cards(cards))
-            deal.step = "play"
-            self.to_act = deal.forehand
+            deal.step = "play"  # forehand, who discarded, leads
 
     def force_contract(self, deal: Deal) -> None:
         """A contract carried over from a voided deal comes first (rules §13)."""

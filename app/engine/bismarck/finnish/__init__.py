@@ -38,6 +38,5 @@ GAME = make_game(
 view = GAME.view
 """The match as a seat sees it, ``None`` a spectator (the base's view, its fields in
 ``Match.VIEW_KEYS``' order); ``public``, the spectator view of the same state, saves
-rebuilding what every seat sees alike; ``cache`` (:data:`ViewCache`) what cannot change any
-more."""
-ViewCache = GAME.new_view_cache
+rebuilding what every seat sees alike; ``cache`` (``GAME.new_view_cache``) what cannot
+change any more."""

@@ -107,10 +107,7 @@ class FinnishRecords(FamilyRecords):
             if (
                 not isinstance(value, dict)
                 or not value
-                or not all(
-                    isinstance(s, str) and s in ("0", "1", "2", "3") and is_card(c)
-                    for s, c in value.items()
-                )
+                or not all(s in ("0", "1", "2", "3") and is_card(c) for s, c in value.items())
             ):
                 raise RecordError('exchange: from_partner maps each seat ("0"-"3") to a card', k)
             return share_action({int(s): c for s, c in value.items()})

@@ -50,8 +50,7 @@ def _shown(view: View) -> dict[str, Any]:
             elif p["to"] == seat:
                 own.difference_update(p["cards"])
         began[seat] = sorted(own | set(began[seat]))
-    passes = d["exchange"]
-    return {**shown, "open": [], "passes": passes, "began": began, "played": played}
+    return {**shown, "open": [], "passes": d["exchange"], "began": began, "played": played}
 
 
 def _restore(match: Match, deal: Deal, view: View) -> None:
@@ -59,12 +58,11 @@ def _restore(match: Match, deal: Deal, view: View) -> None:
     deal played."""
     d = view["deal"]
     ledger = deal.ledger
-    dealt: list[list[str]] = [[] for _ in range(SEATS)]
     paths = ledger.paths
     if paths is None:  # before the contract: each hand as dealt
-        for s in range(SEATS):
-            dealt[s] = ledger.hand(s)
+        dealt = [ledger.hand(s) for s in range(SEATS)]
     else:
+        dealt = [[] for _ in range(SEATS)]
         passed: list[list[str]] = [[] for _ in d["exchange"]]
         for card, (origin, through) in paths.items():
             if card not in deal.open:

@@ -35,7 +35,6 @@ from .rules import (
     DEALS_PER_MATCH,
     FREE,
     NAME,
-    NAMES_TRUMP,
     SEATS,
     TEAMS,
     TRUMP,
@@ -66,7 +65,6 @@ class Deal(FamilyDeal):
 
     @property
     def tricks(self) -> list[int]:
-        """Tricks taken by each seat."""
         return self.won
 
 
@@ -108,7 +106,7 @@ class Match(FamilyMatch[Deal]):
         if seat != self.to_act:
             return []
         if deal.step == "contract":
-            return contract_choices(self.contracts_left(seat), NAMES_TRUMP)
+            return contract_choices(self.contracts_left(seat), FREE)
         step = deal.exchange.next_step
         assert step is not None
         hand = deal.ledger.hand(seat)
@@ -145,11 +143,10 @@ class Match(FamilyMatch[Deal]):
     # -- the view's fields ---------------------------------------------------------------------
 
     def public_fields(self) -> dict[str, Any]:
-        totals = self.totals
         return {
             "teams": [list(members) for members in TEAMS],
             "deals_total": DEALS_PER_MATCH,
-            "team_totals": [totals[members[0]] for members in TEAMS],
+            "team_totals": [self.totals[members[0]] for members in TEAMS],
             "contracts_left": [self.contracts_left(s) for s in range(SEATS)],
         }
 
@@ -204,23 +201,21 @@ class Match(FamilyMatch[Deal]):
         if kind not in ("contract", "pass", "share"):
             raise MalformedAction(f"no {kind[:20]!r} action in Finnish Bismarck")
         _refuse_table(seat)
-        step = "deal" if deal is None else deal.step
-        if step == "exchange" and kind != "contract":
-            assert deal is not None
+        if deal is not None and deal.step == "exchange" and kind != "contract":
             self._validate_exchange(deal, seat, action)
             return deal
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
         assert deal is not None
         if kind == "contract":
-            if step != "contract":
+            if deal.step != "contract":
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
             name, _, trump = action.arg.partition(":")
             if name not in CONTRACTS or (trump and trump not in SUITS):
                 # parse_action refuses these; an Action built by hand must not slip through
                 raise MalformedAction(f"no contract {action.arg[:20]!r}")
             self.check_contract(deal, name, trump)
-        elif step == "contract":
+        elif deal.step == "contract":
             raise IllegalAction("wrong_phase", "the contract comes before the exchange")
         else:
             raise IllegalAction("wrong_phase", "the exchange is over")
