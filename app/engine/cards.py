@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from typing import TypeGuard
 
 Card = str
 Suit = str
@@ -28,7 +29,7 @@ class CardError(ValueError):
     """Text that is not a card of the pack in question."""
 
 
-def is_card(text: object, ranks: str = RANKS) -> bool:
+def is_card(text: object, ranks: str = RANKS) -> TypeGuard[Card]:
     return isinstance(text, str) and len(text) == 2 and text[0] in ranks and text[1] in SUITS
 
 

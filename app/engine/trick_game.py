@@ -1053,8 +1053,12 @@ class TrickRecords(Generic[D]):
         match_class: type[TrickMatch[Any]],
         parse: Callable[[object], Action],
         seat_counts: tuple[int, ...],
+        new: Callable[[int, Options, int], TrickMatch[Any]] | None = None,
     ) -> None:
         self.match_class = match_class
+        self.new = new or match_class
+        """What makes the match a record replays into, from the seats, the options and the
+        first dealer (``make_game``'s ``new``)."""
         self.parse = parse
         self.seat_counts = seat_counts
         """The table sizes the game is played at: a record's players are checked against
@@ -1216,14 +1220,15 @@ class TrickRecords(Generic[D]):
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
+        """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
+        cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
         pack = match.deals[index].pack
         assert pack is not None
         return list(pack)
 
     def new_match(self, seats: int, options: Options, first_dealer: int) -> TrickMatch[D]:
-        """The match a record replays into (a game whose match takes other arguments says
-        how to make it)."""
-        return self.match_class(seats, options, first_dealer)
+        """The match a record replays into."""
+        return self.new(seats, options, first_dealer)
 
     def check_seats(self, seats: int) -> None:
         """Refuse a record for a table size the game is not played at."""
@@ -1365,7 +1370,7 @@ def make_game(
         scoresheet=sheet.scoresheet,
         deals_total=deals_total,
         outcome=outcome,
-        records=records(match_class, parse, seat_counts).records(),
+        records=records(match_class, parse, seat_counts, new).records(),
         hidden_cards=hidden or hidden_cards,
         resample=resample or make_resample(match_class, restore or _restore_nothing),
         deal_sum=deal_sum,

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from app.engine.actions import Action
-from app.engine.bismarck.record import export_record
+from app.engine.bismarck import GAME
 from app.engine.bismarck.state import (
     PLAY,
     TABLE,
@@ -163,7 +163,7 @@ def card_tokens(data: object) -> set[Card]:
 
 def record_json(match: Match) -> dict[str, Any]:
     """The exported record of ``match`` as it reads after travelling as JSON text."""
-    doc: dict[str, Any] = json.loads(json.dumps(export_record(match, PLAYERS[: match.seats])))
+    doc: dict[str, Any] = json.loads(json.dumps(GAME.records.export(match, PLAYERS[: match.seats])))
     return doc
 
 

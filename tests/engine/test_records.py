@@ -22,7 +22,7 @@ from playout import (
     replay_log,
 )
 
-from app.engine.bismarck.record import export_record
+from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import winners
 from app.engine.bismarck.state import Match, Phase, parse_action
 from app.engine.bismarck.view import view
@@ -160,7 +160,7 @@ def test_a_record_replays_to_the_same_views(seats: int, seed: int, cut: Cut) -> 
             del seen["first_dealer"], wanted["first_dealer"]
         assert seen == wanted
     # and the record of the replay is the record itself
-    assert export_record(replayed, players) == export_record(expected, players)
+    assert GAME.records.export(replayed, players) == GAME.records.export(expected, players)
 
 
 def test_an_unfinished_deal_states_tricks_so_far_and_zero_scores() -> None:
@@ -178,7 +178,7 @@ def test_a_deal_before_its_discard_is_valid_as_the_last_deal() -> None:
     cut = next(i for i in range(1, len(log)) if log[i][1].startswith("discard:"))
     partial = replay_log(3, match.first_dealer, log[:cut])
     assert partial.phase() is Phase.DISCARD
-    doc = json.loads(json.dumps(export_record(partial, PLAYERS[:3])))
+    doc = json.loads(json.dumps(GAME.records.export(partial, PLAYERS[:3])))
     assert "discard" not in doc["deals"][-1] and doc["deals"][-1]["plays"] == []
     assert validate_record(doc).valid
 

@@ -23,7 +23,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from app.engine.bismarck.record import export_record
+from app.engine.bismarck import GAME
 from app.engine.bismarck.state import (
     TABLE,
     Match,
@@ -194,7 +194,7 @@ def test_sigkill_at_random_moments_loses_nothing(backend: str, tmp_path: Path) -
     assert len(record["deals"]) == 12
     assert validate_record(record).valid
     replayed, actions = replay_record(record)
-    expected = export_record(replayed, record["players"])
+    expected = GAME.records.export(replayed, record["players"])
     assert {k: v for k, v in record.items() if k not in ("status", "fairness")} == expected
     # however often it was killed, the server dealt every deal from the seeds it committed to
     checks = verify_record(record)

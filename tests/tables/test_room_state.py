@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from app.engine.bismarck.record import export_record
 from app.tables import RoomState, Status, TableError
 from app.tables import events as ev
 from app.tables.events import Event
@@ -102,7 +101,8 @@ def snapshot(room: RoomState) -> dict[str, Any]:
         "views": [room.view_for(s) for s in [None, *seats]],
         "record": room.record(),
         "past": [
-            (p.number, p.players, p.status, export_record(p.match, p.players)) for p in room.past
+            (p.number, p.players, p.status, room.game.records.export(p.match, p.players))
+            for p in room.past
         ],
     }
 

@@ -20,9 +20,9 @@ from ..recorded import deals_of, end_of_deal, is_seat
 from ..trick_game import TrickMatch, TrickRecords
 from .contracts import contract_action
 from .family import FamilyMatch
-from .rules import CARDS_PER_HAND, DEALS_PER_MATCH, OPEN_CARDS
+from .rules import CARDS_PER_HAND, OPEN_CARDS
 from .rules import winners as leaders
-from .state import Deal, Match, deck_from, discard_action, parse_action
+from .state import Deal, Match, deck_from, discard_action
 
 
 class FamilyRecords(TrickRecords[Any]):
@@ -53,9 +53,6 @@ class FamilyRecords(TrickRecords[Any]):
 
     def pack(self, match: Any, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
         raise NotImplementedError
-
-    def new_match(self, seats: int, options: Options, first_dealer: int) -> FamilyMatch[Any]:
-        return self.match_class(seats, first_dealer)
 
     def active(self, match: Any, dealer: int) -> Sequence[int]:
         """The seats dealt a hand, in the order their cards are checked."""
@@ -242,7 +239,3 @@ class BismarckRecords(FamilyRecords):
             held = f"4 different cards of the 20 they hold, not {' '.join(discard)}"
             raise RecordError(f"{self.who(forehand)} must discard {held}", k) from None
         return plays
-
-
-RECORDS = BismarckRecords(Match, parse_action, tuple(DEALS_PER_MATCH))
-export_record = RECORDS.export

@@ -56,8 +56,6 @@ class SpadesRecords(TrickRecords[Deal]):
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
-        """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-        cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
         deal = match.deals[index]
         assert isinstance(deal, Deal)
         return pack_for(deal.dealt, deal.dealer)

@@ -23,7 +23,6 @@ from engine.finnish_bismarck.helpers import (
 from app import validate as validate_cli
 from app.engine import GAMES
 from app.engine.bismarck.finnish import GAME
-from app.engine.bismarck.finnish.record import export_record
 from app.engine.bismarck.finnish.state import Match
 from app.engine.game import RecordError
 from app.engine.records import export_record as export_any
@@ -130,7 +129,7 @@ def test_a_deal_waiting_for_its_contract_is_written_with_its_hands() -> None:
 def exchange_at(seat: int | None) -> Any:
     match = Match(0)
     play_planned(match, "contract:notrump", winners_for(0, 8))
-    doc = export_record(match, list(PLAYERS), seat, False)
+    doc = GAME.records.export(match, list(PLAYERS), seat, False)
     (only,) = doc["deals"]
     assert only["hands"] == [
         h if s == seat else None for s, h in enumerate(whole(match)["deals"][0]["hands"])

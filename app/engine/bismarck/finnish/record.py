@@ -11,13 +11,13 @@ from typing import Any
 from ...actions import Action
 from ...cards import Card, is_card
 from ...errors import IllegalAction
-from ...game import Options, RecordError
+from ...game import RecordError
 from ...trick_game import TrickMatch
 from ..record import FamilyRecords
 from .deal import pack_for
 from .notation import pass_action, share_action
 from .rules import DEALT, FREE, SEATS, TEAMS, TRICKS, team_tricks
-from .state import Deal, Match, parse_action
+from .state import Deal, Match
 
 STEP_KEYS = ("to_partner", "from_partner", "to_dealer", "from_dealer")
 
@@ -65,13 +65,8 @@ class FinnishRecords(FamilyRecords):
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
-        """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-        cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
         deal = match.deals[index]
         return pack_for(deal.open, deal.dealt, deal.dealer)
-
-    def new_match(self, seats: int, options: Options, first_dealer: int) -> Match:
-        return Match(first_dealer)
 
     def pack(self, match: Match, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
         return pack_for(open_cards, hands, dealer)
@@ -113,7 +108,6 @@ class FinnishRecords(FamilyRecords):
             return share_action({int(s): c for s, c in value.items()})
         if not is_card(value):
             raise RecordError(f"exchange: {STEP_KEYS[step - 1]} must be a card", k)
-        assert isinstance(value, str)
         return pass_action([value])
 
 
@@ -128,7 +122,3 @@ def explain_step(who: str, step: int, refused: IllegalAction) -> str:
     if code == "wrong_card_count":
         return f"step {step} of the exchange passes {refused.detail['count']} cards"
     return f"{who}: {refused.message}"
-
-
-RECORDS = FinnishRecords(Match, parse_action, (SEATS,))
-export_record = RECORDS.export

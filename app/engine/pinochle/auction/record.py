@@ -83,9 +83,8 @@ class Records(BiddingRecords[Deal]):
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
-        """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-        cards to the same places give the same list (a fair deal's check, docs/fairness.md).
-        Hands are kept sorted, so this is the pack laid out from them, not the one shuffled."""
+        """Hands are kept sorted, so this is the pack laid out from them, not the one
+        shuffled."""
         assert isinstance(match, Match)
         deal = match.deals[index]
         return pack_for(deal.dealt, deal.widow, deal.active, match.packets)

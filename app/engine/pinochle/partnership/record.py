@@ -74,8 +74,6 @@ class Records(BiddingRecords[Deal]):
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
-        """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-        cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
         assert isinstance(match, Match)
         deal = match.deals[index]
         return pack_for(match.VARIANT, deal.dealt, deal.dealer)
