@@ -781,16 +781,11 @@ def _spread(total: int, capacities: tuple[int, ...]) -> tuple[tuple[int, ...], .
     """Every way to take ``total`` items from pools of these capacities, in ascending
     order of the first pool's share, then the next's; kept, as a few small numbers are met
     again and again."""
-    return tuple(_spreads(total, capacities))
-
-
-def _spreads(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
     if not capacities:
-        if total == 0:
-            yield ()
-        return
+        return ((),) if total == 0 else ()
     first, rest = capacities[0], capacities[1:]
-    room = sum(rest)
-    for n in range(max(0, total - room), min(first, total) + 1):
-        for tail in _spreads(total - n, rest):
-            yield (n, *tail)
+    return tuple(
+        (n, *tail)
+        for n in range(max(0, total - sum(rest)), min(first, total) + 1)
+        for tail in _spread(total - n, rest)
+    )
