@@ -280,12 +280,9 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # a rank's count or a code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
     classes: _Classes | None = None
-    for kind, suit, need, items, distinct, counted, some, _, spelled in near:
-        if need is None:
-            if held.count(items[0][0]) < 4:
-                continue
-        elif counted and min(map(held.count, distinct)) < counted:
-            continue  # a double bezique or more, a four of trumps
+    for kind, suit, need, _, distinct, counted, some, _, spelled in near:
+        if counted and min(map(held.count, distinct)) < counted:
+            continue  # a double bezique or more, a four of trumps (a plain four: the sieve counted)
         if not some & on_table:  # none of its codes on the table: the hand's choices alone
             if need is not None:  # one way
                 pairs = _offer_formed(ctx, holding, out, kind, spelled, (), suit, pairs)
@@ -469,7 +466,7 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
                 of_rank = sum(_BIT[info.rank + s] for s in SUITS)
-                group.append((kind, suit, None, ((info.rank, 4),), (), 4, of_rank, 0, ()))
+                group.append((kind, suit, None, ((info.rank, 4),), (), 0, of_rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
             if kind in TRUMP_FOURS:
@@ -647,10 +644,7 @@ def _completed(
     pairs: int | None = None
     for kind, suit, need, items, distinct, counted, _, _, _ in near:
         info = INFO[kind]
-        if need is None:
-            if held.count(items[0][0]) < 4:
-                continue
-        elif counted and min(map(held.count, distinct)) < counted:
+        if counted and min(map(held.count, distinct)) < counted:
             continue
         if info.family is Family.BEZIQUE:
             if pairs is None:
