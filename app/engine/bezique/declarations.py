@@ -241,7 +241,7 @@ class Offer:
 def offers(ctx: Context, holding: Holding) -> list[Offer]:
     """The declarations legal now, without extra cards: each pending declaration that can
     score, then each combination formed with cards from the hand."""
-    out: dict[str, Offer] = {}
+    out: list[Offer] = []
     pairs: tuple[int, int] | None = None
     pack = ctx.pack
     for waiting in holding.pending:
@@ -275,7 +275,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         hand_weight += copy_weights[copy]
     near = _sift(ctx.sieve, in_hand | on_table, in_hand, hand_weight + table_weight)
     if not near:
-        return list(out.values())
+        return out
     hand_codes = [pack[c] for c in concealed]
     # a rank's count or a code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
@@ -294,7 +294,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             choices = _choices(kind, need, hand_codes, classes)
         for chosen, table in choices:
             pairs = _offer_formed(ctx, holding, out, kind, chosen, table, suit, pairs)
-    return list(out.values())
+    return out
 
 
 _Classes = dict[tuple[Card, int, int], list[Copy]]
@@ -340,14 +340,9 @@ def named(
     return f"{kind._value_}:{items}"
 
 
-def _offer_pending(
-    ctx: Context, holding: Holding, out: dict[str, Offer], pending: Combination
-) -> None:
+def _offer_pending(ctx: Context, holding: Holding, out: list[Offer], pending: Combination) -> None:
     """Offer the ``pending`` declaration into ``out`` if it can score now."""
     kind = pending.kind
-    text = named(ctx.pack, holding, kind, (), pending.cards)
-    if text in out:
-        return
     # its cards on the table as registered (a card played takes it away): of declare's
     # checks only rules 4, 5 and 7 against what was scored since may fail
     try:
@@ -355,13 +350,14 @@ def _offer_pending(
     except IllegalAction:
         return
     points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
-    out[text] = _offer(text, points, fixes)
+    text = named(ctx.pack, holding, kind, (), pending.cards)
+    out.append(_offer(text, points, fixes))
 
 
 def _offer_formed(
     ctx: Context,
     holding: Holding,
-    out: dict[str, Offer],
+    out: list[Offer],
     kind: Kind,
     hand: Sequence[Card],
     table: Sequence[Copy],
@@ -372,10 +368,6 @@ def _offer_formed(
     kind's codes with ``suit``, if it passes the checks that may still fail; return the
     table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
     pack = ctx.pack
-    # most offers take no table card: their text written here, without a call
-    text = named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
-    if text in out:
-        return pairs
     # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
     # concealed card is in a declaration)
@@ -397,7 +389,9 @@ def _offer_formed(
         except IllegalAction:
             return pairs
     points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
-    out[text] = _offer(text, points, fixes)
+    # most offers take no table card: their text written here, without a call
+    text = named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
+    out.append(_offer(text, points, fixes))
     return pairs
 
 
