@@ -627,7 +627,6 @@ def _completed(
     near = _sift(sieve, present, laid_bits, sum(map(sieve[4].__getitem__, table_codes)))
     if not near:
         return
-    held = "".join(table_codes)  # a code's count or a rank's, as in offers
     known = set(holding.pending)
     on_table = set(table)
     intact = [
@@ -636,10 +635,9 @@ def _completed(
         if on_table.issuperset(s.combination.cards)
     ]
     pairs: int | None = None
-    for kind, suit, need, items, distinct, counted, _, _, _ in near:
+    # a four's cards are counted by the sieve, a bezique's by its pairs
+    for kind, suit, need, items, _, _, _, _, _ in near:
         info = INFO[kind]
-        if counted and min(map(held.count, distinct)) < counted:
-            continue
         if info.family is Family.BEZIQUE:
             if pairs is None:
                 pairs = min(4, pairs_on(ctx, table, trump))
