@@ -241,7 +241,7 @@ class Offer:
 def offers(ctx: Context, holding: Holding) -> list[Offer]:
     """The declarations legal now, without extra cards: each pending declaration that can
     score, then each combination formed with cards from the hand."""
-    out: dict[str, Offer] = {}
+    out: list[Offer] = []
     pairs: tuple[int, int] | None = None
     pack = ctx.pack
     for waiting in holding.pending:
@@ -275,17 +275,14 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
         hand_weight += copy_weights[copy]
     near = _sift(ctx.sieve, in_hand | on_table, in_hand, hand_weight + table_weight)
     if not near:
-        return list(out.values())
+        return out
     hand_codes = [pack[c] for c in concealed]
     # a rank's count or a code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
     classes: _Classes | None = None
-    for kind, suit, need, items, distinct, counted, some, _, spelled in near:
-        if need is None:
-            if held.count(items[0][0]) < 4:
-                continue
-        elif counted and min(map(held.count, distinct)) < counted:
-            continue  # a double bezique or more, a four of trumps
+    for kind, suit, need, _, distinct, counted, some, _, spelled in near:
+        if counted and min(map(held.count, distinct)) < counted:
+            continue  # a double bezique or more, a four of trumps (a plain four: the sieve counted)
         if not some & on_table:  # none of its codes on the table: the hand's choices alone
             if need is not None:  # one way
                 pairs = _offer_formed(ctx, holding, out, kind, spelled, (), suit, pairs)
@@ -297,7 +294,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             choices = _choices(kind, need, hand_codes, classes)
         for chosen, table in choices:
             pairs = _offer_formed(ctx, holding, out, kind, chosen, table, suit, pairs)
-    return list(out.values())
+    return out
 
 
 _Classes = dict[tuple[Card, int, int], list[Copy]]
@@ -343,14 +340,9 @@ def named(
     return f"{kind._value_}:{items}"
 
 
-def _offer_pending(
-    ctx: Context, holding: Holding, out: dict[str, Offer], pending: Combination
-) -> None:
+def _offer_pending(ctx: Context, holding: Holding, out: list[Offer], pending: Combination) -> None:
     """Offer the ``pending`` declaration into ``out`` if it can score now."""
     kind = pending.kind
-    text = named(ctx.pack, holding, kind, (), pending.cards)
-    if text in out:
-        return
     # its cards on the table as registered (a card played takes it away): of declare's
     # checks only rules 4, 5 and 7 against what was scored since may fail
     try:
@@ -358,13 +350,14 @@ def _offer_pending(
     except IllegalAction:
         return
     points, fixes = value(ctx.variant, kind, pending.suit, ctx.trump, ctx.previous_trump)
-    out[text] = _offer(text, points, fixes)
+    text = named(ctx.pack, holding, kind, (), pending.cards)
+    out.append(_offer(text, points, fixes))
 
 
 def _offer_formed(
     ctx: Context,
     holding: Holding,
-    out: dict[str, Offer],
+    out: list[Offer],
     kind: Kind,
     hand: Sequence[Card],
     table: Sequence[Copy],
@@ -375,10 +368,6 @@ def _offer_formed(
     kind's codes with ``suit``, if it passes the checks that may still fail; return the
     table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
     pack = ctx.pack
-    # most offers take no table card: their text written here, without a call
-    text = named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
-    if text in out:
-        return pairs
     # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
     # concealed card is in a declaration)
@@ -400,7 +389,9 @@ def _offer_formed(
         except IllegalAction:
             return pairs
     points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
-    out[text] = _offer(text, points, fixes)
+    # most offers take no table card: their text written here, without a call
+    text = named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
+    out.append(_offer(text, points, fixes))
     return pairs
 
 
@@ -469,7 +460,7 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
                 of_rank = sum(_BIT[info.rank + s] for s in SUITS)
-                group.append((kind, suit, None, ((info.rank, 4),), (), 4, of_rank, 0, ()))
+                group.append((kind, suit, None, ((info.rank, 4),), (), 0, of_rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
             if kind in TRUMP_FOURS:
@@ -636,7 +627,6 @@ def _completed(
     near = _sift(sieve, present, laid_bits, sum(map(sieve[4].__getitem__, table_codes)))
     if not near:
         return
-    held = "".join(table_codes)  # a code's count or a rank's, as in offers
     known = set(holding.pending)
     on_table = set(table)
     intact = [
@@ -645,13 +635,9 @@ def _completed(
         if on_table.issuperset(s.combination.cards)
     ]
     pairs: int | None = None
-    for kind, suit, need, items, distinct, counted, _, _, _ in near:
+    # a four's cards are counted by the sieve, a bezique's by its pairs
+    for kind, suit, need, items, _, _, _, _, _ in near:
         info = INFO[kind]
-        if need is None:
-            if held.count(items[0][0]) < 4:
-                continue
-        elif counted and min(map(held.count, distinct)) < counted:
-            continue
         if info.family is Family.BEZIQUE:
             if pairs is None:
                 pairs = min(4, pairs_on(ctx, table, trump))
@@ -781,16 +767,11 @@ def _spread(total: int, capacities: tuple[int, ...]) -> tuple[tuple[int, ...], .
     """Every way to take ``total`` items from pools of these capacities, in ascending
     order of the first pool's share, then the next's; kept, as a few small numbers are met
     again and again."""
-    return tuple(_spreads(total, capacities))
-
-
-def _spreads(total: int, capacities: Sequence[int]) -> Iterator[tuple[int, ...]]:
     if not capacities:
-        if total == 0:
-            yield ()
-        return
+        return ((),) if total == 0 else ()
     first, rest = capacities[0], capacities[1:]
-    room = sum(rest)
-    for n in range(max(0, total - room), min(first, total) + 1):
-        for tail in _spreads(total - n, rest):
-            yield (n, *tail)
+    return tuple(
+        (n, *tail)
+        for n in range(max(0, total - sum(rest)), min(first, total) + 1)
+        for tail in _spread(total - n, rest)
+    )

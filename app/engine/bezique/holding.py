@@ -78,13 +78,6 @@ def split_card_argument(arg: str) -> tuple[Card, int | None]:
     return code, number
 
 
-def play_arguments(pack: Sequence[Card], holding: Holding) -> list[str]:
-    """The ``play:`` arguments the holding can answer: each concealed code once, then each
-    table position."""
-    codes = dict.fromkeys(pack[c] for c in holding.concealed)
-    return [*codes, *(f"{pack[c]}@{i}" for i, c in enumerate(holding.table))]
-
-
 def find_copy(pack: Sequence[Card], holding: Holding, code: Card, position: int | None) -> Copy:
     """The copy of ``code`` at ``position`` of the table, or any concealed one when
     ``position`` is ``None``; else :class:`IllegalAction` ``card_not_in_hand``."""

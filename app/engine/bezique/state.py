@@ -277,8 +277,8 @@ class Match(TrickMatch[Deal]):
     # -- checking ------------------------------------------------------------------------------
 
     def _check(self, seat: int, action: Action) -> Deal | None:
-        """Every condition of ``action`` but a declaration's own (``declare`` checks those
-        before it changes anything); the deal it acts on (``None`` for a deal)."""
+        """Every condition of ``action`` but a declaration's or a card's own (each checked
+        before its first change); the deal it acts on (``None`` for a deal)."""
         self.notation.shape(action)
         kind = action.kind
         if self.to_act is None:
@@ -321,9 +321,6 @@ class Match(TrickMatch[Deal]):
             raise IllegalAction(
                 "declare_or_draw", "you won the trick: declare or draw before the next lead"
             )
-        copy = find_copy(deal.pack, deal.holdings[seat], *split_card_argument(action.arg))
-        if deal.trick and deal.endgame:
-            self._check_follow(deal, seat, copy)
         return deal
 
     def _check_follow(self, deal: Deal, seat: int, copy: Copy) -> None:
@@ -397,8 +394,8 @@ class Match(TrickMatch[Deal]):
             self._draw(deal)
             deal.actions.append((seat, "draw"))
             return
-        # a card named by an action built elsewhere: played as the notation's own, recorded
-        # as sent
+        # a card named by an action built elsewhere: checked and played as the notation's
+        # own, recorded as sent
         code, position = split_card_argument(action.arg)
         notation = self.notation
         own = notation.play[code] if position is None else notation.play_at(code, position)

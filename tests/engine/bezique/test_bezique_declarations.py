@@ -12,7 +12,6 @@ from app.engine.bezique.declarations import Context, Declared, declare, offers
 from app.engine.bezique.holding import (
     Holding,
     find_copy,
-    play_arguments,
     remove,
     split_card_argument,
     take_up,
@@ -188,7 +187,8 @@ def test_c4_scoring_a_pending_declaration_lays_out_nothing_more() -> None:
 def test_c6_a_table_card_is_named_by_position_and_the_copy_matters() -> None:
     a = Player(hand="KH KH KH KH KH QH", trump="S")
     a.declare("kings:KH,KH,KH,KH")
-    assert play_arguments(a.pack, a.holding) == ["KH", "QH", "KH@0", "KH@1", "KH@2", "KH@3"]
+    assert a.table() == ["KH", "KH", "KH", "KH"]
+    assert find_copy(a.pack, a.holding, "KH", 3) == a.holding.table[3]
     with pytest.raises(IllegalAction) as caught:
         find_copy(a.pack, a.holding, "QH", 0)
     assert caught.value.code == "card_not_in_hand"
