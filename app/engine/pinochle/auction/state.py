@@ -261,13 +261,6 @@ class Match(BiddingMatch[Deal]):
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
 
-    def bid_options(self, deal: Deal) -> list[int]:
-        """The bids listed for the seat to bid (any higher multiple of ten up to the table's
-        limit is accepted)."""
-        low = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
-        top = min(max(LISTED_UP_TO, low + 5 * BID_STEP), MAX_BID)
-        return list(range(low, top + 1, BID_STEP))
-
     def may_concede(self, deal: Deal, seat: int) -> bool:
         if deal.bidder is None or deal.led or deal.finished:
             return False
@@ -315,7 +308,9 @@ class Match(BiddingMatch[Deal]):
         if step == "play":
             return [] if deal.led else [CONCEDE]
         if step == "bid":
-            out = [Action("bid", str(b)) for b in self.bid_options(deal)]
+            low = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
+            top = min(max(LISTED_UP_TO, low + 5 * BID_STEP), MAX_BID)
+            out = [Action("bid", str(b)) for b in range(low, top + 1, BID_STEP)]
             return out if deal.high_seat is None else [*out, PASS]
         if step == "widow":
             return [WIDOW_UP, THROW_IN, CONCEDE]
