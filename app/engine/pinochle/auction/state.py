@@ -198,8 +198,6 @@ class Deal(BiddingDeal):
             return "bid"
         if not self.widow_turned:
             return "widow"
-        if self.led:
-            return "play"
         if self.trump is None:
             return "trump"
         if self.shown is None:
