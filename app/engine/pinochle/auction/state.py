@@ -183,12 +183,7 @@ class Deal(BiddingDeal):
     def may_throw_in(self) -> bool:
         """Eldest holds the compulsory bid nobody raised, the widow still down (§4.1,
         Clarification 1)."""
-        return (
-            self.bidder == self.eldest
-            and not self.widow_turned
-            and self.high == self.minimum
-            and sum(1 for _, bid in self.bids if bid is not None) == 1
-        )
+        return self.bidder == self.eldest and not self.widow_turned and self.high == self.minimum
 
     def next_step(self) -> str:
         """``bid``, ``widow``, ``trump``, ``meld``, ``bury`` or ``play``: the bidder's steps
