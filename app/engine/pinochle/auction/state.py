@@ -560,7 +560,6 @@ class Match(BiddingMatch[Deal]):
             self._settle(deal, End.MADE_ON_MELD)
 
     def players(self, deal: Deal) -> tuple[int, ...]:
-        """The three active seats, eldest first."""
         return deal.active
 
     def play(self, deal: Deal, seat: int, card: Card) -> None:
