@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NoReturn
 
 from ...actions import Action
 from ...cards import SUITS, Card
@@ -358,7 +358,7 @@ class Match(BiddingMatch[Deal]):
 
     # -- checking ------------------------------------------------------------------------------
 
-    def refuse_turn(self, seat: int) -> None:
+    def refuse_turn(self, seat: int) -> NoReturn:
         deal = self.current
         if deal is None or not 0 <= seat < self.seats:
             raise IllegalAction(
@@ -376,7 +376,6 @@ class Match(BiddingMatch[Deal]):
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         if deal is None or not 0 <= seat < self.seats:
             self.refuse_turn(seat)
-        assert deal is not None
         kind = action.kind
         if kind == "concede":
             self._check_concede(deal, seat)
