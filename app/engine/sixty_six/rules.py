@@ -270,8 +270,3 @@ SIXTY_SIX: Final = Variant(
     closer_scored_at_close=False,
     closed_rules=lambda options: GERMAN_CLOSED if options["german_phase2"] else CLOSED,
 )
-
-PACK: Final = SIXTY_SIX.pack
-CARDS: Final[tuple[Card, ...]] = SIXTY_SIX.cards
-ORDER: Final[dict[Card, int]] = SIXTY_SIX.order
-OPEN: Final = SIXTY_SIX.open_rules  # §4

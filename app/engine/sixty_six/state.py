@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
@@ -21,7 +20,7 @@ from ..game import Option, Options
 from ..hand_positions import dealt_to
 from ..ledger import Place
 from ..stock import draw_order
-from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser, shuffled_deal
+from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser
 from ..tricks import TrickRules, legal_cards
 from .rules import (
     MARRIAGE_IN_TRUMPS,
@@ -516,10 +515,5 @@ class Match(TrickMatch[Deal]):
         return shown
 
 
-random_deal: Final = partial(shuffled_deal, Match)
-"""The table's chance step: a uniformly shuffled pack."""
-
 parse_action: Final = action_parser(Match)
 """Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-PLAY: Final[dict[Card, Action]] = Match.PLAYS

@@ -14,9 +14,9 @@ from app.engine.cards import Card, parse_cards
 from app.engine.errors import IllegalAction
 from app.engine.game import TABLE, OptionValue
 from app.engine.sixty_six import GAME
-from app.engine.sixty_six.rules import CARDS
-from app.engine.sixty_six.state import Deal, Match, Result, parse_action, random_deal
-from app.engine.trick_game import deal_action, hidden_cards
+from app.engine.sixty_six.rules import SIXTY_SIX
+from app.engine.sixty_six.state import Deal, Match, Result, parse_action
+from app.engine.trick_game import deal_action, hidden_cards, shuffled_deal
 
 view = GAME.view
 
@@ -40,9 +40,9 @@ def build_pack(non_dealer: str, dealer: str, turned: str, stock: str = "") -> li
     named = [*first, *second, turned, *top]
     if len(set(named)) != len(named):
         raise ValueError(f"a card is named twice: {named}")
-    rest = [c for c in CARDS if c not in set(named)]
+    rest = [c for c in SIXTY_SIX.cards if c not in set(named)]
     pack = [*first[:3], *second[:3], *first[3:], *second[3:], turned, *top, *rest]
-    assert sorted(pack) == sorted(CARDS)
+    assert sorted(pack) == sorted(SIXTY_SIX.cards)
     return pack
 
 
@@ -151,7 +151,7 @@ def random_action(match: Match, rng: random.Random, claim_rate: float = 0.02) ->
     are mostly declared and the stock is seldom closed, so that deals run long enough to
     reach every rule."""
     if match.to_act == TABLE:
-        return TABLE, random_deal(rng)
+        return TABLE, shuffled_deal(Match, rng)
     seat = match.to_act
     deal = match.current
     assert seat is not None and deal is not None
@@ -200,7 +200,7 @@ def played_out_deal(
     for seed in range(tries):
         trial = base.clone()
         rng = random.Random(seed)
-        trial.apply(TABLE, random_deal(rng))
+        trial.apply(TABLE, shuffled_deal(Match, rng))
         deal = trial.deals[-1]
         while not deal.finished:
             seat = trial.to_act

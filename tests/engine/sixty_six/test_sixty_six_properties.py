@@ -31,8 +31,9 @@ from app.engine.game import TABLE
 from app.engine.records import replay_record, validate_record
 from app.engine.sixty_six import GAME
 from app.engine.sixty_six.resample import resample
-from app.engine.sixty_six.rules import CARDS, ORDER
-from app.engine.sixty_six.state import MARRIAGE, PLAY, Match, random_deal
+from app.engine.sixty_six.rules import SIXTY_SIX
+from app.engine.sixty_six.state import MARRIAGE, Match
+from app.engine.trick_game import shuffled_deal
 
 export_record = GAME.records.export
 view = GAME.view
@@ -51,7 +52,7 @@ OPTIONS = st.fixed_dictionaries(
     }
 )
 EVERY_ACTION: list[Action] = [
-    *PLAY.values(),
+    *Match.PLAYS.values(),
     *MARRIAGE.values(),
     Action("exchange"),
     Action("close"),
@@ -99,9 +100,9 @@ def test_24_cards_are_conserved_and_hands_refilled_to_six(
             where += deal.taken(0) + deal.taken(1)
             if deal.turned is not None:
                 where.append(deal.turned)
-            assert sorted(where) == sorted(CARDS)
+            assert sorted(where) == sorted(SIXTY_SIX.cards)
             for hand in deal.hands:
-                assert hand == sorted(hand, key=ORDER.__getitem__)
+                assert hand == sorted(hand, key=SIXTY_SIX.order.__getitem__)
             if not deal.finished and deal.stock_open:
                 sizes = [len(h) for h in deal.hands]
                 expected = [6, 6]
@@ -186,7 +187,7 @@ def test_the_engine_accepts_exactly_the_actions_it_lists(
                 else:
                     raise AssertionError(f"{action} by {seat} applies but is not listed")
             try:
-                match.apply(seat, random_deal(rng))
+                match.apply(seat, shuffled_deal(Match, rng))
             except IllegalAction as refused:
                 assert refused.code == ("match_over" if match.is_over else "not_your_turn")
             else:
@@ -231,7 +232,7 @@ def permuted(match: Match, seat: int | None, rng: random.Random) -> Match:
     ledger = deal.ledger
     ledger.cards = [mapping.get(c, c) for c in ledger.cards]  # the hidden cards trade places
     for hand in ledger.hands:
-        hand.sort(key=lambda i: ORDER[ledger.cards[i]])
+        hand.sort(key=lambda i: SIXTY_SIX.order[ledger.cards[i]])
     return other
 
 
@@ -279,7 +280,7 @@ def test_a_resampled_state_shows_the_same_deal_to_its_seat(
             # every card of the pack lies somewhere, once, and what the seat has not seen
             # is what it had not seen before
             deal = state.current
-            assert sorted(deal.ledger.cards) == sorted(CARDS)
+            assert sorted(deal.ledger.cards) == sorted(SIXTY_SIX.cards)
             assert GAME.hidden_cards(state, seat) == GAME.hidden_cards(match, seat)
             # the resampled state plays on to the end of its deal
             while not deal.finished and rng.random() < 0.95:

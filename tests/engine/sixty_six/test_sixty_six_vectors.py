@@ -20,9 +20,8 @@ from engine.sixty_six.helpers import (
 
 from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import (
-    CARDS,
-    OPEN,
     OPTIONS,
+    SIXTY_SIX,
     End,
     card_points,
     schedule,
@@ -40,7 +39,7 @@ SHOW = {"show_points": True}
 
 
 def test_s1_points() -> None:
-    assert card_points(CARDS) == 120
+    assert card_points(SIXTY_SIX.cards) == 120
     match = start("AS TS AH TH AD TD", "9S JS 9H JH 9D JD", "9C", options=SHOW)
     play_out(match)
     result = match.deals[-1].result
@@ -53,10 +52,11 @@ def test_s1_points() -> None:
 
 
 def test_s2_trick_winners_while_the_stock_is_open() -> None:
-    assert trick_winner(["KH", "AS"], "C", OPEN) == 0  # different suits, no trump: leader
-    assert trick_winner(["KH", "9C"], "C", OPEN) == 1  # a trump beats it
-    assert trick_winner(["AH", "TH"], "C", OPEN) == 0
-    assert trick_winner(["JC", "9C"], "C", OPEN) == 0  # J over 9
+    rules = SIXTY_SIX.open_rules  # §4
+    assert trick_winner(["KH", "AS"], "C", rules) == 0  # different suits, no trump: leader
+    assert trick_winner(["KH", "9C"], "C", rules) == 1  # a trump beats it
+    assert trick_winner(["AH", "TH"], "C", rules) == 0
+    assert trick_winner(["JC", "9C"], "C", rules) == 0  # J over 9
     for lead, follow, winner in [("KH", "AS", A), ("KH", "9C", B), ("AH", "TH", A)]:
         match = start(f"{lead} 9S JS 9H JH 9D", f"{follow} QS KS QD KD AD", "JC")
         assert plays(match, B) == set()  # only the seat to act plays

@@ -30,11 +30,12 @@ from .rules import BURY_SIZE, PINOCHLE, WIDOW_SIZE
 from .state import Deal, Match
 
 
-def _revealed(d: dict[str, Any], seats: int) -> Revealed:
+def _revealed(view: View) -> Revealed:
     """Per seat, the suits it showed it lacks, and the cards its play shows it cannot hold
     beyond them (§9): no trump once it neither followed nor trumped, no trump above the best
     one on a trump lead it did not beat."""
-    return revealed(played_tricks(d), d["trump"], PINOCHLE, seats)
+    d = view["deal"]
+    return revealed(played_tricks(d), d["trump"], PINOCHLE, view["seats"])
 
 
 def _shown(view: View) -> dict[str, Any]:
@@ -56,7 +57,7 @@ def _shown(view: View) -> dict[str, Any]:
         "leader": (d["dealer"] + 1) % seats if d["leader"] is None else d["leader"],
         "stock": 0 if d["widow_turned"] else WIDOW_SIZE,
         "turned": None,
-        "voids": _revealed(d, seats).voids,
+        "voids": _revealed(view).voids,
         "known": known,
         "held": held,
         "buried": buried,
@@ -81,10 +82,6 @@ def _shown(view: View) -> dict[str, Any]:
         held[bidder] = sort_cards((public - fixed).elements())
         buried[bidder] = [None] * d["buried_count"]
     return shown
-
-
-def _barred(view: View) -> list[set[Card]]:
-    return _revealed(view["deal"], view["seats"]).barred
 
 
 def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
@@ -142,6 +139,6 @@ def _seen_as_dealt(deal: Deal, bidder: int) -> None:
             ledger.pack_seen[i] = mine
 
 
-resample = make_resample(Match, _restore, _shown, _barred)
+resample = make_resample(Match, _restore, _shown, lambda view: _revealed(view).barred)
 """A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
 cards hidden from that seat dealt anew uniformly among the deals that fit."""

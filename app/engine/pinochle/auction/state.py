@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NoReturn
 
 from ...actions import Action
 from ...cards import SUITS, Card
@@ -183,12 +183,7 @@ class Deal(BiddingDeal):
     def may_throw_in(self) -> bool:
         """Eldest holds the compulsory bid nobody raised, the widow still down (§4.1,
         Clarification 1)."""
-        return (
-            self.bidder == self.eldest
-            and not self.widow_turned
-            and self.high == self.minimum
-            and sum(1 for _, bid in self.bids if bid is not None) == 1
-        )
+        return self.bidder == self.eldest and not self.widow_turned and self.high == self.minimum
 
     def next_step(self) -> str:
         """``bid``, ``widow``, ``trump``, ``meld``, ``bury`` or ``play``: the bidder's steps
@@ -198,8 +193,6 @@ class Deal(BiddingDeal):
             return "bid"
         if not self.widow_turned:
             return "widow"
-        if self.led:
-            return "play"
         if self.trump is None:
             return "trump"
         if self.shown is None:
@@ -261,13 +254,6 @@ class Match(BiddingMatch[Deal]):
     def match_over(self) -> bool:
         return self.deals_played >= self.deals_total
 
-    def bid_options(self, deal: Deal) -> list[int]:
-        """The bids listed for the seat to bid (any higher multiple of ten up to the table's
-        limit is accepted)."""
-        low = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
-        top = min(max(LISTED_UP_TO, low + 5 * BID_STEP), MAX_BID)
-        return list(range(low, top + 1, BID_STEP))
-
     def may_concede(self, deal: Deal, seat: int) -> bool:
         if deal.bidder is None or deal.led or deal.finished:
             return False
@@ -315,7 +301,9 @@ class Match(BiddingMatch[Deal]):
         if step == "play":
             return [] if deal.led else [CONCEDE]
         if step == "bid":
-            out = [Action("bid", str(b)) for b in self.bid_options(deal)]
+            low = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
+            top = min(max(LISTED_UP_TO, low + 5 * BID_STEP), MAX_BID)
+            out = [Action("bid", str(b)) for b in range(low, top + 1, BID_STEP)]
             return out if deal.high_seat is None else [*out, PASS]
         if step == "widow":
             return [WIDOW_UP, THROW_IN, CONCEDE]
@@ -370,7 +358,7 @@ class Match(BiddingMatch[Deal]):
 
     # -- checking ------------------------------------------------------------------------------
 
-    def refuse_turn(self, seat: int) -> None:
+    def refuse_turn(self, seat: int) -> NoReturn:
         deal = self.current
         if deal is None or not 0 <= seat < self.seats:
             raise IllegalAction(
@@ -388,7 +376,6 @@ class Match(BiddingMatch[Deal]):
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         if deal is None or not 0 <= seat < self.seats:
             self.refuse_turn(seat)
-        assert deal is not None
         kind = action.kind
         if kind == "concede":
             self._check_concede(deal, seat)
@@ -572,7 +559,6 @@ class Match(BiddingMatch[Deal]):
             self._settle(deal, End.MADE_ON_MELD)
 
     def players(self, deal: Deal) -> tuple[int, ...]:
-        """The three active seats, eldest first."""
         return deal.active
 
     def play(self, deal: Deal, seat: int, card: Card) -> None:
