@@ -58,7 +58,6 @@ class FamilyMatch(TrickMatch[DealT]):
     PACK: ClassVar[tuple[Card, ...]] = FULL_DECK
     RULES: ClassVar[TrickRules] = WHIST
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {c: i for i, c in enumerate(FULL_DECK)}
-    """Hands are kept in the pack's canonical order."""
     CONTRACTS: ClassVar[tuple[str, ...]]
     FREE: ClassVar[str]
     TRUMP_REQUIRED: ClassVar[str]

@@ -266,12 +266,8 @@ class Match(FamilyMatch[Deal]):
             if step != "discard":
                 raise IllegalAction("wrong_phase", "the contract comes before the discard")
             cards = action.arg.split(",") if action.arg else []
-            hand = deal.ledger.hand(deal.forehand)
-            if (
-                len(cards) != DISCARD_SIZE
-                or len(set(cards)) != DISCARD_SIZE
-                or not set(cards) <= set(hand)
-            ):
+            own = set(cards).intersection(deal.ledger.hand(seat))  # different cards of the hand
+            if len(cards) != DISCARD_SIZE or len(own) != DISCARD_SIZE:
                 raise IllegalAction(
                     "discard_must_be_4_distinct_own_cards",
                     "discard exactly four different cards from your twenty",

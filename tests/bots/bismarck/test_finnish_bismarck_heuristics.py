@@ -16,9 +16,9 @@ from app.bots.bismarck.finnish.exchange import forehand_pass, share, side_pass
 from app.bots.bismarck.finnish.policy import choose
 from app.engine import TABLE
 from app.engine.bismarck.finnish import GAME
-from app.engine.bismarck.finnish.notation import deal_action
 from app.engine.bismarck.finnish.state import Match
 from app.engine.cards import FULL_DECK, parse_cards
+from app.engine.trick_game import deal_action
 
 NO_VOIDS = [0, 0, 0, 0]
 CONTRACTS = [

@@ -13,7 +13,7 @@ from engine.finnish_bismarck.helpers import play_random
 from app.engine import IllegalAction, ScoredDeal
 from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.paper import PAPER
-from app.engine.bismarck.finnish.sheet import scored_deals
+from app.engine.trick_game import scored_deals
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

@@ -19,9 +19,10 @@ from app.engine.bismarck.finnish.rules import (
     team_quotas,
     team_tricks,
 )
-from app.engine.bismarck.finnish.sheet import scored_deals, scoresheet
+from app.engine.bismarck.finnish.sheet import scoresheet
 from app.engine.bismarck.finnish.state import Match
 from app.engine.game import Termination
+from app.engine.trick_game import scored_deals
 
 
 def tricks_for(dealer: int, taken: int) -> list[int]:

@@ -21,10 +21,9 @@ from engine.finnish_bismarck.helpers import (
 
 from app.engine.bismarck.finnish import view
 from app.engine.bismarck.finnish.rules import deal_scores, team_tricks
-from app.engine.bismarck.finnish.sheet import scored_deals
 from app.engine.bismarck.finnish.state import Match
 from app.engine.cards import FULL_DECK
-from app.engine.trick_game import legal
+from app.engine.trick_game import legal, scored_deals
 
 # -- F1 -----------------------------------------------------------------------------------------
 

@@ -15,12 +15,12 @@ from engine.finnish_bismarck.helpers import play_random
 
 from app.engine.bismarck.contracts import contract_action
 from app.engine.bismarck.finnish import view
-from app.engine.bismarck.finnish.notation import PLAY, deal_action, pass_action, share_action
+from app.engine.bismarck.finnish.notation import pass_action, share_action
 from app.engine.bismarck.finnish.resample import resample
 from app.engine.bismarck.finnish.rules import FREE
 from app.engine.bismarck.finnish.state import TABLE, Deal, Match, parse_action
 from app.engine.cards import Card
-from app.engine.trick_game import Trick
+from app.engine.trick_game import Trick, deal_action
 
 VIEWERS: list[int | None] = [None, 0, 1, 2, 3]
 
@@ -79,9 +79,9 @@ def replayed(sample: Match) -> Match:
             match.apply(p.giver, pass_action(p.cards))
     for trick in deal.history:
         for seat, card in zip(seats_of(trick), trick.cards, strict=True):
-            match.apply(seat, PLAY[card])
+            match.apply(seat, Match.PLAYS[card])
     for i in deal.ledger.trick:
-        match.apply(deal.ledger.holder[i], PLAY[deal.ledger.cards[i]])
+        match.apply(deal.ledger.holder[i], Match.PLAYS[deal.ledger.cards[i]])
     return match
 
 

@@ -16,14 +16,10 @@ from typing import Final
 from ...actions import Action
 from ...cards import Card, is_card, is_full_deck, sorted_cards
 from ...errors import MalformedAction
-from ...trick_game import deal_action as deal_action
 from ..contracts import card_list, parse_contract
-from ..family import FamilyMatch
 from .rules import CONTRACTS, FREE
 
 KINDS: Final = ("deal", "contract", "pass", "share", "play")
-
-PLAY: Final = FamilyMatch.PLAYS
 
 
 def parse_other(action: Action) -> Action:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...trick_game import scored_deals as scored_deals
 from ..sheet import ProtocolSheet
 from .rules import CONTRACTS, NOTRUMP, SEATS, TEAMS, team_of, team_tricks
 

@@ -136,9 +136,7 @@ class Match(FamilyMatch[Deal]):
             shape["to"] = list(deal.roles.receivers(2))
         return shape
 
-    @classmethod
-    def parse_other(cls, action: Action) -> Action:
-        return parse_other(action)
+    parse_other = staticmethod(parse_other)
 
     # -- the view's fields ---------------------------------------------------------------------
 
