@@ -470,22 +470,19 @@ class Match(BiddingMatch[Deal]):
             self._call(deal, seat, action)
 
     def _call(self, deal: Deal, seat: int, action: Action) -> None:
-        if action.kind == "pass":
-            deal.calls.append(Call(seat, "pass"))
+        kind = action.kind
+        number, _, flag = action.arg.partition(":")
+        if kind == "pass":
+            deal.calls.append(Call(seat, kind))
             deal.out.append(seat)
-        elif action.kind == "announce":
-            value = int(action.arg)
-            if deal.high_seat is None:
-                deal.calls.append(Call(seat, "announce", announced=value))
-                deal.announced.append(seat)
-            else:
-                bid = self.announced_bid(deal, value)
-                deal.calls.append(Call(seat, "announce", bid=bid, announced=value))
-                deal.high, deal.high_seat = bid, seat
-        else:
-            number, _, flag = action.arg.partition(":")
-            bid = int(number)
-            deal.calls.append(Call(seat, "bid", bid=bid, flag=flag or None))
+        elif kind == "announce" and deal.high_seat is None:  # for information alone
+            deal.calls.append(Call(seat, kind, announced=int(number)))
+            deal.announced.append(seat)
+        else:  # a bid, or an announcement that makes one
+            value = int(number)
+            bid = value if kind == "bid" else self.announced_bid(deal, value)
+            announced = None if kind == "bid" else value
+            deal.calls.append(Call(seat, kind, bid, announced, flag or None))
             deal.high, deal.high_seat = bid, seat
         if len(deal.out) == SEATS:
             self.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
