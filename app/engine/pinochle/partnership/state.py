@@ -335,16 +335,13 @@ class Match(BiddingMatch[Deal]):
             out.extend(Action("bid", f"{bid}:{flag}") for flag in flags)
         if announcements:
             best = self.best_meld(deal, seat)
-            if deal.high_seat is None:
-                if best >= BID_STEP and seat not in deal.announced:
-                    out.append(Action("announce", str(best)))
+            if deal.high_seat is None:  # the whole meld, once, for information
+                values = [] if seat in deal.announced else [best]
             else:
-                values = [
-                    v
-                    for v in (100, best)
-                    if BID_STEP <= v <= best and self.announced_bid(deal, v) <= MAX_BID
-                ]
-                out.extend(Action("announce", str(v)) for v in dict.fromkeys(values))
+                values = [v for v in (100, best) if self.announced_bid(deal, v) <= MAX_BID]
+            out.extend(
+                Action("announce", str(v)) for v in dict.fromkeys(values) if BID_STEP <= v <= best
+            )
         out.append(PASS)
         return out
 
