@@ -26,7 +26,7 @@ from ...trick_game import scored_deals
 from ..base import check_bid
 from ..melds import MELD_STEP, ORDER, best_value
 from .state import ALL_PASSED, Deal, Match, new_match
-from .variant import MAX_BID, SEATS, TEAMS, Variant, card_points, team_of
+from .variant import MAX_BID, SEATS, Variant, card_points
 
 PLAYED: Final = "played"
 PASSED_OUT: Final = "passed_out"
@@ -184,8 +184,8 @@ class _Form:
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     """The entry that scores as ``deal``. The detail keeps card points per side, so each
-    side's stand at its first seat; a side without card points or credited meld is entered
-    as having taken no trick (whether it took one changes nothing then)."""
+    side's stand at its first seat (0 and 1); a side without card points or credited meld is
+    entered as having taken no trick (whether it took one changes nothing then)."""
     detail = deal.detail
     bidder = detail["bidder"]
     if bidder is None:
@@ -199,9 +199,7 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
         "bid": [detail["bid"] if s == bidder else 0 for s in EVERY],
         "trump": detail["trump"],
         "meld": list(detail["melds"]),
-        "points" if claim is None else "points_so_far": [
-            points[team_of(s)] if s == TEAMS[team_of(s)][0] else 0 for s in EVERY
-        ],
+        "points" if claim is None else "points_so_far": [*points, 0, 0],
         "no_trick": no_trick,
     }
     if claim is not None:
