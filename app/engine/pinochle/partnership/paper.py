@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ...cards import SUITS
 from ...errors import IllegalAction
-from ...game import Options, Outcome, ScoredDeal, Termination
+from ...game import Options, Outcome, ScoredDeal
 from ...paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from ...trick_game import scored_deals
 from ..base import check_bid
@@ -113,7 +113,7 @@ class _Form:
         deal = Deal(number, dealer, SEATS, None, ORDER)
         match.deals.append(deal)
         if given["end"] == PASSED_OUT:
-            match.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
+            match.end_deal(deal, ALL_PASSED, None)
             return scored_deals(match, len(match.deals) - 1)[0]
         bidder, bid = self._high_bid(given["bid"])
         melds: list[int] = given["meld"]

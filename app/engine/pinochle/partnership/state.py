@@ -482,7 +482,7 @@ class Match(BiddingMatch[Deal]):
             deal.calls.append(Call(seat, kind, bid, announced, flag or None))
             deal.high, deal.high_seat = bid, seat
         if len(deal.out) == SEATS:
-            self.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
+            self.end_deal(deal, ALL_PASSED, None)
         elif deal.high_seat is not None and len(deal.out) == SEATS - 1:
             deal.bidder = deal.high_seat
             deal.step = "trump"
@@ -566,7 +566,7 @@ class Match(BiddingMatch[Deal]):
             scores=(counted, 0) if team == 0 else (0, counted),
             claim=Claim(seat, team, hand, counted, standing, good),
         )
-        self.end_deal(deal, result, team if good else 1 - team, Termination.CLAIM)
+        self.end_deal(deal, result, team if good else 1 - team)
 
     def played_out(self, deal: Deal, points: Pair | None = None) -> None:
         """The last trick taken: the bid made or set on the card points taken (``points``: a
@@ -584,16 +584,14 @@ class Match(BiddingMatch[Deal]):
         )
         after = [self.team_total(t) + scores[t] for t in range(2)]
         winner = winner_at_end(after, self.settings.target, team)
-        self.end_deal(deal, result, winner, Termination.TARGET_REACHED)
+        self.end_deal(deal, result, winner)
 
-    def end_deal(
-        self, deal: Deal, result: Result, winner: int | None, termination: Termination
-    ) -> None:
+    def end_deal(self, deal: Deal, result: Result, winner: int | None) -> None:
         """Score ``deal`` as ``result`` says, the match won by ``winner`` when not ``None``."""
         deal.result = result
         if winner is not None:
             self.winner = winner
-            self.ended = termination
+            self.ended = Termination.TARGET_REACHED if result.claim is None else Termination.CLAIM
         scores = result.scores
         self.finish(deal, (scores[0], scores[1], scores[0], scores[1]))  # partners sit opposite
 
