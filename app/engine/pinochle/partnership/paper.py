@@ -117,10 +117,29 @@ class _Form:
             return scored_deals(match, len(match.deals) - 1)[0]
         bidder, bid = self._high_bid(given["bid"])
         melds: list[int] = given["meld"]
-        self._check_melds(melds)
+        for seat, value in enumerate(melds):
+            if value % MELD_STEP:
+                raise IllegalAction(
+                    "paper_impossible_meld",
+                    f"every meld is a multiple of {MELD_STEP}",
+                    {"seat": seat, "meld": value, "step": MELD_STEP},
+                )
         claimed = given["end"] == CLAIMED
         by_seat: list[int] = given["points_so_far" if claimed else "points"]
-        self._check_points(by_seat, claimed)
+        for seat, value in enumerate(by_seat):
+            if value % self.points_step:
+                raise IllegalAction(
+                    "paper_impossible_points",
+                    f"card points are a multiple of {self.points_step}",
+                    {"seat": seat, "points": value, "step": self.points_step},
+                )
+        most = self.pack_points - self.variant.last_trick
+        if claimed and sum(by_seat) > most:
+            raise IllegalAction(
+                "paper_impossible_points",
+                f"the tricks before the last hold {most} card points",
+                {"sum": sum(by_seat), "most": most},
+            )
         points = (by_seat[0] + by_seat[2], by_seat[1] + by_seat[3])
         trickless = TRICKLESS[given["no_trick"]]
         for team in trickless:
@@ -155,31 +174,6 @@ class _Form:
         bidder = entered[0]
         check_bid(bids[bidder], self.variant.minimum_bid)
         return bidder, bids[bidder]
-
-    def _check_melds(self, melds: Sequence[int]) -> None:
-        for seat, value in enumerate(melds):
-            if value % MELD_STEP:
-                raise IllegalAction(
-                    "paper_impossible_meld",
-                    f"every meld is a multiple of {MELD_STEP}",
-                    {"seat": seat, "meld": value, "step": MELD_STEP},
-                )
-
-    def _check_points(self, by_seat: Sequence[int], claimed: bool) -> None:
-        for seat, value in enumerate(by_seat):
-            if value % self.points_step:
-                raise IllegalAction(
-                    "paper_impossible_points",
-                    f"card points are a multiple of {self.points_step}",
-                    {"seat": seat, "points": value, "step": self.points_step},
-                )
-        most = self.pack_points - self.variant.last_trick
-        if claimed and sum(by_seat) > most:
-            raise IllegalAction(
-                "paper_impossible_points",
-                f"the tricks before the last hold {most} card points",
-                {"sum": sum(by_seat), "most": most},
-            )
 
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
