@@ -757,5 +757,4 @@ def hidden_cards(match: Match, seat: int | None) -> list[Card]:
     deal = match.current
     if deal is None or deal.trump is None:
         return cards
-    trump = deal.trump
-    return [c for c in cards if c[0] in "T9" and c[1] != trump]
+    return [c for c in cards if c[0] in "T9" and c[1] != deal.trump]
