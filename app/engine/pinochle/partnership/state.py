@@ -237,12 +237,9 @@ class Match(BiddingMatch[Deal]):
     def best_meld(self, deal: Deal, seat: int) -> int:
         """``seat``'s best meld over the four trump suits, as an announcement is checked
         against it (double-deck §4)."""
-        value = deal.best_melds.get(seat)
-        if value is None:
-            value = deal.best_melds[seat] = meld_rules.best_value(
-                deal.dealt[seat], self.VARIANT.meld_table
-            )
-        return value
+        if seat not in deal.best_melds:
+            deal.best_melds[seat] = meld_rules.best_value(deal.dealt[seat], self.VARIANT.meld_table)
+        return deal.best_melds[seat]
 
     def least_bid(self, deal: Deal) -> int:
         return self.VARIANT.minimum_bid if deal.high_seat is None else deal.high + BID_STEP
