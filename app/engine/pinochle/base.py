@@ -25,7 +25,6 @@ TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 
 
 def check_bid(bid: int, least: int) -> None:
-    """Refuse a bid that is not a multiple of ten, or is below ``least``."""
     if bid % BID_STEP:
         raise IllegalAction("bid_not_multiple_of_10", "a bid is a multiple of ten", {"bid": bid})
     if bid < least:

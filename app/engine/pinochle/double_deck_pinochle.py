@@ -45,7 +45,6 @@ VARIANT: Final = Variant(
     target=5000,
     made_bid_scores=MadeBid.POINTS,
     announcements=True,
-    long_suit=8,
 )
 
 GAME = make_game(

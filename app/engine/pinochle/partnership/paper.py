@@ -20,13 +20,13 @@ from typing import Any, Final
 
 from ...cards import SUITS
 from ...errors import IllegalAction
-from ...game import Options, Outcome, ScoredDeal, Termination
+from ...game import Options, Outcome, ScoredDeal
 from ...paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from ...trick_game import scored_deals
 from ..base import check_bid
 from ..melds import MELD_STEP, ORDER, best_value
 from .state import ALL_PASSED, Deal, Match, new_match
-from .variant import MAX_BID, SEATS, TEAMS, Variant, card_points, team_of
+from .variant import MAX_BID, SEATS, Variant, card_points
 
 PLAYED: Final = "played"
 PASSED_OUT: Final = "passed_out"
@@ -113,14 +113,33 @@ class _Form:
         deal = Deal(number, dealer, SEATS, None, ORDER)
         match.deals.append(deal)
         if given["end"] == PASSED_OUT:
-            match.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
+            match.end_deal(deal, ALL_PASSED, None)
             return scored_deals(match, len(match.deals) - 1)[0]
         bidder, bid = self._high_bid(given["bid"])
         melds: list[int] = given["meld"]
-        self._check_melds(melds)
+        for seat, value in enumerate(melds):
+            if value % MELD_STEP:
+                raise IllegalAction(
+                    "paper_impossible_meld",
+                    f"every meld is a multiple of {MELD_STEP}",
+                    {"seat": seat, "meld": value, "step": MELD_STEP},
+                )
         claimed = given["end"] == CLAIMED
         by_seat: list[int] = given["points_so_far" if claimed else "points"]
-        self._check_points(by_seat, claimed)
+        for seat, value in enumerate(by_seat):
+            if value % self.points_step:
+                raise IllegalAction(
+                    "paper_impossible_points",
+                    f"card points are a multiple of {self.points_step}",
+                    {"seat": seat, "points": value, "step": self.points_step},
+                )
+        most = self.pack_points - self.variant.last_trick
+        if claimed and sum(by_seat) > most:
+            raise IllegalAction(
+                "paper_impossible_points",
+                f"the tricks before the last hold {most} card points",
+                {"sum": sum(by_seat), "most": most},
+            )
         points = (by_seat[0] + by_seat[2], by_seat[1] + by_seat[3])
         trickless = TRICKLESS[given["no_trick"]]
         for team in trickless:
@@ -156,36 +175,11 @@ class _Form:
         check_bid(bids[bidder], self.variant.minimum_bid)
         return bidder, bids[bidder]
 
-    def _check_melds(self, melds: Sequence[int]) -> None:
-        for seat, value in enumerate(melds):
-            if value % MELD_STEP:
-                raise IllegalAction(
-                    "paper_impossible_meld",
-                    f"every meld is a multiple of {MELD_STEP}",
-                    {"seat": seat, "meld": value, "step": MELD_STEP},
-                )
-
-    def _check_points(self, by_seat: Sequence[int], claimed: bool) -> None:
-        for seat, value in enumerate(by_seat):
-            if value % self.points_step:
-                raise IllegalAction(
-                    "paper_impossible_points",
-                    f"card points are a multiple of {self.points_step}",
-                    {"seat": seat, "points": value, "step": self.points_step},
-                )
-        most = self.pack_points - self.variant.last_trick
-        if claimed and sum(by_seat) > most:
-            raise IllegalAction(
-                "paper_impossible_points",
-                f"the tricks before the last hold {most} card points",
-                {"sum": sum(by_seat), "most": most},
-            )
-
 
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     """The entry that scores as ``deal``. The detail keeps card points per side, so each
-    side's stand at its first seat; a side without card points or credited meld is entered
-    as having taken no trick (whether it took one changes nothing then)."""
+    side's stand at its first seat (0 and 1); a side without card points or credited meld is
+    entered as having taken no trick (whether it took one changes nothing then)."""
     detail = deal.detail
     bidder = detail["bidder"]
     if bidder is None:
@@ -199,9 +193,7 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
         "bid": [detail["bid"] if s == bidder else 0 for s in EVERY],
         "trump": detail["trump"],
         "meld": list(detail["melds"]),
-        "points" if claim is None else "points_so_far": [
-            points[team_of(s)] if s == TEAMS[team_of(s)][0] else 0 for s in EVERY
-        ],
+        "points" if claim is None else "points_so_far": [*points, 0, 0],
         "no_trick": no_trick,
     }
     if claim is not None:

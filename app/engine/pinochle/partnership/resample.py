@@ -58,10 +58,7 @@ def resampler(variant: Variant) -> Callable[[View, random.Random], Match]:
     counted (the melds stated to the ledger), else drawn and checked."""
     match = match_of(variant)
     dix = variant.meld_table.dix > 0
-
-    def barred(view: View) -> list[set[Card]]:
-        return _bans(variant.trick_rules, view["deal"])
-
+    barred = partial(_bans, variant.trick_rules)
     exact, checked = (
         make_resample(match, partial(_restore, exact=e), partial(_shown, dix=dix, exact=e), barred)
         for e in (True, False)
@@ -94,8 +91,9 @@ def meld_sets(trump: str, dix: bool) -> tuple[tuple[Card, ...], ...]:
     return tuple(m.cards for m in kinds(trump) if dix or m.kind != "dix")
 
 
-def _bans(rules: TrickRules, d: Mapping[str, Any]) -> list[set[Card]]:
+def _bans(rules: TrickRules, view: View) -> list[set[Card]]:
     """Cards each seat cannot hold now, by how it played (§6)."""
+    d = view["deal"]
     return revealed(played_tricks(d), d["trump"], rules, SEATS).cards(rules.ranks)
 
 
@@ -180,7 +178,7 @@ def _fit(match: Match, deal: Deal, view: View, rng: random.Random) -> None:
         list((Counter(h) - Counter(fixed[s])).elements())
         for s, h in zip(others, hands, strict=True)
     ]
-    bans = dict(enumerate(_bans(match.variant.trick_rules, d)))
+    bans = _bans(match.variant.trick_rules, view)
     drawn = fit.repair(fixed, drawn, bans, rng)
     ledger.lay_hidden(seat, dict(zip(others, drawn, strict=True)))
 
@@ -230,7 +228,7 @@ class Fit:
         self,
         fixed: Mapping[int, list[Card]],
         drawn: list[list[Card]],
-        bans: Mapping[int, set[Card]],
+        bans: Sequence[set[Card]],
         rng: random.Random,
     ) -> list[list[Card]]:
         """Swap drawn cards between the hidden hands (as the play allows), keeping a swap

@@ -237,12 +237,9 @@ class Match(BiddingMatch[Deal]):
     def best_meld(self, deal: Deal, seat: int) -> int:
         """``seat``'s best meld over the four trump suits, as an announcement is checked
         against it (double-deck §4)."""
-        value = deal.best_melds.get(seat)
-        if value is None:
-            value = deal.best_melds[seat] = meld_rules.best_value(
-                deal.dealt[seat], self.VARIANT.meld_table
-            )
-        return value
+        if seat not in deal.best_melds:
+            deal.best_melds[seat] = meld_rules.best_value(deal.dealt[seat], self.VARIANT.meld_table)
+        return deal.best_melds[seat]
 
     def least_bid(self, deal: Deal) -> int:
         return self.VARIANT.minimum_bid if deal.high_seat is None else deal.high + BID_STEP
@@ -335,16 +332,13 @@ class Match(BiddingMatch[Deal]):
             out.extend(Action("bid", f"{bid}:{flag}") for flag in flags)
         if announcements:
             best = self.best_meld(deal, seat)
-            if deal.high_seat is None:
-                if best >= BID_STEP and seat not in deal.announced:
-                    out.append(Action("announce", str(best)))
+            if deal.high_seat is None:  # the whole meld, once, for information
+                values = [] if seat in deal.announced else [best]
             else:
-                values = [
-                    v
-                    for v in (100, best)
-                    if BID_STEP <= v <= best and self.announced_bid(deal, v) <= MAX_BID
-                ]
-                out.extend(Action("announce", str(v)) for v in dict.fromkeys(values))
+                values = [v for v in (100, best) if self.announced_bid(deal, v) <= MAX_BID]
+            out.extend(
+                Action("announce", str(v)) for v in dict.fromkeys(values) if BID_STEP <= v <= best
+            )
         out.append(PASS)
         return out
 
@@ -470,25 +464,22 @@ class Match(BiddingMatch[Deal]):
             self._call(deal, seat, action)
 
     def _call(self, deal: Deal, seat: int, action: Action) -> None:
-        if action.kind == "pass":
-            deal.calls.append(Call(seat, "pass"))
+        kind = action.kind
+        number, _, flag = action.arg.partition(":")
+        if kind == "pass":
+            deal.calls.append(Call(seat, kind))
             deal.out.append(seat)
-        elif action.kind == "announce":
-            value = int(action.arg)
-            if deal.high_seat is None:
-                deal.calls.append(Call(seat, "announce", announced=value))
-                deal.announced.append(seat)
-            else:
-                bid = self.announced_bid(deal, value)
-                deal.calls.append(Call(seat, "announce", bid=bid, announced=value))
-                deal.high, deal.high_seat = bid, seat
-        else:
-            number, _, flag = action.arg.partition(":")
-            bid = int(number)
-            deal.calls.append(Call(seat, "bid", bid=bid, flag=flag or None))
+        elif kind == "announce" and deal.high_seat is None:  # for information alone
+            deal.calls.append(Call(seat, kind, announced=int(number)))
+            deal.announced.append(seat)
+        else:  # a bid, or an announcement that makes one
+            value = int(number)
+            bid = value if kind == "bid" else self.announced_bid(deal, value)
+            announced = None if kind == "bid" else value
+            deal.calls.append(Call(seat, kind, bid, announced, flag or None))
             deal.high, deal.high_seat = bid, seat
         if len(deal.out) == SEATS:
-            self.end_deal(deal, ALL_PASSED, None, Termination.TARGET_REACHED)
+            self.end_deal(deal, ALL_PASSED, None)
         elif deal.high_seat is not None and len(deal.out) == SEATS - 1:
             deal.bidder = deal.high_seat
             deal.step = "trump"
@@ -572,7 +563,7 @@ class Match(BiddingMatch[Deal]):
             scores=(counted, 0) if team == 0 else (0, counted),
             claim=Claim(seat, team, hand, counted, standing, good),
         )
-        self.end_deal(deal, result, team if good else 1 - team, Termination.CLAIM)
+        self.end_deal(deal, result, team if good else 1 - team)
 
     def played_out(self, deal: Deal, points: Pair | None = None) -> None:
         """The last trick taken: the bid made or set on the card points taken (``points``: a
@@ -590,16 +581,14 @@ class Match(BiddingMatch[Deal]):
         )
         after = [self.team_total(t) + scores[t] for t in range(2)]
         winner = winner_at_end(after, self.settings.target, team)
-        self.end_deal(deal, result, winner, Termination.TARGET_REACHED)
+        self.end_deal(deal, result, winner)
 
-    def end_deal(
-        self, deal: Deal, result: Result, winner: int | None, termination: Termination
-    ) -> None:
+    def end_deal(self, deal: Deal, result: Result, winner: int | None) -> None:
         """Score ``deal`` as ``result`` says, the match won by ``winner`` when not ``None``."""
         deal.result = result
         if winner is not None:
             self.winner = winner
-            self.ended = termination
+            self.ended = Termination.TARGET_REACHED if result.claim is None else Termination.CLAIM
         scores = result.scores
         self.finish(deal, (scores[0], scores[1], scores[0], scores[1]))  # partners sit opposite
 
@@ -765,5 +754,4 @@ def hidden_cards(match: Match, seat: int | None) -> list[Card]:
     deal = match.current
     if deal is None or deal.trump is None:
         return cards
-    trump = deal.trump
-    return [c for c in cards if c[0] in "T9" and c[1] != trump]
+    return [c for c in cards if c[0] in "T9" and c[1] != deal.trump]

@@ -1,5 +1,5 @@
 """What tells the four-player partnership pinochles apart, as data (``Variant``), what a
-match's options make of it (``Settings``), and the arithmetic of a deal: card points, hand
+match's options make of it (``settings``), and the arithmetic of a deal: card points, hand
 points, the scores of a deal, the provisional score of a claim and who wins at the end of a
 deal (partnership-pinochle.md §7-§9, §13; double-deck-pinochle.md §7-§9, §12). Nothing here
 knows a state; ``state.py`` feeds it numbers.
