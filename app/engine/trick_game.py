@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from operator import methodcaller
-from typing import Any, ClassVar, Final, Generic, TypeVar, cast
+from typing import Any, ClassVar, Final, Generic, NoReturn, TypeVar, cast
 
 from .actions import Action, split_action
 from .cards import Card, Suit, dealt_cards
@@ -493,7 +493,7 @@ class TrickMatch(DealSequence[D]):
 
     # -- checking ------------------------------------------------------------------------------
 
-    def refuse_turn(self, seat: int) -> None:
+    def refuse_turn(self, seat: int) -> NoReturn:
         """Refuse ``seat`` acting out of turn."""
         shown = None if self.to_act == TABLE else self.to_act
         raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown})
@@ -522,7 +522,6 @@ class TrickMatch(DealSequence[D]):
             return self.check_other(deal, seat, action)
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
-        assert deal is not None
         if deal.step != PLAY:
             self.check_step(deal, PLAY)
         card = action.arg

@@ -292,7 +292,6 @@ class Match(TrickMatch[Deal]):
         deal = self.current
         if deal is None or seat not in (0, 1):
             self.refuse_turn(seat)
-        assert deal is not None
         if kind == "declare":
             if deal.deciding is None:
                 raise IllegalAction(

@@ -254,7 +254,6 @@ class Match(FamilyMatch[Deal]):
             return deal
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
-        assert deal is not None
         step = deal.step
         if kind == "contract":
             if step != "contract":

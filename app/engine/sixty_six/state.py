@@ -305,7 +305,6 @@ class Match(TrickMatch[Deal]):
             return deal
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
-        assert deal is not None
         if deal.ledger.trick:
             raise IllegalAction("not_on_lead", f"only the player on lead may {kind}")
         if deal.pending is not None:

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from functools import partial
 from itertools import combinations
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NoReturn
 
 from ..actions import Action
 from ..cards import Card, sorted_cards
@@ -264,7 +264,7 @@ class Match(TrickMatch[Deal]):
 
     # -- checking ------------------------------------------------------------------------------
 
-    def refuse_turn(self, seat: int) -> None:
+    def refuse_turn(self, seat: int) -> NoReturn:
         """Out of turn; ``to_act`` is shown as ``null`` to what is no seat of the table."""
         shown = None if self.to_act == TABLE or not 0 <= seat < SEATS else self.to_act
         raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown})
@@ -273,7 +273,6 @@ class Match(TrickMatch[Deal]):
         kind = action.kind
         if deal is None or not 0 <= seat < SEATS:
             self.refuse_turn(seat)
-        assert deal is not None
         if kind == "look":
             if not deal.ledger.looked(seat):
                 return deal

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations, permutations
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NoReturn
 
 from ...actions import Action
 from ...cards import SUITS, Card, sorted_cards
@@ -204,7 +204,6 @@ class Match(FamilyMatch[Deal]):
             return deal
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
-        assert deal is not None
         if kind == "contract":
             if deal.step != "contract":
                 raise IllegalAction("contract_already_chosen", "the contract is already chosen")
@@ -219,7 +218,7 @@ class Match(FamilyMatch[Deal]):
             raise IllegalAction("wrong_phase", "the exchange is over")
         return deal
 
-    def refuse_turn(self, seat: int) -> None:
+    def refuse_turn(self, seat: int) -> NoReturn:
         """Out of the play, the table (or a seat not at it) has always been told first that
         it only deals."""
         deal = self.current

@@ -384,7 +384,6 @@ class Match(BiddingMatch[Deal]):
             return deal
         if deal is None or seat != self.to_act:
             self.refuse_turn(seat)
-        assert deal is not None
         step = deal.step
         if step == "bid":
             self._check_call(deal, seat, action)
