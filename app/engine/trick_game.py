@@ -1052,10 +1052,10 @@ class TrickRecords(Generic[D]):
         match_class: type[TrickMatch[Any]],
         parse: Callable[[object], Action],
         seat_counts: tuple[int, ...],
-        new: Callable[[int, Options, int], TrickMatch[Any]] | None = None,
+        new: Callable[[int, Options, int], TrickMatch[Any]],
     ) -> None:
         self.match_class = match_class
-        self.new = new or match_class
+        self.new = new
         """What makes the match a record replays into, from the seats, the options and the
         first dealer (``make_game``'s ``new``)."""
         self.parse = parse
@@ -1339,11 +1339,12 @@ def make_game(
     own ``parse`` and ``hidden`` cards; one whose match takes other arguments than the
     seats, the options and the first dealer, its ``new`` match."""
     parse = parse or action_parser(match_class)
+    make = new or match_class
 
     def new_match(seats: int, options: Options, first: int) -> M:
         if seats not in seat_counts:
             raise ValueError(f"{match_class.TITLE} is played by {counts_text(seat_counts)}")
-        return match_class(seats, options, first) if new is None else new(seats, options, first)
+        return make(seats, options, first)
 
     def chance(match: M, rng: random.Random) -> Action:
         return shuffled_deal(type(match), rng)
@@ -1369,7 +1370,7 @@ def make_game(
         scoresheet=sheet.scoresheet,
         deals_total=deals_total,
         outcome=outcome,
-        records=records(match_class, parse, seat_counts, new).records(),
+        records=records(match_class, parse, seat_counts, make).records(),
         hidden_cards=hidden or hidden_cards,
         resample=resample or make_resample(match_class, restore or _restore_nothing),
         deal_sum=deal_sum,
