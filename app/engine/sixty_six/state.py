@@ -18,7 +18,6 @@ from ..cards import SUITS, Card, Suit
 from ..errors import IllegalAction, MalformedAction
 from ..game import Option, Options
 from ..hand_positions import dealt_to
-from ..ledger import Place
 from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser
 from ..tricks import TrickRules, legal_cards
@@ -110,30 +109,6 @@ class Deal(TrickDeal):
         """The seat that has just won a trick or declared a marriage, while that was the
         last action (option claims_only_immediately)."""
         self.result: Result | None = None
-
-    @property
-    def turned(self) -> Card | None:
-        """The card under the stock, face up or (closed) face down; ``None`` once taken by
-        the last draw (the stock is exhausted)."""
-        return self.ledger.turned
-
-    @property
-    def stock(self) -> list[Card]:
-        """The face-down cards of the stock, top first (the turned card apart)."""
-        ledger = self.ledger
-        return [ledger.cards[i] for i in ledger.stock if ledger.place[i] is Place.STOCK]
-
-    @property
-    def stock_open(self) -> bool:
-        return self.closed_by is None and bool(self.ledger.stock)
-
-    @property
-    def exhausted(self) -> bool:
-        return not self.ledger.stock
-
-    def taken(self, seat: int) -> list[Card]:
-        cards = self.ledger.cards
-        return [cards[i] for i in self.ledger.taken[seat]]
 
     def points(self, seat: int) -> int:
         """Card points won plus marriages, which count once the declarer has a trick (§6)."""
@@ -314,7 +289,7 @@ class Match(TrickMatch[Deal]):
             needed = variant.talon_needed
             if deal.closed_by is not None:
                 raise IllegalAction("stock_closed", "the stock is closed")
-            if deal.exhausted:
+            if not deal.ledger.stock:
                 raise IllegalAction("stock_exhausted", "the stock is exhausted")
             if len(deal.ledger.stock) < needed:
                 message = f"the talon holds fewer than {needed} cards"
@@ -380,7 +355,7 @@ class Match(TrickMatch[Deal]):
     def after_trick(self, deal: Deal, trick: Trick) -> None:
         """While the stock is open the winner draws first, the loser last: the card under
         the stock, face up, with the last draw (§4)."""
-        if deal.stock_open:
+        if deal.closed_by is None and deal.ledger.stock:
             for seat in draw_order(trick.winner):
                 deal.ledger.draw(seat)
         deal.window = trick.winner
@@ -450,7 +425,7 @@ class Match(TrickMatch[Deal]):
 
     def deal_json(self, deal: Deal) -> dict[str, Any]:
         closed = deal.closed_by is not None
-        turned = deal.turned
+        turned = deal.ledger.turned
         return {
             "first_turned": deal.first_turned,
             "turned": None if closed else turned,

@@ -16,6 +16,7 @@ from engine.schnapsen.helpers import (
     start,
     view,
 )
+from engine.sixty_six.helpers import stock
 
 from app.engine.sixty_six.rules import CARD_POINTS, card_points
 from app.engine.sixty_six.schnapsen.rules import SCHNAPSEN
@@ -51,8 +52,8 @@ def test_t2_the_deal_lays_five_each_the_trump_and_a_talon_of_nine() -> None:
     assert sorted(deal.ledger.hand(A)) == sorted(non_dealer)
     assert sorted(deal.ledger.hand(B)) == sorted(dealer)
     assert dealt_hands(pack, B) == [deal.ledger.hand(A), deal.ledger.hand(B)]
-    assert deal.trump == "C" and deal.turned == "AC"
-    assert deal.stock == pack[11:] and len(deal.stock) == 9
+    assert deal.trump == "C" and deal.ledger.turned == "AC"
+    assert stock(deal) == pack[11:] and len(stock(deal)) == 9
     assert match.to_act == A
     assert view(match, A)["deal"]["stock"] == 9
 
@@ -76,7 +77,7 @@ def test_t4_the_winner_draws_first_and_the_loser_takes_the_turned_card_last() ->
         assert len(deal.ledger.stock) > 0
         act(match, f"play:{sorted(plays(match))[0]}")
         act(match, f"play:{sorted(plays(match))[0]}")
-    assert deal.exhausted and len(deal.history) == 5
+    assert not deal.ledger.stock and len(deal.history) == 5
     loser = 1 - deal.history[-1].winner
     assert "AC" in deal.ledger.hand(loser)
     assert view(match, A)["deal"]["exhausted"] is True
@@ -89,7 +90,7 @@ def test_t5_the_trump_jack_exchanges_on_the_first_lead_without_a_trick() -> None
     assert "exchange" in legal_texts(match)
     act(match, "exchange")
     assert "AC" in deal.ledger.hand(A) and "JC" not in deal.ledger.hand(A)
-    assert deal.turned == "JC"
+    assert deal.ledger.turned == "JC"
     assert view(match, B)["deal"]["exchange"] == {"seat": A, "after": 0}
 
 

@@ -13,6 +13,7 @@ from app.engine.actions import Action
 from app.engine.cards import Card, parse_cards
 from app.engine.errors import IllegalAction
 from app.engine.game import TABLE, OptionValue
+from app.engine.ledger import Place
 from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import SIXTY_SIX
 from app.engine.sixty_six.state import Deal, Match, Result, parse_action
@@ -28,6 +29,17 @@ PLAYERS = ("Anna", "Bertil")
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text, "ATKQJ9")
+
+
+def stock(deal: Deal) -> list[Card]:
+    """The face-down cards of the stock, top first (the turned card apart)."""
+    ledger = deal.ledger
+    return [ledger.cards[i] for i in ledger.stock if ledger.place[i] is Place.STOCK]
+
+
+def taken(deal: Deal, seat: int) -> list[Card]:
+    """The cards of the tricks ``seat`` has taken."""
+    return [deal.ledger.cards[i] for i in deal.ledger.taken[seat]]
 
 
 def build_pack(non_dealer: str, dealer: str, turned: str, stock: str = "") -> list[Card]:

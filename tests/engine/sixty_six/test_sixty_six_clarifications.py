@@ -16,6 +16,7 @@ from engine.sixty_six.helpers import (
     play_out,
     played_out_deal,
     start,
+    stock,
 )
 
 from app.engine.actions import Action
@@ -209,7 +210,7 @@ def test_c7_pack_to_hands() -> None:
         assert deal.hands == dealt_hands(pack, dealer)
         assert set(deal.hands[1 - dealer]) == {*pack[0:3], *pack[6:9]}
         assert set(deal.hands[dealer]) == {*pack[3:6], *pack[9:12]}
-        assert (deal.turned, deal.trump, deal.stock) == ("QC", "C", pack[13:])
+        assert (deal.ledger.turned, deal.trump, stock(deal)) == ("QC", "C", pack[13:])
         assert match.to_act == 1 - dealer  # the non-dealer leads
 
 

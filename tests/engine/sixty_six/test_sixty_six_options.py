@@ -75,7 +75,7 @@ def test_german_phase2_applies_once_the_stock_is_exhausted() -> None:
         match = start(RUN_A, RUN_B, "KC", RUN_STOCK, options=options)
         play(match, RUN_PLAYS)
         deal = match.deals[-1]
-        assert deal.exhausted and match.to_act == A
+        assert not deal.ledger.stock and match.to_act == A
         assert deal.hands == [RUN_A_AFTER, RUN_B_AFTER]
         trial = match.clone()
         act(trial, "play:KD")
@@ -136,7 +136,7 @@ def test_no_marriages_after_closing() -> None:
 def test_c6_no_marriages_after_closing_allows_them_once_the_stock_runs_out() -> None:
     match = start(RUN_A, RUN_B, "KC", RUN_STOCK, options=NO_LATE_MARRIAGES)
     play(match, RUN_PLAYS)
-    assert match.deals[-1].exhausted and match.deals[-1].closed_by is None
+    assert not match.deals[-1].ledger.stock and match.deals[-1].closed_by is None
     assert "marriage:S" in legal_texts(match)
     act(match, "marriage:S")
     assert match.deals[-1].pending == "S"

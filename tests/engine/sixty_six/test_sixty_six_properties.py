@@ -21,6 +21,8 @@ from engine.sixty_six.helpers import (
     observed,
     random_action,
     state_key,
+    stock,
+    taken,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -96,14 +98,14 @@ def test_24_cards_are_conserved_and_hands_refilled_to_six(
 ) -> None:
     def check(match: Match, rng: random.Random) -> None:
         for deal in match.deals[-1:]:
-            where = [*deal.hands[0], *deal.hands[1], *deal.stock, *deal.ledger.trick_cards()]
-            where += deal.taken(0) + deal.taken(1)
-            if deal.turned is not None:
-                where.append(deal.turned)
+            where = [*deal.hands[0], *deal.hands[1], *stock(deal), *deal.ledger.trick_cards()]
+            where += taken(deal, 0) + taken(deal, 1)
+            if deal.ledger.turned is not None:
+                where.append(deal.ledger.turned)
             assert sorted(where) == sorted(SIXTY_SIX.cards)
             for hand in deal.hands:
                 assert hand == sorted(hand, key=SIXTY_SIX.order.__getitem__)
-            if not deal.finished and deal.stock_open:
+            if not deal.finished and deal.closed_by is None and deal.ledger.stock:
                 sizes = [len(h) for h in deal.hands]
                 expected = [6, 6]
                 if deal.ledger.trick:
@@ -248,13 +250,13 @@ def test_no_view_shows_a_card_hidden_from_its_seat(seed: int, options: dict[str,
                 assert hidden == set() and shown["deal"] is None
                 continue
             assert not card_names([shown["deal"], shown["legal"]]) & hidden
-            assert set(deal.stock) <= hidden
+            assert set(stock(deal)) <= hidden
             other = 1 - seat if seat is not None else None
             if other is not None:
                 public = set(deal.ledger.known_in_hand(other, None))
-                assert hidden == set(deal.stock) | (set(deal.hands[other]) - public)
+                assert hidden == set(stock(deal)) | (set(deal.hands[other]) - public)
                 assert set(shown["deal"]["hand"]) == set(deal.hands[seat])
-            assert shown["deal"]["stock"] == len(deal.stock)
+            assert shown["deal"]["stock"] == len(stock(deal))
             # the whole view stays the same when the hidden cards change places
             assert view(permuted(match, seat, rng), seat) == shown
 
@@ -301,7 +303,7 @@ def test_resampling_respects_what_the_closed_phase_revealed() -> None:
             seat, action = random_action(match, rng, 0.0)
             match.apply(seat, action)
             deal = match.current
-            if deal is None or deal.closed_by is None or not deal.stock:
+            if deal is None or deal.closed_by is None or not stock(deal):
                 continue
             for viewer in (A, B, None):
                 state = resample(view(match, viewer), rng)

@@ -16,6 +16,8 @@ from engine.sixty_six.helpers import (
     played_out_deal,
     plays,
     start,
+    stock,
+    taken,
 )
 
 from app.engine.sixty_six import GAME
@@ -167,7 +169,7 @@ def test_s6_closer_fails_before_the_opponent_had_a_trick() -> None:
     assert deal.result is not None
     assert (deal.result.end, deal.result.scores) == (End.CLOSER_FAILED, (0, 3))
     # the last trick earns nothing after a closing
-    assert sum(deal.result.points) == card_points(deal.taken(A) + deal.taken(B))
+    assert sum(deal.result.points) == card_points(taken(deal, A) + taken(deal, B))
 
 
 def test_s6_closer_claims_correctly() -> None:
@@ -231,11 +233,11 @@ def test_s8_nine_of_trumps() -> None:
     assert_refused(match, "exchange", "no_trick_won_yet")  # A holds 9C but has no trick
     play(match, "AS 9S TS JS AH 9H TH JH")
     deal = match.deals[-1]
-    assert len(deal.stock) == 3 and deal.turned == "KC"
+    assert len(stock(deal)) == 3 and deal.ledger.turned == "KC"
     assert "exchange" in legal_texts(match)
     act(match, "exchange")
     assert "KC" in deal.hands[A] and "9C" not in deal.hands[A]
-    assert deal.turned == "9C"
+    assert deal.ledger.turned == "9C"
     shown = view(match, B)["deal"]
     assert shown["turned"] == "9C"
     assert shown["known"][A] == ["KC"]  # B saw A take the king
@@ -245,7 +247,7 @@ def test_s8_a_nine_drawn_as_the_last_face_down_card_cannot_be_exchanged() -> Non
     match = start("AS TS AH TH AD JD", S8_B, "KC", "KS QS KH QH KD TD QC JC TC AC 9C")
     play(match, "AS 9S TS JS AH 9H TH JH AD 9D JD QS")
     deal = match.deals[-1]
-    assert deal.exhausted and not deal.stock
+    assert not deal.ledger.stock and not stock(deal)
     assert "9C" in deal.hands[A] and "KC" in deal.hands[B]  # the loser takes the turned card
     assert match.to_act == A
     assert "exchange" not in legal_texts(match)
@@ -291,7 +293,7 @@ def test_s10_closing_timing() -> None:
     act(match, "play:AS")
     assert_refused(match, "close", "not_on_lead")  # B, to follow, is not on lead either
     play(match, "9S TS JS AH 9H TH JH AD 9D JD QS")
-    assert match.deals[-1].exhausted
+    assert not match.deals[-1].ledger.stock
     assert "close" not in legal_texts(match)
     assert_refused(match, "close", "stock_exhausted")
 
