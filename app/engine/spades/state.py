@@ -19,19 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
-from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final, NoReturn
 
 from ..actions import Action
 from ..cards import Card, sorted_cards
 from ..errors import IllegalAction, MalformedAction
-from ..game import TABLE as TABLE
-from ..game import Option, Options
+from ..game import TABLE, Option, Options
 from ..hand_positions import dealt_to, pack_from, positions_of
 from ..ledger import SUIT_BIT
 from ..teams import partnerships
-from ..trick_game import TrickDeal, TrickMatch, action_parser, shuffled_deal
+from ..trick_game import TrickDeal, TrickMatch, action_parser
 from ..tricks import TrickRules, legal_cards
 from .rules import (
     BLIND_NIL,
@@ -486,19 +484,8 @@ def _exchange_json(deal: Deal, exchange: Exchange | None, seat: int | None) -> A
 
 
 parse_action: Final = action_parser(Match)
-random_deal: Final = partial(shuffled_deal, Match)
 
 
 def cards_action(kind: str, cards: Sequence[Card]) -> Action:
     """``lay:…`` or ``give:…`` with ``cards`` in canonical order."""
     return Action(kind, ",".join(sorted_cards(cards)))
-
-
-def replay(
-    first_dealer: int, log: Sequence[tuple[int, str]], options: Options | None = None
-) -> Match:
-    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(SEATS, options, first_dealer)
-    for seat, text in log:
-        match.apply(seat, parse_action(text))
-    return match

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.engine.cards import parse_cards
-from app.engine.game import OptionValue
+from app.engine.game import TABLE, OptionValue
 from app.engine.spades import GAME
 from app.engine.spades.rules import CARDS
-from app.engine.spades.state import TABLE, Match, pack_for, parse_action
+from app.engine.spades.state import Match, pack_for, parse_action
 from app.engine.trick_game import deal_action
 
 view = GAME.view

@@ -13,7 +13,8 @@ from app.bots.spades import BasicBot, StrongBot
 from app.bots.spades.playout import Play, margin, side_values
 from app.bots.spades.strong import distinct_cards
 from app.engine.spades import GAME
-from app.engine.spades.state import Match, dealt_hands, random_deal
+from app.engine.spades.state import Match, dealt_hands
+from app.engine.trick_game import shuffled_deal
 
 
 def strong(seed: int = 1, samples: int = 48) -> StrongBot:
@@ -22,7 +23,7 @@ def strong(seed: int = 1, samples: int = 48) -> StrongBot:
 
 def test_the_simulator_plays_a_deal_exactly_as_the_basic_bots_do() -> None:
     for index in range(12):
-        deal = random_deal(random.Random(f"sim:{index}"))
+        deal = shuffled_deal(Match, random.Random(f"sim:{index}"))
         held: list[Match] = []
         play_deal(GAME, [BasicBot() for _ in range(4)], deal, 3, on_view=held.append)
         played = held[-1].deals[0]
@@ -105,7 +106,7 @@ def test_strong_bids_nil_on_a_hopeless_hand_and_counts_a_good_one() -> None:
 
 
 def test_strong_answers_depend_on_the_seed_and_the_view_alone() -> None:
-    deal = random_deal(random.Random("strong:seeded"))
+    deal = shuffled_deal(Match, random.Random("strong:seeded"))
     seen: list[tuple[dict[str, Any], str]] = []
 
     class Recording:

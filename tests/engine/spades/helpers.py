@@ -14,11 +14,11 @@ import pytest
 from app.engine.actions import Action
 from app.engine.cards import Card, parse_cards
 from app.engine.errors import IllegalAction
-from app.engine.game import OptionValue
+from app.engine.game import TABLE, Options, OptionValue
 from app.engine.spades import GAME
 from app.engine.spades.rules import CARDS, RANKS
-from app.engine.spades.state import TABLE, Match, pack_for, parse_action, random_deal
-from app.engine.trick_game import deal_action, hidden_cards
+from app.engine.spades.state import Match, pack_for, parse_action
+from app.engine.trick_game import deal_action, hidden_cards, shuffled_deal
 
 view = GAME.view
 
@@ -62,6 +62,16 @@ def start(
         match = Match(4, options, dealer)
     assert match.next_dealer == dealer, "the deal falls to another seat"
     match.apply(TABLE, deal_action(pack_for(build_hands(named), dealer)))
+    return match
+
+
+def replay(
+    first_dealer: int, log: Sequence[tuple[int, str]], options: Options | None = None
+) -> Match:
+    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
+    match = Match(4, options, first_dealer)
+    for seat, text in log:
+        match.apply(seat, parse_action(text))
     return match
 
 
@@ -226,7 +236,7 @@ def played_deal(
     for seed in range(tries):
         trial = base.clone()
         rng = random.Random(seed)
-        trial.apply(TABLE, random_deal(rng))
+        trial.apply(TABLE, shuffled_deal(Match, rng))
         deal = trial.deals[-1]
         for bid in bids:
             seat = trial.to_act
@@ -253,7 +263,7 @@ def random_action(
     near what the hand is worth (sometimes nil, seldom blind nil); random cards, now and
     then by a seat that has not looked."""
     if match.to_act == TABLE:
-        return TABLE, random_deal(rng)
+        return TABLE, shuffled_deal(Match, rng)
     deal = match.current
     seat = match.to_act
     assert deal is not None and seat is not None

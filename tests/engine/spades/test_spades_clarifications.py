@@ -24,9 +24,10 @@ from engine.spades.helpers import (
     start,
 )
 
+from app.engine.game import TABLE
 from app.engine.spades import GAME
 from app.engine.spades.rules import side_score
-from app.engine.spades.state import TABLE, Match
+from app.engine.spades.state import Match
 from app.engine.trick_game import legal
 
 view = GAME.view

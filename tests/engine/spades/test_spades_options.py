@@ -16,10 +16,10 @@ from engine.spades.helpers import (
     start,
 )
 
-from app.engine.game import OptionError
+from app.engine.game import TABLE, OptionError
 from app.engine.spades import GAME
 from app.engine.spades.rules import winning_side
-from app.engine.spades.state import TABLE, Match
+from app.engine.spades.state import Match
 from app.engine.trick_game import legal
 
 view = GAME.view

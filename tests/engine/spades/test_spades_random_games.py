@@ -10,12 +10,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from engine.spades.helpers import random_match
+from engine.spades.helpers import random_match, replay
 
 from app.engine.game import OptionValue
 from app.engine.spades import GAME
 from app.engine.spades.rules import CARDS
-from app.engine.spades.state import Match, replay
+from app.engine.spades.state import Match
 from app.engine.trick_game import scored_deals
 
 view = GAME.view

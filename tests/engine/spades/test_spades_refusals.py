@@ -19,8 +19,9 @@ from engine.spades.helpers import (
 
 from app.engine.actions import Action
 from app.engine.errors import MalformedAction
+from app.engine.game import TABLE
 from app.engine.spades.rules import CARDS
-from app.engine.spades.state import TABLE, Match, parse_action
+from app.engine.spades.state import Match, parse_action
 from app.engine.trick_game import deal_action
 
 

@@ -21,9 +21,10 @@ from engine.spades.helpers import (
     start,
 )
 
+from app.engine.game import TABLE
 from app.engine.spades import GAME
 from app.engine.spades.rules import RULES, side_score, winning_side
-from app.engine.spades.state import TABLE, Match
+from app.engine.spades.state import Match
 from app.engine.tricks import legal_cards, trick_winner
 
 view = GAME.view

@@ -20,13 +20,15 @@ from engine.spades.helpers import (
     look_all,
     played_deal,
     random_action,
+    replay,
     start,
 )
 from engine.test_conformance import redealt_log
 
+from app.engine.game import TABLE
 from app.engine.spades import GAME
 from app.engine.spades.resample import resample
-from app.engine.spades.state import TABLE, Match, replay
+from app.engine.spades.state import Match
 from app.engine.trick_game import legal
 
 ViewCache = GAME.new_view_cache
