@@ -19,7 +19,7 @@ from ..errors import IllegalAction, MalformedAction
 from ..game import Option, Options
 from ..hand_positions import dealt_to
 from ..stock import draw_order
-from ..trick_game import Trick, TrickDeal, TrickMatch, action_parser
+from ..trick_game import Trick, TrickDeal, TrickMatch
 from ..tricks import TrickRules, legal_cards
 from .rules import (
     MARRIAGE_IN_TRUMPS,
@@ -487,7 +487,3 @@ class Match(TrickMatch[Deal]):
             trick=self.on_table(deal),
         )
         return shown
-
-
-parse_action: Final = action_parser(Match)
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""

@@ -29,7 +29,7 @@ from ..game import TABLE, Option, Options
 from ..hand_positions import dealt_to, pack_from, positions_of
 from ..ledger import SUIT_BIT
 from ..teams import partnerships
-from ..trick_game import TrickDeal, TrickMatch, action_parser
+from ..trick_game import TrickDeal, TrickMatch
 from ..tricks import TrickRules, legal_cards
 from .rules import (
     BLIND_NIL,
@@ -481,9 +481,6 @@ def _exchange_json(deal: Deal, exchange: Exchange | None, seat: int | None) -> A
         "laid": list(laid) if laid is not None and sees(exchange, seat, "lay") else None,
         "given": list(given) if given is not None and sees(exchange, seat, "give") else None,
     }
-
-
-parse_action: Final = action_parser(Match)
 
 
 def cards_action(kind: str, cards: Sequence[Card]) -> Action:

@@ -10,10 +10,11 @@ from app.engine.cards import parse_cards
 from app.engine.game import TABLE, OptionValue
 from app.engine.spades import GAME
 from app.engine.spades.rules import CARDS
-from app.engine.spades.state import Match, pack_for, parse_action
+from app.engine.spades.state import Match, pack_for
 from app.engine.trick_game import deal_action
 
 view = GAME.view
+parse_action = GAME.parse_action
 
 N, E, S, W = 0, 1, 2, 3
 

@@ -16,10 +16,11 @@ from app.engine.game import TABLE, OptionValue
 from app.engine.ledger import Place
 from app.engine.sixty_six import GAME
 from app.engine.sixty_six.rules import SIXTY_SIX
-from app.engine.sixty_six.state import Deal, Match, Result, parse_action
+from app.engine.sixty_six.state import Deal, Match, Result
 from app.engine.trick_game import deal_action, hidden_cards, shuffled_deal
 
 view = GAME.view
+parse_action = GAME.parse_action
 
 A, B = 0, 1
 """The players of the spec's vectors. Most tests let B deal, so that A leads first."""

@@ -12,6 +12,7 @@ from engine.sixty_six.helpers import (
     build_pack,
     cards,
     legal_texts,
+    parse_action,
     play,
     play_out,
     played_out_deal,
@@ -25,7 +26,7 @@ from app.engine.game import TABLE
 from app.engine.sixty_six import GAME
 from app.engine.sixty_six.record import draws
 from app.engine.sixty_six.rules import SIXTY_SIX, End, settle_claim
-from app.engine.sixty_six.state import Match, dealt_hands, parse_action
+from app.engine.sixty_six.state import Match, dealt_hands
 from app.engine.trick_game import deal_action
 
 view = GAME.view

@@ -17,10 +17,11 @@ from app.engine.errors import IllegalAction
 from app.engine.game import TABLE, Options, OptionValue
 from app.engine.spades import GAME
 from app.engine.spades.rules import CARDS, RANKS
-from app.engine.spades.state import Match, pack_for, parse_action
+from app.engine.spades.state import Match, pack_for
 from app.engine.trick_game import deal_action, hidden_cards, shuffled_deal
 
 view = GAME.view
+parse_action = GAME.parse_action
 
 N, E, S, W = 0, 1, 2, 3
 """The seats of the spec's vectors: North and South against East and West."""

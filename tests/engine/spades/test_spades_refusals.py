@@ -13,6 +13,7 @@ from engine.spades.helpers import (
     assert_refused,
     bid_round,
     look_all,
+    parse_action,
     played_deal,
     start,
 )
@@ -21,7 +22,7 @@ from app.engine.actions import Action
 from app.engine.errors import MalformedAction
 from app.engine.game import TABLE
 from app.engine.spades.rules import CARDS
-from app.engine.spades.state import Match, parse_action
+from app.engine.spades.state import Match
 from app.engine.trick_game import deal_action
 
 
