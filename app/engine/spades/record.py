@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ..cards import Card
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import HAND_SIZE, SEATS
-from .state import Deal, pack_for, sees, side_of
+from .state import Deal, dealt_hands, pack_for, sees, side_of
 
 
 class SpadesRecords(TrickRecords[Deal]):
@@ -35,7 +35,7 @@ class SpadesRecords(TrickRecords[Deal]):
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
         if deal.pack is None:
             raise ValueError("a state dealt anew from a view has no record")
-        dealt = deal.dealt
+        dealt = dealt_hands(deal.pack, deal.dealer)
         if whole:
             return {"hands": dealt}
         looked = deal.ledger.looked
@@ -57,8 +57,8 @@ class SpadesRecords(TrickRecords[Deal]):
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
         deal = match.deals[index]
-        assert isinstance(deal, Deal)
-        return pack_for(deal.dealt, deal.dealer)
+        assert deal.pack is not None
+        return pack_for(dealt_hands(deal.pack, deal.dealer), deal.dealer)
 
     def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[Card]:
         return pack_for(self.recorded_hands(entry, [HAND_SIZE] * SEATS, k), dealer)

@@ -122,12 +122,6 @@ class Deal(TrickDeal):
         """The side that won the match with this deal, if it did."""
 
     @property
-    def dealt(self) -> list[list[Card]]:
-        """Each seat's 13 cards as dealt, in canonical order."""
-        assert self.pack is not None
-        return dealt_hands(self.pack, self.dealer)
-
-    @property
     def looked(self) -> list[bool]:
         ledger = self.ledger
         return [ledger.looked(s) for s in range(SEATS)]

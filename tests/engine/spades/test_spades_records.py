@@ -16,7 +16,7 @@ from engine.spades.helpers import PLAYERS, E, N, S, W, act, random_match, start
 from app.engine.game import RecordError
 from app.engine.records import export_record, replay_record, validate_record
 from app.engine.spades import GAME
-from app.engine.spades.state import Match
+from app.engine.spades.state import Match, dealt_hands
 from app.validate import run
 
 view = GAME.view
@@ -99,7 +99,9 @@ def test_the_record_of_a_running_match_shows_a_seat_only_what_it_saw() -> None:
         assert "winners" not in record
     act(match, "look", E)
     mine = export_record(GAME, match, PLAYERS, seat=E, whole=False)["deals"][0]
-    assert mine["hands"][E] == match.deals[0].dealt[E]
+    played = match.deals[0]
+    assert played.pack is not None
+    assert mine["hands"][E] == dealt_hands(played.pack, played.dealer)[E]
 
 
 def first_play(record: dict[str, Any], k: int = 0) -> int:
