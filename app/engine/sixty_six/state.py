@@ -39,9 +39,7 @@ CLAIM: Final = Action("claim")
 MARRIAGE: Final[dict[Suit, Action]] = {s: Action("marriage", s) for s in SUITS}
 
 
-def dealt_hands(
-    pack: Sequence[Card], dealer: int, variant: Variant = SIXTY_SIX
-) -> list[list[Card]]:
+def dealt_hands(pack: Sequence[Card], dealer: int, variant: Variant) -> list[list[Card]]:
     """The two hands the pack deals (Clarification 7), each in canonical order."""
     hands = dealt_to(pack, variant.hand_positions(2, {}), dealer)
     return [sorted(hand, key=variant.order.__getitem__) for hand in hands]

@@ -208,7 +208,7 @@ def test_c7_pack_to_hands() -> None:
         match = Match(2, None, dealer)
         match.apply(TABLE, deal_action(pack))
         deal = match.deals[-1]
-        assert deal.hands == dealt_hands(pack, dealer)
+        assert deal.hands == dealt_hands(pack, dealer, SIXTY_SIX)
         assert set(deal.hands[1 - dealer]) == {*pack[0:3], *pack[6:9]}
         assert set(deal.hands[dealer]) == {*pack[3:6], *pack[9:12]}
         assert (deal.ledger.turned, deal.trump, stock(deal)) == ("QC", "C", pack[13:])
