@@ -55,9 +55,6 @@ class Holding:
             self.table_sums,
         )
 
-    def __len__(self) -> int:
-        return len(self.concealed) + len(self.table)
-
 
 @cache
 def split_card_argument(arg: str) -> tuple[Card, int | None]:

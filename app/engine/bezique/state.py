@@ -142,10 +142,6 @@ def notation(variant: Variant) -> Notation:
     return Notation(variant)
 
 
-def parse_action(variant: Variant, text: object) -> Action:
-    return notation(variant).parse(text)
-
-
 class Match(TrickMatch[Deal]):
     """A match of rubicon or Chinese bezique on the base's, with its own cards: copies, held
     in the holdings and the deal's ledger. Each variant plays through a class of its own
@@ -221,10 +217,6 @@ class Match(TrickMatch[Deal]):
     def playable(self, deal: Deal, seat: int) -> list[str]:
         """The ``play:`` arguments ``seat`` may use now in ``deal``, the current one."""
         return [a.arg for a in self.legal_actions(seat)]
-
-    def legal(self, seat: int | None = None) -> list[str]:
-        """The texts of every action ``seat`` (default: whoever is to act) may take now."""
-        return [str(a) for a in self.legal_actions(seat)]
 
     def offers(self, seat: int) -> list[Offer]:
         """The declarations ``seat`` may make now, each with what it would score."""
@@ -541,8 +533,3 @@ def match_class(variant: Variant) -> type[Match]:
     attributes = {"VARIANT": variant, "NAME": variant.name, "TITLE": variant.title}
     attributes.update(PACK=variant.pack.cards, __slots__=())
     return cast(type[Match], type(f"{title}Match", (Match,), attributes))
-
-
-def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    return match_class(variant)(2, options, first_dealer)

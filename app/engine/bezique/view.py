@@ -15,15 +15,14 @@ laid out from the concealed hand takes what was seen with it (``CopyLedger.left_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
-from ..trick_game import make_view, view_cache
 from .combinations import Combination
 from .deal import Deal, Declaration
 from .declarations import Offer, named, parse_declaration
 from .holding import Holding
-from .sheet import SHEET, declaration_json, shown_json, sort_codes
+from .sheet import declaration_json, shown_json, sort_codes
 from .variant import COURT
 
 if TYPE_CHECKING:
@@ -120,8 +119,3 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
 def public_fields(match: Match) -> dict[str, Any]:
     termination = match.termination().value if match.is_over else None
     return {"deals_total": match.deals_total, "termination": termination}
-
-
-view: Final = make_view(SHEET, public_fields)
-"""The match as a seat sees it (``None``: a spectator), on the base's views."""
-ViewCache: Final = view_cache(SHEET)
