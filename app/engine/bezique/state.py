@@ -167,12 +167,8 @@ class Match(TrickMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    @property
-    def deals_total(self) -> int:
-        return deals_total(self.seats, self.options)
-
     def match_over(self) -> bool:
-        return self.deals_played >= self.deals_total
+        return self.deals_played >= deals_total(self.seats, self.options)
 
     def dealer_after(self, deal: Deal) -> int:
         """The winner deals the next; after a drawn deal the other player (rubicon §2)."""

@@ -22,7 +22,7 @@ from .combinations import Combination
 from .deal import Deal, Declaration
 from .declarations import Offer, named, parse_declaration
 from .holding import Holding
-from .sheet import declaration_json, shown_json, sort_codes
+from .sheet import deals_total, declaration_json, shown_json, sort_codes
 from .variant import COURT
 
 if TYPE_CHECKING:
@@ -118,4 +118,4 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
 
 def public_fields(match: Match) -> dict[str, Any]:
     termination = match.termination().value if match.is_over else None
-    return {"deals_total": match.deals_total, "termination": termination}
+    return {"deals_total": deals_total(match.seats, match.options), "termination": termination}
