@@ -269,14 +269,10 @@ class Match(TrickMatch[Deal]):
         before its first change); the deal it acts on (``None`` for a deal)."""
         self.notation.shape(action)
         kind = action.kind
+        if kind == "deal":  # its pack checked by the notation, its turn by the base
+            return super()._check(seat, action)
         if self.to_act is None:
             raise IllegalAction("match_over", "the match is over")
-        if kind == "deal":
-            if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
-            if self.to_act != TABLE:
-                raise IllegalAction("wrong_phase", "a deal is already in progress")
-            return None
         deal = self.current
         if deal is None or seat not in (0, 1):
             self.refuse_turn(seat)
