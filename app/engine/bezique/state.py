@@ -89,9 +89,9 @@ class Notation:
             return action
         if kind == "deal":
             cards = arg.split(",") if arg else []
-            if len(cards) != self.variant.pack_size or Counter(cards) != self.pack_count:
+            if len(cards) != self.variant.pack.size or Counter(cards) != self.pack_count:
                 raise MalformedAction(
-                    f"'deal' takes the {self.variant.pack_size} cards of the pack, each code"
+                    f"'deal' takes the {self.variant.pack.size} cards of the pack, each code"
                     f" {self.variant.packs} times, separated by commas"
                 )
             return action

@@ -47,7 +47,7 @@ def build_pack(
     ``stock`` on top of the stock; every other position gets the cards left over, in the
     pack's canonical order."""
     hands = hands or {}
-    pack: list[Card | None] = [None] * variant.pack_size
+    pack: list[Card | None] = [None] * variant.pack.size
     seats = layout(variant, dealer)
     for seat, text in hands.items():
         positions = [p for p, s in enumerate(seats) if s == seat]

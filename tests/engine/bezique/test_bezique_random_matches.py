@@ -109,7 +109,7 @@ class Watcher:
         where = [c for h in deal.holdings for c in (*h.concealed, *h.table)]
         where += list(deal.stock) + list(deal.trick)
         where += [c for t in deal.history for c in t.copies]
-        assert sorted(where) == list(range(deal.variant.pack_size))
+        assert sorted(where) == list(range(deal.variant.pack.size))
 
     @staticmethod
     def sizes(match: Match, deal: Deal) -> None:

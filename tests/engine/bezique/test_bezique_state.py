@@ -517,7 +517,7 @@ def test_the_tables_are_taken_up_after_the_final_draw() -> None:
 def test_cb8_counts(
     variant: Variant, pack: int, dealt: int, stock_tricks: int, last: int, total: int, bonus: int
 ) -> None:
-    assert (variant.pack_size, 2 * variant.hand_size) == (pack, dealt)
+    assert (variant.pack.size, 2 * variant.hand_size) == (pack, dealt)
     assert (variant.stock_tricks, variant.hand_size, variant.tricks) == (stock_tricks, last, total)
     assert variant.last_trick == bonus
     match, _ = play_match(variant, {"deals": 1}, 1)
