@@ -254,11 +254,8 @@ class Match(TrickMatch[Deal]):
         if holding.table:
             plays = holding.table_plays
             if plays is None:
-                rows = spelled.table_play
                 at = spelled.play_at
-                plays = holding.table_plays = [
-                    rows[i].get(pack[c]) or at(pack[c], i) for i, c in enumerate(holding.table)
-                ]
+                plays = holding.table_plays = [at(pack[c], i) for i, c in enumerate(holding.table)]
             actions += plays
         return actions
 
