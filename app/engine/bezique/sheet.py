@@ -112,6 +112,4 @@ SHEET: Final = DeclarationSheet(COLUMNS, cells)
 
 
 def deals_total(seats: int, options: Options) -> int:
-    deals = options["deals"]
-    assert isinstance(deals, int) and not isinstance(deals, bool)
-    return deals
+    return int(options["deals"])
