@@ -1,6 +1,6 @@
 """What one seat, or a spectator, may see of a bezique match (rubicon or Chinese).
 
-Every byte about a match that leaves the server passes through :func:`view`, an allow-list.
+Every byte about a match that leaves the server passes through the game's ``view``, an allow-list.
 Public: both tables by position (declared cards lie face up, rubicon §7.2), every
 declaration scored and every one pending, the carte blanche shown, every card played, the
 actions taken (each was seen by both players), the stock's size, the trumps and the points.
