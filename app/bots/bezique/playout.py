@@ -3,7 +3,7 @@
 A full view is built from the deal's actions (what the table has seen of it), so building one
 per action costs as much as the basic level's decision; the playouts need only what the
 basic level reads. :func:`quick_view` is that part of a seat's view, read from the state
-directly: the same keys and values as :func:`app.engine.bezique.view.view` gives them.
+directly: the same keys and values as the game's ``view`` gives them.
 
 Even so a deal is a hundred and eighty actions (Chinese bezique two hundred and eighty),
 too many to play out for every candidate many times within a decision's budget. A playout

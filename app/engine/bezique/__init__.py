@@ -11,7 +11,7 @@ from typing import Final
 from .deal import Deal, layout
 from .game import make_game
 from .scoring import round_to_hundreds, settle
-from .state import TABLE, Match, new_match, parse_action
+from .state import TABLE, Match
 from .variant import CHINESE, RUBICON, Variant
 
 GAMES: Final = (make_game(RUBICON), make_game(CHINESE))
@@ -29,8 +29,6 @@ __all__ = [
     "Variant",
     "layout",
     "make_game",
-    "new_match",
-    "parse_action",
     "round_to_hundreds",
     "settle",
 ]

@@ -43,20 +43,16 @@ class Holding:
     """What listing the declarations reads of the table (``offers``), kept as
     :attr:`table_plays`: the table changes far less often than declarations are listed."""
 
-    def copy(self, concealed: list[Copy] | None = None) -> Holding:
-        """A copy whose concealed hand is ``concealed`` (the seat's hand in a copy of the
-        deal's ledger), by default a copy of this one's."""
+    def copy(self, concealed: list[Copy]) -> Holding:
+        """A copy whose concealed hand is ``concealed``, the seat's in a copy of the ledger."""
         return Holding(
-            list(self.concealed) if concealed is None else concealed,
+            concealed,
             list(self.table),
             list(self.scored),
             list(self.pending),
             self.table_plays,
             self.table_sums,
         )
-
-    def __len__(self) -> int:
-        return len(self.concealed) + len(self.table)
 
 
 @cache

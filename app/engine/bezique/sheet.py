@@ -14,7 +14,6 @@ from typing import Any, Final
 from ..cards import Card, Suit
 from ..game import Options, ScoredDeal
 from ..trick_game import Sheet
-from ..trick_game import scored_deals as scored_deals
 from .deal import Deal, Declaration, Shown
 from .scoring import Result
 from .variant import CODES, Variant
@@ -110,10 +109,7 @@ class DeclarationSheet(Sheet):
 
 
 SHEET: Final = DeclarationSheet(COLUMNS, cells)
-scoresheet: Final = SHEET.scoresheet
 
 
 def deals_total(seats: int, options: Options) -> int:
-    deals = options["deals"]
-    assert isinstance(deals, int) and not isinstance(deals, bool)
-    return deals
+    return int(options["deals"])

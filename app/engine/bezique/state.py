@@ -89,9 +89,9 @@ class Notation:
             return action
         if kind == "deal":
             cards = arg.split(",") if arg else []
-            if len(cards) != self.variant.pack_size or Counter(cards) != self.pack_count:
+            if len(cards) != self.variant.pack.size or Counter(cards) != self.pack_count:
                 raise MalformedAction(
-                    f"'deal' takes the {self.variant.pack_size} cards of the pack, each code"
+                    f"'deal' takes the {self.variant.pack.size} cards of the pack, each code"
                     f" {self.variant.packs} times, separated by commas"
                 )
             return action
@@ -142,10 +142,6 @@ def notation(variant: Variant) -> Notation:
     return Notation(variant)
 
 
-def parse_action(variant: Variant, text: object) -> Action:
-    return notation(variant).parse(text)
-
-
 class Match(TrickMatch[Deal]):
     """A match of rubicon or Chinese bezique on the base's, with its own cards: copies, held
     in the holdings and the deal's ledger. Each variant plays through a class of its own
@@ -171,12 +167,8 @@ class Match(TrickMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    @property
-    def deals_total(self) -> int:
-        return deals_total(self.seats, self.options)
-
     def match_over(self) -> bool:
-        return self.deals_played >= self.deals_total
+        return self.deals_played >= deals_total(self.seats, self.options)
 
     def dealer_after(self, deal: Deal) -> int:
         """The winner deals the next; after a drawn deal the other player (rubicon §2)."""
@@ -222,10 +214,6 @@ class Match(TrickMatch[Deal]):
         """The ``play:`` arguments ``seat`` may use now in ``deal``, the current one."""
         return [a.arg for a in self.legal_actions(seat)]
 
-    def legal(self, seat: int | None = None) -> list[str]:
-        """The texts of every action ``seat`` (default: whoever is to act) may take now."""
-        return [str(a) for a in self.legal_actions(seat)]
-
     def offers(self, seat: int) -> list[Offer]:
         """The declarations ``seat`` may make now, each with what it would score."""
         deal = self.current
@@ -266,11 +254,8 @@ class Match(TrickMatch[Deal]):
         if holding.table:
             plays = holding.table_plays
             if plays is None:
-                rows = spelled.table_play
                 at = spelled.play_at
-                plays = holding.table_plays = [
-                    rows[i].get(pack[c]) or at(pack[c], i) for i, c in enumerate(holding.table)
-                ]
+                plays = holding.table_plays = [at(pack[c], i) for i, c in enumerate(holding.table)]
             actions += plays
         return actions
 
@@ -281,14 +266,10 @@ class Match(TrickMatch[Deal]):
         before its first change); the deal it acts on (``None`` for a deal)."""
         self.notation.shape(action)
         kind = action.kind
+        if kind == "deal":  # its pack checked by the notation, its turn by the base
+            return super()._check(seat, action)
         if self.to_act is None:
             raise IllegalAction("match_over", "the match is over")
-        if kind == "deal":
-            if seat != TABLE:
-                raise IllegalAction("not_your_turn", "only the table deals")
-            if self.to_act != TABLE:
-                raise IllegalAction("wrong_phase", "a deal is already in progress")
-            return None
         deal = self.current
         if deal is None or seat not in (0, 1):
             self.refuse_turn(seat)
@@ -541,8 +522,3 @@ def match_class(variant: Variant) -> type[Match]:
     attributes = {"VARIANT": variant, "NAME": variant.name, "TITLE": variant.title}
     attributes.update(PACK=variant.pack.cards, __slots__=())
     return cast(type[Match], type(f"{title}Match", (Match,), attributes))
-
-
-def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    return match_class(variant)(2, options, first_dealer)

@@ -63,12 +63,8 @@ class Variant:
         return Pack(RANKS, copies=self.packs)
 
     @property
-    def pack_size(self) -> int:
-        return 32 * self.packs
-
-    @property
     def stock_size(self) -> int:
-        return self.pack_size - 2 * self.hand_size
+        return self.pack.size - 2 * self.hand_size
 
     @property
     def stock_tricks(self) -> int:

@@ -1,6 +1,6 @@
 """What one seat, or a spectator, may see of a bezique match (rubicon or Chinese).
 
-Every byte about a match that leaves the server passes through :func:`view`, an allow-list.
+Every byte about a match that leaves the server passes through the game's ``view``, an allow-list.
 Public: both tables by position (declared cards lie face up, rubicon §7.2), every
 declaration scored and every one pending, the carte blanche shown, every card played, the
 actions taken (each was seen by both players), the stock's size, the trumps and the points.
@@ -15,15 +15,14 @@ laid out from the concealed hand takes what was seen with it (``CopyLedger.left_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
-from ..trick_game import make_view, view_cache
 from .combinations import Combination
 from .deal import Deal, Declaration
 from .declarations import Offer, named, parse_declaration
 from .holding import Holding
-from .sheet import SHEET, declaration_json, shown_json, sort_codes
+from .sheet import deals_total, declaration_json, shown_json, sort_codes
 from .variant import COURT
 
 if TYPE_CHECKING:
@@ -119,9 +118,4 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
 
 def public_fields(match: Match) -> dict[str, Any]:
     termination = match.termination().value if match.is_over else None
-    return {"deals_total": match.deals_total, "termination": termination}
-
-
-view: Final = make_view(SHEET, public_fields)
-"""The match as a seat sees it (``None``: a spectator), on the base's views."""
-ViewCache: Final = view_cache(SHEET)
+    return {"deals_total": deals_total(match.seats, match.options), "termination": termination}

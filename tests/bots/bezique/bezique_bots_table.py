@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.bezique.match_helpers import act, build_pack, trick
+from engine.bezique.match_helpers import act, build_pack, new_match, parse_action, trick, view
 from engine.bezique.match_helpers import endgame as endgame_state
 
-from app.engine.bezique import TABLE, Match, Variant, new_match, parse_action
-from app.engine.bezique.view import view
+from app.engine.bezique import TABLE, Match, Variant
 
 __all__ = ["act", "endgame", "shown", "table", "trick"]
 

@@ -10,11 +10,34 @@ from typing import Any
 
 import pytest
 
-from app.engine.bezique import TABLE, Deal, Match, Variant, layout, new_match, parse_action
+from app.engine import get_game
+from app.engine.actions import Action
+from app.engine.bezique import TABLE, Deal, Match, Variant, layout
 from app.engine.bezique.combinations import Copy
+from app.engine.bezique.state import match_class, notation
 from app.engine.cards import Card
 from app.engine.errors import IllegalAction
+from app.engine.game import View
 from app.engine.ledger import HAND
+
+
+def new_match(variant: Variant, options: Mapping[str, Any] | None, first_dealer: int) -> Match:
+    """A match of ``variant`` waiting for its first deal."""
+    return match_class(variant)(2, options, first_dealer)
+
+
+def parse_action(variant: Variant, text: object) -> Action:
+    return notation(variant).parse(text)
+
+
+def legal_texts(match: Match, seat: int | None = None) -> list[str]:
+    """The texts of every action ``seat`` (default: whoever is to act) may take now."""
+    return [str(a) for a in match.legal_actions(seat)]
+
+
+def view(match: Match, seat: int | None, public: View | None = None, cache: Any = None) -> View:
+    """``match`` as its game's ``view`` shows it to ``seat`` (``None``: a spectator)."""
+    return get_game(match.NAME).view(match, seat, public, cache)
 
 
 def build_pack(
@@ -24,7 +47,7 @@ def build_pack(
     ``stock`` on top of the stock; every other position gets the cards left over, in the
     pack's canonical order."""
     hands = hands or {}
-    pack: list[Card | None] = [None] * variant.pack_size
+    pack: list[Card | None] = [None] * variant.pack.size
     seats = layout(variant, dealer)
     for seat, text in hands.items():
         positions = [p for p, s in enumerate(seats) if s == seat]
@@ -82,8 +105,8 @@ def snapshot(match: Match) -> list[Any]:
         match.base,
         deals,
         [(d.ledger.place, d.ledger.seen, d.ledger.stock, d.ledger.trick) for d in deals],
-        match.legal(0),
-        match.legal(1),
+        legal_texts(match, 0),
+        legal_texts(match, 1),
         match.phase(),
     ]
 
@@ -152,7 +175,7 @@ def play_match(
             rng.shuffle(pack)
             text = "deal:" + ",".join(pack)
         else:
-            text = choose(match, match.legal(seat), rng)
+            text = choose(match, legal_texts(match, seat), rng)
         act(match, seat, text)
         log.append((seat, text))
         if check is not None:

@@ -47,7 +47,7 @@ class Player:
         return declared
 
     def refused(self, arg: str) -> str:
-        before = self.holding.copy()
+        before = self.holding.copy(list(self.holding.concealed))
         with pytest.raises(IllegalAction) as caught:
             self.declare(arg)
         assert self.holding == before
@@ -393,7 +393,7 @@ def test_every_listed_declaration_is_accepted_and_listing_changes_nothing() -> N
     assert "bezique:QS,JD" in listed
     assert "kings:KS,KD,KC,KH@0" in listed
     for text in listed:
-        copy = a.holding.copy()
-        before = a.holding.copy()
+        copy = a.holding.copy(list(a.holding.concealed))
+        before = a.holding.copy(list(a.holding.concealed))
         declare(a.context, copy, text)
         assert a.holding == before

@@ -15,6 +15,7 @@ from engine.bezique.match_helpers import (
     Chooser,
     act,
     assert_refused,
+    legal_texts,
     play_match,
     random_choice,
     snapshot,
@@ -108,12 +109,12 @@ class Watcher:
         where = [c for h in deal.holdings for c in (*h.concealed, *h.table)]
         where += list(deal.stock) + list(deal.trick)
         where += [c for t in deal.history for c in t.copies]
-        assert sorted(where) == list(range(deal.variant.pack_size))
+        assert sorted(where) == list(range(deal.variant.pack.size))
 
     @staticmethod
     def sizes(match: Match, deal: Deal) -> None:
         variant = deal.variant
-        sizes = [len(h) for h in deal.holdings]
+        sizes = [len(h.concealed) + len(h.table) for h in deal.holdings]
         if not deal.endgame:
             if deal.deciding is not None:
                 assert sizes == [variant.hand_size - 1] * 2
@@ -140,7 +141,7 @@ class Watcher:
         led = deal.pack[deal.trick[0]]
         must_win = bool(match.options["must_win_endgame"])
         expected = spec_legal(hand, led, deal.trump, must_win)
-        assert {t[5:] for t in match.legal(seat)} == expected
+        assert {t[5:] for t in legal_texts(match, seat)} == expected
 
     def refused(self, match: Match, deal: Deal) -> None:
         seat = match.to_act
@@ -164,7 +165,7 @@ class Watcher:
         assert seat in (0, 1)
         before = snapshot(match)
         twin = match.clone()
-        act(twin, seat, self.rng.choice(twin.legal(seat)))
+        act(twin, seat, self.rng.choice(legal_texts(twin, seat)))
         assert snapshot(match) == before
 
 

@@ -37,7 +37,7 @@ def test_a_match_round_trips(variant: Variant, seed: int, options: dict[str, Any
     assert doc["format"] == RECORD_FORMAT and doc["game"] == variant.name
     assert doc["options"] == {k: v for k, v in options.items() if k != "deals" or v != 4}
     first = doc["deals"][0]
-    assert len(first["pack"]) == variant.pack_size
+    assert len(first["pack"]) == variant.pack.size
     assert first["actions"][0][1].startswith("play:")
     result = verdict(variant, doc)
     assert result.valid, result.error

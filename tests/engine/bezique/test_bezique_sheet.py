@@ -10,7 +10,6 @@ import pytest
 from engine.bezique.match_helpers import play_match
 
 from app.engine.bezique import CHINESE, RUBICON, Variant, make_game
-from app.engine.bezique.sheet import scored_deals, scoresheet
 
 
 @pytest.mark.parametrize(("variant", "seed"), [(RUBICON, 31), (CHINESE, 32)])
@@ -20,8 +19,8 @@ def test_the_sheet_reads_the_engines_results(variant: Variant, seed: int) -> Non
     game = make_game(variant)
     resolved = game.resolve_options(options)
     assert game.deals_total(2, resolved) == 2 == match.deals_played
-    deals = scored_deals(match, 0)
-    sheet = scoresheet(2, resolved, deals)
+    deals = game.scored_deals(match, 0)
+    sheet = game.scoresheet(2, resolved, deals)
     json.dumps(sheet)
     assert sheet["totals"] == match.totals
     running = [0, 0]
@@ -51,12 +50,13 @@ def test_the_sheet_reads_the_engines_results(variant: Variant, seed: int) -> Non
         declared[deal.history[-1].winner] += variant.last_trick
         assert declared == list(result.totals)
         assert len(line["declarations"]) == len(deal.declarations)
-    assert scored_deals(match, 1) == deals[1:]
+    assert game.scored_deals(match, 1) == deals[1:]
 
 
 def test_a_drawn_or_lost_deal_scores_nothing_for_the_loser() -> None:
     match, _ = play_match(RUBICON, {"deals": 3}, 33)
-    for line in scoresheet(2, match.options, scored_deals(match, 0))["deals"]:
+    game = make_game(RUBICON)
+    for line in game.scoresheet(2, match.options, game.scored_deals(match, 0))["deals"]:
         winner = line["cells"]["winner"]
         if winner is None:
             assert line["scores"] == [0, 0]

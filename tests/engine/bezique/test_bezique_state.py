@@ -16,6 +16,9 @@ from engine.bezique.match_helpers import (
     concealed,
     deal,
     endgame,
+    legal_texts,
+    new_match,
+    parse_action,
     play_match,
     trick,
 )
@@ -27,8 +30,6 @@ from app.engine.bezique import (
     Match,
     Variant,
     layout,
-    new_match,
-    parse_action,
 )
 from app.engine.bezique.variant import RANKS
 from app.engine.errors import IllegalAction, MalformedAction
@@ -198,7 +199,7 @@ def _to_last_trick(match: Match, rng: random.Random) -> None:
     while len(current.history) < match.variant.tricks - 1 or current.trick:
         seat = match.to_act
         assert seat is not None
-        act(match, seat, rng.choice(match.legal(seat)))
+        act(match, seat, rng.choice(legal_texts(match, seat)))
 
 
 def _finish(match: Match, drawn: bool) -> None:
@@ -210,7 +211,7 @@ def _finish(match: Match, drawn: bool) -> None:
     for _ in range(2):
         seat = trial.to_act
         assert seat is not None
-        act(trial, seat, trial.legal(seat)[0])
+        act(trial, seat, legal_texts(trial, seat)[0])
     last = trial.deals[-1]
     winner = last.history[-1].winner
     if drawn:
@@ -222,7 +223,7 @@ def _finish(match: Match, drawn: bool) -> None:
     for _ in range(2):
         seat = match.to_act
         assert seat is not None
-        act(match, seat, match.legal(seat)[0])
+        act(match, seat, legal_texts(match, seat)[0])
     assert current.finished
 
 
@@ -257,7 +258,7 @@ def test_cb4_no_trump_twice_running() -> None:
     assert current.trump is None and current.points[leader] == 20
     trick(match, "7H", "8C")
     # a sequence in last deal's trumps, declared while no trumps exist: 150, fixes nothing
-    sequence = next(t for t in match.legal(leader) if t.startswith("declare:sequence:"))
+    sequence = next(t for t in legal_texts(match, leader) if t.startswith("declare:sequence:"))
     act(match, leader, sequence)
     assert current.trump is None and current.points[leader] == 170
     trick(match, "7H", "8C")
@@ -353,7 +354,7 @@ def test_carte_blanche_scores_every_draw_to_the_final_one(variant: Variant) -> N
             act(match, B, "draw")
             continue
         # B leads a card A can lose to, and A loses to it
-        for text in match.legal(B):
+        for text in legal_texts(match, B):
             lead = text[5:]
             beaten = RANKS.index(lead[0])
             losing = [
@@ -384,7 +385,7 @@ def test_rb13_only_the_winner_declares_once_before_the_draw() -> None:
     assert_refused(match, B, "draw", "not_your_turn")
     trick(match, "AC", "7C")
     assert match.phase() == "declare" and match.to_act == A
-    assert "draw" in match.legal(A) and match.legal(B) == []
+    assert "draw" in legal_texts(match, A) and legal_texts(match, B) == []
     assert_refused(match, B, "declare:marriage:KH,QH", "not_trick_winner")
     assert_refused(match, A, "play:9H", "declare_or_draw")
     act(match, A, "declare:marriage:KS,QS+KS,KS,KS")
@@ -398,7 +399,7 @@ def test_rb13_only_the_winner_declares_once_before_the_draw() -> None:
     kings = "declare:kings:" + ",".join(f"KS@{p}" for p in sorted(map(table.index, pending.cards)))
     assert_refused(match, A, kings, "declare_not_now")
     trick(match, "9H", "8D")
-    assert [t for t in match.legal(A) if t.startswith("declare:kings")] == [kings]
+    assert [t for t in legal_texts(match, A) if t.startswith("declare:kings")] == [kings]
     act(match, A, kings)  # the pending kings score at the next trick won
     assert current.points == [120, 0]
     trick(match, "9H", "8D")
@@ -452,7 +453,7 @@ def test_rb12_duties_in_the_last_tricks(hand: str, must_win: bool, legal: set[st
     match = endgame(RUBICON, {A: leader_hand, B: hand}, "C", A, {"must_win_endgame": must_win})
     assert match.phase() == "endgame"
     act(match, A, "play:KH")
-    assert {t[5:] for t in match.legal(B)} == legal
+    assert {t[5:] for t in legal_texts(match, B)} == legal
     for card in set(hand.split()) - legal:
         if not any(c[1] == "H" for c in hand.split()):
             duty = "must_trump"
@@ -478,16 +479,16 @@ def test_rb12_refusal_codes_name_the_duty() -> None:
 def test_a_trump_lead_must_be_beaten_with_must_win_but_no_over_trumping() -> None:
     match = endgame(RUBICON, {A: "TC 7S", B: "7C AC"}, "C", A, {"must_win_endgame": True})
     act(match, A, "play:TC")
-    assert match.legal(B) == ["play:AC"]
+    assert legal_texts(match, B) == ["play:AC"]
     match = endgame(RUBICON, {A: "KH 7S", B: "7C AC"}, "C", A, {"must_win_endgame": True})
     act(match, A, "play:KH")
-    assert sorted(match.legal(B)) == ["play:7C", "play:AC"]
+    assert sorted(legal_texts(match, B)) == ["play:7C", "play:AC"]
 
 
 def test_without_trumps_the_last_tricks_only_follow_suit() -> None:
     match = endgame(CHINESE, {A: "KH 7S", B: "8C 9S"}, None, A)
     act(match, A, "play:KH")
-    assert sorted(match.legal(B)) == ["play:8C", "play:9S"]
+    assert sorted(legal_texts(match, B)) == ["play:8C", "play:9S"]
 
 
 def test_the_tables_are_taken_up_after_the_final_draw() -> None:
@@ -516,7 +517,7 @@ def test_the_tables_are_taken_up_after_the_final_draw() -> None:
 def test_cb8_counts(
     variant: Variant, pack: int, dealt: int, stock_tricks: int, last: int, total: int, bonus: int
 ) -> None:
-    assert (variant.pack_size, 2 * variant.hand_size) == (pack, dealt)
+    assert (variant.pack.size, 2 * variant.hand_size) == (pack, dealt)
     assert (variant.stock_tricks, variant.hand_size, variant.tricks) == (stock_tricks, last, total)
     assert variant.last_trick == bonus
     match, _ = play_match(variant, {"deals": 1}, 1)
@@ -603,7 +604,7 @@ def test_refusals_between_and_during_deals() -> None:
     assert_refused(match, A, "play:9S", "not_your_turn")
     assert_refused(match, B, "declare:marriage:KC,QC", "declare_not_now")
     act(match, B, "play:7C")
-    assert match.legal(B) == [] and match.legal(TABLE) == []
+    assert legal_texts(match, B) == [] and legal_texts(match, TABLE) == []
     assert_refused(match, A, "declare:marriage:KC,QC", "card_not_in_hand")
     assert current.trump is None
 

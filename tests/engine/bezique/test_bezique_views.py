@@ -12,11 +12,11 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from engine.bezique.match_helpers import act, deal, play_match, trick
+from engine.bezique.match_helpers import act, deal, legal_texts, new_match, play_match, trick, view
 
-from app.engine.bezique import CHINESE, RUBICON, TABLE, Match, Variant, make_game, new_match
+from app.engine.bezique import CHINESE, RUBICON, TABLE, Match, Variant, make_game
 from app.engine.bezique.variant import COURT
-from app.engine.bezique.view import ViewCache, hidden_cards, unseen_cards, view
+from app.engine.bezique.view import hidden_cards, unseen_cards
 
 VIEWERS: list[int | None] = [None, 0, 1]
 
@@ -147,7 +147,7 @@ def test_a_table_card_is_shown_by_position_and_played_by_it() -> None:
         }
         assert declared["positions"] == [0, 1]
         assert shown["points"] == [40, 0]
-    assert "play:QH@1" in match.legal(0)
+    assert "play:QH@1" in legal_texts(match, 0)
     act(match, 0, "play:QH@1")
     shown = view(match, 1)["deal"]
     assert shown["tables"] == [["KH"], []]
@@ -246,7 +246,7 @@ def test_carte_blanche_is_public_and_its_cards_are_known() -> None:
 
 
 def test_the_view_cache_builds_the_same_views() -> None:
-    cache = ViewCache()
+    cache = make_game(CHINESE).new_view_cache()
     kept: list[tuple[str, list[Any]]] = []
 
     def check(match: Match) -> None:
