@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from app.engine.actions import Action
+from app.engine.bismarck import GAME
 from app.engine.bismarck.state import (
     PLAY,
     TABLE,
@@ -22,9 +23,10 @@ from app.engine.bismarck.state import (
     parse_action,
     random_deal,
 )
-from app.engine.bismarck.view import view
 from app.engine.cards import FULL_DECK, SUITS, Card, parse_cards
 from app.engine.errors import IllegalAction
+
+view = GAME.view
 
 A, B, C, D = 0, 1, 2, 3
 

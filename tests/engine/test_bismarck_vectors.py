@@ -22,6 +22,7 @@ from engine.helpers import (
     play_deal,
 )
 
+from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import ScoringError, deal_scores, ranks, winners
 from app.engine.bismarck.sheet import scored_deals, scoresheet
 from app.engine.bismarck.state import (
@@ -33,9 +34,10 @@ from app.engine.bismarck.state import (
     parse_action,
     random_deal,
 )
-from app.engine.bismarck.view import view
 from app.engine.cards import sorted_cards
 from app.engine.tricks import WHIST, legal_cards, trick_winner
+
+view = GAME.view
 
 
 def start_trick(

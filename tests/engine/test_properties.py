@@ -29,6 +29,7 @@ from playout import (
 )
 
 from app.engine.actions import Action
+from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import CONTRACTS, DEALS_PER_MATCH
 from app.engine.bismarck.sheet import scored_deals, scoresheet
 from app.engine.bismarck.state import (
@@ -41,9 +42,10 @@ from app.engine.bismarck.state import (
     new_match,
     parse_action,
 )
-from app.engine.bismarck.view import view
 from app.engine.cards import FULL_DECK, SUITS, Card, sorted_cards
 from app.engine.errors import IllegalAction
+
+view = GAME.view
 
 SEEDS = st.integers()
 SEAT_COUNTS = st.sampled_from([3, 4])

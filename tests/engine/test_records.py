@@ -25,10 +25,11 @@ from playout import (
 from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import winners
 from app.engine.bismarck.state import Match, Phase, parse_action
-from app.engine.bismarck.view import view
 from app.engine.cards import SUIT_NAMES, Card
 from app.engine.game import RecordError, RecordFormatError
 from app.engine.records import replay_record, validate_record
+
+view = GAME.view
 
 Record = dict[str, Any]
 

@@ -11,8 +11,11 @@ from hypothesis import strategies as st
 from playout import choose_action
 
 from app.engine.actions import Action
+from app.engine.bismarck import GAME
 from app.engine.bismarck.state import TABLE, Match, Phase, new_match, random_deal
-from app.engine.bismarck.view import ViewCache, view
+
+view = GAME.view
+ViewCache = GAME.new_view_cache
 
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=8)
 

@@ -18,8 +18,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, MetaData, inspect, text
 
+from app.engine.bismarck import GAME
 from app.engine.bismarck.state import TABLE, Match, parse_action, random_deal
-from app.engine.bismarck.view import view
 from app.store.engine import make_engine
 from app.store.migrate import current, downgrade, upgrade
 from app.store.models import Base
@@ -28,6 +28,8 @@ from app.tables import RoomState
 from app.tables.events import Event
 from support.databases import fresh_database, fresh_postgres
 from support.server import REPO_ROOT
+
+view = GAME.view
 
 HEAD = "0006"
 VERSION_TABLE = "alembic_version"

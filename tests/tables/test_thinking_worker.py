@@ -11,9 +11,11 @@ from collections.abc import Awaitable
 
 import pytest
 
+from app.engine.bismarck import GAME
 from app.engine.bismarck.state import TABLE, new_match, random_deal
-from app.engine.bismarck.view import view
 from app.tables.autoplay import ThinkingWorker, WorkerGone
+
+view = GAME.view
 
 
 def contract_view() -> dict[str, object]:

@@ -21,8 +21,9 @@ from app.bots.bismarck.knowledge import read
 from app.bots.bismarck.sampler import Sampler
 from app.engine.bismarck import GAME
 from app.engine.bismarck.state import TABLE, Match, Phase, deal_action, new_match, random_deal
-from app.engine.bismarck.view import view
 from app.engine.cards import FULL_DECK
+
+view = GAME.view
 
 
 def tiny_strong(seed: int) -> StrongBot:

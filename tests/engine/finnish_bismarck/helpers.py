@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from app.engine.actions import Action
-from app.engine.bismarck.finnish import GAME, view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.deal import pack_for
 from app.engine.bismarck.finnish.state import TABLE, Match, parse_action
 from app.engine.cards import FULL_DECK, SUITS, Card, parse_cards
 from app.engine.errors import IllegalAction
+
+view = GAME.view
 
 PLAYERS = ("Aino", "Bertta", "Cecilia", "Daniel")
 

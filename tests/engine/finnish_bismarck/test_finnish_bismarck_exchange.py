@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 from engine.finnish_bismarck.helpers import act, assert_refused, cards, deal
 
-from app.engine.bismarck.finnish import view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.state import Match, parse_action
 from app.engine.errors import MalformedAction
 from app.engine.trick_game import hidden_cards, legal
+
+view = GAME.view
 
 HANDS = {
     0: "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D",

@@ -12,11 +12,13 @@ from engine.finnish_bismarck.helpers import random_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine.bismarck.finnish import GAME, view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.rules import CONTRACTS
 from app.engine.bismarck.finnish.state import TABLE, Match, parse_action, replay
 from app.engine.cards import FULL_DECK
 from app.engine.trick_game import scored_deals
+
+view = GAME.view
 
 SIZES = {
     # forehand, forehand's partner, dealer's partner, dealer: before each exchange step

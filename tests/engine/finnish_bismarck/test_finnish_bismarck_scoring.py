@@ -10,7 +10,7 @@ import pytest
 from engine.finnish_bismarck.helpers import act, assert_refused, deal, play_choosing, play_planned
 from engine.finnish_bismarck.helpers import winners_for as planned_winners
 
-from app.engine.bismarck.finnish import GAME, view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.rules import (
     CONTRACTS,
     ScoringError,
@@ -23,6 +23,8 @@ from app.engine.bismarck.finnish.sheet import scoresheet
 from app.engine.bismarck.finnish.state import Match
 from app.engine.game import Termination
 from app.engine.trick_game import scored_deals
+
+view = GAME.view
 
 
 def tricks_for(dealer: int, taken: int) -> list[int]:

@@ -16,12 +16,14 @@ from typing import Any
 import pytest
 from engine.finnish_bismarck.helpers import Log, play_random
 
-from app.engine.bismarck.finnish import view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.deal import Roles
 from app.engine.bismarck.finnish.resample import resample
 from app.engine.bismarck.finnish.state import TABLE, Match, parse_action, replay
 from app.engine.cards import FULL_DECK, SUITS, Card
 from app.engine.trick_game import hidden_cards
+
+view = GAME.view
 
 CARD = re.compile(r"(?<![0-9A-Za-z])([AKQJT2-9][SHDC])(?![0-9A-Za-z])")
 VIEWERS: list[int | None] = [None, 0, 1, 2, 3]

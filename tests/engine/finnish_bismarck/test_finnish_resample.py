@@ -14,13 +14,15 @@ import pytest
 from engine.finnish_bismarck.helpers import play_random
 
 from app.engine.bismarck.contracts import contract_action
-from app.engine.bismarck.finnish import view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.notation import pass_action, share_action
 from app.engine.bismarck.finnish.resample import resample
 from app.engine.bismarck.finnish.rules import FREE
 from app.engine.bismarck.finnish.state import TABLE, Deal, Match, parse_action
 from app.engine.cards import Card
 from app.engine.trick_game import Trick, deal_action
+
+view = GAME.view
 
 VIEWERS: list[int | None] = [None, 0, 1, 2, 3]
 
