@@ -19,7 +19,8 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, MetaData, inspect, text
 
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import TABLE, Match, parse_action, random_deal
+from app.engine.bismarck.state import TABLE, Match
+from app.engine.trick_game import shuffled_deal
 from app.store.engine import make_engine
 from app.store.migrate import current, downgrade, upgrade
 from app.store.models import Base
@@ -219,7 +220,7 @@ def old_rows(seats: int, deals: int, seed: int, code: str) -> dict[str, list[dic
     events.append({"kind": "start", "first_dealer": first_dealer})
     while match.deals_played < deals:
         if match.to_act == TABLE:
-            action = random_deal(rng)
+            action = shuffled_deal(Match, rng)
             seat = TABLE
         else:
             seat = match.to_act
@@ -230,7 +231,7 @@ def old_rows(seats: int, deals: int, seed: int, code: str) -> dict[str, list[dic
                 if "count" in legal
                 else rng.choice(legal["actions"])
             )
-            action = parse_action(text)
+            action = GAME.parse_action(text)
         match.apply(seat, action)
         events.append({"kind": "act", "seat": seat, "action": str(action)})
     stamp = "2026-11-01 20:00:00.000000"

@@ -17,17 +17,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations, permutations
-from typing import Any, ClassVar, Final, NoReturn
+from typing import Any, ClassVar, NoReturn
 
 from ...actions import Action
 from ...cards import SUITS, Card, sorted_cards
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...hand_positions import dealt_to
-from ...trick_game import TrickDeal, action_parser
+from ...trick_game import TrickDeal
 from ..contracts import contract_choices
 from ..family import FamilyDeal, FamilyMatch
-from ..family import random_deal as random_deal
 from .deal import COUNT, HAND_POSITIONS, KIND, Exchange, Roles
 from .notation import parse_other, pass_action, share_action, share_items
 from .rules import (
@@ -334,15 +333,3 @@ def _wrong_count(step: int) -> IllegalAction:
         f"step {step} of the exchange passes {what}",
         {"step": step, "count": count},
     )
-
-
-parse_action: Final = action_parser(Match)
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-
-def replay(first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
-    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(first_dealer)
-    for seat, text in log:
-        match.apply(seat, parse_action(text))
-    return match
