@@ -12,7 +12,7 @@ import pytest
 
 from app.engine.actions import Action
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import TABLE, Deal, Match, Phase, discard_action
+from app.engine.bismarck.state import TABLE, Deal, Match, Phase, discard_action, play_order
 from app.engine.cards import FULL_DECK, SUITS, Card, parse_cards
 from app.engine.errors import IllegalAction
 from app.engine.trick_game import deal_action, shuffled_deal
@@ -67,7 +67,7 @@ def build_deck(
 
 
 def next_order(match: Match) -> tuple[int, int, int]:
-    return match.play_order(match.next_dealer)
+    return play_order(match.seats, match.next_dealer)
 
 
 def deal(
@@ -87,6 +87,14 @@ def act(match: Match, seat: int, text: str) -> None:
     match.apply(seat, GAME.parse_action(text))
 
 
+def playable(match: Match) -> list[Card]:
+    """The cards the player to act may play (rules §6.1), none out of the play."""
+    deal = match.current
+    if deal is None or deal.step != "play" or match.to_act is None:
+        return []
+    return match.playable(deal, match.to_act)
+
+
 def new_three(first_dealer: int = C) -> Match:
     """A three-player match; with the default first dealer C, A is forehand in deal 1."""
     return Match(3, first_dealer)
@@ -97,7 +105,7 @@ def snapshot(match: Match) -> list[Any]:
     seen: list[Any] = [view(match, seat) for seat in range(match.seats)]
     seen.append(view(match, None))
     seen.append([str(a) for a in match.legal_actions()])
-    seen.append(match.legal_cards())
+    seen.append(playable(match))
     return seen
 
 
@@ -177,5 +185,5 @@ def play_any(match: Match, rng: random.Random, contract: str | None = None) -> D
     while not current.finished:
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, Match.PLAYS[match.legal_cards()[0]])
+        match.apply(seat, Match.PLAYS[playable(match)[0]])
     return current

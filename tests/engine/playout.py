@@ -40,7 +40,7 @@ def choose_action(match: Match, rng: random.Random) -> tuple[int, Action]:
         hand = sorted_cards(match.deals[-1].hands[seat])
         return seat, discard_action(rng.sample(hand, 4))
     if phase is Phase.PLAY:
-        return seat, Match.PLAYS[rng.choice(match.legal_cards())]
+        return seat, Match.PLAYS[rng.choice(match.playable(match.deals[-1], seat))]
     raise AssertionError(f"no move in phase {phase}")
 
 

@@ -20,15 +20,15 @@ from engine.helpers import (
     new_three,
     play_any,
     play_deal,
+    playable,
 )
 
 from app.engine.bismarck import GAME
 from app.engine.bismarck.contracts import contract_action
 from app.engine.bismarck.rules import ScoringError, deal_scores, ranks, winners
-from app.engine.bismarck.sheet import scored_deals, scoresheet
 from app.engine.bismarck.state import TABLE, Match, Phase
 from app.engine.cards import sorted_cards
-from app.engine.trick_game import shuffled_deal
+from app.engine.trick_game import scored_deals, shuffled_deal
 from app.engine.tricks import WHIST, legal_cards, trick_winner
 
 view = GAME.view
@@ -65,7 +65,7 @@ def test_v1_spader_trick_and_deal() -> None:
     play(match, "AH", "7H")
     assert match.to_act == C
     # No duty to trump: every card C holds is legal, the trump among them.
-    assert sorted_cards(match.legal_cards()) == sorted_cards(current.hands[C])
+    assert sorted_cards(playable(match)) == sorted_cards(current.hands[C])
     for card in current.hands[C]:
         match.clone().apply(C, Match.PLAYS[card])
     play(match, "2S")
@@ -169,7 +169,7 @@ def test_v7_follow_suit_in_a_spader_match(
     assert match.to_act == seat
     hand = match.deals[-1].hands[seat]
     expected = hand if legal == ALL else cards(legal)
-    assert sorted_cards(match.legal_cards()) == sorted_cards(expected)
+    assert sorted_cards(playable(match)) == sorted_cards(expected)
     assert sorted(str(a) for a in match.legal_actions(seat)) == sorted(
         f"play:{c}" for c in expected
     )
@@ -277,7 +277,7 @@ def test_v9_contract_availability_across_deals() -> None:
         while not current.finished:
             seat = match.to_act
             assert seat is not None
-            match.apply(seat, Match.PLAYS[match.legal_cards()[0]])
+            match.apply(seat, Match.PLAYS[playable(match)[0]])
     assert match.is_over
     assert [set(u) for u in match.used] == [{"spel", "spader", "valfri", "pass"}] * 3
     a_contracts = [(d.number, d.contract, d.trump) for d in match.deals if d.forehand == A]
@@ -314,7 +314,7 @@ def test_v9_last_contract_valfri_still_asks_for_trump() -> None:
 
 
 def sheet_of(match: Match) -> dict[str, Any]:
-    return scoresheet(match.seats, {}, scored_deals(match))
+    return GAME.scoresheet(match.seats, {}, scored_deals(match))
 
 
 # -- V10 ----------------------------------------------------------------------------------------
@@ -470,7 +470,7 @@ def test_v13_discard_two_open_two_own_accepted() -> None:
     assert len(current.hands[A]) == 16
     assert {"AS", "2C", "KD", "5H"}.isdisjoint(current.hands[A])
     assert match.phase() is Phase.PLAY and match.to_act == A
-    assert sorted_cards(match.legal_cards()) == sorted_cards(current.hands[A])
+    assert sorted_cards(playable(match)) == sorted_cards(current.hands[A])
     assert view(match, A)["deal"]["discard"] == ["AS", "5H", "KD", "2C"]
     for seat in (B, C, None):
         seen = view(match, seat)["deal"]
@@ -495,7 +495,7 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
         while len(voided.history) < tricks_before_void:
             seat = match.to_act
             assert seat is not None
-            match.apply(seat, Match.PLAYS[match.legal_cards()[0]])
+            match.apply(seat, Match.PLAYS[playable(match)[0]])
     totals = list(match.totals)
 
     match.apply(TABLE, GAME.parse_action("void"))
@@ -519,7 +519,7 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
     while not redeal.finished:
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, Match.PLAYS[match.legal_cards()[0]])
+        match.apply(seat, Match.PLAYS[playable(match)[0]])
     assert match.contracts_left(B) == ["spel", "pass"]
     sheet = sheet_of(match)
     row = sheet["grid"]["rows"][B]

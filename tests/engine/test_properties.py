@@ -31,11 +31,10 @@ from playout import (
 from app.engine.actions import Action
 from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import CONTRACTS, DEALS_PER_MATCH
-from app.engine.bismarck.sheet import scored_deals, scoresheet
 from app.engine.bismarck.state import TABLE, Match, Phase, discard_action
 from app.engine.cards import FULL_DECK, SUITS, Card, sorted_cards
 from app.engine.errors import IllegalAction
-from app.engine.trick_game import deal_action
+from app.engine.trick_game import deal_action, scored_deals
 
 view = GAME.view
 
@@ -119,7 +118,7 @@ def check_totals(match: Match) -> None:
 
 
 def check_protocol(match: Match) -> None:
-    sheet = scoresheet(match.seats, {}, scored_deals(match))
+    sheet = GAME.scoresheet(match.seats, {}, scored_deals(match))
     running = [0] * match.seats
     for entry, deal in zip(sheet["deals"], match.finished_deals, strict=True):
         assert sum(s or 0 for s in entry["scores"]) == 0 and sum(entry["totals"]) == 0

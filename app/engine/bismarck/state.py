@@ -130,9 +130,6 @@ class Match(FamilyMatch[Deal]):
     def phase(self) -> Phase:
         return Phase(super().phase())
 
-    def play_order(self, dealer: int) -> tuple[int, int, int]:
-        return play_order(self.seats, dealer)
-
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """The contracts forehand may choose; a discard is listed as its 4,845 choices
         (views show it as a pick, :meth:`pick`). The table's chance step is not listed
@@ -228,13 +225,6 @@ class Match(FamilyMatch[Deal]):
         """The seat sitting out has no score."""
         assert deal.scores is not None
         return tuple(p if s in deal.order else None for s, p in enumerate(deal.scores))
-
-    def legal_cards(self) -> list[Card]:
-        """The cards the player to act may play (rules §6.1)."""
-        deal = self.current
-        if deal is None or deal.step != "play" or self.to_act is None:
-            return []
-        return self.playable(deal, self.to_act)
 
     # -- checking and changing: the base's ``_check`` and the family's ``apply``, with these ----
 

@@ -26,4 +26,3 @@ def _tricks(tricks: list[int]) -> list[int]:
 
 
 SHEET: Final = ProtocolSheet("sheet.team_tricks", CONTRACTS, _suit_shown, _tricks, TEAMS)
-scoresheet: Final = SHEET.scoresheet
