@@ -119,8 +119,6 @@ class Match(FamilyMatch[Deal]):
     __slots__ = ("pending",)
 
     def __init__(self, seats: int, first_dealer: int) -> None:
-        if seats not in DEALS_PER_MATCH:
-            raise ValueError("Bismarck is played by 3 or 4 seats")
         super().__init__(seats, first_dealer)
         # a contract carried over from a voided deal (rules §13): (contract, trump)
         self.pending: tuple[str, str | None] | None = None
