@@ -15,7 +15,6 @@ exchange, the teams' tricks).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from itertools import combinations, permutations
 from typing import Any, ClassVar, NoReturn
 
@@ -293,12 +292,8 @@ class Match(FamilyMatch[Deal]):
         step = exchange.next_step
         assert step is not None
         self._move(deal, roles.giver(step), roles.receivers(step)[0], cards)
-        if step == 1:
-            deal.exchange = replace(exchange, to_partner=tuple(cards))
-        elif step == 3:
-            deal.exchange = replace(exchange, to_dealer=cards[0])
-        else:
-            deal.exchange = replace(exchange, from_dealer=cards[0])
+        deal.exchange = exchange.made(step, tuple(cards) if step == 1 else cards[0])
+        if step == 4:
             deal.step = "play"
         self.to_act = deal.leader if step == 4 else roles.giver(step + 1)
 
@@ -310,7 +305,7 @@ class Match(FamilyMatch[Deal]):
         )
         for receiver, card in given.items():
             self._move(deal, roles.forehand_partner, receiver, [card])
-        deal.exchange = replace(deal.exchange, from_partner={s: given[s] for s in sorted(given)})
+        deal.exchange = deal.exchange.made(2, {s: given[s] for s in sorted(given)})
         self.to_act = roles.giver(3)
 
     def score(self, deal: Deal) -> tuple[int, ...]:
