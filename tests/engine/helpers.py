@@ -11,20 +11,13 @@ from typing import Any
 import pytest
 
 from app.engine.actions import Action
-from app.engine.bismarck.state import (
-    PLAY,
-    TABLE,
-    Deal,
-    Match,
-    Phase,
-    deal_action,
-    discard_action,
-    parse_action,
-    random_deal,
-)
-from app.engine.bismarck.view import view
+from app.engine.bismarck import GAME
+from app.engine.bismarck.state import TABLE, Deal, Match, Phase, discard_action, play_order
 from app.engine.cards import FULL_DECK, SUITS, Card, parse_cards
 from app.engine.errors import IllegalAction
+from app.engine.trick_game import deal_action, shuffled_deal
+
+view = GAME.view
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -74,7 +67,7 @@ def build_deck(
 
 
 def next_order(match: Match) -> tuple[int, int, int]:
-    return match.play_order(match.next_dealer)
+    return play_order(match.seats, match.next_dealer)
 
 
 def deal(
@@ -91,7 +84,15 @@ def deal(
 
 
 def act(match: Match, seat: int, text: str) -> None:
-    match.apply(seat, parse_action(text))
+    match.apply(seat, GAME.parse_action(text))
+
+
+def playable(match: Match) -> list[Card]:
+    """The cards the player to act may play (rules §6.1), none out of the play."""
+    deal = match.current
+    if deal is None or deal.step != "play" or match.to_act is None:
+        return []
+    return match.playable(deal, match.to_act)
 
 
 def new_three(first_dealer: int = C) -> Match:
@@ -104,14 +105,14 @@ def snapshot(match: Match) -> list[Any]:
     seen: list[Any] = [view(match, seat) for seat in range(match.seats)]
     seen.append(view(match, None))
     seen.append([str(a) for a in match.legal_actions()])
-    seen.append(match.legal_cards())
+    seen.append(playable(match))
     return seen
 
 
 def assert_refused(match: Match, seat: int, action: Action | str, code: str) -> IllegalAction:
     """``action`` is refused with ``code`` and nothing any seat can see changes."""
     if isinstance(action, str):
-        action = parse_action(action)
+        action = GAME.parse_action(action)
     before = snapshot(match)
     with pytest.raises(IllegalAction) as refused:
         match.apply(seat, action)
@@ -155,7 +156,7 @@ def play_planned(match: Match, plan: Mapping[int, Sequence[Card]]) -> None:
     while not current.finished:
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, PLAY[plan[seat][len(current.history)]])
+        match.apply(seat, Match.PLAYS[plan[seat][len(current.history)]])
 
 
 def play_deal(match: Match, contract: str | None, tricks: Mapping[int, int]) -> Deal:
@@ -175,14 +176,14 @@ def play_deal(match: Match, contract: str | None, tricks: Mapping[int, int]) -> 
 def play_any(match: Match, rng: random.Random, contract: str | None = None) -> Deal:
     """Deal a shuffled pack and play the deal out with the first legal choice at every turn;
     ``contract`` (when not forced) is chosen instead of the first one offered."""
-    match.apply(TABLE, random_deal(rng))
+    match.apply(TABLE, shuffled_deal(Match, rng))
     current = match.deals[-1]
     if match.phase() is Phase.CONTRACT:
-        choice = parse_action(contract) if contract else match.legal_actions()[0]
+        choice = GAME.parse_action(contract) if contract else match.legal_actions()[0]
         match.apply(current.forehand, choice)
     match.apply(current.forehand, discard_action(current.hands[current.forehand][:4]))
     while not current.finished:
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, PLAY[match.legal_cards()[0]])
+        match.apply(seat, Match.PLAYS[playable(match)[0]])
     return current

@@ -16,20 +16,9 @@ from typing import Any
 
 from app.engine.actions import Action
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import (
-    PLAY,
-    TABLE,
-    Deal,
-    Match,
-    Phase,
-    deal_action,
-    discard_action,
-    new_match,
-    parse_action,
-    random_deal,
-    replay,
-)
+from app.engine.bismarck.state import TABLE, Deal, Match, Phase, discard_action
 from app.engine.cards import FULL_DECK, Card, sorted_cards
+from app.engine.trick_game import deal_action, shuffled_deal
 
 Log = list[tuple[int, str]]
 
@@ -42,7 +31,7 @@ def choose_action(match: Match, rng: random.Random) -> tuple[int, Action]:
     """A uniformly random move for whoever is to act (the table shuffles)."""
     phase = match.phase()
     if phase is Phase.DEAL:
-        return TABLE, random_deal(rng)
+        return TABLE, shuffled_deal(Match, rng)
     seat = match.to_act
     assert seat is not None and seat != TABLE, f"nobody to act in phase {phase}"
     if phase is Phase.CONTRACT:
@@ -51,7 +40,7 @@ def choose_action(match: Match, rng: random.Random) -> tuple[int, Action]:
         hand = sorted_cards(match.deals[-1].hands[seat])
         return seat, discard_action(rng.sample(hand, 4))
     if phase is Phase.PLAY:
-        return seat, PLAY[rng.choice(match.legal_cards())]
+        return seat, Match.PLAYS[rng.choice(match.playable(match.deals[-1], seat))]
     raise AssertionError(f"no move in phase {phase}")
 
 
@@ -74,7 +63,9 @@ def play_match(
 
     ``on_step`` sees the match before the first action and after every action.
     """
-    match = new_match(seats, rng, first_dealer)
+    if first_dealer is None:
+        first_dealer = rng.randrange(seats)
+    match = Match(seats, first_dealer)
     log: Log = []
     if on_step is not None:
         on_step(match)
@@ -94,7 +85,10 @@ def actions_per_match(seats: int) -> int:
 
 
 def replay_log(seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
-    return replay(seats, first_dealer, log)
+    match = Match(seats, first_dealer)
+    for seat, text in log:
+        match.apply(seat, GAME.parse_action(text))
+    return match
 
 
 # -- reading the state ---------------------------------------------------------------------------
@@ -219,7 +213,7 @@ def permute_log(log: Sequence[tuple[int, str]], permutations: Sequence[dict[Card
     out: Log = []
     k = -1
     for seat, text in log:
-        action = parse_action(text)
+        action = GAME.parse_action(text)
         if seat == TABLE and action.kind == "deal":
             k += 1
             pi = permutations[k] if k < len(permutations) else {}

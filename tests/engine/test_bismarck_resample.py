@@ -9,10 +9,12 @@ from json import dumps
 
 from engine.helpers import A, B, C, act, deal, new_three
 
+from app.engine.bismarck import GAME
 from app.engine.bismarck.resample import resample
 from app.engine.bismarck.state import Match, Phase
-from app.engine.bismarck.view import view
 from app.engine.ledger import Place
+
+view = GAME.view
 
 OPEN = ["AH", "2C", "3C", "4C"]
 

@@ -20,22 +20,18 @@ from engine.helpers import (
     new_three,
     play_any,
     play_deal,
+    playable,
 )
 
+from app.engine.bismarck import GAME
+from app.engine.bismarck.contracts import contract_action
 from app.engine.bismarck.rules import ScoringError, deal_scores, ranks, winners
-from app.engine.bismarck.sheet import scored_deals, scoresheet
-from app.engine.bismarck.state import (
-    PLAY,
-    TABLE,
-    Match,
-    Phase,
-    contract_action,
-    parse_action,
-    random_deal,
-)
-from app.engine.bismarck.view import view
+from app.engine.bismarck.state import TABLE, Match, Phase
 from app.engine.cards import sorted_cards
+from app.engine.trick_game import scored_deals, shuffled_deal
 from app.engine.tricks import WHIST, legal_cards, trick_winner
+
+view = GAME.view
 
 
 def start_trick(
@@ -56,7 +52,7 @@ def play(match: Match, *texts: str) -> None:
     for card in texts:
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, PLAY[card])
+        match.apply(seat, Match.PLAYS[card])
 
 
 # -- V1 -----------------------------------------------------------------------------------------
@@ -69,9 +65,9 @@ def test_v1_spader_trick_and_deal() -> None:
     play(match, "AH", "7H")
     assert match.to_act == C
     # No duty to trump: every card C holds is legal, the trump among them.
-    assert sorted_cards(match.legal_cards()) == sorted_cards(current.hands[C])
+    assert sorted_cards(playable(match)) == sorted_cards(current.hands[C])
     for card in current.hands[C]:
-        match.clone().apply(C, PLAY[card])
+        match.clone().apply(C, Match.PLAYS[card])
     play(match, "2S")
     assert current.history[0].winner == C
     assert current.tricks == [0, 0, 1]
@@ -173,7 +169,7 @@ def test_v7_follow_suit_in_a_spader_match(
     assert match.to_act == seat
     hand = match.deals[-1].hands[seat]
     expected = hand if legal == ALL else cards(legal)
-    assert sorted_cards(match.legal_cards()) == sorted_cards(expected)
+    assert sorted_cards(playable(match)) == sorted_cards(expected)
     assert sorted(str(a) for a in match.legal_actions(seat)) == sorted(
         f"play:{c}" for c in expected
     )
@@ -181,7 +177,7 @@ def test_v7_follow_suit_in_a_spader_match(
         refused = assert_refused(match, seat, f"play:{illegal}", "must_follow_suit")
         assert refused.detail["suit"] == played[0][1]
     for card in expected:
-        match.clone().apply(seat, PLAY[card])
+        match.clone().apply(seat, Match.PLAYS[card])
 
 
 @pytest.mark.parametrize(
@@ -236,7 +232,7 @@ def test_v9_contract_availability_across_deals() -> None:
     rng = random.Random(9)
     match = new_three(first_dealer=C)
     for number in range(1, 13):
-        match.apply(TABLE, random_deal(rng))
+        match.apply(TABLE, shuffled_deal(Match, rng))
         current = match.deals[-1]
         assert current.number == number
         assert current.dealer == (C + number - 1) % 3
@@ -277,11 +273,11 @@ def test_v9_contract_availability_across_deals() -> None:
             match.apply(forehand, match.legal_actions()[0])
         else:
             assert number in (11, 12) and current.forced
-        match.apply(forehand, parse_action("discard:" + ",".join(current.open)))
+        match.apply(forehand, GAME.parse_action("discard:" + ",".join(current.open)))
         while not current.finished:
             seat = match.to_act
             assert seat is not None
-            match.apply(seat, PLAY[match.legal_cards()[0]])
+            match.apply(seat, Match.PLAYS[playable(match)[0]])
     assert match.is_over
     assert [set(u) for u in match.used] == [{"spel", "spader", "valfri", "pass"}] * 3
     a_contracts = [(d.number, d.contract, d.trump) for d in match.deals if d.forehand == A]
@@ -299,7 +295,7 @@ def test_v9_last_contract_valfri_still_asks_for_trump() -> None:
     for number in range(1, 10):
         choice = {1: "contract:spel", 4: "contract:spader", 7: "contract:pass"}.get(number)
         play_any(match, rng, choice)
-    match.apply(TABLE, random_deal(rng))
+    match.apply(TABLE, shuffled_deal(Match, rng))
     current = match.deals[-1]
     assert current.number == 10 and current.forehand == A
     assert match.phase() is Phase.CONTRACT and match.to_act == A
@@ -318,7 +314,7 @@ def test_v9_last_contract_valfri_still_asks_for_trump() -> None:
 
 
 def sheet_of(match: Match) -> dict[str, Any]:
-    return scoresheet(match.seats, {}, scored_deals(match))
+    return GAME.scoresheet(match.seats, {}, scored_deals(match))
 
 
 # -- V10 ----------------------------------------------------------------------------------------
@@ -359,7 +355,7 @@ def test_v10_four_player_rotation_and_match_end() -> None:
     assert match.is_over and match.to_act is None
     assert sum(match.totals) == 0
     assert view(match, None)["winners"] == winners(match.totals)
-    assert_refused(match, TABLE, random_deal(rng), "match_over")
+    assert_refused(match, TABLE, shuffled_deal(Match, rng), "match_over")
     assert_refused(match, 0, "contract:spel", "match_over")
 
 
@@ -474,13 +470,13 @@ def test_v13_discard_two_open_two_own_accepted() -> None:
     assert len(current.hands[A]) == 16
     assert {"AS", "2C", "KD", "5H"}.isdisjoint(current.hands[A])
     assert match.phase() is Phase.PLAY and match.to_act == A
-    assert sorted_cards(match.legal_cards()) == sorted_cards(current.hands[A])
+    assert sorted_cards(playable(match)) == sorted_cards(current.hands[A])
     assert view(match, A)["deal"]["discard"] == ["AS", "5H", "KD", "2C"]
     for seat in (B, C, None):
         seen = view(match, seat)["deal"]
         assert seen["discard"] is None and seen["discarded"] is True
     assert_refused(match, A, "discard:9C,3S,AS,2C", "discard_already_made")
-    match.apply(A, PLAY[current.hands[A][0]])
+    match.apply(A, Match.PLAYS[current.hands[A][0]])
 
 
 @pytest.mark.parametrize("tricks_before_void", [None, 0, 2])
@@ -489,7 +485,7 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
     match = new_three(first_dealer=C)
     for _ in range(4):
         play_any(match, rng, None)
-    match.apply(TABLE, random_deal(rng))
+    match.apply(TABLE, shuffled_deal(Match, rng))
     voided = match.deals[-1]
     assert (voided.number, voided.dealer, voided.forehand) == (5, A, B)
     assert "valfri" in match.contracts_left(B)
@@ -499,10 +495,10 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
         while len(voided.history) < tricks_before_void:
             seat = match.to_act
             assert seat is not None
-            match.apply(seat, PLAY[match.legal_cards()[0]])
+            match.apply(seat, Match.PLAYS[playable(match)[0]])
     totals = list(match.totals)
 
-    match.apply(TABLE, parse_action("void"))
+    match.apply(TABLE, GAME.parse_action("void"))
     assert match.phase() is Phase.DEAL
     assert view(match, B)["deal"] is None
     assert match.next_dealer == A
@@ -523,7 +519,7 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
     while not redeal.finished:
         seat = match.to_act
         assert seat is not None
-        match.apply(seat, PLAY[match.legal_cards()[0]])
+        match.apply(seat, Match.PLAYS[playable(match)[0]])
     assert match.contracts_left(B) == ["spel", "pass"]
     sheet = sheet_of(match)
     row = sheet["grid"]["rows"][B]
@@ -536,7 +532,7 @@ def test_v13_void_deal_keeps_valfri_hearts(tricks_before_void: int | None) -> No
 def test_v13_void_before_the_contract_gives_a_free_choice() -> None:
     match = new_three(first_dealer=C)
     deal(match)
-    match.apply(TABLE, parse_action("void"))
+    match.apply(TABLE, GAME.parse_action("void"))
     redeal = deal(match)
     assert (redeal.number, redeal.dealer, redeal.forehand) == (1, C, A)
     assert match.phase() is Phase.CONTRACT and redeal.contract is None
@@ -548,8 +544,8 @@ def test_v13_void_only_by_the_table_and_only_during_a_deal() -> None:
     assert_refused(match, TABLE, "void", "wrong_phase")
     deal(match)
     assert_refused(match, A, "void", "not_your_turn")
-    assert_refused(match, A, random_deal(random.Random(0)), "not_your_turn")
-    assert_refused(match, TABLE, random_deal(random.Random(0)), "wrong_phase")
+    assert_refused(match, A, shuffled_deal(Match, random.Random(0)), "not_your_turn")
+    assert_refused(match, TABLE, shuffled_deal(Match, random.Random(0)), "wrong_phase")
 
 
 # -- V14 ----------------------------------------------------------------------------------------
@@ -592,8 +588,8 @@ def test_v14_contract_trump_accepted(text: str, contract: str, trump: str | None
 
 
 def test_v14_spader_with_spades_named_canonicalises() -> None:
-    assert str(parse_action("contract:spader:S")) == "contract:spader"
-    assert parse_action("contract:spader:S") == contract_action("spader")
+    assert str(GAME.parse_action("contract:spader:S")) == "contract:spader"
+    assert GAME.parse_action("contract:spader:S") == contract_action("spader")
 
 
 def test_v14_spader_action_naming_spades_accepted() -> None:

@@ -8,13 +8,9 @@ import random
 import pytest
 
 from app.engine.actions import MAX_ACTION_TEXT, Action, split_action
-from app.engine.bismarck.state import (
-    PLAY,
-    contract_action,
-    deal_action,
-    discard_action,
-    parse_action,
-)
+from app.engine.bismarck import GAME
+from app.engine.bismarck.contracts import contract_action
+from app.engine.bismarck.state import Match, discard_action
 from app.engine.cards import (
     FULL_DECK,
     RANKS,
@@ -30,6 +26,7 @@ from app.engine.cards import (
     sorted_cards,
 )
 from app.engine.errors import ActionError, IllegalAction, MalformedAction
+from app.engine.trick_game import deal_action
 
 SHUFFLED = list(FULL_DECK)
 random.Random(52).shuffle(SHUFFLED)
@@ -123,15 +120,15 @@ CANONICAL = [
 
 @pytest.mark.parametrize("text", CANONICAL, ids=lambda t: t[:24])
 def test_action_round_trip(text: str) -> None:
-    action = parse_action(text)
+    action = GAME.parse_action(text)
     assert str(action) == text
-    assert parse_action(str(action)) == action
+    assert GAME.parse_action(str(action)) == action
 
 
 @pytest.mark.parametrize("card", FULL_DECK)
 def test_play_of_every_card(card: str) -> None:
-    assert parse_action(f"play:{card}") is PLAY[card]
-    assert str(PLAY[card]) == f"play:{card}"
+    assert GAME.parse_action(f"play:{card}") is Match.PLAYS[card]
+    assert str(Match.PLAYS[card]) == f"play:{card}"
 
 
 @pytest.mark.parametrize(
@@ -145,8 +142,8 @@ def test_play_of_every_card(card: str) -> None:
     ],
 )
 def test_action_canonicalisation(text: str, canonical: str) -> None:
-    assert str(parse_action(text)) == canonical
-    assert parse_action(canonical) == parse_action(text)
+    assert str(GAME.parse_action(text)) == canonical
+    assert GAME.parse_action(canonical) == GAME.parse_action(text)
 
 
 def test_action_builders_give_canonical_text() -> None:
@@ -155,7 +152,7 @@ def test_action_builders_give_canonical_text() -> None:
     assert str(discard_action(["2C", "AS", "3D", "KH"])) == "discard:AS,KH,3D,2C"
     assert str(deal_action(SHUFFLED)) == "deal:" + ",".join(SHUFFLED)
     for action in (contract_action("pass"), discard_action(["2C", "AS", "3D", "KH"])):
-        assert parse_action(str(action)) == action
+        assert GAME.parse_action(str(action)) == action
 
 
 def test_action_text_is_kind_and_argument() -> None:
@@ -208,7 +205,7 @@ MALFORMED_TEXT = [
 @pytest.mark.parametrize("text", MALFORMED_TEXT)
 def test_malformed_action_text(text: str) -> None:
     with pytest.raises(MalformedAction) as refused:
-        parse_action(text)
+        GAME.parse_action(text)
     assert refused.value.code == "malformed_action"
     assert isinstance(refused.value, ActionError)
     assert not isinstance(refused.value, IllegalAction)
@@ -218,14 +215,14 @@ def test_malformed_action_text(text: str) -> None:
 @pytest.mark.parametrize("value", [None, 5, 5.0, b"play:QS", ["play:QS"], Action("play", "QS")])
 def test_non_text_action_is_malformed(value: object) -> None:
     with pytest.raises(MalformedAction) as refused:
-        parse_action(value)
+        GAME.parse_action(value)
     assert refused.value.code == "malformed_action"
 
 
 def test_longest_real_action_fits_the_limit() -> None:
     text = "deal:" + ",".join(SHUFFLED)
     assert len(text) <= MAX_ACTION_TEXT
-    assert str(parse_action(text)) == text
+    assert str(GAME.parse_action(text)) == text
 
 
 def test_malformed_action_code_is_fixed() -> None:

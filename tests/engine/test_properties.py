@@ -29,21 +29,14 @@ from playout import (
 )
 
 from app.engine.actions import Action
+from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import CONTRACTS, DEALS_PER_MATCH
-from app.engine.bismarck.sheet import scored_deals, scoresheet
-from app.engine.bismarck.state import (
-    PLAY,
-    TABLE,
-    Match,
-    Phase,
-    deal_action,
-    discard_action,
-    new_match,
-    parse_action,
-)
-from app.engine.bismarck.view import view
+from app.engine.bismarck.state import TABLE, Match, Phase, discard_action
 from app.engine.cards import FULL_DECK, SUITS, Card, sorted_cards
 from app.engine.errors import IllegalAction
+from app.engine.trick_game import deal_action, scored_deals
+
+view = GAME.view
 
 SEEDS = st.integers()
 SEAT_COUNTS = st.sampled_from([3, 4])
@@ -125,7 +118,7 @@ def check_totals(match: Match) -> None:
 
 
 def check_protocol(match: Match) -> None:
-    sheet = scoresheet(match.seats, {}, scored_deals(match))
+    sheet = GAME.scoresheet(match.seats, {}, scored_deals(match))
     running = [0] * match.seats
     for entry, deal in zip(sheet["deals"], match.finished_deals, strict=True):
         assert sum(s or 0 for s in entry["scores"]) == 0 and sum(entry["totals"]) == 0
@@ -191,10 +184,10 @@ def test_every_player_uses_each_contract_once_as_forehand(seed: int, seats: int)
 
 # -- the engine accepts exactly what it lists -----------------------------------------------------
 
-CONTRACT_CANDIDATES: list[Action] = [parse_action(f"contract:{c}") for c in CONTRACTS] + [
-    parse_action(f"contract:{c}:{s}") for c in CONTRACTS for s in SUITS
+CONTRACT_CANDIDATES: list[Action] = [GAME.parse_action(f"contract:{c}") for c in CONTRACTS] + [
+    GAME.parse_action(f"contract:{c}:{s}") for c in CONTRACTS for s in SUITS
 ]
-PLAY_CANDIDATES: list[Action] = [PLAY[c] for c in FULL_DECK]
+PLAY_CANDIDATES: list[Action] = [Match.PLAYS[c] for c in FULL_DECK]
 
 
 def discard_candidates(match: Match, rng: random.Random) -> list[Action]:
@@ -441,7 +434,7 @@ def truncated_match(
         cut_points = []
         probe = Match(seats, full.first_dealer)
         for i, (seat, text) in enumerate(log, start=1):
-            probe.apply(seat, parse_action(text))
+            probe.apply(seat, GAME.parse_action(text))
             if probe.phase() in phases:
                 cut_points.append(i)
         points = cut_points
@@ -585,7 +578,7 @@ def check_agrees_with_apply(match: Match, rng: random.Random) -> None:
 @given(seed=SEEDS, seats=SEAT_COUNTS)
 def test_check_agrees_with_apply_at_every_step(seed: int, seats: int) -> None:
     rng = random.Random(seed)
-    match = new_match(seats, rng)
+    match = Match(seats, rng.randrange(seats))
     while not match.is_over:
         # every play of a deal's last tricks, where the deal and the match end; a sample
         # of the rest

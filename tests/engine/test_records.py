@@ -24,11 +24,12 @@ from playout import (
 
 from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import winners
-from app.engine.bismarck.state import Match, Phase, parse_action
-from app.engine.bismarck.view import view
+from app.engine.bismarck.state import Match, Phase
 from app.engine.cards import SUIT_NAMES, Card
 from app.engine.game import RecordError, RecordFormatError
 from app.engine.records import replay_record, validate_record
+
+view = GAME.view
 
 Record = dict[str, Any]
 
@@ -56,7 +57,7 @@ def played(seats: int, seed: int, cut: Cut = 1.0) -> tuple[Match, Log]:
 
 
 def _reaches(match: Match, seat: int, text: str, phase: Phase) -> bool:
-    match.apply(seat, parse_action(text))
+    match.apply(seat, GAME.parse_action(text))
     return match.phase() is phase
 
 

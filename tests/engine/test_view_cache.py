@@ -11,8 +11,12 @@ from hypothesis import strategies as st
 from playout import choose_action
 
 from app.engine.actions import Action
-from app.engine.bismarck.state import TABLE, Match, Phase, new_match, random_deal
-from app.engine.bismarck.view import ViewCache, view
+from app.engine.bismarck import GAME
+from app.engine.bismarck.state import TABLE, Match, Phase
+from app.engine.trick_game import shuffled_deal
+
+view = GAME.view
+ViewCache = GAME.new_view_cache
 
 FAST = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=8)
 
@@ -32,7 +36,7 @@ def check_same(match: Match, cache: ViewCache) -> list[dict[str, Any]]:
 @given(seed=st.integers(), seats=st.sampled_from([3, 4]))
 def test_cached_views_equal_fresh_views_through_a_match(seed: int, seats: int) -> None:
     rng = random.Random(seed)
-    match = new_match(seats, rng)
+    match = Match(seats, rng.randrange(seats))
     cache = ViewCache()
     kept: list[tuple[str, list[dict[str, Any]]]] = []
     while not match.is_over:
@@ -54,7 +58,7 @@ def test_one_cache_follows_a_new_match() -> None:
     rng = random.Random(7)
     cache = ViewCache()
     for seats in (3, 4, 3):
-        match = new_match(seats, rng)
+        match = Match(seats, rng.randrange(seats))
         for _ in range(120):
             if match.is_over:
                 break
@@ -65,14 +69,14 @@ def test_one_cache_follows_a_new_match() -> None:
 
 def test_a_voided_deal_is_not_mistaken_for_its_redeal() -> None:
     rng = random.Random(3)
-    match = new_match(3, rng)
+    match = Match(3, rng.randrange(3))
     cache = ViewCache()
     while match.phase() is not Phase.PLAY or len(match.deals[-1].history) < 2:
         match.apply(*choose_action(match, rng))
         check_same(match, cache)
     match.apply(TABLE, Action("void"))
     check_same(match, cache)
-    match.apply(TABLE, random_deal(rng))
+    match.apply(TABLE, shuffled_deal(Match, rng))
     views = check_same(match, cache)
     assert all(v["deal"]["tricks_played"] == [] for v in views)
 
@@ -81,7 +85,7 @@ def test_a_new_deal_seen_late_is_not_mistaken_for_the_last_one() -> None:
     # Views are not always asked for after every action (a bot's playout, say): the cache
     # must notice a different deal even when it has as many tricks as the one it saw.
     rng = random.Random(5)
-    match = new_match(3, rng)
+    match = Match(3, rng.randrange(3))
     cache = ViewCache()
     while match.phase() is not Phase.PLAY or len(match.deals[-1].history) < 2:
         match.apply(*choose_action(match, rng))

@@ -24,16 +24,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import (
-    TABLE,
-    Match,
-    contract_action,
-    deal_action,
-    deck_from,
-    discard_action,
-    parse_action,
-)
+from app.engine.bismarck.contracts import contract_action
+from app.engine.bismarck.state import TABLE, Match, deck_from, discard_action, play_order
 from app.engine.records import validate_record
+from app.engine.trick_game import deal_action
 from app.engine.verify import verify_record
 from support.server import ServerProcess, running_server
 
@@ -109,11 +103,11 @@ def replay_record(record: dict[str, Any]) -> tuple[Match, list[tuple[int, str]]]
     actions: list[tuple[int, str]] = []
 
     def apply(seat: int, text: str) -> None:
-        match.apply(seat, parse_action(text))
+        match.apply(seat, GAME.parse_action(text))
         actions.append((seat, text))
 
     for deal in record["deals"]:
-        order = match.play_order(deal["dealer"])
+        order = play_order(match.seats, deal["dealer"])
         apply(TABLE, str(deal_action(deck_from(deal["open"], order, deal["hands"]))))
         if match.phase().value == "contract":
             trump = deal["trump"] if deal["contract"] == "valfri" else None

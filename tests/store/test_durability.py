@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import pytest
 
 from app.engine.bismarck.rules import winners
-from app.engine.bismarck.sheet import scored_deals
+from app.engine.trick_game import scored_deals
 from app.store import DealRow, EventJson, MatchRow, Projection
 from app.store.sql import SqlRoomStore
 from app.tables import LiveRoom, Member, RoomState, Tables

@@ -18,8 +18,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, MetaData, inspect, text
 
-from app.engine.bismarck.state import TABLE, Match, parse_action, random_deal
-from app.engine.bismarck.view import view
+from app.engine.bismarck import GAME
+from app.engine.bismarck.state import TABLE, Match
+from app.engine.trick_game import shuffled_deal
 from app.store.engine import make_engine
 from app.store.migrate import current, downgrade, upgrade
 from app.store.models import Base
@@ -28,6 +29,8 @@ from app.tables import RoomState
 from app.tables.events import Event
 from support.databases import fresh_database, fresh_postgres
 from support.server import REPO_ROOT
+
+view = GAME.view
 
 HEAD = "0006"
 VERSION_TABLE = "alembic_version"
@@ -217,7 +220,7 @@ def old_rows(seats: int, deals: int, seed: int, code: str) -> dict[str, list[dic
     events.append({"kind": "start", "first_dealer": first_dealer})
     while match.deals_played < deals:
         if match.to_act == TABLE:
-            action = random_deal(rng)
+            action = shuffled_deal(Match, rng)
             seat = TABLE
         else:
             seat = match.to_act
@@ -228,7 +231,7 @@ def old_rows(seats: int, deals: int, seed: int, code: str) -> dict[str, list[dic
                 if "count" in legal
                 else rng.choice(legal["actions"])
             )
-            action = parse_action(text)
+            action = GAME.parse_action(text)
         match.apply(seat, action)
         events.append({"kind": "act", "seat": seat, "action": str(action)})
     stamp = "2026-11-01 20:00:00.000000"

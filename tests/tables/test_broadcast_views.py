@@ -13,10 +13,12 @@ import json
 import random
 from typing import Any
 
-from app.engine.bismarck.view import view
+from app.engine.bismarck import GAME
 from app.store import MemoryRoomStore
 from app.tables import LiveRoom, Member, Tables
 from app.tables.commands import Act, End, Hello, Sit, Start, TransferHost
+
+view = GAME.view
 
 
 class Collector:

@@ -11,15 +11,18 @@ from collections.abc import Awaitable
 
 import pytest
 
-from app.engine.bismarck.state import TABLE, new_match, random_deal
-from app.engine.bismarck.view import view
+from app.engine.bismarck import GAME
+from app.engine.bismarck.state import TABLE, Match
+from app.engine.trick_game import shuffled_deal
 from app.tables.autoplay import ThinkingWorker, WorkerGone
+
+view = GAME.view
 
 
 def contract_view() -> dict[str, object]:
     rng = random.Random(11)
-    match = new_match(3, rng)
-    match.apply(TABLE, random_deal(rng))
+    match = Match(3, rng.randrange(3))
+    match.apply(TABLE, shuffled_deal(Match, rng))
     seat = match.to_act
     assert seat is not None
     return view(match, seat)

@@ -16,8 +16,10 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import TABLE, Match, contract_action, deal_action
+from app.engine.bismarck.contracts import contract_action
+from app.engine.bismarck.state import TABLE, Match
 from app.engine.cards import FULL_DECK, SUITS
+from app.engine.trick_game import deal_action
 
 from ..arena import act
 from .basic import BasicBot

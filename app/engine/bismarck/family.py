@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Any, ClassVar, Final, TypeVar
 
 from ..actions import Action
 from ..cards import FULL_DECK, Card, dealt_cards
 from ..errors import IllegalAction
 from ..game import View
-from ..trick_game import TrickDeal, TrickMatch, make_resample, played_tricks, shuffled_deal
+from ..trick_game import TrickDeal, TrickMatch, make_resample, played_tricks
 from ..tricks import WHIST, TrickRules, revealed
 from .contracts import already_used
 from .rules import OPEN_CARDS
@@ -192,10 +191,6 @@ class FamilyMatch(TrickMatch[DealT]):
 
 
 _PLAYS: Final = FamilyMatch.PLAYS
-
-
-random_deal: Final = partial(shuffled_deal, FamilyMatch)
-"""The table's chance step: a uniformly shuffled pack."""
 
 
 def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]]:

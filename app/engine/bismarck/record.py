@@ -22,7 +22,7 @@ from .contracts import contract_action
 from .family import FamilyMatch
 from .rules import CARDS_PER_HAND, OPEN_CARDS
 from .rules import winners as leaders
-from .state import Deal, Match, deck_from, discard_action
+from .state import Deal, Match, deck_from, discard_action, play_order
 
 
 class FamilyRecords(TrickRecords[Any]):
@@ -217,10 +217,10 @@ class BismarckRecords(FamilyRecords):
         return super().opened(match, record, k)
 
     def active(self, match: Match, dealer: int) -> Sequence[int]:
-        return match.play_order(dealer)
+        return play_order(match.seats, dealer)
 
     def pack(self, match: Match, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
-        return deck_from(open_cards, match.play_order(dealer), hands)
+        return deck_from(open_cards, play_order(match.seats, dealer), hands)
 
     def before_play(self, match: Match, d: Any, k: int, last: bool) -> list[Any]:
         self.contract(match, d, k)

@@ -13,7 +13,6 @@ from typing import Any
 
 from ..game import Options, ScoredDeal
 from ..trick_game import Sheet
-from ..trick_game import scored_deals as scored_deals
 from .rules import CONTRACTS, VALFRI
 
 
@@ -75,4 +74,3 @@ class ProtocolSheet(Sheet):
 
 
 SHEET = ProtocolSheet()
-scoresheet = SHEET.scoresheet

@@ -13,7 +13,6 @@ seat sitting out at four, its refusals' order and words, the carried-over contra
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from functools import cache
@@ -25,12 +24,9 @@ from ..cards import FULL_DECK, SUITS, Card, is_full_deck, sorted_cards
 from ..errors import IllegalAction, MalformedAction
 from ..game import TABLE as TABLE
 from ..hand_positions import HandPositions, dealt_to, pack_from, positions_of
-from ..trick_game import TrickDeal, action_parser
-from ..trick_game import deal_action as deal_action
+from ..trick_game import TrickDeal
 from .contracts import card_list, contract_choices, parse_contract
-from .contracts import contract_action as contract_action
 from .family import FamilyDeal, FamilyMatch
-from .family import random_deal as random_deal
 from .rules import (
     CONTRACTS,
     DEALS_PER_MATCH,
@@ -123,8 +119,6 @@ class Match(FamilyMatch[Deal]):
     __slots__ = ("pending",)
 
     def __init__(self, seats: int, first_dealer: int) -> None:
-        if seats not in DEALS_PER_MATCH:
-            raise ValueError("Bismarck is played by 3 or 4 seats")
         super().__init__(seats, first_dealer)
         # a contract carried over from a voided deal (rules §13): (contract, trump)
         self.pending: tuple[str, str | None] | None = None
@@ -134,13 +128,10 @@ class Match(FamilyMatch[Deal]):
     def phase(self) -> Phase:
         return Phase(super().phase())
 
-    def play_order(self, dealer: int) -> tuple[int, int, int]:
-        return play_order(self.seats, dealer)
-
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """The contracts forehand may choose; a discard is listed as its 4,845 choices
         (views show it as a pick, :meth:`pick`). The table's chance step is not listed
-        (52! outcomes); draw one with :func:`random_deal`."""
+        (52! outcomes); the game's ``chance`` draws one."""
         step = deal.step
         if seat != self.to_act or step == "play":
             return []
@@ -232,13 +223,6 @@ class Match(FamilyMatch[Deal]):
         """The seat sitting out has no score."""
         assert deal.scores is not None
         return tuple(p if s in deal.order else None for s, p in enumerate(deal.scores))
-
-    def legal_cards(self) -> list[Card]:
-        """The cards the player to act may play (rules §6.1)."""
-        deal = self.current
-        if deal is None or deal.step != "play" or self.to_act is None:
-            return []
-        return self.playable(deal, self.to_act)
 
     # -- checking and changing: the base's ``_check`` and the family's ``apply``, with these ----
 
@@ -332,21 +316,6 @@ def _contract(arg: str) -> tuple[str, str | None]:
     return contract, trump or None
 
 
-PLAY: Final = Match.PLAYS
-"""One ``play:<card>`` action per card: the hot path reuses them."""
-parse_action: Final = action_parser(Match)
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-
-def new_match(
-    seats: int, rng: random.Random | None = None, first_dealer: int | None = None
-) -> Match:
-    """A match waiting for its first deal. The first dealer is drawn from ``rng`` unless given."""
-    if first_dealer is None:
-        first_dealer = (rng or random.SystemRandom()).randrange(seats)
-    return Match(seats, first_dealer)
-
-
 def play_order(seats: int, dealer: int) -> tuple[int, int, int]:
     """The active seats from the dealer's left, forehand first (rules §3): at four seats
     the dealer sits out."""
@@ -372,11 +341,3 @@ def deck_from(
     seats = len(dealt)
     hands = [hand or () for hand in dealt]
     return pack_from(hands, dealt_positions(seats), (order[0] - 1) % seats, rest=open_cards)
-
-
-def replay(seats: int, first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
-    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(seats, first_dealer)
-    for seat, text in log:
-        match.apply(seat, parse_action(text))
-    return match

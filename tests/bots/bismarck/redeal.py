@@ -9,16 +9,11 @@ from __future__ import annotations
 
 import random
 
-from engine.playout import hidden_from, suit_preserving_permutation
+from engine.playout import hidden_from, replay_log, suit_preserving_permutation
 
-from app.engine.bismarck.state import (
-    TABLE,
-    Match,
-    deal_action,
-    discard_action,
-    parse_action,
-    replay,
-)
+from app.engine.bismarck import GAME
+from app.engine.bismarck.state import TABLE, Match, discard_action
+from app.engine.trick_game import deal_action
 
 
 def redealt_match(match: Match, log: list[tuple[int, str]], seat: int, rng: random.Random) -> Match:
@@ -27,10 +22,10 @@ def redealt_match(match: Match, log: list[tuple[int, str]], seat: int, rng: rand
     last_deal = max(i for i, (s, text) in enumerate(log) if s == TABLE and text.startswith("deal:"))
     out: list[tuple[int, str]] = []
     for i, (s, text) in enumerate(log):
-        action = parse_action(text)
+        action = GAME.parse_action(text)
         if i == last_deal:
             action = deal_action([pi.get(c, c) for c in action.arg.split(",")])
         elif i > last_deal and action.kind == "discard":
             action = discard_action([pi.get(c, c) for c in action.arg.split(",")])
         out.append((s, str(action)))
-    return replay(match.seats, match.first_dealer, out)
+    return replay_log(match.seats, match.first_dealer, out)

@@ -15,7 +15,8 @@ from app.bots.review import MIN_SAMPLES, judge, reviewer_for
 from app.bots.sampling import SamplingBot
 from app.engine import TABLE
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import Match, deal_action, deck_from
+from app.engine.bismarck.state import Match, deck_from
+from app.engine.trick_game import deal_action
 from support.played import decisions
 
 

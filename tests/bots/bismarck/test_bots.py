@@ -20,9 +20,11 @@ from app.bots.bismarck.bits import CODE, SUIT_MASK, cards_of, mask_of
 from app.bots.bismarck.knowledge import read
 from app.bots.bismarck.sampler import Sampler
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import TABLE, Match, Phase, deal_action, new_match, random_deal
-from app.engine.bismarck.view import view
+from app.engine.bismarck.state import TABLE, Match, Phase
 from app.engine.cards import FULL_DECK
+from app.engine.trick_game import deal_action, shuffled_deal
+
+view = GAME.view
 
 
 def tiny_strong(seed: int) -> StrongBot:
@@ -102,8 +104,8 @@ def test_mixed_levels_at_a_four_seat_table() -> None:
 
 
 def test_a_bot_asked_out_of_turn_refuses() -> None:
-    match = new_match(3, random.Random(1))
-    match.apply(TABLE, random_deal(random.Random(2)))
+    match = Match(3, random.Random(1).randrange(3))
+    match.apply(TABLE, shuffled_deal(Match, random.Random(2)))
     idle = next(s for s in range(3) if s != match.to_act)
     for level in levels_for("bismarck"):
         with pytest.raises(NotMyTurn):
@@ -121,14 +123,14 @@ def test_unknown_level() -> None:
 def decision_points(seats: int, seed: int, every: int) -> list[tuple[Match, list[tuple[int, str]]]]:
     """Positions (with their full action logs) where a seat is to act, from a basic match."""
     rng = random.Random(seed)
-    match = new_match(seats, rng)
+    match = Match(seats, rng.randrange(seats))
     bots = bots_for("basic", seats, seed)
     log: list[tuple[int, str]] = []
     points = []
     step = 0
     while not match.is_over:
         if match.to_act == TABLE:
-            deal = random_deal(rng)
+            deal = shuffled_deal(Match, rng)
             match.apply(TABLE, deal)
             log.append((TABLE, str(deal)))
             continue

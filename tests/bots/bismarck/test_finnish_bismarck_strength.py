@@ -19,7 +19,8 @@ from app.bots import Bot, make_bot
 from app.bots.arena import play_deal
 from app.bots.bismarck.finnish import StrongBot
 from app.engine.bismarck.finnish import GAME
-from app.engine.bismarck.finnish.state import random_deal
+from app.engine.bismarck.finnish.state import Match
+from app.engine.trick_game import shuffled_deal
 
 Z95 = 1.96
 TEAMS = ((0, 2), (1, 3))
@@ -31,7 +32,7 @@ def duplicate(level_a: str, level_b: str, packs: int, make: Maker) -> list[float
     """Per pack, level A's mean score per seat less level B's, over both rotations."""
     margins = []
     for index in range(packs):
-        deal = random_deal(random.Random(f"finnish-bismarck-pack:{index}"))
+        deal = shuffled_deal(Match, random.Random(f"finnish-bismarck-pack:{index}"))
         total = 0.0
         for rotation, team in enumerate(TEAMS):
             bots = [

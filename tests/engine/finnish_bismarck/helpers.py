@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from app.engine.actions import Action
-from app.engine.bismarck.finnish import GAME, view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.deal import pack_for
-from app.engine.bismarck.finnish.state import TABLE, Match, parse_action
+from app.engine.bismarck.finnish.state import TABLE, Match
 from app.engine.cards import FULL_DECK, SUITS, Card, parse_cards
 from app.engine.errors import IllegalAction
+
+view = GAME.view
 
 PLAYERS = ("Aino", "Bertta", "Cecilia", "Daniel")
 
@@ -47,11 +49,11 @@ def build_pack(
 def deal(match: Match, open_cards: str = "", hands: Mapping[int, str] | None = None) -> None:
     """The table deals the next deal of ``match`` from a pack built by :func:`build_pack`."""
     pack = build_pack(match.next_dealer, open_cards, hands)
-    match.apply(TABLE, parse_action("deal:" + ",".join(pack)))
+    match.apply(TABLE, GAME.parse_action("deal:" + ",".join(pack)))
 
 
 def act(match: Match, seat: int, text: str) -> None:
-    match.apply(seat, parse_action(text))
+    match.apply(seat, GAME.parse_action(text))
 
 
 def snapshot(match: Match) -> list[Any]:
@@ -65,7 +67,7 @@ def assert_refused(match: Match, seat: int, action: Action | str, code: str) -> 
     """``action`` is refused with ``code`` by both ``check`` and ``apply``, and nothing any
     seat can see changes."""
     if isinstance(action, str):
-        action = parse_action(action)
+        action = GAME.parse_action(action)
     before = snapshot(match)
     with pytest.raises(IllegalAction) as checked:
         match.check(seat, action)
@@ -133,7 +135,7 @@ def contract_text(name: str) -> str:
 def deal_planned(match: Match, winners: Sequence[int]) -> None:
     """The table deals the pack of a deal whose tricks go to ``winners``."""
     pack = planned_pack(match.next_dealer, winners)
-    match.apply(TABLE, parse_action("deal:" + ",".join(pack)))
+    match.apply(TABLE, GAME.parse_action("deal:" + ",".join(pack)))
 
 
 def finish_planned(match: Match, contract: str | None, winners: Sequence[int]) -> None:
@@ -210,6 +212,14 @@ def play_random(
         seat = match.to_act
         assert seat is not None
         text = random_text(match, seat, rng)
-        match.apply(seat, parse_action(text))
-        log.append((seat, str(parse_action(text))))
+        match.apply(seat, GAME.parse_action(text))
+        log.append((seat, str(GAME.parse_action(text))))
     return match, log
+
+
+def replay(first_dealer: int, log: Log) -> Match:
+    """The match ``log`` (pairs of seat and action text) leads to from the start."""
+    match = Match(first_dealer)
+    for seat, text in log:
+        match.apply(seat, GAME.parse_action(text))
+    return match

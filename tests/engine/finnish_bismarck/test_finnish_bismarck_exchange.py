@@ -11,10 +11,12 @@ from __future__ import annotations
 import pytest
 from engine.finnish_bismarck.helpers import act, assert_refused, cards, deal
 
-from app.engine.bismarck.finnish import view
-from app.engine.bismarck.finnish.state import Match, parse_action
+from app.engine.bismarck.finnish import GAME
+from app.engine.bismarck.finnish.state import Match
 from app.engine.errors import MalformedAction
 from app.engine.trick_game import hidden_cards, legal
+
+view = GAME.view
 
 HANDS = {
     0: "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D",
@@ -250,8 +252,8 @@ def test_a_card_received_may_be_passed_on_or_given_back() -> None:
     ],
 )
 def test_actions_read_in_canonical_form(text: str, canonical: str) -> None:
-    assert str(parse_action(text)) == canonical
-    assert parse_action(canonical) == parse_action(text)
+    assert str(GAME.parse_action(text)) == canonical
+    assert GAME.parse_action(canonical) == GAME.parse_action(text)
 
 
 @pytest.mark.parametrize(
@@ -279,7 +281,7 @@ def test_actions_read_in_canonical_form(text: str, canonical: str) -> None:
 )
 def test_text_that_is_no_action_is_malformed(text: str) -> None:
     with pytest.raises(MalformedAction):
-        parse_action(text)
+        GAME.parse_action(text)
 
 
 def test_contract_names_and_their_suits() -> None:

@@ -8,15 +8,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.finnish_bismarck.helpers import random_text
+from engine.finnish_bismarck.helpers import random_text, replay
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine.bismarck.finnish import GAME, view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.rules import CONTRACTS
-from app.engine.bismarck.finnish.state import TABLE, Match, parse_action, replay
+from app.engine.bismarck.finnish.state import TABLE, Match
 from app.engine.cards import FULL_DECK
 from app.engine.trick_game import scored_deals
+
+view = GAME.view
 
 SIZES = {
     # forehand, forehand's partner, dealer's partner, dealer: before each exchange step
@@ -53,7 +55,7 @@ def check_listed(match: Match, rng: random.Random) -> None:
     listed = match.legal_actions(seat)
     assert listed
     for action in rng.sample(listed, min(5, len(listed))):
-        assert parse_action(str(action)) == action
+        assert GAME.parse_action(str(action)) == action
         trial = match.clone()
         foretold = trial.check(seat, action)
         trial.apply(seat, action)
@@ -79,7 +81,7 @@ def test_a_random_match_keeps_every_rule_to_its_end(seed: int, first_dealer: int
             assert seat is not None
             if rng.random() < 0.1:
                 check_listed(match, rng)
-            action = parse_action(random_text(match, seat, rng))
+            action = GAME.parse_action(random_text(match, seat, rng))
         copy = match.clone() if rng.random() < 0.05 else None
         seen = [view(copy, s) for s in (None, 0, 1, 2, 3)] if copy is not None else []
         match.apply(seat, action)

@@ -10,19 +10,20 @@ import pytest
 from engine.finnish_bismarck.helpers import act, assert_refused, deal, play_choosing, play_planned
 from engine.finnish_bismarck.helpers import winners_for as planned_winners
 
-from app.engine.bismarck.finnish import GAME, view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.rules import (
     CONTRACTS,
-    ScoringError,
     deal_scores,
     quotas,
     team_quotas,
     team_tricks,
 )
-from app.engine.bismarck.finnish.sheet import scoresheet
 from app.engine.bismarck.finnish.state import Match
+from app.engine.bismarck.rules import ScoringError
 from app.engine.game import Termination
 from app.engine.trick_game import scored_deals
+
+view = GAME.view
 
 
 def tricks_for(dealer: int, taken: int) -> list[int]:
@@ -138,7 +139,7 @@ def test_the_scoresheet_has_teams_and_the_protocols_grid() -> None:
     play_planned(match, "contract:free:D", planned_winners(1, 4))  # forehand 2
     play_planned(match, "contract:misere", planned_winners(2, 3))  # forehand 3
     play_planned(match, "contract:notrump", planned_winners(3, 8))  # forehand 0
-    sheet = scoresheet(4, {}, scored_deals(match))
+    sheet = GAME.scoresheet(4, {}, scored_deals(match))
     assert sheet == view(match, 2)["scoresheet"]
     assert [c["key"] for c in sheet["columns"]] == ["forehand", "contract", "tricks"]
     lines = sheet["deals"]

@@ -19,11 +19,13 @@ from engine.finnish_bismarck.helpers import (
     winners_for,
 )
 
-from app.engine.bismarck.finnish import view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.rules import deal_scores, team_tricks
 from app.engine.bismarck.finnish.state import Match
 from app.engine.cards import FULL_DECK
 from app.engine.trick_game import legal, scored_deals
+
+view = GAME.view
 
 # -- F1 -----------------------------------------------------------------------------------------
 

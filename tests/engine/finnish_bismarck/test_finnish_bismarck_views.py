@@ -14,14 +14,16 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from engine.finnish_bismarck.helpers import Log, play_random
+from engine.finnish_bismarck.helpers import Log, play_random, replay
 
-from app.engine.bismarck.finnish import view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.deal import Roles
 from app.engine.bismarck.finnish.resample import resample
-from app.engine.bismarck.finnish.state import TABLE, Match, parse_action, replay
+from app.engine.bismarck.finnish.state import TABLE, Match
 from app.engine.cards import FULL_DECK, SUITS, Card
 from app.engine.trick_game import hidden_cards
+
+view = GAME.view
 
 CARD = re.compile(r"(?<![0-9A-Za-z])([AKQJT2-9][SHDC])(?![0-9A-Za-z])")
 VIEWERS: list[int | None] = [None, 0, 1, 2, 3]
@@ -60,7 +62,7 @@ def states(seed: int, every: int = 5) -> Iterable[tuple[Match, Log]]:
     _, log = play_random(random.Random(seed), first_dealer=seed % 4)
     state = Match(seed % 4)
     for k, (seat, text) in enumerate(log, start=1):
-        state.apply(seat, parse_action(text))
+        state.apply(seat, GAME.parse_action(text))
         if k % every == 0 and state.to_act not in (None, TABLE):
             yield state.clone(), log[:k]
 

@@ -14,13 +14,15 @@ import pytest
 from engine.finnish_bismarck.helpers import play_random
 
 from app.engine.bismarck.contracts import contract_action
-from app.engine.bismarck.finnish import view
+from app.engine.bismarck.finnish import GAME
 from app.engine.bismarck.finnish.notation import pass_action, share_action
 from app.engine.bismarck.finnish.resample import resample
 from app.engine.bismarck.finnish.rules import FREE
-from app.engine.bismarck.finnish.state import TABLE, Deal, Match, parse_action
+from app.engine.bismarck.finnish.state import TABLE, Deal, Match
 from app.engine.cards import Card
 from app.engine.trick_game import Trick, deal_action
+
+view = GAME.view
 
 VIEWERS: list[int | None] = [None, 0, 1, 2, 3]
 
@@ -31,7 +33,7 @@ def states(seed: int, every: int, deals: int = 16) -> Iterable[Match]:
     _, log = play_random(random.Random(seed), first_dealer=seed % 4)
     state = Match(seed % 4)
     for k, (seat, text) in enumerate(log, start=1):
-        state.apply(seat, parse_action(text))
+        state.apply(seat, GAME.parse_action(text))
         if state.deals_played == deals:
             return
         if k % every == 0 and state.to_act not in (None, TABLE):

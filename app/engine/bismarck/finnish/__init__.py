@@ -35,8 +35,3 @@ GAME = make_game(
     stable_view_keys=("previous_deal", "scoresheet", "contracts_left", "totals", "team_totals"),
     new=lambda seats, options, first_dealer: Match(first_dealer),
 )
-view = GAME.view
-"""The match as a seat sees it, ``None`` a spectator (the base's view, its fields in
-``Match.VIEW_KEYS``' order); ``public``, the spectator view of the same state, saves
-rebuilding what every seat sees alike; ``cache`` (``GAME.new_view_cache``) what cannot
-change any more."""

@@ -9,8 +9,8 @@ a time from forehand on (rules §2).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from ...cards import Card
 from ...hand_positions import pack_from, positions_of
@@ -20,6 +20,8 @@ KIND: Final = {1: "pass", 2: "share", 3: "pass", 4: "pass"}
 """The action of each step of the exchange (rules §4)."""
 COUNT: Final = {1: 4, 2: 3, 3: 1, 4: 1}
 """How many cards each step passes."""
+STEP_KEYS: Final = ("to_partner", "from_partner", "to_dealer", "from_dealer")
+"""What each step passed, as the exchange and the record name it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,10 @@ class Exchange:
         """The step to be made next, ``None`` once all four are."""
         made = (self.to_partner, self.from_partner, self.to_dealer, self.from_dealer)
         return next((step for step, done in enumerate(made, 1) if done is None), None)
+
+    def made(self, step: int, passed: Any) -> Exchange:
+        """This exchange with ``step`` made: ``passed`` is its field's value."""
+        return replace(self, **{STEP_KEYS[step - 1]: passed})
 
     def passes(self, roles: Roles) -> list[Pass]:
         """Every pass made so far, in the order made; step 2's clockwise from the dealer."""

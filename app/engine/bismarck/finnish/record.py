@@ -14,12 +14,10 @@ from ...errors import IllegalAction
 from ...game import RecordError
 from ...trick_game import TrickMatch
 from ..record import FamilyRecords
-from .deal import pack_for
+from .deal import STEP_KEYS, pack_for
 from .notation import pass_action, share_action
 from .rules import DEALT, FREE, SEATS, TEAMS, TRICKS, team_tricks
 from .state import Deal, Match
-
-STEP_KEYS = ("to_partner", "from_partner", "to_dealer", "from_dealer")
 
 
 def _exchange(deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:

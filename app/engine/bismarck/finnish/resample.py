@@ -15,7 +15,6 @@ and who has seen each card is as in a deal played; no action is replayed.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...cards import sorted_cards
@@ -85,17 +84,12 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
     share: dict[int, str] = {}
     for p, cards in zip(passes, passed, strict=True):
         chosen = tuple(p["cards"]) if p["cards"] is not None else tuple(sorted_cards(cards))
-        step = p["step"]
-        if step == 1:
-            exchange = replace(exchange, to_partner=chosen)
-        elif step == 2:
+        if p["step"] == 2:
             share[p["to"]] = chosen[0]
-        elif step == 3:
-            exchange = replace(exchange, to_dealer=chosen[0])
         else:
-            exchange = replace(exchange, from_dealer=chosen[0])
+            exchange = exchange.made(p["step"], chosen if p["step"] == 1 else chosen[0])
     if share:
-        exchange = replace(exchange, from_partner={s: share[s] for s in sorted(share)})
+        exchange = exchange.made(2, {s: share[s] for s in sorted(share)})
     deal.exchange = exchange
 
 

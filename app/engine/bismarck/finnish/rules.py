@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ...teams import partnerships
-from ..rules import ScoringError as ScoringError
-from ..rules import quota_score
+from ..rules import ScoringError, quota_score
 
 NAME: Final = "finnish_bismarck"
 

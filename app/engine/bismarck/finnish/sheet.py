@@ -1,5 +1,5 @@
 """Finnish Bismarck's scoresheet: a line per deal with forehand, the contract and its trump,
-and each team's tricks; the teams' scores and running totals (``with_teams``); and the
+and each team's tricks; the teams' scores and running totals (the base's teams block); and the
 protocol's grid of the contracts each player has played as forehand, as Swedish Bismarck's.
 
 It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
@@ -26,4 +26,3 @@ def _tricks(tricks: list[int]) -> list[int]:
 
 
 SHEET: Final = ProtocolSheet("sheet.team_tricks", CONTRACTS, _suit_shown, _tricks, TEAMS)
-scoresheet: Final = SHEET.scoresheet

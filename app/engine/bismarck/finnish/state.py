@@ -15,19 +15,17 @@ exchange, the teams' tricks).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from itertools import combinations, permutations
-from typing import Any, ClassVar, Final, NoReturn
+from typing import Any, ClassVar, NoReturn
 
 from ...actions import Action
 from ...cards import SUITS, Card, sorted_cards
 from ...errors import IllegalAction, MalformedAction
 from ...game import TABLE as TABLE
 from ...hand_positions import dealt_to
-from ...trick_game import TrickDeal, action_parser
+from ...trick_game import TrickDeal
 from ..contracts import contract_choices
 from ..family import FamilyDeal, FamilyMatch
-from ..family import random_deal as random_deal
 from .deal import COUNT, HAND_POSITIONS, KIND, Exchange, Roles
 from .notation import parse_other, pass_action, share_action, share_items
 from .rules import (
@@ -294,12 +292,8 @@ class Match(FamilyMatch[Deal]):
         step = exchange.next_step
         assert step is not None
         self._move(deal, roles.giver(step), roles.receivers(step)[0], cards)
-        if step == 1:
-            deal.exchange = replace(exchange, to_partner=tuple(cards))
-        elif step == 3:
-            deal.exchange = replace(exchange, to_dealer=cards[0])
-        else:
-            deal.exchange = replace(exchange, from_dealer=cards[0])
+        deal.exchange = exchange.made(step, tuple(cards) if step == 1 else cards[0])
+        if step == 4:
             deal.step = "play"
         self.to_act = deal.leader if step == 4 else roles.giver(step + 1)
 
@@ -311,7 +305,7 @@ class Match(FamilyMatch[Deal]):
         )
         for receiver, card in given.items():
             self._move(deal, roles.forehand_partner, receiver, [card])
-        deal.exchange = replace(deal.exchange, from_partner={s: given[s] for s in sorted(given)})
+        deal.exchange = deal.exchange.made(2, {s: given[s] for s in sorted(given)})
         self.to_act = roles.giver(3)
 
     def score(self, deal: Deal) -> tuple[int, ...]:
@@ -334,15 +328,3 @@ def _wrong_count(step: int) -> IllegalAction:
         f"step {step} of the exchange passes {what}",
         {"step": step, "count": count},
     )
-
-
-parse_action: Final = action_parser(Match)
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
-
-
-def replay(first_dealer: int, log: Sequence[tuple[int, str]]) -> Match:
-    """The match reached by applying ``log`` (pairs of seat and action text) from the start."""
-    match = Match(first_dealer)
-    for seat, text in log:
-        match.apply(seat, parse_action(text))
-    return match
