@@ -106,7 +106,7 @@ def play_pp4(options: dict[str, object] | None = None) -> tuple[Match, Deal]:
     match = deal(new(VARIANT, W, options), PP4_HANDS)
     auction(match, N, 100, "H")
     current = match.deals[-1]
-    assert [current.meld_value(s) for s in range(4)] == [1000, 140, 20, 60]
+    assert list(current.meld_values) == [1000, 140, 20, 60]
     for played in PP4_TRICKS:
         assert trick(match, played) == N
     return match, current
@@ -117,7 +117,7 @@ def test_pp4_a_side_that_wins_no_trick_scores_no_meld() -> None:
     result = current.result
     assert result is not None
     assert current.team_meld(1) == 200
-    assert current.tricks_won == [12, 0]
+    assert current.won == [12, 0]
     assert result.melded == (1020, 0)
     assert result.points == (250, 0)
     assert result.scores == (100, 0)  # North-South made their 100; East-West nothing

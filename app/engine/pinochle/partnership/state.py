@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Final, NamedTuple
@@ -158,11 +157,6 @@ class Deal(BiddingDeal):
     # -- reading -------------------------------------------------------------------------------
 
     @property
-    def tricks_won(self) -> list[int]:
-        """Tricks taken per team, under the name the computer players read."""
-        return self.won
-
-    @property
     def bidder_team(self) -> int | None:
         return None if self.bidder is None else team_of(self.bidder)
 
@@ -174,17 +168,8 @@ class Deal(BiddingDeal):
         self.shown = tuple(frozenset(c) for c in cards)
         return cards
 
-    def meld_value(self, seat: int) -> int:
-        return self.meld_values[seat]
-
     def team_meld(self, team: int) -> int:
         return self.meld_values[team] + self.meld_values[team + 2]
-
-    def meld_cards(self, seat: int) -> Counter[Card]:
-        """The cards ``seat``'s melds show (none before trump)."""
-        if self.melds is None:
-            return Counter()
-        return Counter(shown_cards(self.melds[seat]))
 
 
 class Match(BiddingMatch[Deal]):
@@ -216,10 +201,6 @@ class Match(BiddingMatch[Deal]):
         self.ended: Termination | None = None
 
     # -- reading -------------------------------------------------------------------------------
-
-    @property
-    def variant(self) -> Variant:
-        return self.VARIANT
 
     def team_total(self, team: int) -> int:
         return self.totals[TEAMS[team][0]]
@@ -514,7 +495,7 @@ class Match(BiddingMatch[Deal]):
         team = winner % 2
         deal.points[team] += sum(map(self.CARD_POINTS.__getitem__, cards))
         deal.won[team] += 1
-        if len(deal.history) == self.VARIANT.tricks:
+        if len(deal.history) == self.VARIANT.hand_size:
             self.played_out(deal)
         else:
             self.to_act = winner
@@ -523,7 +504,7 @@ class Match(BiddingMatch[Deal]):
         """Card points per team in the tricks taken so far, the last trick's bonus
         included once it is played."""
         points = list(deal.points)
-        if len(deal.history) == self.VARIANT.tricks:
+        if len(deal.history) == self.VARIANT.hand_size:
             points[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
         return points[0], points[1]
 
@@ -639,7 +620,7 @@ class Match(BiddingMatch[Deal]):
             "bidder": deal.bidder,
             "bid": deal.high if deal.bidder is not None else None,
             "trump": deal.trump,
-            "melds": None if deal.melds is None else [deal.meld_value(s) for s in range(4)],
+            "melds": None if deal.melds is None else list(deal.meld_values),
             "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
             "points": list(result.points),
             "melded": list(result.melded),
@@ -719,7 +700,7 @@ def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
     if deal.melds is None:
         return None
     return [
-        {"melds": [meld_json(m) for m in melds], "total": deal.meld_value(seat)}
+        {"melds": [meld_json(m) for m in melds], "total": deal.meld_values[seat]}
         for seat, melds in enumerate(deal.melds)
     ]
 

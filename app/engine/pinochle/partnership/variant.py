@@ -98,10 +98,6 @@ class Variant:
         return self.pack.size // SEATS
 
     @cached_property
-    def tricks(self) -> int:
-        return self.hand_size
-
-    @cached_property
     def trick_rules(self) -> TrickRules:
         """§6: follow suit; beat a trump lead if able; trump when void; no overtrump duty."""
         return TrickRules(
