@@ -18,7 +18,6 @@ from app.engine.pinochle.partnership.variant import (
     MadeBid,
     card_points,
     deal_scores,
-    hand_points,
     winner_at_end,
 )
 from app.engine.tricks import legal_cards, trick_winner
@@ -126,8 +125,8 @@ def test_dd7_an_announcement_above_the_best_meld_is_refused() -> None:
 
 
 def test_dd8_a_made_bid_scores_all_points() -> None:
-    ns = hand_points(370, 250, True)
-    ew = hand_points(130, 80, True)
+    ns = 370 + 250
+    ew = 130 + 80
     assert 370 + 130 == 500
     assert deal_scores(0, 600, [ns, ew], MadeBid.POINTS) == [620, 210]
     assert deal_scores(0, 700, [ns, ew], MadeBid.POINTS) == [-700, 210]

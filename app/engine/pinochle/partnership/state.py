@@ -515,7 +515,7 @@ class Match(BiddingMatch[Deal]):
             points = self.points_taken(deal)
         won = deal.won
         melded = (deal.team_meld(0) if won[0] else 0, deal.team_meld(1) if won[1] else 0)
-        # hand points (§8, variant.hand_points): the card points and the meld credited
+        # hand points (§8): the card points (last trick included) and the meld credited
         return points, melded, (points[0] + melded[0], points[1] + melded[1])
 
     def claim_check(self, deal: Deal, team: int, hand: int | None = None) -> tuple[int, int, int]:
