@@ -86,7 +86,7 @@ def dd7() -> Match:
     act(match, E, "announce:120")
     current = match.deals[-1]
     assert current.high_seat is None and match.to_act == S  # information only
-    assert current.calls[-1].to_json() == {
+    assert current.calls[-1]._asdict() == {
         "seat": E,
         "call": "announce",
         "bid": None,
@@ -105,7 +105,7 @@ def test_dd7_an_announcement_after_a_bid_is_a_bid(announced: int, bid: int) -> N
     act(match, E, f"announce:{announced}")
     current = match.deals[-1]
     assert (current.high, current.high_seat) == (bid, E)
-    assert current.calls[-1].to_json() == {
+    assert current.calls[-1]._asdict() == {
         "seat": E,
         "call": "announce",
         "bid": bid,

@@ -77,9 +77,6 @@ class Call(NamedTuple):
     announced: int | None = None
     flag: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return self._asdict()
-
 
 @dataclass(frozen=True, slots=True)
 class Claim:
@@ -583,7 +580,7 @@ class Match(BiddingMatch[Deal]):
         return {
             "minimum": self.VARIANT.minimum_bid,
             "least_bid": self.least_bid(deal) if deal.bidder is None else None,
-            "bids": [c.to_json() for c in deal.calls],
+            "bids": [c._asdict() for c in deal.calls],
             "high_bid": deal.high if deal.high_seat is not None else None,
             "bidder": deal.bidder,
             "passed": list(deal.out),
@@ -637,7 +634,7 @@ class Match(BiddingMatch[Deal]):
         result = deal.result
         assert result is not None
         return {
-            "bids": [c.to_json() for c in deal.calls],
+            "bids": [c._asdict() for c in deal.calls],
             "bidder": deal.bidder,
             "bid": deal.high if deal.high_seat is not None else None,
             "trump": deal.trump,
