@@ -19,7 +19,7 @@ from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import sort_cards
 from app.engine.pinochle.partnership.record import pack_for
-from app.engine.pinochle.partnership.state import Match, new_match
+from app.engine.pinochle.partnership.state import Match, match_of
 from app.engine.pinochle.partnership.variant import Variant
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 from app.engine.pinochle.partnership_pinochle import VARIANT as PP
@@ -39,7 +39,7 @@ def cards(text: str) -> list[str]:
 
 def new(variant: Variant, dealer: int = W, options: Mapping[str, object] | None = None) -> Match:
     """A match whose first dealer is ``dealer`` (West by default, so North leads)."""
-    return new_match(variant, dict(options or {}), dealer)
+    return match_of(variant)(4, dict(options or {}), dealer)
 
 
 def deal(match: Match, hands: Mapping[int, str] | None = None) -> Match:

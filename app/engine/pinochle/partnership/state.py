@@ -680,11 +680,6 @@ def match_of(variant: Variant) -> type[Match]:
     return made
 
 
-def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    return match_of(variant)(SEATS, options, first_dealer)
-
-
 # -- what a view shows of a deal -------------------------------------------------------------------
 
 
