@@ -292,10 +292,8 @@ class Match(BiddingMatch[Deal]):
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """Bids from the least allowed up to 100 more and a few jumps (any higher multiple
         of ten is accepted too), each with the flags its hand allows, announcements (the
-        whole best meld, and once a bid stands the least raise, 100), and a pass; trump; a
-        claim, by any seat while a trick is unplayed."""
-        if deal.trump is not None:
-            return [CLAIM] if self.settings.claims else []
+        whole best meld, and once a bid stands the least raise, 100), and a pass; then trump
+        (the play's actions, a claim among them, are :meth:`legal_actions`'s)."""
         if seat != self.to_act:
             return []
         if deal.bidder is not None:
