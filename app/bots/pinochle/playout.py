@@ -245,6 +245,6 @@ def from_match(deck: Deck, match: Match) -> Play:
         voids=voids,
         caps=caps,
         taken=deal.points,
-        won=deal.tricks_won,
+        won=deal.won,
         tricks_left=deck.hand_size - len(deal.history),
     )

@@ -69,11 +69,6 @@ class MeldTable:
         if len(sizes) != 1:
             raise ValueError("a meld table values every set for the same number of copies")
 
-    @property
-    def copies(self) -> int:
-        """The most copies of a card the table is made for."""
-        return len(self.flush)
-
 
 MELD_STEP: Final = 10
 """Every meld of every table is worth a multiple of ten."""

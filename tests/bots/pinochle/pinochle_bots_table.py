@@ -36,7 +36,7 @@ def table(
     game = GAMES[name]
     match = game.new_match(4, game.resolve_options(dict(options or {})), dealer)
     assert isinstance(match, Match)
-    variant = match.variant
+    variant = match.VARIANT
     size = variant.hand_size
     given = {s: named.get(s, "").split() for s in range(4)}
     rest = Counter(variant.cards)
@@ -76,7 +76,7 @@ def view_of(match: Match, seat: int | None = None) -> dict[str, Any]:
     if seat is None:
         seat = match.to_act
     assert seat is not None and seat >= 0
-    game = GAMES[match.variant.name]
+    game = GAMES[match.VARIANT.name]
     return game.view(match, seat, None, None)
 
 

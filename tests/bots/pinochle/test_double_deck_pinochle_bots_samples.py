@@ -40,7 +40,7 @@ def test_every_sampled_hand_shows_the_melds_of_the_view() -> None:
             dealt = sample.deals[-1].dealt
             for seat in range(4):
                 shown = [
-                    meld_json(m) for m in best(dealt[seat], d["trump"], sample.variant.meld_table)
+                    meld_json(m) for m in best(dealt[seat], d["trump"], sample.VARIANT.meld_table)
                 ]
                 assert shown == d["melds"][seat]["melds"]
             assert GAME.view(sample, view["seat"], None, None)["deal"] == d

@@ -110,7 +110,7 @@ def test_the_strong_levels_trump_passes_and_a_suit_it_lacks_is_marked(name: str)
     # trick it leads; spades, of which he holds none, gives the trumps to the others
     game = GAMES[name]
     match = table(name, {N: " ".join(sorted(c for c in match_cards(name) if c[1] == "H"))})
-    least = match.variant.minimum_bid
+    least = match.VARIANT.minimum_bid
     for _ in range(4):
         act(match, f"bid:{least}" if match.to_act == N else "pass")
     view = view_of(match)
@@ -129,4 +129,4 @@ def match_cards(name: str) -> list[str]:
     game = GAMES[name]
     match = game.new_match(4, game.resolve_options({}), 3)
     assert isinstance(match, Match)
-    return list(match.variant.cards)
+    return list(match.VARIANT.cards)

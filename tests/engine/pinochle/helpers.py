@@ -19,7 +19,7 @@ from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
 from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import sort_cards
 from app.engine.pinochle.partnership.record import pack_for
-from app.engine.pinochle.partnership.state import Match, new_match
+from app.engine.pinochle.partnership.state import Match, match_of
 from app.engine.pinochle.partnership.variant import Variant
 from app.engine.pinochle.partnership_pinochle import GAME as PARTNERSHIP
 from app.engine.pinochle.partnership_pinochle import VARIANT as PP
@@ -39,13 +39,13 @@ def cards(text: str) -> list[str]:
 
 def new(variant: Variant, dealer: int = W, options: Mapping[str, object] | None = None) -> Match:
     """A match whose first dealer is ``dealer`` (West by default, so North leads)."""
-    return new_match(variant, dict(options or {}), dealer)
+    return match_of(variant)(4, dict(options or {}), dealer)
 
 
 def deal(match: Match, hands: Mapping[int, str] | None = None) -> Match:
     """Deal the next deal so that each seat of ``hands`` holds those cards; the cards not
     named fill the other places in canonical order."""
-    variant = match.variant
+    variant = match.VARIANT
     size = variant.hand_size
     given = {s: cards((hands or {}).get(s, "")) for s in range(4)}
     rest = Counter(variant.cards)
@@ -112,7 +112,7 @@ def snapshot(game: Game, match: Match) -> str:
 
 
 def game_of(match: Match) -> Game:
-    return GAMES[match.variant.name][0]
+    return GAMES[match.VARIANT.name][0]
 
 
 def refused(match: Match, seat: int, text: str, code: str) -> IllegalAction:
@@ -176,7 +176,7 @@ def count_melds(hand: Sequence[str], trump: str, table: str) -> int:
 def expected_deal(match: Match, number: int) -> dict[str, Any]:
     """A finished deal's scores recomputed from its cards, tricks and auction alone (§8)."""
     deal_ = next(d for d in match.deals if d.number == number)
-    variant = match.variant
+    variant = match.VARIANT
     table = "partnership" if variant.copies == 2 else "double_deck"
     if deal_.bidder is None:
         return {"scores": [0, 0], "end": "passed_out"}
@@ -186,7 +186,7 @@ def expected_deal(match: Match, number: int) -> dict[str, Any]:
         team = t.winner % 2
         tricks[team] += 1
         points[team] += sum(variant.card_points[c[0]] for c in t.cards)
-    if len(deal_.history) == variant.tricks:
+    if len(deal_.history) == variant.hand_size:
         points[deal_.history[-1].winner % 2] += variant.last_trick
     assert deal_.trump is not None
     meld = [

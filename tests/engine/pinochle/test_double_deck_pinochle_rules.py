@@ -59,7 +59,7 @@ def test_a_flag_goes_on_a_bid_only_when_the_hand_holds_it() -> None:
     listed = legal_texts(match)
     assert {"bid:500", "bid:500:flush"} <= listed
     act(match, N, "bid:500:flush")
-    assert match.deals[-1].calls[-1].to_json()["flag"] == "flush"
+    assert match.deals[-1].calls[-1]._asdict()["flag"] == "flush"
     refused(match, E, "bid:510:flush", "flag_not_held")
     assert "bid:510:long_suit" in legal_texts(match)
     act(match, E, "bid:510:long_suit")

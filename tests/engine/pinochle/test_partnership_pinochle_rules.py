@@ -119,7 +119,7 @@ def test_cl3_every_meld_is_shown_to_all_at_once_for_the_whole_deal(variant: Vari
     current = match.deals[-1]
     shown = [game.view(match, s, None, None)["deal"]["melds"] for s in [None, 0, 1, 2, 3]]
     assert all(json.dumps(v) == json.dumps(shown[0]) for v in shown)
-    assert [entry["total"] for entry in shown[0]] == [current.meld_value(s) for s in range(4)]
+    assert [entry["total"] for entry in shown[0]] == list(current.meld_values)
     assert match.to_act == W  # the dealer's left leads, whoever bid
     for _ in range(3):
         seat = match.to_act

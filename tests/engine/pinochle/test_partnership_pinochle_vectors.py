@@ -27,7 +27,6 @@ from app.engine.pinochle.partnership.state import Deal, Match
 from app.engine.pinochle.partnership.variant import (
     MadeBid,
     deal_scores,
-    hand_points,
     provisional,
     winner_at_end,
 )
@@ -106,7 +105,7 @@ def play_pp4(options: dict[str, object] | None = None) -> tuple[Match, Deal]:
     match = deal(new(VARIANT, W, options), PP4_HANDS)
     auction(match, N, 100, "H")
     current = match.deals[-1]
-    assert [current.meld_value(s) for s in range(4)] == [1000, 140, 20, 60]
+    assert list(current.meld_values) == [1000, 140, 20, 60]
     for played in PP4_TRICKS:
         assert trick(match, played) == N
     return match, current
@@ -117,12 +116,12 @@ def test_pp4_a_side_that_wins_no_trick_scores_no_meld() -> None:
     result = current.result
     assert result is not None
     assert current.team_meld(1) == 200
-    assert current.tricks_won == [12, 0]
+    assert current.won == [12, 0]
     assert result.melded == (1020, 0)
     assert result.points == (250, 0)
     assert result.scores == (100, 0)  # North-South made their 100; East-West nothing
     assert match.totals == [100, 0, 100, 0]
-    assert hand_points(0, 200, False) == 0
+    assert result.hands == (1270, 0)  # East-West's meld of 200 counts for nothing
 
 
 def test_pp4_with_all_points_scored_the_side_reaches_the_target() -> None:
@@ -137,16 +136,16 @@ def test_pp4_with_all_points_scored_the_side_reaches_the_target() -> None:
 
 
 def test_pp5_a_made_contract_scores_the_bid() -> None:
-    ns = hand_points(125, 140, True)
-    ew = hand_points(125, 60, True)
+    ns = 125 + 140
+    ew = 125 + 60
     assert (ns, ew) == (265, 185)
     assert deal_scores(0, 250, [ns, ew], MadeBid.BID) == [250, 185]
     assert deal_scores(0, 250, [ns, ew], MadeBid.POINTS) == [265, 185]
 
 
 def test_pp6_a_failed_contract_loses_the_bid() -> None:
-    ns = hand_points(150, 100, True)
-    ew = hand_points(100, 50, True)
+    ns = 150 + 100
+    ew = 100 + 50
     assert (ns, ew) == (250, 150)
     assert deal_scores(0, 300, [ns, ew], MadeBid.BID) == [-300, 150]
     assert deal_scores(0, 300, [ns, ew], MadeBid.POINTS) == [-300, 150]
@@ -157,9 +156,9 @@ def test_pp6_a_failed_contract_loses_the_bid() -> None:
 
 def test_pp7_a_claim_counts_the_side_s_points_so_far() -> None:
     # East-West bid 200; North-South, not bidding, have taken 95 card points and meld 40
-    counted = provisional(0, 1, 200, hand_points(95, 40, True), MadeBid.BID)
+    counted = provisional(0, 1, 200, 95 + 40, MadeBid.BID)
     assert 880 + counted == 1015 >= 1000  # South's claim wins the game
-    counted = provisional(0, 1, 200, hand_points(80, 20, True), MadeBid.BID)
+    counted = provisional(0, 1, 200, 80 + 20, MadeBid.BID)
     assert 880 + counted == 980 < 1000  # the same claim loses it
 
 

@@ -74,7 +74,7 @@ def test_a_meld_table_values_every_set_for_the_same_copies() -> None:
         MeldTable(flush=(150, 300), pinochle=(40,), arounds=PARTNERSHIP.arounds)
     with pytest.raises(ValueError):
         MeldTable(flush=(150,), pinochle=(40,), arounds={"A": (100,)})
-    assert PARTNERSHIP.copies == 2 and DOUBLE_DECK.copies == 4
+    assert len(PARTNERSHIP.flush) == 2 and len(DOUBLE_DECK.flush) == 4
     with pytest.raises(ValueError):
         best(cards("QS QS QS JD JD JD"), "H", PARTNERSHIP)  # more copies than the table knows
 

@@ -360,14 +360,12 @@ class Match(BiddingMatch[Deal]):
 
     def refuse_turn(self, seat: int) -> NoReturn:
         deal = self.current
-        if deal is None or not 0 <= seat < self.seats:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", {"seat": seat, "to_act": None}
-            )
-        detail = {"seat": seat, "to_act": self.to_act}
-        if seat not in deal.active:
-            raise IllegalAction("sitting_out", "you sit out this deal", detail)
-        raise IllegalAction("not_your_turn", "it is not your turn", detail)
+        if deal is not None and 0 <= seat < self.seats:
+            detail = {"seat": seat, "to_act": self.to_act}
+            if seat not in deal.active:
+                raise IllegalAction("sitting_out", "you sit out this deal", detail)
+            raise IllegalAction("not_your_turn", "it is not your turn", detail)
+        raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": None})
 
     def check_step(self, deal: Deal, kind: str) -> None:
         """A card played before the bidder's steps are done, refused by the step."""

@@ -25,7 +25,7 @@ from ...paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from ...trick_game import scored_deals
 from ..base import check_bid
 from ..melds import MELD_STEP, ORDER, best_value
-from .state import ALL_PASSED, Deal, Match, new_match
+from .state import ALL_PASSED, Deal, Match, match_of
 from .variant import MAX_BID, SEATS, Variant, card_points
 
 PLAYED: Final = "played"
@@ -51,7 +51,7 @@ class _Form:
 
     def match(self, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]) -> Match:
         """The match after ``deals``, each entered again as it scored."""
-        match = new_match(self.variant, options, first_dealer)
+        match = match_of(self.variant)(SEATS, options, first_dealer)
         for d in deals:
             self.enter(match, d.number, d.dealer, entry_of(d))
         return match

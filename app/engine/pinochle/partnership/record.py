@@ -32,7 +32,7 @@ class Records(BiddingRecords[Deal]):
     def derived(self, deal: Deal) -> dict[str, Any]:
         result = deal.result
         return {
-            "bids": [c.to_json() for c in deal.calls],
+            "bids": [c._asdict() for c in deal.calls],
             "bidder": deal.bidder,
             "bid": deal.high if deal.bidder is not None else None,
             "trump": deal.trump,

@@ -178,7 +178,7 @@ def _fit(match: Match, deal: Deal, view: View, rng: random.Random) -> None:
         list((Counter(h) - Counter(fixed[s])).elements())
         for s, h in zip(others, hands, strict=True)
     ]
-    bans = _bans(match.variant.trick_rules, view)
+    bans = _bans(match.VARIANT.trick_rules, view)
     drawn = fit.repair(fixed, drawn, bans, rng)
     ledger.lay_hidden(seat, dict(zip(others, drawn, strict=True)))
 
@@ -189,7 +189,7 @@ class Fit:
     showed, and the calls it could not have made."""
 
     def __init__(self, match: Match, d: Mapping[str, Any], seats: Sequence[int]) -> None:
-        self.table = match.variant.meld_table
+        self.table = match.VARIANT.meld_table
         self.long_suit = match.settings.long_suit
         self.trump: str | None = d["trump"]
         self.played_by = _played_by(d)

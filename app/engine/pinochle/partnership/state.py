@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Final, NamedTuple
@@ -77,9 +76,6 @@ class Call(NamedTuple):
     bid: int | None = None
     announced: int | None = None
     flag: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return self._asdict()
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,11 +154,6 @@ class Deal(BiddingDeal):
     # -- reading -------------------------------------------------------------------------------
 
     @property
-    def tricks_won(self) -> list[int]:
-        """Tricks taken per team, under the name the computer players read."""
-        return self.won
-
-    @property
     def bidder_team(self) -> int | None:
         return None if self.bidder is None else team_of(self.bidder)
 
@@ -174,17 +165,8 @@ class Deal(BiddingDeal):
         self.shown = tuple(frozenset(c) for c in cards)
         return cards
 
-    def meld_value(self, seat: int) -> int:
-        return self.meld_values[seat]
-
     def team_meld(self, team: int) -> int:
         return self.meld_values[team] + self.meld_values[team + 2]
-
-    def meld_cards(self, seat: int) -> Counter[Card]:
-        """The cards ``seat``'s melds show (none before trump)."""
-        if self.melds is None:
-            return Counter()
-        return Counter(shown_cards(self.melds[seat]))
 
 
 class Match(BiddingMatch[Deal]):
@@ -216,10 +198,6 @@ class Match(BiddingMatch[Deal]):
         self.ended: Termination | None = None
 
     # -- reading -------------------------------------------------------------------------------
-
-    @property
-    def variant(self) -> Variant:
-        return self.VARIANT
 
     def team_total(self, team: int) -> int:
         return self.totals[TEAMS[team][0]]
@@ -314,10 +292,8 @@ class Match(BiddingMatch[Deal]):
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """Bids from the least allowed up to 100 more and a few jumps (any higher multiple
         of ten is accepted too), each with the flags its hand allows, announcements (the
-        whole best meld, and once a bid stands the least raise, 100), and a pass; trump; a
-        claim, by any seat while a trick is unplayed."""
-        if deal.trump is not None:
-            return [CLAIM] if self.settings.claims else []
+        whole best meld, and once a bid stands the least raise, 100), and a pass; then trump
+        (the play's actions, a claim among them, are :meth:`legal_actions`'s)."""
         if seat != self.to_act:
             return []
         if deal.bidder is not None:
@@ -514,7 +490,7 @@ class Match(BiddingMatch[Deal]):
         team = winner % 2
         deal.points[team] += sum(map(self.CARD_POINTS.__getitem__, cards))
         deal.won[team] += 1
-        if len(deal.history) == self.VARIANT.tricks:
+        if len(deal.history) == self.VARIANT.hand_size:
             self.played_out(deal)
         else:
             self.to_act = winner
@@ -523,7 +499,7 @@ class Match(BiddingMatch[Deal]):
         """Card points per team in the tricks taken so far, the last trick's bonus
         included once it is played."""
         points = list(deal.points)
-        if len(deal.history) == self.VARIANT.tricks:
+        if len(deal.history) == self.VARIANT.hand_size:
             points[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
         return points[0], points[1]
 
@@ -534,7 +510,7 @@ class Match(BiddingMatch[Deal]):
             points = self.points_taken(deal)
         won = deal.won
         melded = (deal.team_meld(0) if won[0] else 0, deal.team_meld(1) if won[1] else 0)
-        # hand points (§8, variant.hand_points): the card points and the meld credited
+        # hand points (§8): the card points (last trick included) and the meld credited
         return points, melded, (points[0] + melded[0], points[1] + melded[1])
 
     def claim_check(self, deal: Deal, team: int, hand: int | None = None) -> tuple[int, int, int]:
@@ -602,7 +578,7 @@ class Match(BiddingMatch[Deal]):
         return {
             "minimum": self.VARIANT.minimum_bid,
             "least_bid": self.least_bid(deal) if deal.bidder is None else None,
-            "bids": [c.to_json() for c in deal.calls],
+            "bids": [c._asdict() for c in deal.calls],
             "high_bid": deal.high if deal.high_seat is not None else None,
             "bidder": deal.bidder,
             "passed": list(deal.out),
@@ -639,7 +615,7 @@ class Match(BiddingMatch[Deal]):
             "bidder": deal.bidder,
             "bid": deal.high if deal.bidder is not None else None,
             "trump": deal.trump,
-            "melds": None if deal.melds is None else [deal.meld_value(s) for s in range(4)],
+            "melds": None if deal.melds is None else list(deal.meld_values),
             "team_meld": None if deal.melds is None else [deal.team_meld(t) for t in range(2)],
             "points": list(result.points),
             "melded": list(result.melded),
@@ -656,7 +632,7 @@ class Match(BiddingMatch[Deal]):
         result = deal.result
         assert result is not None
         return {
-            "bids": [c.to_json() for c in deal.calls],
+            "bids": [c._asdict() for c in deal.calls],
             "bidder": deal.bidder,
             "bid": deal.high if deal.high_seat is not None else None,
             "trump": deal.trump,
@@ -702,11 +678,6 @@ def match_of(variant: Variant) -> type[Match]:
     return made
 
 
-def new_match(variant: Variant, options: Options | None, first_dealer: int) -> Match:
-    """A match waiting for its first deal."""
-    return match_of(variant)(SEATS, options, first_dealer)
-
-
 # -- what a view shows of a deal -------------------------------------------------------------------
 
 
@@ -719,7 +690,7 @@ def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
     if deal.melds is None:
         return None
     return [
-        {"melds": [meld_json(m) for m in melds], "total": deal.meld_value(seat)}
+        {"melds": [meld_json(m) for m in melds], "total": deal.meld_values[seat]}
         for seat, melds in enumerate(deal.melds)
     ]
 

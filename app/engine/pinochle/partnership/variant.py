@@ -1,8 +1,8 @@
 """What tells the four-player partnership pinochles apart, as data (``Variant``), what a
-match's options make of it (``settings``), and the arithmetic of a deal: card points, hand
-points, the scores of a deal, the provisional score of a claim and who wins at the end of a
-deal (partnership-pinochle.md §7-§9, §13; double-deck-pinochle.md §7-§9, §12). Nothing here
-knows a state; ``state.py`` feeds it numbers.
+match's options make of it (``settings``), and the arithmetic of a deal: card points, the
+scores of a deal, the provisional score of a claim and who wins at the end of a deal
+(partnership-pinochle.md §7-§9, §13; double-deck-pinochle.md §7-§9, §12). Nothing here knows
+a state; ``state.py`` feeds it numbers.
 """
 
 from __future__ import annotations
@@ -98,10 +98,6 @@ class Variant:
         return self.pack.size // SEATS
 
     @cached_property
-    def tricks(self) -> int:
-        return self.hand_size
-
-    @cached_property
     def trick_rules(self) -> TrickRules:
         """§6: follow suit; beat a trump lead if able; trump when void; no overtrump duty."""
         return TrickRules(
@@ -134,12 +130,6 @@ class Variant:
 
 def card_points(cards: Iterable[Card], points: Mapping[str, int]) -> int:
     return sum(points[c[0]] for c in cards)
-
-
-def hand_points(cards: int, meld: int, won_a_trick: bool) -> int:
-    """A side's hand points (§8): its card points (last trick included) and its meld when
-    it won a trick (§5)."""
-    return cards + (meld if won_a_trick else 0)
 
 
 def deal_scores(bidder_team: int, bid: int, hands: Sequence[int], made: MadeBid) -> list[int]:
