@@ -1093,9 +1093,12 @@ class TrickRecords(Generic[D]):
         running record."""
         return [[s, t] for s, t in deal.actions]
 
-    def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[Card]:
-        """The pack a record's deal ``entry`` dealt, or :class:`RecordError`: its ``pack``,
-        by default (a game whose record lists the hands dealt builds the pack from them)."""
+    def recorded_pack(
+        self, match: TrickMatch[D], entry: Mapping[str, Any], dealer: int, k: int
+    ) -> list[Card]:
+        """The pack a record's deal ``entry`` dealt into ``match``, or :class:`RecordError`:
+        its ``pack``, by default (a game whose record lists the hands dealt builds the pack
+        from them)."""
         return self.check_pack(entry.get("pack"), k)
 
     HANDS: ClassVar[str] = "hands must list each seat's {size} cards as dealt"
@@ -1261,7 +1264,7 @@ class TrickRecords(Generic[D]):
         unfinished) into ``match``; a game whose deal says more than its pack and actions
         replays its body itself."""
         d, dealer = self.opened(match, record, k)
-        pack = self.recorded_pack(d, dealer, k)
+        pack = self.recorded_pack(match, d, dealer, k)
         match.apply(TABLE, deal_action(pack))
         current = match.deals[-1]
         play_actions(

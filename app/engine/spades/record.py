@@ -60,7 +60,9 @@ class SpadesRecords(TrickRecords[Deal]):
         assert deal.pack is not None
         return pack_for(dealt_hands(deal.pack, deal.dealer), deal.dealer)
 
-    def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[Card]:
+    def recorded_pack(
+        self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int
+    ) -> list[Card]:
         return pack_for(self.recorded_hands(entry, [HAND_SIZE] * SEATS, k), dealer)
 
     NAMES_PLAYERS = True

@@ -9,12 +9,11 @@ about a rule.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ...game import Options, RecordError
-from ...trick_game import TrickMatch, TrickRecords
+from ...game import RecordError
+from ...trick_game import TrickMatch
 from ..base import BiddingRecords
 from .rules import HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
 from .state import Deal, Match
@@ -32,8 +31,6 @@ def pack_for(
 class Records(BiddingRecords[Deal]):
     OVER = "the session was over"
     HANDS = "hands must list each seat's cards as dealt"
-    seats = 3
-    packets = 3
 
     def wrong_hand(self, seat: int, size: int) -> str:
         role = "an active seat" if size else "a seat sitting out"
@@ -71,15 +68,18 @@ class Records(BiddingRecords[Deal]):
             return super().actions(deal, seat, whole)
         return [[s, "bury" if text.startswith("bury:") else text] for s, text in deal.actions]
 
-    def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
-        active = active_seats(self.seats, dealer)
-        sizes = [HAND_SIZE if seat in active else 0 for seat in range(self.seats)]
+    def recorded_pack(
+        self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int
+    ) -> list[str]:
+        assert isinstance(match, Match)
+        active = active_seats(match.seats, dealer)
+        sizes = [HAND_SIZE if seat in active else 0 for seat in range(match.seats)]
         hands, widow = self.recorded_hands(entry, sizes, k), entry.get("widow")
         if not isinstance(widow, list) or len(widow) != WIDOW_SIZE:
             raise RecordError("widow must list its 3 cards", k)
         dealt = [*(c for hand in hands for c in hand), *widow]
         self.check_cards(dealt, "hands and widow must hold the 48 cards, each twice", k)
-        return pack_for(hands, widow, active, self.packets)
+        return pack_for(hands, widow, active, match.packets)
 
     @staticmethod
     def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
@@ -95,13 +95,3 @@ class Records(BiddingRecords[Deal]):
         "must_open": "is eldest and must open with {minimum} or more",
         "bury_must_be_3_own_cards": "must bury exactly three cards of his hand",
     }
-
-    def replay(self, players: Sequence[str], options: Options, doc: Mapping[str, Any]) -> Match:
-        self.check_seats(len(players))  # before the table's packets are asked for
-        # a reader of this one record: its table's size and packets check each deal's hands
-        reader = copy.copy(self)
-        reader.seats = len(players)
-        reader.packets = Match(reader.seats, options, 0).packets
-        match = TrickRecords.replay(reader, players, options, doc)
-        assert isinstance(match, Match)
-        return match

@@ -54,9 +54,10 @@ class Records(BiddingRecords[Deal]):
             "scores": list(deal.scores) if deal.scores is not None else [0] * SEATS,
         }
 
-    def recorded_pack(self, entry: Mapping[str, Any], dealer: int, k: int) -> list[str]:
-        match = self.match_class
-        assert issubclass(match, Match)
+    def recorded_pack(
+        self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int
+    ) -> list[str]:
+        assert isinstance(match, Match)
         variant = match.VARIANT
         hands = self.recorded_hands(entry, [variant.hand_size] * SEATS, k)
         self.check_cards(
