@@ -94,7 +94,7 @@ def next_deal(
     variant = cls.VARIANT
     dealer = match.next_dealer
     both = (0, 1)
-    most = card_points(variant.cards) + MARRIAGES_MOST + variant.last_trick_bonus
+    most = card_points(variant.pack.cards) + MARRIAGES_MOST + variant.last_trick_bonus
     closed = ("closed_by", SEATS)
     # only the closer's opponent's tricks at the closing matter (§11); where the closer is
     # scored by the opponent's points then, those points, which tell the tricks too
@@ -182,7 +182,7 @@ def _check_points(
             message = f"seat {seat} has points without a trick"
             raise _refused("paper_bad_points", message, field="points", seat=seat)
     total = sum(points)
-    card_total = card_points(variant.cards)
+    card_total = card_points(variant.pack.cards)
     if played_out:
         # every card, the last trick's 10, and the marriages declared (20 each, 40 in trumps)
         base = card_total + variant.last_trick_bonus

@@ -210,7 +210,6 @@ class Variant:
     closed_rules: Callable[[Mapping[str, object]], TrickRules]
     """The duties once the stock is closed or exhausted, by the match's options."""
     pack: Pack = field(init=False)
-    cards: tuple[Card, ...] = field(init=False)
     order: dict[Card, int] = field(init=False)
     """Canonical order of a hand: spades, hearts, diamonds, clubs; by rank in each."""
     open_rules: TrickRules = field(init=False)
@@ -220,7 +219,6 @@ class Variant:
         pack = Pack(self.ranks)
         fixed = {
             "pack": pack,
-            "cards": pack.cards,
             "order": {card: i for i, card in enumerate(pack.cards)},
             "open_rules": TrickRules(follow_suit=False, ranks=self.ranks),
             "hand_size": (len(self.places) - 1) // 2,
@@ -231,7 +229,7 @@ class Variant:
     @property
     def draw_rounds(self) -> int:
         """Tricks after which the stock is exhausted when nobody closes."""
-        return len(self.cards) // 2 - self.hand_size
+        return self.pack.size // 2 - self.hand_size
 
     @property
     def close_rounds(self) -> int:
@@ -243,7 +241,7 @@ class Variant:
     @property
     def tricks(self) -> int:
         """Tricks of a deal played out that nobody closed."""
-        return len(self.cards) // 2
+        return self.pack.size // 2
 
     def hand_positions(self, seats: int, options: Options) -> HandPositions:
         """``Game.hand_positions``: the same at every deal and whatever the options."""

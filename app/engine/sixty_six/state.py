@@ -173,7 +173,7 @@ class Match(TrickMatch[Deal]):
     NAME: ClassVar[str] = "sixty_six"
     TITLE: ClassVar[str] = "Sixty-six"
     VARIANT: ClassVar[Variant] = SIXTY_SIX
-    PACK: ClassVar[tuple[Card, ...]] = SIXTY_SIX.cards
+    PACK: ClassVar[tuple[Card, ...]] = SIXTY_SIX.pack.cards
     RULES: ClassVar[TrickRules] = SIXTY_SIX.open_rules
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
     DEAL: ClassVar[type[TrickDeal]] = Deal

@@ -19,7 +19,7 @@ from app.engine.sixty_six.schnapsen.state import Match, parse_action, random_dea
 from app.engine.trick_game import deal_action
 
 view = GAME.view
-CARDS = SCHNAPSEN.cards
+CARDS = SCHNAPSEN.pack.cards
 
 A, B = 0, 1
 """Most tests let B deal, so that A leads first."""

@@ -53,9 +53,9 @@ def build_pack(non_dealer: str, dealer: str, turned: str, stock: str = "") -> li
     named = [*first, *second, turned, *top]
     if len(set(named)) != len(named):
         raise ValueError(f"a card is named twice: {named}")
-    rest = [c for c in SIXTY_SIX.cards if c not in set(named)]
+    rest = [c for c in SIXTY_SIX.pack.cards if c not in set(named)]
     pack = [*first[:3], *second[:3], *first[3:], *second[3:], turned, *top, *rest]
-    assert sorted(pack) == sorted(SIXTY_SIX.cards)
+    assert sorted(pack) == sorted(SIXTY_SIX.pack.cards)
     return pack
 
 

@@ -102,7 +102,7 @@ def test_24_cards_are_conserved_and_hands_refilled_to_six(
             where += taken(deal, 0) + taken(deal, 1)
             if deal.ledger.turned is not None:
                 where.append(deal.ledger.turned)
-            assert sorted(where) == sorted(SIXTY_SIX.cards)
+            assert sorted(where) == sorted(SIXTY_SIX.pack.cards)
             for hand in deal.hands:
                 assert hand == sorted(hand, key=SIXTY_SIX.order.__getitem__)
             if not deal.finished and deal.closed_by is None and deal.ledger.stock:
@@ -282,7 +282,7 @@ def test_a_resampled_state_shows_the_same_deal_to_its_seat(
             # every card of the pack lies somewhere, once, and what the seat has not seen
             # is what it had not seen before
             deal = state.current
-            assert sorted(deal.ledger.cards) == sorted(SIXTY_SIX.cards)
+            assert sorted(deal.ledger.cards) == sorted(SIXTY_SIX.pack.cards)
             assert GAME.hidden_cards(state, seat) == GAME.hidden_cards(match, seat)
             # the resampled state plays on to the end of its deal
             while not deal.finished and rng.random() < 0.95:

@@ -41,7 +41,7 @@ SHOW = {"show_points": True}
 
 
 def test_s1_points() -> None:
-    assert card_points(SIXTY_SIX.cards) == 120
+    assert card_points(SIXTY_SIX.pack.cards) == 120
     match = start("AS TS AH TH AD TD", "9S JS 9H JH 9D JD", "9C", options=SHOW)
     play_out(match)
     result = match.deals[-1].result

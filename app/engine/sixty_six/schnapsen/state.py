@@ -26,7 +26,7 @@ class Match(family.Match):
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Schnapsen"
     VARIANT: ClassVar[Variant] = SCHNAPSEN
-    PACK: ClassVar[tuple[Card, ...]] = SCHNAPSEN.cards
+    PACK: ClassVar[tuple[Card, ...]] = SCHNAPSEN.pack.cards
     RULES: ClassVar[TrickRules] = SCHNAPSEN.open_rules
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
     CARD_ORDER: ClassVar[Mapping[Card, int] | None] = SCHNAPSEN.order
