@@ -54,8 +54,7 @@ def _had_trick(given: Mapping[str, Any], closed_by: int) -> bool:
 def _scored(match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> ScoredDeal:
     """A deal of which the table saw no card, entered as ``given``, settled by the match as
     one played here: carried points, totals, the next dealer, the match's end."""
-    deal = match.DEAL(number, dealer, 2, None)  # the member's own kind of deal
-    assert isinstance(deal, Deal)
+    deal = Deal(number, dealer, 2, None)
     deal.trump = given["trump"]
     deal.won = list(given["tricks"])
     closed_by = deal.closed_by = _seat(given["closed_by"])
