@@ -38,9 +38,8 @@ class SixtySixRecords(TrickRecords[Deal]):
         return cast(type[Match], self.match_class).VARIANT
 
     def derived(self, deal: Deal) -> dict[str, Any]:
-        """The fields of a deal that follow from its pack and actions. An unfinished deal
-        has its complete tricks so far, no points (they are the players' to count), scores
-        of 0 and no result."""
+        """An unfinished deal has its complete tricks so far, no points (they are the
+        players' to count), scores of 0 and no result."""
         result = deal.result
         return {
             "trump": deal.trump,
