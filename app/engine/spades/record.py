@@ -42,8 +42,6 @@ class SpadesRecords(TrickRecords[Deal]):
         return {"hands": [h if s == seat and looked(s) else None for s, h in enumerate(dealt)]}
 
     def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
-        """A lay's cards are seen by the nil bidder, and by his partner once the swap is
-        made; a give's by both partners."""
         out: list[list[Any]] = []
         for actor, text in deal.actions:
             kind = text.partition(":")[0]
