@@ -443,14 +443,10 @@ class Match(TrickMatch[Deal]):
         """The hands' sizes and the cards of them the whole table has been shown (the partner
         of a declared marriage, the turned card taken), the same for every viewer, and a
         seat's own hand; no voids (nobody need follow while the stock lasts)."""
-        ledger = deal.ledger
         if viewer is not None:
-            return {"hand": ledger.hand(viewer)}
-        return {
-            "hand": None,
-            "hand_sizes": [len(ledger.hands[0]), len(ledger.hands[1])],
-            "known": [ledger.known_in_hand(0, None), ledger.known_in_hand(1, None)],
-        }
+            return {"hand": deal.ledger.hand(viewer)}
+        shown = deal.ledger.cards_view(None)
+        return {key: shown[key] for key in ("hand", "hand_sizes", "known")}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
         result = deal.result
