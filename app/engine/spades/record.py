@@ -33,9 +33,8 @@ class SpadesRecords(TrickRecords[Deal]):
         }
 
     def dealt(self, deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
-        if deal.pack is None:
-            raise ValueError("a state dealt anew from a view has no record")
-        dealt = dealt_hands(deal.pack, deal.dealer)
+        # the hands of the base's whole pack, which refuses a state dealt anew
+        dealt = dealt_hands(super().dealt(deal, seat, True)["pack"], deal.dealer)
         if whole:
             return {"hands": dealt}
         looked = deal.ledger.looked
