@@ -10,7 +10,7 @@ The table's ``deal:<24 cards>`` fixes the whole pack, so drawing from the stock 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, ClassVar, Final
 
 from ..actions import Action
@@ -148,10 +148,7 @@ def marriage_suits(hand: list[Card]) -> list[Suit]:
 
 
 def _marriages(deal: Deal) -> list[dict[str, Any]]:
-    return [
-        {"seat": m.seat, "suit": m.suit, "points": m.points, "credited": deal.won[m.seat] > 0}
-        for m in deal.marriages
-    ]
+    return [{**asdict(m), "credited": deal.won[m.seat] > 0} for m in deal.marriages]
 
 
 def _exchange(deal: Deal) -> dict[str, int] | None:
