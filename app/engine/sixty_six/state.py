@@ -152,10 +152,8 @@ def _marriages(deal: Deal) -> list[dict[str, Any]]:
 
 
 def _exchange(deal: Deal) -> dict[str, int] | None:
-    if deal.exchanged is None:
-        return None
-    seat, after = deal.exchanged
-    return {"seat": seat, "after": after}
+    exchanged = deal.exchanged
+    return None if exchanged is None else {"seat": exchanged[0], "after": exchanged[1]}
 
 
 def _marriage_to_lead(suit: Suit, **card: Card) -> IllegalAction:
