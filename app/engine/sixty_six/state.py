@@ -216,9 +216,7 @@ class Match(TrickMatch[Deal]):
     def lead_cards(self, deal: Deal, seat: int, hand: list[Card]) -> list[Card]:
         """After declaring a marriage, its king or queen (§6)."""
         suit = deal.pending
-        if suit is None:
-            return hand
-        return [c for c in hand if c[1] == suit and c[0] in "KQ"]
+        return hand if suit is None else [c for c in hand if c[1] == suit and c[0] in "KQ"]
 
     def marriages_open(self, deal: Deal) -> bool:
         return not (self.options["no_marriages_after_closing"] and deal.closed_by is not None)
