@@ -218,20 +218,20 @@ def test_card_point_schemes_each_total_250_with_the_last_trick() -> None:
 def test_ap6_settlements() -> None:
     opts = dict(DEFAULTS)
     # (a) 3 players, 320 in spades, made
-    chips, kitty = settle(3, 0, 320, bid_value(320, "S", opts), End.MADE)
+    chips, kitty = settle(3, 0, 320, bid_value(320, "S", opts), End.MADE, {})
     assert chips == [12, -6, -6] and kitty == 0
     # (b) 4 players, 350 in diamonds, double bete: two opponents, the dealer and the kitty
-    chips, kitty = settle(4, 1, 350, bid_value(350, "D", opts), End.DOUBLE_BETE)
+    chips, kitty = settle(4, 1, 350, bid_value(350, "D", opts), End.DOUBLE_BETE, {})
     assert chips[1] == -40 and kitty == 10 and chips == [10, -40, 10, 10]
     # (c) 5 players, 400 in spades, conceded after the widow
-    chips, kitty = settle(5, 2, 400, bid_value(400, "S", opts), End.SINGLE_BETE)
+    chips, kitty = settle(5, 2, 400, bid_value(400, "S", opts), End.SINGLE_BETE, {})
     assert chips[2] == -100 and kitty == 20 and sum(chips) + kitty == 0
     # (d) the throw-in: the kitty alone
-    chips, kitty = settle(3, 1, 300, basic_value(300, "standard"), End.THROWN_IN)
+    chips, kitty = settle(3, 1, 300, basic_value(300, "standard"), End.THROWN_IN, {})
     assert chips == [0, -3, 0] and kitty == 3
     # (e) the kitty joins from 350
-    assert settle(3, 0, 340, bid_value(340, "H", opts), End.MADE) == ([6, -3, -3], 0)
-    assert settle(3, 0, 350, bid_value(350, "H", opts), End.MADE) == ([15, -5, -5], -5)
+    assert settle(3, 0, 340, bid_value(340, "H", opts), End.MADE, {}) == ([6, -3, -3], 0)
+    assert settle(3, 0, 350, bid_value(350, "H", opts), End.MADE, {}) == ([15, -5, -5], -5)
 
 
 def test_ap6d_eldest_throws_in_without_turning_the_widow() -> None:
