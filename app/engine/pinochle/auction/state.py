@@ -240,10 +240,6 @@ class Match(BiddingMatch[Deal]):
         return deals_total(self.seats, self.options)
 
     @property
-    def minimum(self) -> int:
-        return int(self.options["opening"])
-
-    @property
     def packets(self) -> int:
         return int(self.options["packets"])
 
@@ -468,7 +464,7 @@ class Match(BiddingMatch[Deal]):
         places: list[list[Card]] = [[], [], [], []]
         for card, place in zip(pack, LAYOUTS[self.packets], strict=True):
             places[place].append(card)
-        deal.minimum = self.minimum
+        deal.minimum = int(self.options["opening"])
         ledger = deal.ledger
         dealt = deal.hands_dealt = [[] for _ in range(self.seats)]
         for place, seat in enumerate(deal.active):
