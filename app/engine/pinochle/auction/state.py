@@ -307,7 +307,7 @@ class Match(BiddingMatch[Deal]):
             return [*TRUMP.values(), CONCEDE]
         if step == "meld":
             best = self.suggestion(deal)
-            suggested = parse_action(meld_rules.meld_text(best))  # an empty one shows nothing
+            suggested = type(self).PARSE(meld_rules.meld_text(best))  # an empty one shows nothing
             return [suggested, SHOW_NOTHING, CONCEDE] if best else [suggested, CONCEDE]
         # of two copies of a card, either makes the same choice: each listed once
         choices = dict.fromkeys(combinations(self.unshown(deal), BURY_SIZE))
@@ -723,7 +723,3 @@ def public_fields(match: Match) -> dict[str, Any]:
         "share": list(match.share) if match.share is not None else None,
         "ranks": ranks(match.totals),
     }
-
-
-parse_action = Match.PARSE
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""
