@@ -24,7 +24,7 @@ from app.engine import TABLE
 from app.engine.pinochle.auction import GAME
 from app.engine.pinochle.auction.record import pack_for
 from app.engine.pinochle.auction.rules import CARDS, MAX_BID, active_seats
-from app.engine.pinochle.auction.state import Match, parse_action
+from app.engine.pinochle.auction.state import Match
 from app.engine.trick_game import deal_action
 
 JUNK = "TS KS JS 9S TH QH JH 9H TD QD 9D 9D TC 9C 9C"
@@ -62,7 +62,7 @@ def deal(
 
 def act(match: Match, seat: int, *texts: str) -> None:
     for text in texts:
-        match.apply(seat, parse_action(text))
+        match.apply(seat, GAME.parse_action(text))
 
 
 def view_of(match: Match, seat: int) -> dict[str, Any]:
@@ -230,7 +230,7 @@ def test_burial_over_many_deals_takes_only_unshown_cards() -> None:
                 unshown = hand - Counter(shown["deal"]["meld"]["cards"])
                 assert buried <= unshown
                 checked += 1
-            match.apply(seat, parse_action(answer))
+            match.apply(seat, GAME.parse_action(answer))
     assert checked
 
 
@@ -355,7 +355,7 @@ def test_basic_plays_a_deal_with_listed_actions_at_every_table(seats: int) -> No
             shown = view_of(match, seat)
             answer = BasicBot().decide(shown)
             assert listed(shown, answer), (answer, shown["legal"])
-            match.apply(seat, parse_action(answer))
+            match.apply(seat, GAME.parse_action(answer))
 
 
 def test_strong_answers_are_listed_and_depend_on_the_seed_and_view_alone() -> None:
@@ -419,7 +419,7 @@ def test_the_levels_are_registered() -> None:
 
 def test_every_level_passes_when_the_high_bid_is_at_the_tables_limit() -> None:
     match = deal({0: BIG})
-    match.apply(0, parse_action(f"bid:{MAX_BID}"))
+    match.apply(0, GAME.parse_action(f"bid:{MAX_BID}"))
     view = GAME.view(match, 1, None, None)
     assert view["legal"] == {"kind": "bid", "actions": ["pass"]}
     for level in ("random", "basic", "strong"):

@@ -12,7 +12,7 @@ from app.bots.pinochle.auction.strong import Search
 from app.bots.review import MIN_SAMPLES, judge, reviewer_for
 from app.bots.sampling import SamplingBot
 from app.engine.pinochle.auction import GAME
-from app.engine.pinochle.auction.state import Match, parse_action
+from app.engine.pinochle.auction.state import Match
 from support.played import decisions
 
 
@@ -91,5 +91,5 @@ def hearts_bidder() -> Match:
 
     match = deal({0: "AH AH TH TH KH QH JH 9H AS KS AD QD JC TC 9C"}, widow="KH QH 9S")
     for seat, text in ((0, "bid:300"), (1, "pass"), (2, "pass"), (0, "widow")):
-        match.apply(seat, parse_action(text))
+        match.apply(seat, GAME.parse_action(text))
     return match

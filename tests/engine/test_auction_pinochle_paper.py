@@ -24,7 +24,7 @@ from app.engine.pinochle.auction.paper import (
     POINTS,
 )
 from app.engine.pinochle.auction.rules import DISTINCT
-from app.engine.pinochle.auction.state import Match, parse_action
+from app.engine.pinochle.auction.state import Match
 
 CASES: list[tuple[str, dict[str, OptionValue]]] = [
     ("defaults", {}),
@@ -53,9 +53,9 @@ def sensible_session(
         idle = [s for s in deal.active if s != seat and match.may_concede(deal, s)]
         odds = 0.1 if deal.conceded else 0.15
         if idle and rng.random() < odds:
-            match.apply(rng.choice(idle), parse_action("concede"))
+            match.apply(rng.choice(idle), GAME.parse_action("concede"))
             continue
-        match.apply(seat, parse_action(_choose(match, seat, rng)))
+        match.apply(seat, GAME.parse_action(_choose(match, seat, rng)))
     return first_dealer, GAME.scored_deals(match, 0)
 
 

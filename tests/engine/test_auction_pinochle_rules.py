@@ -27,7 +27,7 @@ from app.engine.pinochle.auction.rules import (
     settle,
     share_kitty,
 )
-from app.engine.pinochle.auction.state import Match, parse_action
+from app.engine.pinochle.auction.state import Match
 from app.engine.trick_game import deal_action
 from app.engine.tricks import legal_cards, trick_winner
 
@@ -70,7 +70,7 @@ def deal_match(
 
 
 def act(match: Match, seat: int, text: str) -> None:
-    match.apply(seat, parse_action(text))
+    match.apply(seat, GAME.parse_action(text))
 
 
 def snapshot(match: Match) -> str:
@@ -81,7 +81,7 @@ def refused(match: Match, seat: int, text: str, code: str) -> None:
     """``text`` by ``seat`` is refused with ``code`` and changes nothing."""
     before = snapshot(match)
     with pytest.raises(IllegalAction) as caught:
-        match.apply(seat, parse_action(text))
+        match.apply(seat, GAME.parse_action(text))
     assert caught.value.code == code, caught.value.message
     assert snapshot(match) == before
 
@@ -174,7 +174,7 @@ def test_ap4_the_auction() -> None:
 def test_a_bid_is_a_number_and_any_higher_multiple_of_ten_is_accepted() -> None:
     for text in ("bid:", "bid:3x0", "bid:-300", "bid:0300", "bid:3.5e2"):
         with pytest.raises(MalformedAction):
-            parse_action(text)
+            GAME.parse_action(text)
     match = deal_match("")
     e, m, _ = match.deals[-1].active
     act(match, e, "bid:300")
@@ -190,7 +190,7 @@ def test_a_bid_above_the_tables_limit_is_refused_with_its_own_code() -> None:
     for text in (f"bid:{MAX_BID + 10}", "bid:99999", "bid:" + "9" * 300):
         refused(match, m, text, "bid_too_high")
     with pytest.raises(IllegalAction) as caught:
-        match.apply(m, parse_action("bid:99990"))
+        match.apply(m, GAME.parse_action("bid:99990"))
     assert caught.value.detail == {"most": MAX_BID}
     act(match, m, f"bid:{MAX_BID}")
     assert [str(a) for a in match.legal_actions(last)] == ["pass"]  # no bid above it listed
@@ -218,20 +218,20 @@ def test_card_point_schemes_each_total_250_with_the_last_trick() -> None:
 def test_ap6_settlements() -> None:
     opts = dict(DEFAULTS)
     # (a) 3 players, 320 in spades, made
-    chips, kitty = settle(3, 0, 320, bid_value(320, "S", opts), End.MADE)
+    chips, kitty = settle(3, 0, 320, bid_value(320, "S", opts), End.MADE, {})
     assert chips == [12, -6, -6] and kitty == 0
     # (b) 4 players, 350 in diamonds, double bete: two opponents, the dealer and the kitty
-    chips, kitty = settle(4, 1, 350, bid_value(350, "D", opts), End.DOUBLE_BETE)
+    chips, kitty = settle(4, 1, 350, bid_value(350, "D", opts), End.DOUBLE_BETE, {})
     assert chips[1] == -40 and kitty == 10 and chips == [10, -40, 10, 10]
     # (c) 5 players, 400 in spades, conceded after the widow
-    chips, kitty = settle(5, 2, 400, bid_value(400, "S", opts), End.SINGLE_BETE)
+    chips, kitty = settle(5, 2, 400, bid_value(400, "S", opts), End.SINGLE_BETE, {})
     assert chips[2] == -100 and kitty == 20 and sum(chips) + kitty == 0
     # (d) the throw-in: the kitty alone
-    chips, kitty = settle(3, 1, 300, basic_value(300, "standard"), End.THROWN_IN)
+    chips, kitty = settle(3, 1, 300, basic_value(300, "standard"), End.THROWN_IN, {})
     assert chips == [0, -3, 0] and kitty == 3
     # (e) the kitty joins from 350
-    assert settle(3, 0, 340, bid_value(340, "H", opts), End.MADE) == ([6, -3, -3], 0)
-    assert settle(3, 0, 350, bid_value(350, "H", opts), End.MADE) == ([15, -5, -5], -5)
+    assert settle(3, 0, 340, bid_value(340, "H", opts), End.MADE, {}) == ([6, -3, -3], 0)
+    assert settle(3, 0, 350, bid_value(350, "H", opts), End.MADE, {}) == ([15, -5, -5], -5)
 
 
 def test_ap6d_eldest_throws_in_without_turning_the_widow() -> None:
@@ -448,7 +448,7 @@ def test_every_refusal_names_its_rule_and_changes_nothing() -> None:
     refused(match, other, "play:9C", "not_your_turn")
     for text in ("bury:XX,TS,TS", "meld:AD,TD;", "play:10S", "trump:X", "concede:now", "deal:AS"):
         with pytest.raises(MalformedAction):
-            parse_action(text)
+            GAME.parse_action(text)
 
 
 def test_a_meld_must_leave_three_cards_to_bury() -> None:
@@ -540,7 +540,7 @@ def play_session(seats: int, seed: int, options: dict[str, object] | None = None
             text = f"{legal['kind']}:" + ",".join(rng.sample(legal["from"], 3))
         else:
             text = rng.choice(legal["actions"])
-        match.apply(seat, parse_action(text))
+        match.apply(seat, GAME.parse_action(text))
         deal = match.deals[-1]
         for s in range(seats):
             if s not in deal.active:

@@ -73,7 +73,6 @@ class MeldTable:
 MELD_STEP: Final = 10
 """Every meld of every table is worth a multiple of ten."""
 AROUND: Final[dict[str, str]] = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks"}
-FLUSH_RANKS: Final = "ATKQJ"
 PINOCHLE_CARDS: Final = ("QS", "JD")
 
 AUCTION: Final = MeldTable(
@@ -107,7 +106,7 @@ DOUBLE_DECK: Final = MeldTable(
 
 
 def _flush(trump: Suit) -> tuple[Card, ...]:
-    return tuple(r + trump for r in FLUSH_RANKS)
+    return tuple(r + trump for r in "ATKQJ")
 
 
 def kinds(trump: Suit) -> list[Meld]:

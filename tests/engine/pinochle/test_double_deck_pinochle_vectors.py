@@ -16,7 +16,6 @@ from app.engine.pinochle.melds import DOUBLE_DECK, best, best_value, value
 from app.engine.pinochle.partnership.state import Match
 from app.engine.pinochle.partnership.variant import (
     MadeBid,
-    card_points,
     deal_scores,
     winner_at_end,
 )
@@ -27,7 +26,8 @@ RULES = VARIANT.trick_rules
 
 def test_the_pack_and_its_points() -> None:
     assert len(VARIANT.cards) == 80 and VARIANT.hand_size == 20
-    assert card_points(VARIANT.cards, VARIANT.card_points) + VARIANT.last_trick == 500
+    points = VARIANT.card_points
+    assert sum(points[c[0]] for c in VARIANT.cards) + VARIANT.last_trick == 500
 
 
 # -- DD1-DD6: melds -------------------------------------------------------------------------------

@@ -49,7 +49,6 @@ WIDOW_UP: Final = ENDS[:4]
 LONE_ENDS: Final = (PLAYED, End.MADE_ON_MELD.value, End.SINGLE_BETE.value)
 """The ends an opponent's concession alone may precede (§7, Clarification 3)."""
 NO_TRUMP: Final = "none"
-TRUMPS: Final = (*SUITS, NO_TRUMP)
 
 NO: Final = "no"
 CONCEDED: Final = "conceded"
@@ -97,13 +96,13 @@ def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal
     # the deal passes left after every deal (Clarification 8)
     active = active_seats(seats, dealer)
     dealt = sorted(active)
-    minimum = session.minimum
+    minimum = int(session.options["opening"])
     spades = (IN_SPADES, NOT_IN_SPADES) if session.options["spades_double"] else ()
     lone = (NO, CONCEDED, *spades)
     fields = (
         seat_choice("bids", _calls(minimum), dealt),
         choice("end", ENDS),
-        choice("trump", TRUMPS, when=("end", WIDOW_UP)),
+        choice("trump", (*SUITS, NO_TRUMP), when=("end", WIDOW_UP)),
         choice("meld", MELDS, when=("trump", SUITS)),
         choice("points", POINTS[session.scheme], when=("end", (PLAYED,))),
         seat_choice("concessions", lone, dealt, when=("end", LONE_ENDS)),

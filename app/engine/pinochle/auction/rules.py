@@ -191,7 +191,7 @@ def settle(
     bid: int,
     value: int,
     end: End,
-    conceded: Mapping[int, int] | None = None,
+    conceded: Mapping[int, int],
 ) -> tuple[list[int], int]:
     """Chips gained by each seat, and the kitty's change, for a deal that ``end``-ed.
 
@@ -205,11 +205,10 @@ def settle(
         chips[bidder] -= value
         return chips, value
     factor = FACTOR[end]
-    lone = conceded or {}
     for seat in range(seats):
         if seat == bidder:
             continue
-        paid = lone.get(seat, value * factor)
+        paid = conceded.get(seat, value * factor)
         chips[seat] -= paid
         chips[bidder] += paid
     kitty = 0

@@ -240,10 +240,6 @@ class Match(BiddingMatch[Deal]):
         return deals_total(self.seats, self.options)
 
     @property
-    def minimum(self) -> int:
-        return int(self.options["opening"])
-
-    @property
     def packets(self) -> int:
         return int(self.options["packets"])
 
@@ -311,7 +307,7 @@ class Match(BiddingMatch[Deal]):
             return [*TRUMP.values(), CONCEDE]
         if step == "meld":
             best = self.suggestion(deal)
-            suggested = parse_action(meld_rules.meld_text(best))  # an empty one shows nothing
+            suggested = type(self).PARSE(meld_rules.meld_text(best))  # an empty one shows nothing
             return [suggested, SHOW_NOTHING, CONCEDE] if best else [suggested, CONCEDE]
         # of two copies of a card, either makes the same choice: each listed once
         choices = dict.fromkeys(combinations(self.unshown(deal), BURY_SIZE))
@@ -468,7 +464,7 @@ class Match(BiddingMatch[Deal]):
         places: list[list[Card]] = [[], [], [], []]
         for card, place in zip(pack, LAYOUTS[self.packets], strict=True):
             places[place].append(card)
-        deal.minimum = self.minimum
+        deal.minimum = int(self.options["opening"])
         ledger = deal.ledger
         dealt = deal.hands_dealt = [[] for _ in range(self.seats)]
         for place, seat in enumerate(deal.active):
@@ -727,7 +723,3 @@ def public_fields(match: Match) -> dict[str, Any]:
         "share": list(match.share) if match.share is not None else None,
         "ranks": ranks(match.totals),
     }
-
-
-parse_action = Match.PARSE
-"""Parse and canonicalise an action's text; raise :class:`MalformedAction` if it is none."""

@@ -26,7 +26,7 @@ from ...trick_game import scored_deals
 from ..base import check_bid
 from ..melds import MELD_STEP, ORDER, best_value
 from .state import ALL_PASSED, Deal, Match, match_of
-from .variant import MAX_BID, SEATS, Variant, card_points
+from .variant import MAX_BID, SEATS, Variant
 
 PLAYED: Final = "played"
 PASSED_OUT: Final = "passed_out"
@@ -42,7 +42,9 @@ class _Form:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.pack_points = card_points(variant.cards, variant.card_points) + variant.last_trick
+        self.pack_points = (
+            sum(variant.card_points[c[0]] for c in variant.cards) + variant.last_trick
+        )
         """Card points a deal holds, the last trick's included (250, 500)."""
         self.most_meld = best_value(variant.cards, variant.meld_table)
         """The pack's own best meld: no hand, a part of it, melds more."""

@@ -167,7 +167,7 @@ def _fit(match: Match, deal: Deal, view: View, rng: random.Random) -> None:
     assert again is not None
     for tried in range(TRIES):
         hands = [ledger.hand(s) for s in others]
-        if fit.all_fit(hands):
+        if not any(fit.misfit(s, h) for s, h in zip(others, hands, strict=True)):
             return
         if tried < TRIES - 1:
             # the draw's constraints are the first draw's: set up once, drawn again at a
@@ -220,9 +220,6 @@ class Fit:
             held = signature(Counter(dealt), self.trump, self.table.dix > 0)
             out += sum(abs(a - b) for a, b in zip(held, target, strict=True))
         return out
-
-    def all_fit(self, hands: Sequence[Sequence[Card]]) -> bool:
-        return all(not self.misfit(s, h) for s, h in zip(self.seats, hands, strict=True))
 
     def repair(
         self,

@@ -128,10 +128,6 @@ class Variant:
         return replace(self, **chosen)
 
 
-def card_points(cards: Iterable[Card], points: Mapping[str, int]) -> int:
-    return sum(points[c[0]] for c in cards)
-
-
 def deal_scores(bidder_team: int, bid: int, hands: Sequence[int], made: MadeBid) -> list[int]:
     """What each team scores for a deal played out (§8): the non-bidding side its hand
     points; the bidding side the bid (or all its points) when its hand points reach the bid,
