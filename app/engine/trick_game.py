@@ -494,8 +494,9 @@ class TrickMatch(DealSequence[D]):
     # -- checking ------------------------------------------------------------------------------
 
     def refuse_turn(self, seat: int) -> NoReturn:
-        """Refuse ``seat`` acting out of turn."""
-        shown = None if self.to_act == TABLE else self.to_act
+        """Refuse ``seat`` acting out of turn: ``to_act`` is shown as ``null`` while the table
+        deals, and to a number that is no seat of the table."""
+        shown = None if self.to_act == TABLE or not 0 <= seat < self.seats else self.to_act
         raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown})
 
     def _check(self, seat: int, action: Action) -> D | None:

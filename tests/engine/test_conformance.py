@@ -170,6 +170,23 @@ def test_a_seat_acting_while_the_table_deals_is_refused_naming_no_seat_to_act(
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_a_number_that_is_no_seat_is_refused_naming_no_seat_to_act(
+    name: str, seats: int, seed: int
+) -> None:
+    """A number that is no seat of the table, offered the action the seat to act took, is
+    out of turn in every game, and its refusal names no seat to act."""
+    played = played_match(name, seats, seed)
+    game = played.game
+    for state, log in played.points:  # spread over the whole match
+        text = played.log[len(log)][1]  # what a seat of the table did there
+        for stranger in (seats, seats + 3, -2):
+            with pytest.raises(IllegalAction) as refused:
+                state.clone().apply(stranger, game.parse_action(text))
+            assert refused.value.code == "not_your_turn", (stranger, text)
+            assert refused.value.detail.get("to_act") is None, (stranger, text)
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
 def test_refusals_name_no_card_hidden_from_their_seat(name: str, seats: int, seed: int) -> None:
     check_refusals_hide_unseen_cards(played_match(name, seats, seed))
 

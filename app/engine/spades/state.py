@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from itertools import combinations
-from typing import Any, ClassVar, Final, NoReturn
+from typing import Any, ClassVar, Final
 
 from ..actions import Action
 from ..cards import Card, sorted_cards
 from ..errors import IllegalAction, MalformedAction
-from ..game import TABLE, Option, Options
+from ..game import Option, Options
 from ..hand_positions import dealt_to, pack_from, positions_of
 from ..ledger import SUIT_BIT
 from ..teams import partnerships
@@ -255,11 +255,6 @@ class Match(TrickMatch[Deal]):
         return None
 
     # -- checking ------------------------------------------------------------------------------
-
-    def refuse_turn(self, seat: int) -> NoReturn:
-        """Out of turn; ``to_act`` is shown as ``null`` to what is no seat of the table."""
-        shown = None if self.to_act == TABLE or not 0 <= seat < SEATS else self.to_act
-        raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": shown})
 
     def check_other(self, deal: Deal | None, seat: int, action: Action) -> Deal:
         kind = action.kind

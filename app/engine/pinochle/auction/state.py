@@ -356,12 +356,10 @@ class Match(BiddingMatch[Deal]):
 
     def refuse_turn(self, seat: int) -> NoReturn:
         deal = self.current
-        if deal is not None and 0 <= seat < self.seats:
+        if deal is not None and 0 <= seat < self.seats and seat not in deal.active:
             detail = {"seat": seat, "to_act": self.to_act}
-            if seat not in deal.active:
-                raise IllegalAction("sitting_out", "you sit out this deal", detail)
-            raise IllegalAction("not_your_turn", "it is not your turn", detail)
-        raise IllegalAction("not_your_turn", "it is not your turn", {"seat": seat, "to_act": None})
+            raise IllegalAction("sitting_out", "you sit out this deal", detail)
+        super().refuse_turn(seat)
 
     def check_step(self, deal: Deal, kind: str) -> None:
         """A card played before the bidder's steps are done, refused by the step."""
