@@ -130,7 +130,7 @@ def quick_view(match: Match, seat: int) -> View:
             ],
         }
     else:
-        legal = {"kind": "play", "actions": ["play:" + a for a in match.playable(deal, seat)]}
+        legal = {"kind": "play", "actions": [str(a) for a in match.legal_actions(seat)]}
     holdings = deal.holdings
     return {
         "game": match.variant.name,

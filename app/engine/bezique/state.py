@@ -210,10 +210,6 @@ class Match(TrickMatch[Deal]):
             found = deal.context = Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
         return found
 
-    def playable(self, deal: Deal, seat: int) -> list[str]:
-        """The ``play:`` arguments ``seat`` may use now in ``deal``, the current one."""
-        return [a.arg for a in self.legal_actions(seat)]
-
     def offers(self, seat: int) -> list[Offer]:
         """The declarations ``seat`` may make now, each with what it would score."""
         deal = self.current
