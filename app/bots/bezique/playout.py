@@ -143,10 +143,11 @@ def quick_view(match: Match, seat: int) -> View:
             "pending": [_pending(deal, h) for h in holdings],
             "trump": deal.trump,
             "previous_trump": deal.previous_trump,
-            "stock": len(deal.stock),
+            "stock": len(deal.ledger.stock),
             "endgame": deal.endgame,
             "trick": [
-                {"seat": (deal.leader + i) % 2, "card": pack[c]} for i, c in enumerate(deal.trick)
+                {"seat": (deal.leader + i) % 2, "card": pack[c]}
+                for i, c in enumerate(deal.ledger.trick)
             ],
         },
     }
@@ -164,7 +165,7 @@ def play_choice(match: Match, seat: int) -> Action:
     pack = deal.pack
     by_arg = {a.arg: a for a in actions}
     if deal.endgame:
-        trick = [{"card": pack[c]} for c in deal.trick[:1]]
+        trick = [{"card": pack[c]} for c in deal.ledger.trick[:1]]
         shown = {"trump": deal.trump, "trick": trick}
         order = BasicBot.endgame(match.variant, shown, ["play:" + a for a in by_arg])
         return by_arg[order[0][5:]]
@@ -173,14 +174,14 @@ def play_choice(match: Match, seat: int) -> Action:
         variant,
         deal.trump,
         deal.previous_trump if variant.no_trump_twice else None,
-        len(deal.stock),
+        len(deal.ledger.stock),
     )
     holdings = deal.holdings
     mine = [value_of(rules, p.kind, [pack[c] for c in p.cards]) for p in holdings[seat].pending]
     theirs = [
         value_of(rules, p.kind, [pack[c] for c in p.cards]) for p in holdings[1 - seat].pending
     ]
-    led = pack[deal.trick[0]] if deal.trick else None
+    led = pack[deal.ledger.trick[0]] if deal.ledger.trick else None
     ranked = stock_scores(rules, cards_in(deal, seat), mine, theirs, led, list(by_arg))
     return by_arg[ranked[0][0]]
 
@@ -212,7 +213,7 @@ def may_declare(match: Match, seat: int) -> bool:
     assert deal is not None
     if deal.holdings[seat].pending:
         return True
-    rules = Rules(match.variant, deal.trump, deal.previous_trump, len(deal.stock))
+    rules = Rules(match.variant, deal.trump, deal.previous_trump, len(deal.ledger.stock))
     return ready(rules, cards_in(deal, seat), ()) > 0
 
 
@@ -223,11 +224,11 @@ def estimate(match: Match, seat: int) -> float:
     deal = match.current
     assert deal is not None
     variant = match.variant
-    rules = Rules(variant, deal.trump, deal.previous_trump, len(deal.stock))
+    rules = Rules(variant, deal.trump, deal.previous_trump, len(deal.ledger.stock))
     other = 1 - seat
     mine = Appraisal.of(rules, cards_in(deal, seat)).base
     theirs = Appraisal.of(rules, cards_in(deal, other)).base
-    weight = prospects_weight(variant.name, len(deal.stock) / variant.stock_size)
+    weight = prospects_weight(variant.name, len(deal.ledger.stock) / variant.stock_size)
     return float(deal.points[seat] - deal.points[other]) + weight * (mine - theirs)
 
 

@@ -181,14 +181,6 @@ class Deal(TrickDeal):
         """The stock is gone: the tables are taken up and the last tricks are played."""
         return not self.ledger.stock
 
-    @property
-    def stock(self) -> list[Copy]:
-        return self.ledger.stock
-
-    @property
-    def trick(self) -> list[Copy]:
-        return self.ledger.trick
-
     def copy(self) -> Deal:
         ledger = cast(CopyLedger, self.ledger.copy())
         hands = ledger.hands

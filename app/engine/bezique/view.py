@@ -103,7 +103,7 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
         "tables": [[pack[c] for c in h.table] for h in holdings],
         "declarations": [_scored_json(deal, d) for d in deal.declarations],
         "pending": [[pending_json(deal, h, p) for p in h.pending] for h in holdings],
-        "stock": len(deal.stock),
+        "stock": len(deal.ledger.stock),
         "endgame": deal.endgame,
         "trump": deal.trump,
         "previous_trump": deal.previous_trump,

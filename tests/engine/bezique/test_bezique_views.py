@@ -50,7 +50,7 @@ def redealt(match: Match, log: list[tuple[int, str]], seat: int | None, rng: ran
     assert current is not None
     shown = {c for s in current.shown for c in s.copies}
     shown |= {c for d in current.declarations for c in d.laid_out}
-    places = list(current.stock)
+    places = list(current.ledger.stock)
     for s in (0, 1):
         if s != seat:
             places += [c for c in current.holdings[s].concealed if c not in shown]
@@ -110,7 +110,7 @@ def test_the_opponents_concealed_cards_are_counted_not_shown(variant: Variant, s
                 # what the table has seen of a hand, it holds
                 assert not Counter(shown["known"][other]) - held
             unseen = Counter(unseen_cards(match, seat))
-            assert sum(unseen.values()) == len(current.stock) + sum(
+            assert sum(unseen.values()) == len(current.ledger.stock) + sum(
                 shown["hand_sizes"][s] - len(shown["known"][s]) for s in (0, 1) if s != seat
             )
             assert not Counter(hidden_cards(match, seat)) - unseen
