@@ -51,18 +51,14 @@ def offer_json(offer: Offer) -> dict[str, Any]:
     }
 
 
-def unseen_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen."""
-    deal = match.current
-    return [] if deal is None else sort_codes(deal.ledger.hidden(seat))
-
-
 def hidden_cards(match: Match, seat: int | None) -> list[Card]:
-    """The unseen cards that a re-deal may move, suit for suit, without ``seat``'s view
-    telling: the plain ones. Carte blanche tells a court card from a plain one: a dealt hand
-    not shown holds a king, queen or jack, and so does the first draw not shown of a player
-    whose carte blanche ran."""
-    return [c for c in unseen_cards(match, seat) if c[0] not in COURT]
+    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen that a
+    re-deal may move, suit for suit, without its view telling: the plain ones. Carte blanche
+    tells a court card from a plain one: a dealt hand not shown holds a king, queen or jack,
+    and so does the first draw not shown of a player whose carte blanche ran."""
+    deal = match.current
+    hidden = [] if deal is None else deal.ledger.hidden(seat)
+    return sort_codes(c for c in hidden if c[0] not in COURT)
 
 
 def _scored_json(deal: Deal, declaration: Declaration) -> dict[str, Any]:

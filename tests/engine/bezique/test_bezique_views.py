@@ -16,7 +16,8 @@ from engine.bezique.match_helpers import act, deal, legal_texts, new_match, play
 
 from app.engine.bezique import CHINESE, RUBICON, TABLE, Match, Variant, make_game
 from app.engine.bezique.variant import COURT
-from app.engine.bezique.view import hidden_cards, unseen_cards
+from app.engine.bezique.view import hidden_cards
+from app.engine.trick_game import hidden_cards as unseen_cards
 
 VIEWERS: list[int | None] = [None, 0, 1]
 
