@@ -108,7 +108,6 @@ class Declared:
     """The suit this declaration made trumps (rubicon §4), if it did."""
     laid_out: tuple[Copy, ...]
     """The cards it brought from the concealed hand to the table, in order."""
-    pending: tuple[Combination, ...]
 
 
 @lru_cache(maxsize=100_000)
@@ -223,7 +222,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     if not new:
         holding.pending.remove(combination)
     holding.pending.extend(pending)
-    return Declared(combination, points, fixes, laid_out, pending)
+    return Declared(combination, points, fixes, laid_out)
 
 
 @dataclass(frozen=True, slots=True)
