@@ -30,6 +30,7 @@ from app.engine import Action
 from app.engine.bezique import Match
 from app.engine.bezique.combinations import Combination
 from app.engine.bezique.deal import Deal
+from app.engine.bezique.declarations import offers
 from app.engine.bezique.holding import Holding
 from app.engine.bezique.sheet import sort_codes
 
@@ -120,7 +121,7 @@ def quick_view(match: Match, seat: int) -> View:
     assert deal is not None
     pack = deal.pack
     if deal.deciding is not None:
-        offered = match.offers(seat)
+        offered = offers(match.context(deal), deal.holdings[seat])
         legal: dict[str, Any] = {
             "kind": "declare",
             "actions": [*("declare:" + o.text for o in offered), "draw"],
