@@ -96,7 +96,7 @@ def _declarations(deal: Deal, seat: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "seat": d.seat,
-                "kind": d.kind,
+                "kind": d.combination.kind.value,
                 "intact": positions is not None,
                 "positions": positions,
             }

@@ -38,7 +38,7 @@ def declaration_json(declaration: Declaration) -> dict[str, Any]:
     return {
         "seat": declaration.seat,
         "after": declaration.after,
-        "kind": declaration.kind,
+        "kind": declaration.combination.kind.value,
         "cards": sort_codes(declaration.cards),
         "points": declaration.points,
         "fixes_trump": declaration.fixes_trump,

@@ -408,7 +408,6 @@ class Match(TrickMatch[Deal]):
             Declaration(
                 seat=seat,
                 after=len(deal.history),
-                kind=combination.kind.value,
                 cards=tuple([deal.pack[c] for c in combination.cards]),
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
