@@ -46,8 +46,6 @@ class Declaration:
     seat: int
     after: int
     """Tricks played when it was scored (it follows the last of them)."""
-    cards: tuple[Card, ...]
-    """The combination's codes, in copy order."""
     points: int
     fixes_trump: Suit | None
     combination: Combination

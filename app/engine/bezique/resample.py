@@ -210,7 +210,6 @@ def _restore(
             Declaration(
                 seat=e["seat"],
                 after=e["after"],
-                cards=tuple(e["cards"]),
                 points=e["points"],
                 fixes_trump=e["fixes_trump"],
                 combination=combination,

@@ -408,7 +408,6 @@ class Match(TrickMatch[Deal]):
             Declaration(
                 seat=seat,
                 after=len(deal.history),
-                cards=tuple([deal.pack[c] for c in combination.cards]),
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
                 combination=combination,

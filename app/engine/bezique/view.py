@@ -65,7 +65,7 @@ def _scored_json(deal: Deal, declaration: Declaration) -> dict[str, Any]:
     table = deal.holdings[declaration.seat].table
     intact = set(table).issuperset(declaration.combination.cards)
     positions = sorted(map(table.index, declaration.combination.cards)) if intact else None
-    return {**declaration_json(declaration), "intact": intact, "positions": positions}
+    return {**declaration_json(deal.pack, declaration), "intact": intact, "positions": positions}
 
 
 def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str, Any]:
