@@ -49,8 +49,6 @@ class Declaration:
     points: int
     fixes_trump: Suit | None
     combination: Combination
-    laid_out: tuple[Copy, ...]
-    """The copies it brought from the concealed hand to the table."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -411,7 +411,6 @@ class Match(TrickMatch[Deal]):
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
                 combination=combination,
-                laid_out=declared.laid_out,
             )
         )
         deal.points[seat] += declared.points
