@@ -35,7 +35,7 @@ from ..cards import Card, Suit
 from ..game import View
 from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
-from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind, Scored
+from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
 from .declarations import parse_declaration
 from .holding import Holding, split_card_argument
@@ -214,7 +214,7 @@ def _restore(
                 combination=combination,
             )
         )
-        holdings[e["seat"]].scored.append(Scored(combination, e["points"]))
+        holdings[e["seat"]].scored.append(combination)
         trump = e["fixes_trump"] or trump
     for s in (0, 1):
         for p in d["pending"][s]:
