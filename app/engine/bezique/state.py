@@ -399,7 +399,6 @@ class Match(TrickMatch[Deal]):
             if deal.shown:  # the hand may hold copies seen by all
                 ledger.left_unseen(seat, copy)
             ledger.lay_out(copy)
-        combination = declared.combination
         if declared.fixes_trump is not None:
             assert deal.trump is None
             deal.trump = declared.fixes_trump
@@ -410,7 +409,7 @@ class Match(TrickMatch[Deal]):
                 after=len(deal.history),
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
-                combination=combination,
+                combination=declared.combination,
             )
         )
         deal.points[seat] += declared.points
