@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine import TABLE, Action, ActionError, Game, GameState
-from app.engine.bezique.view import unseen_cards as bezique_unseen
 from app.engine.fairness import SCHEME, commitment, first_dealer, shuffled
 from app.engine.records import export_record
 from app.engine.trick_game import hidden_cards as ledger_unseen
@@ -50,7 +49,7 @@ FULL_UNSEEN: dict[str, tuple[Callable[[Any, int | None], list[Card]], str]] = {
     **dict.fromkeys(
         ("bezique_rubicon", "chinese_bezique"),
         (
-            bezique_unseen,
+            ledger_unseen,
             "its hidden_cards lists only the plain cards, since carte blanche tells a court"
             " card from a plain one",
         ),

@@ -30,6 +30,7 @@ from app.engine import Action
 from app.engine.bezique import Match
 from app.engine.bezique.combinations import Combination
 from app.engine.bezique.deal import Deal
+from app.engine.bezique.declarations import offers
 from app.engine.bezique.holding import Holding
 from app.engine.bezique.sheet import sort_codes
 
@@ -95,7 +96,7 @@ def _declarations(deal: Deal, seat: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "seat": d.seat,
-                "kind": d.kind,
+                "kind": d.combination.kind.value,
                 "intact": positions is not None,
                 "positions": positions,
             }
@@ -120,7 +121,7 @@ def quick_view(match: Match, seat: int) -> View:
     assert deal is not None
     pack = deal.pack
     if deal.deciding is not None:
-        offered = match.offers(seat)
+        offered = offers(match.context(deal), deal.holdings[seat])
         legal: dict[str, Any] = {
             "kind": "declare",
             "actions": [*("declare:" + o.text for o in offered), "draw"],
@@ -130,7 +131,7 @@ def quick_view(match: Match, seat: int) -> View:
             ],
         }
     else:
-        legal = {"kind": "play", "actions": ["play:" + a for a in match.playable(deal, seat)]}
+        legal = {"kind": "play", "actions": [str(a) for a in match.legal_actions(seat)]}
     holdings = deal.holdings
     return {
         "game": match.variant.name,
@@ -143,10 +144,11 @@ def quick_view(match: Match, seat: int) -> View:
             "pending": [_pending(deal, h) for h in holdings],
             "trump": deal.trump,
             "previous_trump": deal.previous_trump,
-            "stock": len(deal.stock),
+            "stock": len(deal.ledger.stock),
             "endgame": deal.endgame,
             "trick": [
-                {"seat": (deal.leader + i) % 2, "card": pack[c]} for i, c in enumerate(deal.trick)
+                {"seat": (deal.leader + i) % 2, "card": pack[c]}
+                for i, c in enumerate(deal.ledger.trick)
             ],
         },
     }
@@ -164,7 +166,7 @@ def play_choice(match: Match, seat: int) -> Action:
     pack = deal.pack
     by_arg = {a.arg: a for a in actions}
     if deal.endgame:
-        trick = [{"card": pack[c]} for c in deal.trick[:1]]
+        trick = [{"card": pack[c]} for c in deal.ledger.trick[:1]]
         shown = {"trump": deal.trump, "trick": trick}
         order = BasicBot.endgame(match.variant, shown, ["play:" + a for a in by_arg])
         return by_arg[order[0][5:]]
@@ -173,14 +175,14 @@ def play_choice(match: Match, seat: int) -> Action:
         variant,
         deal.trump,
         deal.previous_trump if variant.no_trump_twice else None,
-        len(deal.stock),
+        len(deal.ledger.stock),
     )
     holdings = deal.holdings
     mine = [value_of(rules, p.kind, [pack[c] for c in p.cards]) for p in holdings[seat].pending]
     theirs = [
         value_of(rules, p.kind, [pack[c] for c in p.cards]) for p in holdings[1 - seat].pending
     ]
-    led = pack[deal.trick[0]] if deal.trick else None
+    led = pack[deal.ledger.trick[0]] if deal.ledger.trick else None
     ranked = stock_scores(rules, cards_in(deal, seat), mine, theirs, led, list(by_arg))
     return by_arg[ranked[0][0]]
 
@@ -212,7 +214,7 @@ def may_declare(match: Match, seat: int) -> bool:
     assert deal is not None
     if deal.holdings[seat].pending:
         return True
-    rules = Rules(match.variant, deal.trump, deal.previous_trump, len(deal.stock))
+    rules = Rules(match.variant, deal.trump, deal.previous_trump, len(deal.ledger.stock))
     return ready(rules, cards_in(deal, seat), ()) > 0
 
 
@@ -223,11 +225,11 @@ def estimate(match: Match, seat: int) -> float:
     deal = match.current
     assert deal is not None
     variant = match.variant
-    rules = Rules(variant, deal.trump, deal.previous_trump, len(deal.stock))
+    rules = Rules(variant, deal.trump, deal.previous_trump, len(deal.ledger.stock))
     other = 1 - seat
     mine = Appraisal.of(rules, cards_in(deal, seat)).base
     theirs = Appraisal.of(rules, cards_in(deal, other)).base
-    weight = prospects_weight(variant.name, len(deal.stock) / variant.stock_size)
+    weight = prospects_weight(variant.name, len(deal.ledger.stock) / variant.stock_size)
     return float(deal.points[seat] - deal.points[other]) + weight * (mine - theirs)
 
 

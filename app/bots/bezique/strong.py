@@ -85,7 +85,7 @@ class Search(SamplingBot):
                 break
             if (
                 deal.deciding is None
-                and not deal.trick
+                and not deal.ledger.trick
                 and not deal.endgame
                 and len(deal.history) - start >= self.horizon
             ):

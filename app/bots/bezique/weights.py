@@ -52,15 +52,15 @@ def observed(name: str, deals: int, seed: int) -> list[Point]:
             assert deal is not None
             seat = match.to_act
             assert seat is not None
-            if deal.deciding is None and not deal.trick and not deal.endgame:
-                rules = Rules(variant, deal.trump, deal.previous_trump, len(deal.stock))
+            if deal.deciding is None and not deal.ledger.trick and not deal.endgame:
+                rules = Rules(variant, deal.trump, deal.previous_trump, len(deal.ledger.stock))
                 ahead = (
                     Appraisal.of(rules, cards_in(deal, 0)).base
                     - Appraisal.of(rules, cards_in(deal, 1)).base
                 )
                 starts.append(
                     (
-                        len(deal.stock) / variant.stock_size,
+                        len(deal.ledger.stock) / variant.stock_size,
                         float(deal.points[0] - deal.points[1]),
                         ahead,
                         1.0 if deal.leader == 0 else -1.0,

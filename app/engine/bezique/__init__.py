@@ -10,7 +10,7 @@ from typing import Final
 
 from .deal import Deal, layout
 from .game import make_game
-from .scoring import round_to_hundreds, settle
+from .scoring import settle
 from .state import TABLE, Match
 from .variant import CHINESE, RUBICON, Variant
 
@@ -29,6 +29,5 @@ __all__ = [
     "Variant",
     "layout",
     "make_game",
-    "round_to_hundreds",
     "settle",
 ]

@@ -117,12 +117,6 @@ def group_of(kind: Kind, suit: Suit | None) -> tuple[Family, str | None]:
     return info.family, suit if info.family is Family.SAME_SUIT else info.rank
 
 
-@dataclass(frozen=True, slots=True)
-class Scored:
-    combination: Combination
-    points: int
-
-
 def required(variant: Variant, kind: Kind, suit: Suit | None, trump: Suit | None) -> Counter[Card]:
     """The codes a combination of ``kind`` (any but a plain four) needs, each as often as it
     needs it; empty when it cannot be formed now (a Chinese bezique or four of trumps before

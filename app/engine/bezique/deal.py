@@ -46,14 +46,9 @@ class Declaration:
     seat: int
     after: int
     """Tricks played when it was scored (it follows the last of them)."""
-    kind: str
-    cards: tuple[Card, ...]
-    """The combination's codes, in copy order."""
     points: int
     fixes_trump: Suit | None
     combination: Combination
-    laid_out: tuple[Copy, ...]
-    """The copies it brought from the concealed hand to the table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,14 +175,6 @@ class Deal(TrickDeal):
     def endgame(self) -> bool:
         """The stock is gone: the tables are taken up and the last tricks are played."""
         return not self.ledger.stock
-
-    @property
-    def stock(self) -> list[Copy]:
-        return self.ledger.stock
-
-    @property
-    def trick(self) -> list[Copy]:
-        return self.ledger.trick
 
     def copy(self) -> Deal:
         ledger = cast(CopyLedger, self.ledger.copy())

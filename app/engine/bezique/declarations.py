@@ -50,7 +50,6 @@ from .combinations import (
     Copy,
     Family,
     Kind,
-    Scored,
     group_of,
     kinds_of,
     required,
@@ -108,7 +107,6 @@ class Declared:
     """The suit this declaration made trumps (rubicon §4), if it did."""
     laid_out: tuple[Copy, ...]
     """The cards it brought from the concealed hand to the table, in order."""
-    pending: tuple[Combination, ...]
 
 
 @lru_cache(maxsize=100_000)
@@ -197,11 +195,9 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
     points, fixes = value(variant, kind, suit, ctx.trump, ctx.previous_trump)
     laid_out = (*new, *extras)
     pending: tuple[Combination, ...] = ()
-    # one record of the score, judged with and kept (a frozen dataclass is dear to build)
-    scoring = Scored(combination, points)
     if new:
         table_after = [*holding.table, *laid_out]
-        scored = [*holding.scored, scoring]
+        scored = [*holding.scored, combination]
         pending = tuple(
             _completed(
                 ctx, holding, table_after, set(laid_out), combination, scored, fixes or ctx.trump
@@ -219,11 +215,11 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
         holding.concealed.remove(copy)
     holding.table.extend(laid_out)
     holding.table_plays = holding.table_sums = None
-    holding.scored.append(scoring)
+    holding.scored.append(combination)
     if not new:
         holding.pending.remove(combination)
     holding.pending.extend(pending)
-    return Declared(combination, points, fixes, laid_out, pending)
+    return Declared(combination, points, fixes, laid_out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,7 +541,7 @@ def _check_types(
     kind: Kind,
     suit: Suit | None,
     cards: Sequence[Copy],
-    scored: Sequence[Scored],
+    scored: Sequence[Combination],
     table: Sequence[Copy],
 ) -> None:
     """Rules 4, 5 and 7 against the declarations still intact on ``table``, for the
@@ -560,8 +556,7 @@ def _check_types(
     group = suit if by_suit else info.rank
     mine: set[Copy] | None = None
     on_table: set[Copy] | None = None
-    for earlier in scored:
-        other = earlier.combination
+    for other in scored:
         known = INFO[other.kind]
         if known.family is not family or (other.suit if by_suit else known.rank) != group:
             continue
@@ -610,7 +605,7 @@ def _completed(
     table: Sequence[Copy],
     laid: set[Copy],
     scored_now: Combination,
-    scored: Sequence[Scored],
+    scored: Sequence[Combination],
     trump: Suit | None,
 ) -> Iterator[Combination]:
     """The combinations a lay-out leaves pending (§7.5): its cards on the table, one of them
@@ -629,11 +624,7 @@ def _completed(
         return
     known = set(holding.pending)
     on_table = set(table)
-    intact = [
-        (s.combination.cards, group_of(s.combination.kind, s.combination.suit))
-        for s in scored
-        if on_table.issuperset(s.combination.cards)
-    ]
+    intact = [(s.cards, group_of(s.kind, s.suit)) for s in scored if on_table.issuperset(s.cards)]
     pairs: int | None = None
     # a four's cards are counted by the sieve, a bezique's by its pairs
     for kind, suit, need, items, _, _, _, _, _ in near:
@@ -695,7 +686,7 @@ def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
     """The table's copies by code and the declarations, scored and pending, holding them:
     copies of one class are interchangeable in a new declaration. The declarations are
     told by a bit each, by their index: a copy's bits are the set of those holding it."""
-    scored = _holders([s.combination for s in holding.scored])
+    scored = _holders(holding.scored)
     pending = _holders(holding.pending)
     classes: _Classes = {}
     for copy in holding.table:

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
-from .combinations import Combination, Copy, Scored
+from .combinations import Combination, Copy
 from .variant import CODES
 
 _CODES = frozenset(CODES)
@@ -32,7 +32,7 @@ class Holding:
     ledger, the same list."""
     table: list[Copy] = field(default_factory=list)
     """Face up, in the order laid out; a *position* is an index here."""
-    scored: list[Scored] = field(default_factory=list)
+    scored: list[Combination] = field(default_factory=list)
     """Every declaration scored this deal, intact or broken since."""
     pending: list[Combination] = field(default_factory=list)
     """Declarations completed by a lay-out and not scored yet (rubicon §7.5); public."""

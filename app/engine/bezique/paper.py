@@ -39,14 +39,6 @@ UNRECORDED: Final[Mapping[str, Any]] = {"tricks_won": None, "declarations": [], 
 """What a deal played here keeps that the table enters no part of, as a paper deal has it."""
 
 
-def _most_points(variant: Variant) -> int:
-    """A bound on a player's points in a deal: a declaration of the highest value after
-    every trick with a stock, carte blanche with the hand and every draw, the last trick."""
-    highest = max(max(i.points for i in INFO.values()), *TRUMP_VALUE.values())
-    per_trick = variant.stock_tricks
-    return per_trick * highest + (per_trick + 1) * variant.carte_blanche + variant.last_trick
-
-
 @cache
 def _scores(variant: Variant, trump: Suit | None, previous: Suit | None) -> frozenset[int]:
     """Every value one scoring item can have in a deal whose trumps end as ``trump``:
@@ -91,7 +83,11 @@ def make_paper(variant: Variant) -> Paper:
     """The paper of ``variant``: two seats, a fixed number of deals (option ``deals``)."""
     # every card is played to a trick, so the brisques won add up to the whole pack's
     brisques_total = sum(BRISQUE for card in variant.pack.cards if card[0] in BRISQUE_RANKS)
-    most = _most_points(variant)
+    # a bound on a player's points in a deal: a declaration of the highest value after
+    # every trick with a stock, carte blanche with the hand and every draw, the last trick
+    highest = max(max(i.points for i in INFO.values()), *TRUMP_VALUE.values())
+    tricks = variant.stock_tricks
+    most = tricks * highest + (tricks + 1) * variant.carte_blanche + variant.last_trick
 
     def next_deal(
         seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]

@@ -35,7 +35,7 @@ class BeziqueRecords(TrickRecords[Any]):
         settled = deal_detail(deal) if deal.result is not None else None
         return {
             "trump": deal.trump,
-            "declarations": [declaration_json(d) for d in deal.declarations],
+            "declarations": [declaration_json(deal.pack, d) for d in deal.declarations],
             "carte_blanche": [shown_json(s) for s in deal.shown],
             "points": list(deal.points),
             "tricks": list(deal.won),

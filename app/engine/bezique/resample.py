@@ -35,7 +35,7 @@ from ..cards import Card, Suit
 from ..game import View
 from ..trick_game import TrickDeal, make_resample, played_tricks
 from ..tricks import revealed
-from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind, Scored
+from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
 from .declarations import parse_declaration
 from .holding import Holding, split_card_argument
@@ -63,9 +63,8 @@ class _Course:
     can be one of them only if ``k`` is smaller (:func:`_fits`' deadlines)."""
     rounds: int
     """Draws after a trick (both players draw in one round)."""
-    made: list[tuple[list[tuple[int, Card]], list[int]]]
-    """Per declaration, its cards as tokens (a token per card laid out) and codes, and the
-    tokens it laid out."""
+    made: list[list[tuple[int, Card]]]
+    """Per declaration, its cards as tokens (a token per card laid out) and codes."""
     played: dict[int, int]
     """Each token played from a table, by the number of card plays before it."""
     tables: list[list[int]]
@@ -129,7 +128,7 @@ def _course(variant: Variant, d: Mapping[str, Any], seat: int | None) -> _Course
                 for code, position in request.items
             ]
             tables[s].extend(new)
-            course.made.append((items, new))
+            course.made.append(items)
         course.rounds += 1  # both drew; after the last draw the tables are taken up
         if seat is not None:
             hand.append(len(d["dealt"]) + course.rounds - 1)
@@ -203,22 +202,19 @@ def _restore(
     first = {code: pack.index(code) for code in set(pack)}
     holdings = deal.holdings = [Holding(ledger.hands[s], list(melded[s])) for s in (0, 1)]
     trump: Suit | None = None if any(e["fixes_trump"] for e in d["declarations"]) else d["trump"]
-    for e, (items, new) in zip(d["declarations"], course.made, strict=True):
+    for e, items in zip(d["declarations"], course.made, strict=True):
         copies = tuple(sorted(where.get(t, first[c]) for t, c in items))
         combination = _combination(e["kind"], pack, trump, copies)
         deal.declarations.append(
             Declaration(
                 seat=e["seat"],
                 after=e["after"],
-                kind=e["kind"],
-                cards=tuple(e["cards"]),
                 points=e["points"],
                 fixes_trump=e["fixes_trump"],
                 combination=combination,
-                laid_out=tuple(where.get(t, -1) for t in new),
             )
         )
-        holdings[e["seat"]].scored.append(Scored(combination, e["points"]))
+        holdings[e["seat"]].scored.append(combination)
         trump = e["fixes_trump"] or trump
     for s in (0, 1):
         for p in d["pending"][s]:

@@ -14,11 +14,6 @@ from dataclasses import dataclass
 from .variant import RUBICON_BONUS, Variant
 
 
-def round_to_hundreds(points: int) -> int:
-    """Fractions of a hundred ignored (option ``round_to_hundreds``, Clarification 19)."""
-    return points // 100 * 100
-
-
 @dataclass(frozen=True, slots=True)
 class Result:
     totals: tuple[int, int]
@@ -73,6 +68,6 @@ def _final(
     points: tuple[int, int], won: tuple[int, int], counted: bool, rounded: bool
 ) -> tuple[int, int]:
     final = [points[s] + (won[s] if counted else 0) for s in (0, 1)]
-    if rounded:
-        final = [round_to_hundreds(p) for p in final]
+    if rounded:  # fractions of a hundred ignored (Clarification 19)
+        final = [p // 100 * 100 for p in final]
     return final[0], final[1]

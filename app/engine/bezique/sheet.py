@@ -34,12 +34,12 @@ def sort_codes(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=ORDER.__getitem__)
 
 
-def declaration_json(declaration: Declaration) -> dict[str, Any]:
+def declaration_json(pack: Sequence[Card], declaration: Declaration) -> dict[str, Any]:
     return {
         "seat": declaration.seat,
         "after": declaration.after,
-        "kind": declaration.kind,
-        "cards": sort_codes(declaration.cards),
+        "kind": declaration.combination.kind.value,
+        "cards": sort_codes(pack[c] for c in declaration.combination.cards),
         "points": declaration.points,
         "fixes_trump": declaration.fixes_trump,
     }
@@ -78,7 +78,7 @@ def deal_detail(deal: Deal) -> dict[str, Any]:
     return {
         **settled_detail(deal.variant, deal.trump, deal.previous_trump, deal.result),
         "tricks_won": list(deal.won),
-        "declarations": [declaration_json(d) for d in deal.declarations],
+        "declarations": [declaration_json(deal.pack, d) for d in deal.declarations],
         "carte_blanche": [shown_json(s) for s in deal.shown],
     }
 

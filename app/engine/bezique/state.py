@@ -30,7 +30,7 @@ from ..words import with_article
 from . import view
 from .combinations import Copy
 from .deal import Deal, Declaration, Shown, Trick, deal_from_pack
-from .declarations import Context, Offer, declare, offers, parse_declaration
+from .declarations import Context, declare, offers, parse_declaration
 from .holding import (
     MAX_POSITION,
     find_copy,
@@ -199,7 +199,8 @@ class Match(TrickMatch[Deal]):
         """A ``declare`` lists each declaration with what it would score and the trumps it
         would fix: the browser computes no score."""
         if deal.deciding is not None:
-            shape["declarations"] = [view.offer_json(o) for o in self.offers(seat)]
+            found = offers(self.context(deal), deal.holdings[seat])
+            shape["declarations"] = [view.offer_json(o) for o in found]
         return shape
 
     def context(self, deal: Deal) -> Context:
@@ -209,17 +210,6 @@ class Match(TrickMatch[Deal]):
         if found is None:
             found = deal.context = Context(self.variant, deal.pack, deal.trump, deal.previous_trump)
         return found
-
-    def playable(self, deal: Deal, seat: int) -> list[str]:
-        """The ``play:`` arguments ``seat`` may use now in ``deal``, the current one."""
-        return [a.arg for a in self.legal_actions(seat)]
-
-    def offers(self, seat: int) -> list[Offer]:
-        """The declarations ``seat`` may make now, each with what it would score."""
-        deal = self.current
-        if deal is None or deal.deciding is None or seat != self.to_act:
-            return []
-        return offers(self.context(deal), deal.holdings[seat])
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         actor = self.to_act if seat is None else seat
@@ -409,7 +399,6 @@ class Match(TrickMatch[Deal]):
             if deal.shown:  # the hand may hold copies seen by all
                 ledger.left_unseen(seat, copy)
             ledger.lay_out(copy)
-        combination = declared.combination
         if declared.fixes_trump is not None:
             assert deal.trump is None
             deal.trump = declared.fixes_trump
@@ -418,12 +407,9 @@ class Match(TrickMatch[Deal]):
             Declaration(
                 seat=seat,
                 after=len(deal.history),
-                kind=combination.kind.value,
-                cards=tuple([deal.pack[c] for c in combination.cards]),
                 points=declared.points,
                 fixes_trump=declared.fixes_trump,
-                combination=combination,
-                laid_out=declared.laid_out,
+                combination=declared.combination,
             )
         )
         deal.points[seat] += declared.points

@@ -51,25 +51,21 @@ def offer_json(offer: Offer) -> dict[str, Any]:
     }
 
 
-def unseen_cards(match: Match, seat: int | None) -> list[Card]:
-    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen."""
-    deal = match.current
-    return [] if deal is None else sort_codes(deal.ledger.hidden(seat))
-
-
 def hidden_cards(match: Match, seat: int | None) -> list[Card]:
-    """The unseen cards that a re-deal may move, suit for suit, without ``seat``'s view
-    telling: the plain ones. Carte blanche tells a court card from a plain one: a dealt hand
-    not shown holds a king, queen or jack, and so does the first draw not shown of a player
-    whose carte blanche ran."""
-    return [c for c in unseen_cards(match, seat) if c[0] not in COURT]
+    """The cards of the deal in progress ``seat`` (``None``: a spectator) has not seen that a
+    re-deal may move, suit for suit, without its view telling: the plain ones. Carte blanche
+    tells a court card from a plain one: a dealt hand not shown holds a king, queen or jack,
+    and so does the first draw not shown of a player whose carte blanche ran."""
+    deal = match.current
+    hidden = [] if deal is None else deal.ledger.hidden(seat)
+    return sort_codes(c for c in hidden if c[0] not in COURT)
 
 
 def _scored_json(deal: Deal, declaration: Declaration) -> dict[str, Any]:
     table = deal.holdings[declaration.seat].table
     intact = set(table).issuperset(declaration.combination.cards)
     positions = sorted(map(table.index, declaration.combination.cards)) if intact else None
-    return {**declaration_json(declaration), "intact": intact, "positions": positions}
+    return {**declaration_json(deal.pack, declaration), "intact": intact, "positions": positions}
 
 
 def pending_json(deal: Deal, holding: Holding, pending: Combination) -> dict[str, Any]:
@@ -103,7 +99,7 @@ def cards_json(deal: Deal, viewer: int | None) -> dict[str, Any]:
         "tables": [[pack[c] for c in h.table] for h in holdings],
         "declarations": [_scored_json(deal, d) for d in deal.declarations],
         "pending": [[pending_json(deal, h, p) for p in h.pending] for h in holdings],
-        "stock": len(deal.stock),
+        "stock": len(deal.ledger.stock),
         "endgame": deal.endgame,
         "trump": deal.trump,
         "previous_trump": deal.previous_trump,

@@ -140,7 +140,7 @@ def test_a_playout_stops_at_its_horizon_while_the_stock_lasts(game: Game, varian
     before = len(deal.history)
     search.play_out(state, view["seat"], state.deals_played)
     assert len(deal.history) - before == HORIZON
-    assert not deal.endgame and not deal.trick and deal.deciding is None
+    assert not deal.endgame and not deal.ledger.trick and deal.deciding is None
 
 
 @pytest.mark.parametrize(("game", "variant"), GAMES, ids=IDS)

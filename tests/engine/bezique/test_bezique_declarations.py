@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.bezique.combinations import Kind
+from app.engine.bezique.combinations import Combination, Kind
 from app.engine.bezique.declarations import Context, Declared, declare, offers
 from app.engine.bezique.holding import (
     Holding,
@@ -29,6 +29,8 @@ class Player:
         self.holding = Holding([])
         self.trump = trump
         self.previous_trump: str | None = None
+        self.left: tuple[Combination, ...] = ()
+        """The declarations the last one scored left pending."""
         self.draw(hand)
 
     def draw(self, codes: str) -> None:
@@ -41,7 +43,9 @@ class Player:
         return Context(self.variant, self.pack, self.trump, self.previous_trump)
 
     def declare(self, arg: str) -> Declared:
+        before = list(self.holding.pending)
         declared = declare(self.context, self.holding, arg)
+        self.left = tuple(p for p in self.holding.pending if p not in before)
         if declared.fixes_trump:
             self.trump = declared.fixes_trump
         return declared
@@ -133,7 +137,7 @@ def test_rb7_a_pending_bezique_scores_at_the_next_trick_won() -> None:
     assert a.declare("marriage:KS,QS").points == 20
     jacks = a.declare("jacks:JS,JH,JD,JC")
     assert jacks.points == 40
-    assert [p.kind for p in jacks.pending] == [Kind.BEZIQUE]
+    assert [p.kind for p in a.left] == [Kind.BEZIQUE]
     assert "bezique:QS@1,JD@4" in a.legal()
     assert a.declare("bezique:QS@1,JD@4").points == 40
     assert a.pending() == []
@@ -151,7 +155,7 @@ def test_rb7_playing_a_card_of_a_pending_declaration_loses_it() -> None:
 def test_rb13_two_declarations_in_one_lay_out_the_second_is_left_pending() -> None:
     a = Player(hand="KH QH KH KH KH")
     declared = a.declare("marriage:KH,QH+KH,KH,KH")
-    assert declared.points == 40 and [p.kind for p in declared.pending] == [Kind.KINGS]
+    assert declared.points == 40 and [p.kind for p in a.left] == [Kind.KINGS]
     assert a.declare("kings:KH@0,KH@2,KH@3,KH@4").points == 80
 
 
@@ -166,7 +170,7 @@ def test_c1_duplicates_of_a_suit_count_in_any_four() -> None:
 def test_c2_a_marriage_fixes_trumps_when_scored_and_a_pending_one_is_valued_then() -> None:
     a = Player(hand="KH QH KD QD")
     declared = a.declare("marriage:KH,QH+KD,QD")
-    assert declared.fixes_trump == "H" and [p.kind for p in declared.pending] == [Kind.MARRIAGE]
+    assert declared.fixes_trump == "H" and [p.kind for p in a.left] == [Kind.MARRIAGE]
     assert a.declare("marriage:KD@2,QD@3").points == 20  # trumps are hearts by then
 
 
@@ -255,14 +259,14 @@ def test_c15_a_pending_declaration_holds_a_card_of_its_lay_out() -> None:
     a.declare("bezique:QS,JD")
     a.declare("marriage:KS,QS@0+KH,KD,KC")
     assert a.pending() == ["kings"]
-    declared = a.declare("aces:AS,AS,AS,AS")
-    assert declared.pending == ()
+    a.declare("aces:AS,AS,AS,AS")
+    assert a.left == ()
 
 
 def test_c16_no_marriage_pending_inside_a_scored_sequence() -> None:
     a = Player(hand="AH TH KH QH JH", trump="H")
-    declared = a.declare("sequence:AH,TH,KH,QH,JH")
-    assert declared.pending == ()
+    a.declare("sequence:AH,TH,KH,QH,JH")
+    assert a.left == ()
     b = Player(hand="AH TH KH QH JH")
     assert b.refused("marriage:KH,QH+AH,TH,JH") == "extra_card"
 

@@ -97,7 +97,7 @@ class Watcher:
             return
         self.places(deal)
         self.sizes(match, deal)
-        if deal.endgame and len(deal.trick) == 1:
+        if deal.endgame and len(deal.ledger.trick) == 1:
             self.endgame_legal(match, deal)
         if self.actions % 11 == 0:
             self.refused(match, deal)
@@ -107,7 +107,7 @@ class Watcher:
     @staticmethod
     def places(deal: Deal) -> None:
         where = [c for h in deal.holdings for c in (*h.concealed, *h.table)]
-        where += list(deal.stock) + list(deal.trick)
+        where += list(deal.ledger.stock) + list(deal.ledger.trick)
         where += [c for t in deal.history for c in t.copies]
         assert sorted(where) == list(range(deal.variant.pack.size))
 
@@ -120,7 +120,7 @@ class Watcher:
                 assert sizes == [variant.hand_size - 1] * 2
             else:
                 in_trick = [0, 0]
-                if deal.trick:
+                if deal.ledger.trick:
                     in_trick[deal.leader] = 1
                 assert [s + t for s, t in zip(sizes, in_trick, strict=True)] == [
                     variant.hand_size
@@ -129,7 +129,7 @@ class Watcher:
             assert all(not h.table and not h.pending for h in deal.holdings)
             left = variant.tricks - len(deal.history)
             played = [0, 0]
-            if deal.trick:
+            if deal.ledger.trick:
                 played[deal.leader] = 1
             assert [s + p for s, p in zip(sizes, played, strict=True)] == [left] * 2
         assert match.phase() in ("play", "declare", "endgame")
@@ -138,7 +138,7 @@ class Watcher:
         self.endgame_checks += 1
         seat = 1 - deal.leader
         hand = [deal.pack[c] for c in deal.holdings[seat].concealed]
-        led = deal.pack[deal.trick[0]]
+        led = deal.pack[deal.ledger.trick[0]]
         must_win = bool(match.options["must_win_endgame"])
         expected = spec_legal(hand, led, deal.trump, must_win)
         assert {t[5:] for t in legal_texts(match, seat)} == expected

@@ -45,8 +45,8 @@ def assert_resampled(variant: Variant, state: Match, rng: random.Random, tries: 
                 assert [redealt.pack[c] for c in redealt.dealt[seat]] == [
                     current.pack[c] for c in current.dealt[seat]
                 ]
-            stocks.add(tuple(redealt.pack[c] for c in redealt.stock))
-        if len(current.stock) > 8:
+            stocks.add(tuple(redealt.pack[c] for c in redealt.ledger.stock))
+        if len(current.ledger.stock) > 8:
             assert len(stocks) > 1, "the stock was never dealt anew"
 
 
@@ -72,7 +72,7 @@ def test_a_resampled_state_shows_the_same_view(
         last = len(current.history) - variant.stock_tricks
         if (
             len(current.actions) in (1, 3)
-            or (last in (3, 6) and len(current.trick) == 1)
+            or (last in (3, 6) and len(current.ledger.trick) == 1)
             or rng.random() < 0.02
         ):
             states.append(match.clone())

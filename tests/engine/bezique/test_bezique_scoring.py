@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.bezique import CHINESE, RUBICON, round_to_hundreds, settle
+from app.engine.bezique import CHINESE, RUBICON, settle
 
 A, B = 0, 1
 
@@ -82,7 +82,7 @@ def test_a_loser_on_exactly_1000_is_not_rubiconed() -> None:
     ("points", "rounded"), [(0, 0), (99, 0), (100, 100), (2690, 2600), (950, 900), (1030, 1000)]
 )
 def test_round_to_hundreds_rounds_down(points: int, rounded: int) -> None:
-    assert round_to_hundreds(points) == rounded
+    assert settle(CHINESE, (points, 0), (0, 0), rounded=True).final == (rounded, 0)
 
 
 def test_clarification_19_rounding_comes_after_winner_and_rubicon() -> None:

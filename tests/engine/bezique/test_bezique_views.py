@@ -15,8 +15,10 @@ import pytest
 from engine.bezique.match_helpers import act, deal, legal_texts, new_match, play_match, trick, view
 
 from app.engine.bezique import CHINESE, RUBICON, TABLE, Match, Variant, make_game
+from app.engine.bezique.declarations import declare
 from app.engine.bezique.variant import COURT
-from app.engine.bezique.view import hidden_cards, unseen_cards
+from app.engine.bezique.view import hidden_cards
+from app.engine.trick_game import hidden_cards as unseen_cards
 
 VIEWERS: list[int | None] = [None, 0, 1]
 
@@ -42,15 +44,29 @@ def replayed(variant: Variant, first_dealer: int, log: list[tuple[int, str]]) ->
     return match
 
 
+def laid_out(match: Match, log: list[tuple[int, str]]) -> set[int]:
+    """The copies of the deal in progress laid out on a table by ``log``, taken up since or
+    not: ``log`` replayed, each declaration made first on a copy of its holding."""
+    replay = new_match(match.variant, {"deals": 1}, match.first_dealer)
+    laid: set[int] = set()
+    for seat, text in log:
+        current = replay.current
+        if current is not None and text.startswith("declare:"):
+            holding = current.holdings[seat]
+            trial = holding.copy(list(holding.concealed))
+            laid.update(declare(replay.context(current), trial, text[8:]).laid_out)
+        act(replay, seat, text)
+    return laid
+
+
 def redealt(match: Match, log: list[tuple[int, str]], seat: int | None, rng: random.Random) -> Any:
     """``log`` with the current deal's pack changed where ``seat`` has not seen the cards:
     the stock and the other concealed hands, less the cards shown by carte blanche or taken
     up from a table. Each position keeps its suit and whether it holds a court card."""
     current = match.current
     assert current is not None
-    shown = {c for s in current.shown for c in s.copies}
-    shown |= {c for d in current.declarations for c in d.laid_out}
-    places = list(current.stock)
+    shown = {c for s in current.shown for c in s.copies} | laid_out(match, log)
+    places = list(current.ledger.stock)
     for s in (0, 1):
         if s != seat:
             places += [c for c in current.holdings[s].concealed if c not in shown]
@@ -110,7 +126,7 @@ def test_the_opponents_concealed_cards_are_counted_not_shown(variant: Variant, s
                 # what the table has seen of a hand, it holds
                 assert not Counter(shown["known"][other]) - held
             unseen = Counter(unseen_cards(match, seat))
-            assert sum(unseen.values()) == len(current.stock) + sum(
+            assert sum(unseen.values()) == len(current.ledger.stock) + sum(
                 shown["hand_sizes"][s] - len(shown["known"][s]) for s in (0, 1) if s != seat
             )
             assert not Counter(hidden_cards(match, seat)) - unseen
