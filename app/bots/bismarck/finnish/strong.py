@@ -347,7 +347,7 @@ class Search(SamplingBot):
                         if card[1] != led:
                             voids[(deal.leader + i) & 3] |= 1 << SUIT_INDEX[led]
                 trick = [CODE[c] for c in deal.trick]
-                tricks = play_out(hands, trick, deal.leader, voids, list(deal.tricks), trump, take)
+                tricks = play_out(hands, trick, deal.leader, voids, list(deal.won), trump, take)
             scores: list[int | None] = [seat_score(tricks, s, deal.dealer, take) for s in range(4)]
             return margin(scores, seat)
         return super().play_out(state, seat, played)

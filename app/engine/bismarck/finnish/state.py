@@ -61,10 +61,6 @@ class Deal(FamilyDeal):
         hands = dealt_to(self.pack, HAND_POSITIONS, self.dealer)
         return tuple(tuple(sorted_cards(h)) for h in hands)
 
-    @property
-    def tricks(self) -> list[int]:
-        return self.won
-
 
 class Match(FamilyMatch[Deal]):
     """A match of Finnish Bismarck for four seats in two partnerships."""
