@@ -126,7 +126,7 @@ def snapshot(match: Match, *, current_only: bool = False) -> tuple[Any, ...]:
             d.forced,
             d.discard,
             tuple(d.plays),
-            tuple(d.trick),
+            tuple(d.ledger.trick_cards()),
             d.leader,
             tuple(d.tricks),
             tuple((t.leader, t.cards, t.winner) for t in d.history),
@@ -166,8 +166,8 @@ def plays_by_seat(match: Match, k: int) -> list[tuple[int, Card]]:
     deal = match.deals[k - 1]
     out: list[tuple[int, Card]] = []
     tricks = [(t.leader, list(t.cards)) for t in deal.history]
-    if deal.trick:
-        tricks.append((deal.leader, list(deal.trick)))
+    if deal.ledger.trick:
+        tricks.append((deal.leader, deal.ledger.trick_cards()))
     for leader, cards in tricks:
         start = deal.order.index(leader)
         out.extend((deal.order[(start + i) % 3], c) for i, c in enumerate(cards))

@@ -66,7 +66,7 @@ def check_cards_conserved(match: Match) -> None:
     assert len(dealt) == 52 and set(dealt) == DECK
     cards = cards_in_deal(deal)
     assert len(cards) == 52 and set(cards) == DECK, f"deal {deal.number}: {Counter(cards)}"
-    played = [c for t in deal.history for c in t.cards] + deal.trick
+    played = [c for t in deal.history for c in t.cards] + deal.ledger.trick_cards()
     assert played == deal.plays
     if deal.finished:
         assert len(deal.plays) == 48 and all(not deal.hands[s] for s in deal.order)
@@ -270,7 +270,9 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
         listed = seen_before[actor]["legal"]
         if match.phase() is Phase.PLAY:
             assert {a.kind for a in legal} == {"play"}
-            assert {a.arg for a in legal} == spec_legal_cards(deal.hands[actor], deal.trick)
+            assert {a.arg for a in legal} == spec_legal_cards(
+                deal.hands[actor], deal.ledger.trick_cards()
+            )
             assert listed["kind"] == "play"
             assert sorted(listed["actions"]) == sorted(str(a) for a in legal)
         elif match.phase() is Phase.CONTRACT:

@@ -39,10 +39,6 @@ class FamilyDeal(TrickDeal):
         """The contract was forehand's last one left."""
 
     @property
-    def trick(self) -> list[Card]:
-        return self.ledger.trick_cards()
-
-    @property
     def plays(self) -> list[Card]:
         """Every card played, in the order played."""
         return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
