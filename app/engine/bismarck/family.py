@@ -75,10 +75,6 @@ class FamilyMatch(TrickMatch[DealT]):
         self.used: list[set[str]] = [set() for _ in range(seats)]
         """The contracts each seat has played as forehand."""
 
-    @property
-    def deals_total(self) -> int:
-        return self.DEALS[self.seats]
-
     def fixed_trump(self, deal: DealT) -> str:
         raise NotImplementedError
 
@@ -183,7 +179,7 @@ class FamilyMatch(TrickMatch[DealT]):
         deal.scores = list(scores)  # type: ignore[assignment]
 
     def match_over(self) -> bool:
-        return self.deals_played == self.deals_total
+        return self.deals_played == self.DEALS[self.seats]
 
 
 _PLAYS: Final = FamilyMatch.PLAYS

@@ -172,7 +172,7 @@ class Match(FamilyMatch[Deal]):
         """Bismarck's own fields of the view; its deals played are those the match holds (a
         state dealt anew from a view holds none)."""
         return {
-            "deals_total": self.deals_total,
+            "deals_total": self.DEALS[self.seats],
             "deals_played": len(self.finished_deals),
             "contracts_left": [self.contracts_left(s) for s in range(self.seats)],
             "ranks": ranks(self.totals),
