@@ -14,7 +14,6 @@ seat sitting out at four, its refusals' order and words, the carried-over contra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar, Final
@@ -39,15 +38,6 @@ from .rules import (
     quotas,
     ranks,
 )
-
-
-class Phase(StrEnum):
-    DEAL = "deal"  # waiting for the table to shuffle and deal
-    CONTRACT = "contract"  # forehand chooses, seeing only the open cards
-    DISCARD = "discard"  # forehand holds 20 and puts four away
-    PLAY = "play"
-    OVER = "match_over"
-
 
 VOID: Final = Action("void")
 
@@ -124,9 +114,6 @@ class Match(FamilyMatch[Deal]):
         self.pending: tuple[str, str | None] | None = None
 
     # -- reading -------------------------------------------------------------------------------
-
-    def phase(self) -> Phase:
-        return Phase(super().phase())
 
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """The contracts forehand may choose; a discard is listed as its 4,845 choices
