@@ -220,7 +220,7 @@ class BismarckRecords(FamilyRecords):
         return play_order(match.seats, dealer)
 
     def pack(self, match: Match, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
-        return deck_from(open_cards, play_order(match.seats, dealer), hands)
+        return deck_from(open_cards, hands, dealer)
 
     def before_play(self, match: Match, d: Any, k: int, last: bool) -> list[Any]:
         self.contract(match, d, k)

@@ -319,12 +319,8 @@ def dealt_positions(seats: int) -> HandPositions:
 
 
 def deck_from(
-    open_cards: Sequence[Card],
-    order: Sequence[int],
-    dealt: Sequence[Sequence[Card] | None],
+    open_cards: Sequence[Card], dealt: Sequence[Sequence[Card] | None], dealer: int
 ) -> list[Card]:
-    """Undo the deal of rules §3.2 (:func:`dealt_positions`), ``order`` the seats that play
-    from forehand on."""
-    seats = len(dealt)
+    """Undo the deal of rules §3.2 (:func:`dealt_positions`) by ``dealer``."""
     hands = [hand or () for hand in dealt]
-    return pack_from(hands, dealt_positions(seats), (order[0] - 1) % seats, rest=open_cards)
+    return pack_from(hands, dealt_positions(len(dealt)), dealer, rest=open_cards)
