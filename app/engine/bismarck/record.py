@@ -42,7 +42,6 @@ class FamilyRecords(TrickRecords[Any]):
     OPEN_TWICE: ClassVar[str | None] = None
     """What an open card dealt twice is told, where not that it is dealt twice."""
     STATED: ClassVar[str] = "is"
-    PLAYED_BY = "{title} is played by {counts} players"
 
     def chosen(self, deal: Any, seat: int | None, whole: bool) -> dict[str, Any]:
         raise NotImplementedError
