@@ -5,8 +5,6 @@ A match is a sequence of actions. ``deal:…`` and ``void`` are taken by the tab
 match is fully determined by its action log and any log replays to the same state. Every other
 action is a seat's: ``contract:…``, ``discard:…``, ``play:…``.
 
-A refused action raises :class:`IllegalAction` before anything is changed.
-
 On the trick-game base and the family's (``family.py``): here is what only Bismarck has, a
 seat sitting out at four, its refusals' order and words, the carried-over contract.
 """
