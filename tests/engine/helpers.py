@@ -12,7 +12,7 @@ import pytest
 
 from app.engine.actions import Action
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import TABLE, Deal, Match, Phase, discard_action, play_order
+from app.engine.bismarck.state import TABLE, Deal, Match, discard_action, play_order
 from app.engine.cards import FULL_DECK, SUITS, Card, parse_cards
 from app.engine.errors import IllegalAction
 from app.engine.trick_game import deal_action, shuffled_deal
@@ -178,7 +178,7 @@ def play_any(match: Match, rng: random.Random, contract: str | None = None) -> D
     ``contract`` (when not forced) is chosen instead of the first one offered."""
     match.apply(TABLE, shuffled_deal(Match, rng))
     current = match.deals[-1]
-    if match.phase() is Phase.CONTRACT:
+    if match.phase() == "contract":
         choice = GAME.parse_action(contract) if contract else match.legal_actions()[0]
         match.apply(current.forehand, choice)
     match.apply(current.forehand, discard_action(current.hands[current.forehand][:4]))

@@ -16,7 +16,7 @@ from typing import Any
 
 from app.engine.actions import Action
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import TABLE, Deal, Match, Phase, discard_action
+from app.engine.bismarck.state import TABLE, Deal, Match, discard_action
 from app.engine.cards import FULL_DECK, Card, sorted_cards
 from app.engine.trick_game import deal_action, shuffled_deal
 
@@ -30,16 +30,16 @@ _CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])([AKQJT2-9][SHDC])(?![0-9A-Za-z])")
 def choose_action(match: Match, rng: random.Random) -> tuple[int, Action]:
     """A uniformly random move for whoever is to act (the table shuffles)."""
     phase = match.phase()
-    if phase is Phase.DEAL:
+    if phase == "deal":
         return TABLE, shuffled_deal(Match, rng)
     seat = match.to_act
     assert seat is not None and seat != TABLE, f"nobody to act in phase {phase}"
-    if phase is Phase.CONTRACT:
+    if phase == "contract":
         return seat, rng.choice(match.legal_actions(seat))
-    if phase is Phase.DISCARD:
+    if phase == "discard":
         hand = sorted_cards(match.deals[-1].hands[seat])
         return seat, discard_action(rng.sample(hand, 4))
-    if phase is Phase.PLAY:
+    if phase == "play":
         return seat, Match.PLAYS[rng.choice(match.playable(match.deals[-1], seat))]
     raise AssertionError(f"no move in phase {phase}")
 
@@ -126,7 +126,7 @@ def snapshot(match: Match, *, current_only: bool = False) -> tuple[Any, ...]:
             d.forced,
             d.discard,
             tuple(d.plays),
-            tuple(d.trick),
+            tuple(d.ledger.trick_cards()),
             d.leader,
             tuple(d.tricks),
             tuple((t.leader, t.cards, t.winner) for t in d.history),
@@ -166,8 +166,8 @@ def plays_by_seat(match: Match, k: int) -> list[tuple[int, Card]]:
     deal = match.deals[k - 1]
     out: list[tuple[int, Card]] = []
     tricks = [(t.leader, list(t.cards)) for t in deal.history]
-    if deal.trick:
-        tricks.append((deal.leader, list(deal.trick)))
+    if deal.ledger.trick:
+        tricks.append((deal.leader, deal.ledger.trick_cards()))
     for leader, cards in tricks:
         start = deal.order.index(leader)
         out.extend((deal.order[(start + i) % 3], c) for i, c in enumerate(cards))

@@ -11,7 +11,7 @@ from engine.helpers import A, B, C, act, deal, new_three
 
 from app.engine.bismarck import GAME
 from app.engine.bismarck.resample import resample
-from app.engine.bismarck.state import Match, Phase
+from app.engine.bismarck.state import Match
 from app.engine.ledger import Place
 
 view = GAME.view
@@ -29,7 +29,7 @@ def test_each_open_card_lies_in_the_discard_as_often_as_a_slot_of_forehands_twen
     deal(match, {A: "5C 6C 7C"}, open_cards=" ".join(OPEN))
     act(match, A, "contract:spel")
     act(match, A, "discard:AH,3C,5C,6C")
-    assert match.phase() is Phase.PLAY
+    assert match.phase() == "play"
     shown = view(match, B)
     rng = random.Random(5)
     draws = 1500
@@ -73,7 +73,7 @@ def test_an_open_card_of_a_suit_forehand_showed_he_lacks_was_discarded() -> None
 def test_before_the_contract_every_hand_is_dealt_face_down() -> None:
     match = new_three()
     deal(match, open_cards=" ".join(OPEN))
-    assert match.phase() is Phase.CONTRACT
+    assert match.phase() == "contract"
     shown = view(match, A)
     sample = resample(shown, random.Random(2))
     assert dumps(view(sample, A)) == dumps(shown)

@@ -31,7 +31,7 @@ from playout import (
 from app.engine.actions import Action
 from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import CONTRACTS, DEALS_PER_MATCH
-from app.engine.bismarck.state import TABLE, Match, Phase, discard_action
+from app.engine.bismarck.state import TABLE, Match, discard_action
 from app.engine.cards import FULL_DECK, SUITS, Card, sorted_cards
 from app.engine.errors import IllegalAction
 from app.engine.trick_game import deal_action, scored_deals
@@ -66,7 +66,7 @@ def check_cards_conserved(match: Match) -> None:
     assert len(dealt) == 52 and set(dealt) == DECK
     cards = cards_in_deal(deal)
     assert len(cards) == 52 and set(cards) == DECK, f"deal {deal.number}: {Counter(cards)}"
-    played = [c for t in deal.history for c in t.cards] + deal.trick
+    played = [c for t in deal.history for c in t.cards] + deal.ledger.trick_cards()
     assert played == deal.plays
     if deal.finished:
         assert len(deal.plays) == 48 and all(not deal.hands[s] for s in deal.order)
@@ -245,7 +245,7 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
     players = list(range(match.seats))
     legal: list[Action] = []
 
-    if match.phase() is Phase.OVER:
+    if match.phase() == "match_over":
         for seat in [*players, TABLE]:
             assert match.legal_actions(seat) == []
             for action in out_of_turn:
@@ -268,12 +268,14 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
         assert len(legal_set) == len(legal), "an action is listed twice"
         deal = match.deals[-1]
         listed = seen_before[actor]["legal"]
-        if match.phase() is Phase.PLAY:
+        if match.phase() == "play":
             assert {a.kind for a in legal} == {"play"}
-            assert {a.arg for a in legal} == spec_legal_cards(deal.hands[actor], deal.trick)
+            assert {a.arg for a in legal} == spec_legal_cards(
+                deal.hands[actor], deal.ledger.trick_cards()
+            )
             assert listed["kind"] == "play"
             assert sorted(listed["actions"]) == sorted(str(a) for a in legal)
-        elif match.phase() is Phase.CONTRACT:
+        elif match.phase() == "contract":
             assert legal_set <= set(CONTRACT_CANDIDATES)
             left = match.contracts_left(actor)
             expected = {c for c in left if c != "valfri"} | {
@@ -282,14 +284,14 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
             assert {a.arg for a in legal} == expected
             assert listed == {"kind": "contract", "actions": [str(a) for a in legal]}
         else:
-            assert match.phase() is Phase.DISCARD
+            assert match.phase() == "discard"
             hand = sorted_cards(deal.hands[actor])
             assert len(hand) == 20
             assert legal_set == {discard_action(c) for c in combinations(hand, 4)}
             assert len(legal) == 4845
             assert listed == {"kind": "discard", "count": 4, "from": hand}
         applicable = legal
-        if match.phase() is Phase.DISCARD and not apply_all_discards:
+        if match.phase() == "discard" and not apply_all_discards:
             applicable = rng.sample(legal, 100)
         for action in applicable:
             match.clone().apply(actor, action)
@@ -312,7 +314,7 @@ def check_legal_actions(match: Match, rng: random.Random, apply_all_discards: bo
             assert code == "not_your_turn", (seat, action, code)
     assert snapshot(match) == before
     assert views(match) == seen_before
-    if actor != TABLE and match.phase() is not Phase.DISCARD:
+    if actor != TABLE and match.phase() != "discard":
         assert match.legal_actions() == legal
 
 
@@ -326,9 +328,9 @@ def test_engine_accepts_exactly_the_actions_it_lists(seed: int, seats: int) -> N
     def maybe_check(match: Match) -> None:
         nonlocal discards
         phase = match.phase()
-        if phase is Phase.PLAY and checker.random() > 0.08:
+        if phase == "play" and checker.random() > 0.08:
             return
-        if phase is Phase.DISCARD:
+        if phase == "discard":
             discards += 1
         check_legal_actions(match, checker, apply_all_discards=discards == 1)
 
@@ -402,7 +404,7 @@ def test_leak_check_catches_a_shown_card() -> None:
     """The leak check itself fails on a view that names a card the seat may not see."""
     match, _ = play_match(3, random.Random(7), max_actions=10)
     deal = match.current
-    assert deal is not None and match.phase() is Phase.PLAY
+    assert deal is not None and match.phase() == "play"
     seat = next(s for s in deal.order if s != deal.forehand)
     other = next(s for s in deal.order if s not in (seat, deal.forehand))
     check_no_leak(match, seat)
@@ -424,7 +426,7 @@ def test_leak_check_catches_a_shown_card() -> None:
 
 
 def truncated_match(
-    seed: int, seats: int, phases: tuple[Phase, ...] | None = None
+    seed: int, seats: int, phases: tuple[str, ...] | None = None
 ) -> tuple[Match, list[tuple[int, str]], random.Random]:
     """A random match cut after a random action (of a deal in one of ``phases``, if given)."""
     rng = random.Random(seed)
@@ -479,7 +481,7 @@ def test_view_is_unchanged_by_any_legal_redeal_of_hidden_cards(seed: int, seats:
 @settings(FAST, max_examples=20)
 @given(seed=SEEDS, seats=SEAT_COUNTS)
 def test_redeal_before_the_first_card_always_replays(seed: int, seats: int) -> None:
-    match, log, rng = truncated_match(seed, seats, (Phase.CONTRACT, Phase.DISCARD))
+    match, log, rng = truncated_match(seed, seats, ("contract", "discard"))
     for seat in (*range(seats), None):
         perms = [free_permutation(hidden_from(d, seat), rng) for d in match.deals]
         redealt = replay_log(seats, match.first_dealer, permute_log(log, perms))
@@ -489,7 +491,7 @@ def test_redeal_before_the_first_card_always_replays(seed: int, seats: int) -> N
 @settings(FAST, max_examples=20)
 @given(seed=SEEDS, seats=SEAT_COUNTS)
 def test_redeal_of_a_card_the_seat_holds_changes_its_view(seed: int, seats: int) -> None:
-    match, log, rng = truncated_match(seed, seats, (Phase.DISCARD, Phase.PLAY))
+    match, log, rng = truncated_match(seed, seats, ("discard", "play"))
     deal = match.deals[-1]
     seat = rng.choice(deal.order)
     hidden = hidden_from(deal, seat)

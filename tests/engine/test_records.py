@@ -24,7 +24,7 @@ from playout import (
 
 from app.engine.bismarck import GAME
 from app.engine.bismarck.rules import winners
-from app.engine.bismarck.state import Match, Phase
+from app.engine.bismarck.state import Match
 from app.engine.cards import SUIT_NAMES, Card
 from app.engine.game import RecordError, RecordFormatError
 from app.engine.records import replay_record, validate_record
@@ -34,7 +34,7 @@ view = GAME.view
 Record = dict[str, Any]
 
 
-Cut = float | tuple[Phase, int]
+Cut = float | tuple[str, int]
 
 
 @cache
@@ -56,9 +56,9 @@ def played(seats: int, seed: int, cut: Cut = 1.0) -> tuple[Match, Log]:
     return replay_log(seats, full.first_dealer, log[:keep]), log[:keep]
 
 
-def _reaches(match: Match, seat: int, text: str, phase: Phase) -> bool:
+def _reaches(match: Match, seat: int, text: str, phase: str) -> bool:
     match.apply(seat, GAME.parse_action(text))
-    return match.phase() is phase
+    return match.phase() == phase
 
 
 def record_of(seats: int, seed: int = 1, cut: Cut = 1.0) -> Record:
@@ -103,11 +103,11 @@ CASES = [
         (5, 0.2),
         (6, 0.77),
         (7, 0.999),
-        (8, (Phase.CONTRACT, 1)),
-        (9, (Phase.CONTRACT, 6)),
-        (10, (Phase.DISCARD, 1)),
-        (11, (Phase.DISCARD, 9)),
-        (12, (Phase.DEAL, 5)),
+        (8, ("contract", 1)),
+        (9, ("contract", 6)),
+        (10, ("discard", 1)),
+        (11, ("discard", 9)),
+        (12, ("deal", 5)),
     )
 ]
 
@@ -118,7 +118,7 @@ def test_export_then_validate_gives_the_same_results(seats: int, seed: int, cut:
     doc = record_of(seats, seed, cut)
     assert (cut == 1.0) == match.is_over
     if isinstance(cut, tuple):
-        assert match.phase() is cut[0]
+        assert match.phase() == cut[0]
     in_record = [d for d in match.deals if d.contract is not None]
     assert len(doc["deals"]) == len(in_record)
     result = validate_record(doc)
@@ -153,7 +153,7 @@ def test_a_record_replays_to_the_same_views(seats: int, seed: int, cut: Cut) -> 
     doc = record_of(seats, seed, cut)
     _, replayed, players = replay_record(doc)
     assert players == list(PLAYERS[:seats])
-    assert replayed.phase() is expected.phase()
+    assert replayed.phase() == expected.phase()
     for seat in (*range(seats), None):
         seen, wanted = view(replayed, seat), view(expected, seat)
         if not doc["deals"]:
@@ -178,7 +178,7 @@ def test_a_deal_before_its_discard_is_valid_as_the_last_deal() -> None:
     # the discard follows the contract (or the deal itself when the contract is forced)
     cut = next(i for i in range(1, len(log)) if log[i][1].startswith("discard:"))
     partial = replay_log(3, match.first_dealer, log[:cut])
-    assert partial.phase() is Phase.DISCARD
+    assert partial.phase() == "discard"
     doc = json.loads(json.dumps(GAME.records.export(partial, PLAYERS[:3])))
     assert "discard" not in doc["deals"][-1] and doc["deals"][-1]["plays"] == []
     assert validate_record(doc).valid

@@ -108,8 +108,8 @@ def replay_record(record: dict[str, Any]) -> tuple[Match, list[tuple[int, str]]]
 
     for deal in record["deals"]:
         order = play_order(match.seats, deal["dealer"])
-        apply(TABLE, str(deal_action(deck_from(deal["open"], order, deal["hands"]))))
-        if match.phase().value == "contract":
+        apply(TABLE, str(deal_action(deck_from(deal["open"], deal["hands"], deal["dealer"]))))
+        if match.phase() == "contract":
             trump = deal["trump"] if deal["contract"] == "valfri" else None
             apply(order[0], str(contract_action(deal["contract"], trump)))
         apply(order[0], str(discard_action(deal["discard"])))

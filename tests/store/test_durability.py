@@ -354,7 +354,7 @@ def test_a_failed_append_changes_nothing_and_the_retry_succeeds(url: str, moment
                     await table.step()
             elif moment == "deal_end":
                 # the last card of a deal also appends the next deal and the scoresheet row
-                while not (match.phase().value == "play" and len(match.deals[-1].plays) == 47):
+                while not (match.phase() == "play" and len(match.deals[-1].plays) == 47):
                     await table.step()
             version, views, sent = snapshot(table)
             deals_done = len(match.finished_deals)

@@ -67,7 +67,7 @@ class Table:
             self.commit(self.room.act(self.to_act(), self.legal_action(), self.rng))
 
     def play_until(self, phase: str) -> None:
-        while self.room.match is not None and self.room.match.phase().value != phase:
+        while self.room.match is not None and self.room.match.phase() != phase:
             self.play()
 
 
@@ -466,7 +466,7 @@ def test_a_contract_once_used_by_a_forehand_is_refused_to_them() -> None:
     used: dict[int, str] = {}
     while True:
         match = table.room.match
-        if match.phase().value == "contract":
+        if match.phase() == "contract":
             seat = table.to_act()
             if seat in used:
                 before = snapshot(table.room)

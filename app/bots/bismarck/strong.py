@@ -326,7 +326,7 @@ def deal_result(deal: Deal) -> list[int | None]:
     position = {s: p for p, s in enumerate(order)}
     # the ledger's suit bits are the simulator's: both number the suits in SUITS' order
     voids = [deal.ledger.voids[s] for s in order]
-    trick = deal.trick
+    trick = deal.ledger.trick_cards()
     hands = [mask_of(deal.ledger.hand(s)) for s in order]
     assert deal.contract is not None
     take = deal.contract != PASS

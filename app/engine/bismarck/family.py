@@ -39,10 +39,6 @@ class FamilyDeal(TrickDeal):
         """The contract was forehand's last one left."""
 
     @property
-    def trick(self) -> list[Card]:
-        return self.ledger.trick_cards()
-
-    @property
     def plays(self) -> list[Card]:
         """Every card played, in the order played."""
         return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
@@ -78,10 +74,6 @@ class FamilyMatch(TrickMatch[DealT]):
         super().__init__(seats, None, first_dealer)
         self.used: list[set[str]] = [set() for _ in range(seats)]
         """The contracts each seat has played as forehand."""
-
-    @property
-    def deals_total(self) -> int:
-        return self.DEALS[self.seats]
 
     def fixed_trump(self, deal: DealT) -> str:
         raise NotImplementedError
@@ -187,7 +179,7 @@ class FamilyMatch(TrickMatch[DealT]):
         deal.scores = list(scores)  # type: ignore[assignment]
 
     def match_over(self) -> bool:
-        return self.deals_played == self.deals_total
+        return self.deals_played == self.DEALS[self.seats]
 
 
 _PLAYS: Final = FamilyMatch.PLAYS

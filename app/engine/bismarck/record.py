@@ -42,7 +42,6 @@ class FamilyRecords(TrickRecords[Any]):
     OPEN_TWICE: ClassVar[str | None] = None
     """What an open card dealt twice is told, where not that it is dealt twice."""
     STATED: ClassVar[str] = "is"
-    PLAYED_BY = "{title} is played by {counts} players"
 
     def chosen(self, deal: Any, seat: int | None, whole: bool) -> dict[str, Any]:
         raise NotImplementedError
@@ -220,7 +219,7 @@ class BismarckRecords(FamilyRecords):
         return play_order(match.seats, dealer)
 
     def pack(self, match: Match, open_cards: list[Card], hands: Any, dealer: int) -> list[Card]:
-        return deck_from(open_cards, play_order(match.seats, dealer), hands)
+        return deck_from(open_cards, hands, dealer)
 
     def before_play(self, match: Match, d: Any, k: int, last: bool) -> list[Any]:
         self.contract(match, d, k)

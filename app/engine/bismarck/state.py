@@ -5,8 +5,6 @@ A match is a sequence of actions. ``deal:…`` and ``void`` are taken by the tab
 match is fully determined by its action log and any log replays to the same state. Every other
 action is a seat's: ``contract:…``, ``discard:…``, ``play:…``.
 
-A refused action raises :class:`IllegalAction` before anything is changed.
-
 On the trick-game base and the family's (``family.py``): here is what only Bismarck has, a
 seat sitting out at four, its refusals' order and words, the carried-over contract.
 """
@@ -14,7 +12,6 @@ seat sitting out at four, its refusals' order and words, the carried-over contra
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import StrEnum
 from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar, Final
@@ -39,15 +36,6 @@ from .rules import (
     quotas,
     ranks,
 )
-
-
-class Phase(StrEnum):
-    DEAL = "deal"  # waiting for the table to shuffle and deal
-    CONTRACT = "contract"  # forehand chooses, seeing only the open cards
-    DISCARD = "discard"  # forehand holds 20 and puts four away
-    PLAY = "play"
-    OVER = "match_over"
-
 
 VOID: Final = Action("void")
 
@@ -125,9 +113,6 @@ class Match(FamilyMatch[Deal]):
 
     # -- reading -------------------------------------------------------------------------------
 
-    def phase(self) -> Phase:
-        return Phase(super().phase())
-
     def other_actions(self, deal: Deal, seat: int) -> list[Action]:
         """The contracts forehand may choose; a discard is listed as its 4,845 choices
         (views show it as a pick, :meth:`pick`). The table's chance step is not listed
@@ -172,7 +157,7 @@ class Match(FamilyMatch[Deal]):
         """Bismarck's own fields of the view; its deals played are those the match holds (a
         state dealt anew from a view holds none)."""
         return {
-            "deals_total": self.deals_total,
+            "deals_total": self.DEALS[self.seats],
             "deals_played": len(self.finished_deals),
             "contracts_left": [self.contracts_left(s) for s in range(self.seats)],
             "ranks": ranks(self.totals),
@@ -332,12 +317,8 @@ def dealt_positions(seats: int) -> HandPositions:
 
 
 def deck_from(
-    open_cards: Sequence[Card],
-    order: Sequence[int],
-    dealt: Sequence[Sequence[Card] | None],
+    open_cards: Sequence[Card], dealt: Sequence[Sequence[Card] | None], dealer: int
 ) -> list[Card]:
-    """Undo the deal of rules §3.2 (:func:`dealt_positions`), ``order`` the seats that play
-    from forehand on."""
-    seats = len(dealt)
+    """Undo the deal of rules §3.2 (:func:`dealt_positions`) by ``dealer``."""
     hands = [hand or () for hand in dealt]
-    return pack_from(hands, dealt_positions(seats), (order[0] - 1) % seats, rest=open_cards)
+    return pack_from(hands, dealt_positions(len(dealt)), dealer, rest=open_cards)

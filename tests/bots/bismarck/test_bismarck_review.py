@@ -136,7 +136,7 @@ def ducking_position() -> Match:
     dealt = [[c for c in forehand if c not in OPEN], hands[1], hands[2]]
     match = GAME.new_match(3, {}, 2)
     assert isinstance(match, Match)
-    match.apply(TABLE, deal_action(deck_from(OPEN, (0, 1, 2), dealt)))
+    match.apply(TABLE, deal_action(deck_from(OPEN, dealt, 2)))
     match.apply(0, GAME.parse_action("contract:pass"))
     match.apply(0, GAME.parse_action("discard:" + ",".join(DISCARD)))
     for trick in [*TRICKS, LAST[0][:2]]:

@@ -20,7 +20,7 @@ from app.bots.bismarck.bits import CODE, SUIT_MASK, cards_of, mask_of
 from app.bots.bismarck.knowledge import read
 from app.bots.bismarck.sampler import Sampler
 from app.engine.bismarck import GAME
-from app.engine.bismarck.state import TABLE, Match, Phase
+from app.engine.bismarck.state import TABLE, Match
 from app.engine.cards import FULL_DECK
 from app.engine.trick_game import deal_action, shuffled_deal
 
@@ -134,7 +134,7 @@ def decision_points(seats: int, seed: int, every: int) -> list[tuple[Match, list
             match.apply(TABLE, deal)
             log.append((TABLE, str(deal)))
             continue
-        if step % every == 0 or match.phase() is not Phase.PLAY:
+        if step % every == 0 or match.phase() != "play":
             points.append((match.clone(), list(log)))
         record = Log()
         act(GAME, match, bots, record)
@@ -207,7 +207,7 @@ def knowledge_points() -> list[tuple[Match, int]]:
     out = []
     for seats, seed in ((3, 3), (4, 4)):
         for match, _ in decision_points(seats, seed, every=1):
-            if match.phase() is Phase.PLAY:
+            if match.phase() == "play":
                 out.append((match, match.to_act or 0))
     return out
 

@@ -45,7 +45,7 @@ def check_cards(match: Match) -> None:
         assert tuple(len(deal.hands[s]) for s in order) == SIZES[step]
     elif match.phase() == "play":
         played = Counter((t.leader + i) % 4 for t in deal.history for i in range(4))
-        played.update((deal.leader + i) % 4 for i in range(len(deal.trick)))
+        played.update((deal.leader + i) % 4 for i in range(len(deal.ledger.trick)))
         assert [len(deal.hands[s]) + played[s] for s in range(4)] == [13] * 4
 
 

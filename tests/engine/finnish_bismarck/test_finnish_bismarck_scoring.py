@@ -187,6 +187,6 @@ def test_a_scored_deal_keeps_what_the_sheet_and_the_paper_need() -> None:
         "forehand": 1,
         "contract": "free",
         "trump": "S",
-        "tricks": match.deals[0].tricks,
+        "tricks": match.deals[0].won,
     }
     assert sum(scored.detail["tricks"]) == 13

@@ -107,11 +107,11 @@ def test_f3_f4_a_deal_scores_by_team_against_its_quota(
     match = Match(0)
     play_planned(match, f"contract:{contract}", winners_for(0, taken))
     current = match.deals[-1]
-    assert team_tricks(current.tricks) == [13 - taken, taken]  # forehand 1 is team 1
+    assert team_tricks(current.won) == [13 - taken, taken]  # forehand 1 is team 1
     # every partner carries his team's score
     assert current.scores == [theirs, ours, theirs, ours]
     assert match.totals == [theirs, ours, theirs, ours]
-    assert deal_scores(contract, 0, current.tricks) == [theirs, ours, theirs, ours]
+    assert deal_scores(contract, 0, current.won) == [theirs, ours, theirs, ours]
     sheet = view(match, None)["scoresheet"]
     assert sheet["deals"][0]["team_scores"] == [theirs, ours]
     assert sheet["teams"]["totals"] == [theirs, ours]

@@ -341,13 +341,14 @@ class Search(SamplingBot):
                     for i, card in enumerate(done.cards):
                         if card[1] != led:
                             voids[(done.leader + i) & 3] |= 1 << SUIT_INDEX[led]
-                if deal.trick:
-                    led = deal.trick[0][1]
-                    for i, card in enumerate(deal.trick):
+                cards = deal.ledger.trick_cards()
+                if cards:
+                    led = cards[0][1]
+                    for i, card in enumerate(cards):
                         if card[1] != led:
                             voids[(deal.leader + i) & 3] |= 1 << SUIT_INDEX[led]
-                trick = [CODE[c] for c in deal.trick]
-                tricks = play_out(hands, trick, deal.leader, voids, list(deal.tricks), trump, take)
+                trick = [CODE[c] for c in cards]
+                tricks = play_out(hands, trick, deal.leader, voids, list(deal.won), trump, take)
             scores: list[int | None] = [seat_score(tricks, s, deal.dealer, take) for s in range(4)]
             return margin(scores, seat)
         return super().play_out(state, seat, played)

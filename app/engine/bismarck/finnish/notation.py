@@ -11,15 +11,12 @@ cards given to the seats of its ``to`` in that order.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
 
 from ...actions import Action
 from ...cards import Card, is_card, is_full_deck, sorted_cards
 from ...errors import MalformedAction
 from ..contracts import card_list, parse_contract
 from .rules import CONTRACTS, FREE
-
-KINDS: Final = ("deal", "contract", "pass", "share", "play")
 
 
 def parse_other(action: Action) -> Action:
@@ -41,7 +38,9 @@ def parse_other(action: Action) -> Action:
         if not is_full_deck(cards):
             raise MalformedAction("'deal' takes all 52 cards, each once")
         return Action("deal", arg)
-    raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(KINDS)})
+    raise MalformedAction(
+        f"unknown action {kind[:20]!r}", {"kinds": ["deal", "contract", "pass", "share", "play"]}
+    )
 
 
 def share_items(arg: str) -> dict[int, Card] | list[Card]:

@@ -51,7 +51,7 @@ class FinnishRecords(FamilyRecords):
         """Each team's tricks so far, and its score once the deal is over (zeros before)."""
         scores = deal.scores
         return {
-            "tricks": team_tricks(deal.tricks),
+            "tricks": team_tricks(deal.won),
             "scores": [scores[m[0]] for m in TEAMS] if scores is not None else [0, 0],
         }
 

@@ -3,8 +3,7 @@
 
 A deal runs: the table's ``deal:<52 cards>``; forehand's contract (set by the deal itself
 when it is forehand's last one left, but for ``free``, whose suit forehand still names);
-the four steps of the exchange, one action each (rules §4); then thirteen tricks. Every
-check comes before the first change, so a refused action leaves the state as it was.
+the four steps of the exchange, one action each (rules §4); then thirteen tricks.
 
 On the trick-game base and the family's (``family.py``): each pass of the exchange is seen
 by its giver and its taker alone; here are its refusals of a contract and of the exchange
@@ -60,10 +59,6 @@ class Deal(FamilyDeal):
         assert self.pack is not None
         hands = dealt_to(self.pack, HAND_POSITIONS, self.dealer)
         return tuple(tuple(sorted_cards(h)) for h in hands)
-
-    @property
-    def tricks(self) -> list[int]:
-        return self.won
 
 
 class Match(FamilyMatch[Deal]):
