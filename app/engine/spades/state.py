@@ -38,7 +38,6 @@ from .rules import (
     HAND_SIZE,
     NIL,
     OPTIONS,
-    ORDER,
     RULES,
     SEATS,
     TRUMP,
@@ -147,7 +146,8 @@ class Match(TrickMatch[Deal]):
     RULES: ClassVar[TrickRules] = RULES
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
     DEAL: ClassVar[type[TrickDeal]] = Deal
-    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {card: i for i, card in enumerate(CARDS)}
+    """Canonical order of a hand: spades, hearts, diamonds, clubs; high to low in each."""
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (LOOK, *BIDS.values())
     SHOWS_TRUMP: ClassVar[bool] = False
     WON_KEY: ClassVar[str] = "tricks"
