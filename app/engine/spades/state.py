@@ -292,9 +292,8 @@ class Match(TrickMatch[Deal]):
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
         """Every hand dealt face down, one card at a time from the dealer's left (§2); the
         bidding first."""
-        first = (deal.dealer + 1) % SEATS
         for k, card in enumerate(pack):
-            deal.ledger.deal((first + k) % SEATS, card, face_down=True)
+            deal.ledger.deal((deal.dealer + 1 + k) % SEATS, card, face_down=True)
         deal.trump = TRUMP
         deal.order = bid_order(deal.dealer, self.options["first_bidder"])
         deal.step = "bid"
