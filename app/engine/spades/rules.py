@@ -16,8 +16,6 @@ from ..tricks import TrickRules
 RANKS: Final = "AKQJT98765432"
 PACK: Final = Pack(RANKS)
 CARDS: Final[tuple[Card, ...]] = PACK.cards
-ORDER: Final[dict[Card, int]] = {card: i for i, card in enumerate(CARDS)}
-"""Canonical order of a hand: spades, hearts, diamonds, clubs; high to low in each."""
 
 SEATS: Final = 4
 HAND_SIZE: Final = 13

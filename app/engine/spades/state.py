@@ -38,7 +38,6 @@ from .rules import (
     HAND_SIZE,
     NIL,
     OPTIONS,
-    ORDER,
     RULES,
     SEATS,
     TRUMP,
@@ -147,7 +146,8 @@ class Match(TrickMatch[Deal]):
     RULES: ClassVar[TrickRules] = RULES
     OPTIONS: ClassVar[tuple[Option, ...]] = OPTIONS
     DEAL: ClassVar[type[TrickDeal]] = Deal
-    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = ORDER
+    CARD_ORDER: ClassVar[Mapping[Card, int] | None] = {card: i for i, card in enumerate(CARDS)}
+    """Canonical order of a hand: spades, hearts, diamonds, clubs; high to low in each."""
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (LOOK, *BIDS.values())
     SHOWS_TRUMP: ClassVar[bool] = False
     WON_KEY: ClassVar[str] = "tricks"
@@ -292,9 +292,8 @@ class Match(TrickMatch[Deal]):
     def lay_out(self, deal: Deal, pack: Sequence[Card]) -> None:
         """Every hand dealt face down, one card at a time from the dealer's left (§2); the
         bidding first."""
-        first = (deal.dealer + 1) % SEATS
         for k, card in enumerate(pack):
-            deal.ledger.deal((first + k) % SEATS, card, face_down=True)
+            deal.ledger.deal((deal.dealer + 1 + k) % SEATS, card, face_down=True)
         deal.trump = TRUMP
         deal.order = bid_order(deal.dealer, self.options["first_bidder"])
         deal.step = "bid"
