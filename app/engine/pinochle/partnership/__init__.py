@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Final
 
 from ...game import Game
+from ...hand_positions import positions_of
 from ...trick_game import make_game as make_trick_game
 from .paper import paper_of
 from .record import Records
 from .resample import resampler
 from .sheet import SHEET
 from .state import hidden_cards, match_of, public_fields
-from .variant import Variant
+from .variant import SEATS, Variant
 
 
 def make_game(variant: Variant, summary: str) -> Game:
@@ -27,7 +28,7 @@ def make_game(variant: Variant, summary: str) -> Game:
         pack=variant.pack,
         sheet=SHEET,
         public_fields=public_fields,
-        hand_positions=lambda seats, options: variant.hand_positions,
+        hand_positions=lambda seats, options: positions_of(variant.layout(0), SEATS),
         resample=resampler(variant),
         records=Records,
         paper=paper_of(variant),

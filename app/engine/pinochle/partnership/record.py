@@ -10,11 +10,12 @@ about a rule.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any, ClassVar
 
 from ...trick_game import TrickMatch
 from ..base import BiddingRecords
-from .state import Deal, Match, claim_json, meld_json
+from .state import Deal, Match, meld_json
 from .variant import SEATS, Variant
 
 
@@ -46,7 +47,7 @@ class Records(BiddingRecords[Deal]):
                     "melded": list(result.melded),
                     "hand_points": list(result.hands),
                     "team_scores": list(result.scores),
-                    "claim": claim_json(result.claim),
+                    "claim": None if result.claim is None else asdict(result.claim),
                 }
                 if result
                 else None

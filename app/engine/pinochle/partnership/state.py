@@ -643,7 +643,7 @@ class Match(BiddingMatch[Deal]):
             "melded": list(result.melded),
             "hand_points": list(result.hands),
             "scores": list(result.scores),
-            "claim": claim_json(result.claim),
+            "claim": None if result.claim is None else asdict(result.claim),
         }
 
 
@@ -693,11 +693,6 @@ def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
         {"melds": [meld_json(m) for m in melds], "total": deal.meld_values[seat]}
         for seat, melds in enumerate(deal.melds)
     ]
-
-
-def claim_json(claim: Claim | None) -> dict[str, Any] | None:
-    """A claim's fields, in their order."""
-    return None if claim is None else asdict(claim)
 
 
 def public_fields(match: Match) -> dict[str, Any]:

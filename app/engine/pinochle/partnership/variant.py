@@ -15,7 +15,6 @@ from typing import Any, Final
 
 from ...cards import SUITS, Card
 from ...game import Option, Options, Pack
-from ...hand_positions import HandPositions, positions_of
 from ...tricks import Heading, TrickRules
 from ..melds import MeldTable
 
@@ -111,12 +110,6 @@ class Variant:
         """The seat each position of a shuffled pack goes to: packets of ``packet`` cards
         in turn from the dealer's left (§3)."""
         return tuple((dealer + 1 + k // self.packet) % SEATS for k in range(self.pack.size))
-
-    @cached_property
-    def hand_positions(self) -> HandPositions:
-        """For the seat ``k`` places after the dealer, the positions of the pack it is dealt:
-        those :meth:`layout` gives it when seat 0 deals (``Game.hand_positions``)."""
-        return positions_of(self.layout(0), SEATS)
 
     def settings(self, options: Options) -> Variant:
         """The rules a match plays by: the variant as the options the game has set it."""
