@@ -790,7 +790,9 @@ def legal(match: TrickMatch[Any], seat: int) -> dict[str, Any] | None:
 
 class Sheet:
     """A game's scoresheet: its columns and each scored deal's cells from the deal's
-    detail; the running totals are the base's."""
+    detail; the running totals are the base's. It is built from the scored deals alone
+    (``ScoredDeal``), the rows the store keeps, so a live match and a stored one read the
+    same."""
 
     def __init__(
         self,

@@ -1,9 +1,6 @@
 """Bismarck's scoresheet, the Swedish protocol (rules §9): a row of contracts per player, each
 marked with the deal where that player played it as forehand, and a line per deal.
-
-It is built from the scored deals alone (the base's ``scored_deals``: the seat sitting out
-has no score), the same rows the store keeps, so the live match and every stored one read
-identically.
+The seat sitting out a deal has no score in it.
 """
 
 from __future__ import annotations

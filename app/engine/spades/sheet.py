@@ -1,8 +1,6 @@
 """Spades' scoresheet: a line per deal with its dealer, each seat's bid and tricks, and with
 option ``bags`` each side's bags; each side's score and running total in the teams block.
-
-It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
-live match and a stored one read the same. Each partner carries his side's score.
+Each partner carries his side's score.
 """
 
 from __future__ import annotations

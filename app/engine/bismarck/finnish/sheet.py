@@ -1,9 +1,7 @@
 """Finnish Bismarck's scoresheet: a line per deal with forehand, the contract and its trump,
 and each team's tricks; the teams' scores and running totals (the base's teams block); and the
 protocol's grid of the contracts each player has played as forehand, as Swedish Bismarck's.
-
-It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
-live match and a stored one read the same. Each partner carries his team's score.
+Each partner carries his team's score.
 """
 
 from __future__ import annotations

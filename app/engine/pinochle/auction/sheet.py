@@ -2,9 +2,8 @@
 bidder's count, the result, each seat's chips and the kitty's; running balances; the kitty
 as an account of its own, shared out after the last deal.
 
-It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
-live session and a stored one read the same. A deal's ``scores`` are what each seat's
-balance changed by: its settlement, and after the session's last deal the kitty's share.
+A deal's ``scores`` are what each seat's balance changed by: its settlement, and after the
+session's last deal the kitty's share.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """The partnership pinochles' scoresheet: a line per deal with its bidder, bid, trump, each
 seat's meld, the bidding side's hand points and how the deal ended; per-seat scores that
 repeat the team's, running totals (the base's :class:`Sheet`), and the teams block.
-
-It is built from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a
-live match and a stored one read the same.
 """
 
 from __future__ import annotations
