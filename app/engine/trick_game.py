@@ -1038,9 +1038,10 @@ def make_resample(
 
 class TrickRecords(Generic[D]):
     """A trick game's records (docs/records.md): a deal is its dealer, the pack as dealt and
-    the seats' actions; every other field is derived and checked. A game whose record says
-    more, or says it in its own words, subclasses it (the methods between ``derived`` and
-    ``explain``)."""
+    the seats' actions; every other field is derived and checked. A record is replayed
+    through the game's match, so a validator and the live server can never disagree about a
+    rule. A game whose record says more, or says it in its own words, subclasses it (the
+    methods between ``derived`` and ``explain``)."""
 
     OVER: ClassVar[str] = "the match was over"
     """Why a deal after the match's end is refused."""

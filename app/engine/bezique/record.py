@@ -3,8 +3,7 @@
 
 A deal is its dealer, the pack as dealt (128 or 192 cards: the hands, then the stock, top
 first) and the players' actions in order; the declarations, carte blanche, points, tricks,
-brisques and the settlement are derived. A record is replayed through :class:`Match`, so a
-validator and the live server can never disagree about a rule.
+brisques and the settlement are derived.
 """
 
 from __future__ import annotations

@@ -7,8 +7,7 @@ winner of each trick must choose, ``declare:<declaration>`` or ``draw``: the ste
 skipped, so that nobody learns from its absence that the winner had nothing to declare.
 Either way both then draw, winner first. After the final draw the tables are taken up and
 the last tricks follow suit. Cards are played as ``play:QS`` from the concealed hand or
-``play:QS@3`` from position 3 of the player's table. Every check comes before the first
-change, so a refused action leaves the state as it was.
+``play:QS@3`` from position 3 of the player's table.
 """
 
 from __future__ import annotations

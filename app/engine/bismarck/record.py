@@ -2,8 +2,7 @@
 (:class:`~app.engine.trick_game.TrickRecords`), and the deal body its whole family writes:
 the dealer, the open cards, the hands as dealt, the contract and its trump, what comes
 between the contract and the play (Bismarck's discard, the Finnish exchange) and the cards
-played, tricks and scores derived. A record is replayed through :class:`Match`, so the
-validator and the live server can never disagree about a rule.
+played, tricks and scores derived.
 """
 
 from __future__ import annotations

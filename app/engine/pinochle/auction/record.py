@@ -2,9 +2,7 @@
 (:class:`TrickRecords`) in its own words.
 
 A deal is its dealer, every hand as dealt, the widow, and the players' actions in order
-(bids, the widow, trump, melds, burial, concessions, cards); every score is derived. A record
-is replayed through :class:`Match`, so a validator and the live server can never disagree
-about a rule.
+(bids, the widow, trump, melds, burial, concessions, cards); every score is derived.
 """
 
 from __future__ import annotations

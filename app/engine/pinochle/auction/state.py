@@ -5,8 +5,7 @@ A deal runs: the table's ``deal:<48 cards>``; the auction (``bid:320``, ``pass``
 widow (``widow``, or eldest's ``throw_in`` on the compulsory bid nobody raised); the
 bidder's ``trump:H``, ``meld:…`` and ``bury:…``, each provisional and open to change until
 his first ``play:``; ``concede`` by the bidder or by an opponent (out of turn) until that
-lead; then fifteen tricks. Every check comes before the first change, so a refused action
-leaves the state as it was.
+lead; then fifteen tricks.
 
 Its cards lie in the deal's ledger: each active hand dealt, the widow face down in the stock
 until turned up and taken into the bidder's hand for all to see, a meld's cards shown

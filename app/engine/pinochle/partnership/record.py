@@ -2,9 +2,7 @@
 the base's (:class:`TrickRecords`) in this game's words.
 
 A deal is its dealer, every hand as dealt, and the players' actions in order (calls,
-trump, cards, a claim); the auction, melds, points and scores are derived. A record is
-replayed through :class:`Match`, so a validator and the live server can never disagree
-about a rule.
+trump, cards, a claim); the auction, melds, points and scores are derived.
 """
 
 from __future__ import annotations

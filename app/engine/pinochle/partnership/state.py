@@ -6,8 +6,7 @@ A deal runs: the table's ``deal:<pack>``; the auction from the dealer's left (``
 ``pass``; with announcements ``bid:N:flush``, ``bid:N:long_suit`` and ``announce:V``); the
 high bidder's ``trump:S``, upon which every player's best meld is computed and shown
 (Clarification 3); then the tricks, the dealer's left leading. Any seat may ``claim``, in or
-out of turn, while a trick is unplayed; a claim ends the match either way. Every check comes
-before the first change, so a refused action leaves the state as it was.
+out of turn, while a trick is unplayed; a claim ends the match either way.
 
 Its cards lie in the deal's ledger: the hands dealt, each seat's meld shown once trump is
 named (:meth:`Ledger.show_only`), and of the copies of a card a seat holds, one the table has
