@@ -21,7 +21,6 @@ from typing import Any, ClassVar, Final, cast
 from ..actions import MAX_ACTION_TEXT, Action, split_action
 from ..cards import Card, dealt_cards
 from ..errors import IllegalAction, MalformedAction
-from ..game import TABLE as TABLE
 from ..game import Options
 from ..ledger import SUIT_BIT, TAKEN, TRICK
 from ..trick_game import TrickMatch

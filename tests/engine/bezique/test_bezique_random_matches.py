@@ -21,8 +21,10 @@ from engine.bezique.match_helpers import (
     snapshot,
 )
 
-from app.engine.bezique import CHINESE, RUBICON, TABLE, Deal, Match, Variant
+from app.engine.bezique import CHINESE, RUBICON, Match, Variant
+from app.engine.bezique.deal import Deal
 from app.engine.cards import Card
+from app.engine.game import TABLE
 
 RANK_ORDER = "ATKQJ987"
 COURT = "KQJ"

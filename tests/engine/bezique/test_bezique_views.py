@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from engine.bezique.match_helpers import act, deal, legal_texts, new_match, play_match, trick, view
 
-from app.engine.bezique import CHINESE, RUBICON, TABLE, Match, Variant, make_game
+from app.engine.bezique import CHINESE, RUBICON, Match, Variant, make_game
 from app.engine.bezique.declarations import declare
 from app.engine.bezique.variant import COURT
 from app.engine.bezique.view import hidden_cards
+from app.engine.game import TABLE
 from app.engine.trick_game import hidden_cards as unseen_cards
 
 VIEWERS: list[int | None] = [None, 0, 1]
