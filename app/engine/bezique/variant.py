@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Final
 
 from ..cards import Card, Suit
-from ..game import Option, Options, OptionValue, Pack, resolve_options_of
+from ..game import Option, Options, Pack
 from ..tricks import Heading, TrickRules
 
 RANKS: Final = "ATKQJ987"
@@ -149,10 +149,6 @@ ENDGAME_MUST_WIN: Final = TrickRules(
 )
 """Option ``must_win_endgame``: a player following suit must also beat the card led if
 able, a trump lead included; there is no duty to over-trump (Clarification 17)."""
-
-
-def resolve_options(variant: Variant, given: Options | None) -> dict[str, OptionValue]:
-    return resolve_options_of(OPTIONS, given, variant.title)
 
 
 def endgame_rules(options: Options) -> TrickRules:
