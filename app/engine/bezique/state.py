@@ -388,7 +388,7 @@ class Match(TrickMatch[Deal]):
         cards = tuple(deal.pack[c] for c in copies)
         for copy in copies:
             deal.ledger.show_index(copy)
-        deal.shown.append(Shown(seat, len(deal.history), copies, cards, points))
+        deal.shown.append(Shown(seat, len(deal.history), cards, points))
         deal.points[seat] += points
 
     def _declare(self, deal: Deal, seat: int, arg: str) -> None:
