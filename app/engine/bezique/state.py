@@ -136,9 +136,7 @@ class Notation:
         return found
 
 
-@cache
-def notation(variant: Variant) -> Notation:
-    return Notation(variant)
+notation = cache(Notation)
 
 
 class Match(TrickMatch[Deal]):
