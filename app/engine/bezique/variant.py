@@ -36,6 +36,7 @@ class Variant:
 
     name: str
     title: str
+    summary: str
     packs: int
     hand_size: int
     packet: int
@@ -89,6 +90,10 @@ class Variant:
 RUBICON: Final = Variant(
     name="bezique_rubicon",
     title="Rubicon bezique",
+    summary=(
+        "Two-player bezique with four packs: declare marriages, beziques and fours while the"
+        " stock lasts, then play out the last nine tricks; a loser under 1000 is rubiconed."
+    ),
     packs=4,
     hand_size=9,
     packet=1,
@@ -105,6 +110,10 @@ RUBICON: Final = Variant(
 CHINESE: Final = Variant(
     name="chinese_bezique",
     title="Chinese bezique",
+    summary=(
+        "Six-pack bezique for two: the bezique and the fours of trumps follow the trump suit,"
+        " carte blanche and the last trick score 250, and a loser under 3000 is rubiconed."
+    ),
     packs=6,
     hand_size=12,
     packet=3,
