@@ -52,8 +52,6 @@ from .variant import (
 
 DRAW: Final = Action("draw")
 KINDS: Final = ("deal", "play", "declare", "draw")
-MAX_DECLARE: Final = MAX_ACTION_TEXT - len("declare:")
-"""The longest argument a ``declare:`` text may carry."""
 
 
 class Notation:
@@ -106,7 +104,7 @@ class Notation:
         if (
             type(action) is Action
             and action.kind == "declare"
-            and 0 < len(action.arg) <= MAX_DECLARE
+            and 0 < len(action.arg) <= MAX_ACTION_TEXT - len("declare:")
         ):
             # a declaration: what parse would check, read from the argument without writing
             # the text and splitting it again; a refusal is left to the path below to word
