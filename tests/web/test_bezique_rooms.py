@@ -19,7 +19,8 @@ from typing import Any
 import httpx
 import pytest
 
-from app.engine.bezique import CHINESE, RUBICON, layout
+from app.engine.bezique import CHINESE, RUBICON
+from app.engine.bezique.deal import layout
 from app.engine.records import validate_record
 from support.client import Message, RoomClient, is_state, seated_table, start_match
 from support.protocol_csv import final_totals

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .deal import Deal, layout
 from .game import make_game
-from .scoring import settle
-from .state import TABLE, Match
+from .state import Match
 from .variant import CHINESE, RUBICON, Variant
 
 GAMES: Final = (make_game(RUBICON), make_game(CHINESE))
@@ -23,11 +21,7 @@ __all__ = [
     "GAMES",
     "MEMBERS",
     "RUBICON",
-    "TABLE",
-    "Deal",
     "Match",
     "Variant",
-    "layout",
     "make_game",
-    "settle",
 ]

@@ -59,7 +59,6 @@ class Shown:
     seat: int
     after: int
     """Tricks played when it was shown: 0 for the dealt hand, shown before the first lead."""
-    copies: tuple[Copy, ...]
     cards: tuple[Card, ...]
     points: int
 

@@ -61,7 +61,6 @@ from .variant import RANKS, Variant
 
 MAX_ITEMS = 8  # a quadruple bezique's cards
 MAX_EXTRAS = 16
-KIND_NAMES = ", ".join(k.value for k in Kind)
 _KINDS = {k.value: k for k in Kind}
 
 
@@ -122,7 +121,7 @@ def parse_declaration(arg: str) -> Request:
     kind = _KINDS.get(kind_text)
     if kind is None:
         raise MalformedAction(
-            f"no declaration {kind_text[:30]!r}; the kinds are {KIND_NAMES}",
+            f"no declaration {kind_text[:30]!r}; the kinds are {', '.join(Kind)}",
             {"kinds": [k.value for k in Kind]},
         )
     main, plus, extra = rest.partition("+")

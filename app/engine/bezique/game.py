@@ -4,8 +4,6 @@ class. Nothing here registers them: the family exports them in ``GAMES``."""
 
 from __future__ import annotations
 
-from typing import Final
-
 from ..game import Game
 from ..hand_positions import positions_of
 from ..trick_game import make_game as make_trick_game
@@ -18,17 +16,6 @@ from .state import match_class, notation
 from .variant import Variant
 from .view import hidden_cards, public_fields
 
-SUMMARIES: Final[dict[str, str]] = {
-    "bezique_rubicon": (
-        "Two-player bezique with four packs: declare marriages, beziques and fours while the"
-        " stock lasts, then play out the last nine tricks; a loser under 1000 is rubiconed."
-    ),
-    "chinese_bezique": (
-        "Six-pack bezique for two: the bezique and the fours of trumps follow the trump suit,"
-        " carte blanche and the last trick score 250, and a loser under 3000 is rubiconed."
-    ),
-}
-
 
 def make_game(variant: Variant) -> Game:
     """The ``Game`` of ``variant``: two seats, a fixed number of deals (option ``deals``);
@@ -36,7 +23,7 @@ def make_game(variant: Variant) -> Game:
     positions = positions_of(layout(variant, 0), 2)  # seat k of dealer 0: k places after him
     return make_trick_game(
         match_class(variant),
-        summary=SUMMARIES.get(variant.name, variant.title),
+        summary=variant.summary,
         seat_counts=(2,),
         pack=variant.pack,
         sheet=SHEET,

@@ -20,7 +20,6 @@ from ..errors import IllegalAction, MalformedAction
 from .combinations import Combination, Copy
 from .variant import CODES
 
-_CODES = frozenset(CODES)
 MAX_POSITION = 200
 """Beyond any table: a 192-card pack deals a player at most 12 + 84 cards."""
 
@@ -60,7 +59,7 @@ def split_card_argument(arg: str) -> tuple[Card, int | None]:
     """``QS`` → (``QS``, ``None``); ``QS@3`` → (``QS``, 3); :class:`MalformedAction` for any
     other text. Each argument read is kept: there are few."""
     code, at, position = arg.partition("@")
-    if code not in _CODES:
+    if code not in CODES:
         raise MalformedAction(
             f"a card is a rank (A T K Q J 9 8 7) and a suit (S H D C), got {arg[:20]!r}"
         )

@@ -24,12 +24,12 @@ from typing import Any, Final
 
 from ..cards import SUITS, Suit
 from ..errors import IllegalAction
-from ..game import Options, ScoredDeal
+from ..game import Options, ScoredDeal, resolve_options_of
 from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
 from .combinations import INFO, TRUMP_VALUE, Family, kinds_of, required, suits_of, value
 from .scoring import settle
 from .sheet import deals_total, settled_detail
-from .variant import BRISQUE, BRISQUE_RANKS, Variant, resolve_options
+from .variant import BRISQUE, BRISQUE_RANKS, OPTIONS, Variant
 
 NO_TRUMPS: Final = "none"
 """The trump choice of a deal in which no marriage or sequence made trumps."""
@@ -92,7 +92,7 @@ def make_paper(variant: Variant) -> Paper:
     def next_deal(
         seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
     ) -> PaperDeal | None:
-        if len(deals) >= deals_total(seats, resolve_options(variant, options)):
+        if len(deals) >= deals_total(seats, resolve_options_of(OPTIONS, options, variant.title)):
             return None
         dealer = first_dealer
         for deal in deals:
@@ -133,7 +133,7 @@ def make_paper(variant: Variant) -> Paper:
                     f"brisques count {BRISQUE} for each ace or ten won: not {brisques[seat]}",
                     {"seat": seat, "brisques": brisques[seat]},
                 )
-        rounded = bool(resolve_options(variant, e.options)["round_to_hundreds"])
+        rounded = bool(resolve_options_of(OPTIONS, e.options, variant.title)["round_to_hundreds"])
         result = settle(variant, points, brisques, rounded)
         # the table enters no declaration, carte blanche or trick one by one
         detail = {**settled_detail(variant, trump, previous, result), **deepcopy(UNRECORDED)}

@@ -174,7 +174,7 @@ def _restore(
     variant, d, seat = match.variant, view["deal"], view["seat"]
     ledger = deal.ledger
     shows = [
-        Shown(e["seat"], e["after"], (), tuple(e["cards"]), e["points"]) for e in d["carte_blanche"]
+        Shown(e["seat"], e["after"], tuple(e["cards"]), e["points"]) for e in d["carte_blanche"]
     ]
     _fit(variant, ledger, seat, course, shows, rng)
     pack = deal.pack = tuple(ledger.cards)

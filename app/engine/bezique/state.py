@@ -20,7 +20,6 @@ from typing import Any, ClassVar, Final, cast
 from ..actions import MAX_ACTION_TEXT, Action, split_action
 from ..cards import Card, dealt_cards
 from ..errors import IllegalAction, MalformedAction
-from ..game import TABLE as TABLE
 from ..game import Options
 from ..ledger import SUIT_BIT, TAKEN, TRICK
 from ..trick_game import TrickMatch
@@ -52,8 +51,6 @@ from .variant import (
 
 DRAW: Final = Action("draw")
 KINDS: Final = ("deal", "play", "declare", "draw")
-MAX_DECLARE: Final = MAX_ACTION_TEXT - len("declare:")
-"""The longest argument a ``declare:`` text may carry."""
 
 
 class Notation:
@@ -106,7 +103,7 @@ class Notation:
         if (
             type(action) is Action
             and action.kind == "declare"
-            and 0 < len(action.arg) <= MAX_DECLARE
+            and 0 < len(action.arg) <= MAX_ACTION_TEXT - len("declare:")
         ):
             # a declaration: what parse would check, read from the argument without writing
             # the text and splitting it again; a refusal is left to the path below to word
@@ -136,9 +133,7 @@ class Notation:
         return found
 
 
-@cache
-def notation(variant: Variant) -> Notation:
-    return Notation(variant)
+notation = cache(Notation)
 
 
 class Match(TrickMatch[Deal]):
@@ -388,7 +383,7 @@ class Match(TrickMatch[Deal]):
         cards = tuple(deal.pack[c] for c in copies)
         for copy in copies:
             deal.ledger.show_index(copy)
-        deal.shown.append(Shown(seat, len(deal.history), copies, cards, points))
+        deal.shown.append(Shown(seat, len(deal.history), cards, points))
         deal.points[seat] += points
 
     def _declare(self, deal: Deal, seat: int, arg: str) -> None:

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Final
 
 from ..cards import Card, Suit
-from ..game import Option, Options, OptionValue, Pack, resolve_options_of
+from ..game import Option, Options, Pack
 from ..tricks import Heading, TrickRules
 
 RANKS: Final = "ATKQJ987"
@@ -36,6 +36,7 @@ class Variant:
 
     name: str
     title: str
+    summary: str
     packs: int
     hand_size: int
     packet: int
@@ -89,6 +90,10 @@ class Variant:
 RUBICON: Final = Variant(
     name="bezique_rubicon",
     title="Rubicon bezique",
+    summary=(
+        "Two-player bezique with four packs: declare marriages, beziques and fours while the"
+        " stock lasts, then play out the last nine tricks; a loser under 1000 is rubiconed."
+    ),
     packs=4,
     hand_size=9,
     packet=1,
@@ -105,6 +110,10 @@ RUBICON: Final = Variant(
 CHINESE: Final = Variant(
     name="chinese_bezique",
     title="Chinese bezique",
+    summary=(
+        "Six-pack bezique for two: the bezique and the fours of trumps follow the trump suit,"
+        " carte blanche and the last trick score 250, and a loser under 3000 is rubiconed."
+    ),
     packs=6,
     hand_size=12,
     packet=3,
@@ -149,10 +158,6 @@ ENDGAME_MUST_WIN: Final = TrickRules(
 )
 """Option ``must_win_endgame``: a player following suit must also beat the card led if
 able, a trump lead included; there is no duty to over-trump (Clarification 17)."""
-
-
-def resolve_options(variant: Variant, given: Options | None) -> dict[str, OptionValue]:
-    return resolve_options_of(OPTIONS, given, variant.title)
 
 
 def endgame_rules(options: Options) -> TrickRules:

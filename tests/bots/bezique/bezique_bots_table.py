@@ -10,7 +10,8 @@ from typing import Any
 from engine.bezique.match_helpers import act, build_pack, new_match, parse_action, trick, view
 from engine.bezique.match_helpers import endgame as endgame_state
 
-from app.engine.bezique import TABLE, Match, Variant
+from app.engine.bezique import Match, Variant
+from app.engine.game import TABLE
 
 __all__ = ["act", "endgame", "shown", "table", "trick"]
 

@@ -12,12 +12,13 @@ import pytest
 
 from app.engine import get_game
 from app.engine.actions import Action
-from app.engine.bezique import TABLE, Deal, Match, Variant, layout
+from app.engine.bezique import Match, Variant
 from app.engine.bezique.combinations import Copy
+from app.engine.bezique.deal import Deal, layout
 from app.engine.bezique.state import match_class, notation
 from app.engine.cards import Card
 from app.engine.errors import IllegalAction
-from app.engine.game import View
+from app.engine.game import TABLE, View
 from app.engine.ledger import HAND
 
 

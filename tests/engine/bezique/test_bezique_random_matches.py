@@ -21,8 +21,10 @@ from engine.bezique.match_helpers import (
     snapshot,
 )
 
-from app.engine.bezique import CHINESE, RUBICON, TABLE, Deal, Match, Variant
+from app.engine.bezique import CHINESE, RUBICON, Match, Variant
+from app.engine.bezique.deal import Deal
 from app.engine.cards import Card
+from app.engine.game import TABLE
 
 RANK_ORDER = "ATKQJ987"
 COURT = "KQJ"
@@ -201,12 +203,13 @@ def check_deal(match: Match, deal: Deal) -> None:
     assert deal.draws == draws
     for d in deal.declarations:
         assert d.after <= variant.stock_tricks
-    # carte blanche: the dealt hand, then every draw before the first court card
-    shown: list[tuple[int, tuple[int, ...]]] = []
+    # carte blanche: the dealt hand, then every draw before the first court card, each
+    # after the tricks played when it was shown
+    shown: list[tuple[int, int, tuple[Card, ...]]] = []
     for seat in (1 - deal.dealer, deal.dealer):
         if any(pack[c][0] in COURT for c in deal.dealt[seat]):
             continue
-        shown.append((seat, deal.dealt[seat]))
+        shown.append((seat, 0, tuple(pack[c] for c in deal.dealt[seat])))
     for i in range(variant.stock_tricks):
         winner = deal.history[i].winner
         for seat in (winner, 1 - winner):
@@ -214,13 +217,13 @@ def check_deal(match: Match, deal: Deal) -> None:
             copy = draws[seat][i]
             earlier = draws[seat][:i]
             if dealt_blank and not any(pack[c][0] in COURT for c in [*earlier, copy]):
-                shown.append((seat, (copy,)))
-    assert [(s.seat, s.copies) for s in deal.shown] == shown
+                shown.append((seat, i + 1, (pack[copy],)))
+    assert [(s.seat, s.after, s.cards) for s in deal.shown] == shown
     assert all(s.points == variant.carte_blanche for s in deal.shown)
     points = [0, 0]
     for d in deal.declarations:
         points[d.seat] += d.points
-    for seat, _ in shown:
+    for seat, _, _ in shown:
         points[seat] += variant.carte_blanche
     points[deal.history[-1].winner] += variant.last_trick
     result = deal.result

@@ -10,8 +10,9 @@ import random
 import pytest
 from engine.bezique.match_helpers import act, deal, new_match, play_match, trick, view
 
-from app.engine.bezique import CHINESE, RUBICON, TABLE, Match, Variant
+from app.engine.bezique import CHINESE, RUBICON, Match, Variant
 from app.engine.bezique.resample import resample
+from app.engine.game import TABLE
 
 VIEWERS: list[int | None] = [None, 0, 1]
 COMPARED = ("deal", "legal", "phase", "to_act", "totals", "deals_played", "options")

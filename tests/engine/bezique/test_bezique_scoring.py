@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.bezique import CHINESE, RUBICON, settle
+from app.engine.bezique import CHINESE, RUBICON
+from app.engine.bezique.scoring import settle
 
 A, B = 0, 1
 

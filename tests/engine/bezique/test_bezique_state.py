@@ -23,17 +23,11 @@ from engine.bezique.match_helpers import (
     trick,
 )
 
-from app.engine.bezique import (
-    CHINESE,
-    RUBICON,
-    TABLE,
-    Match,
-    Variant,
-    layout,
-)
+from app.engine.bezique import CHINESE, RUBICON, Match, Variant
+from app.engine.bezique.deal import layout
 from app.engine.bezique.variant import RANKS
 from app.engine.errors import IllegalAction, MalformedAction
-from app.engine.game import OptionError
+from app.engine.game import TABLE, OptionError
 from app.engine.trick_game import shuffled_deal
 
 A, B = 0, 1

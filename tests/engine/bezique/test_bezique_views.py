@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 from engine.bezique.match_helpers import act, deal, legal_texts, new_match, play_match, trick, view
 
-from app.engine.bezique import CHINESE, RUBICON, TABLE, Match, Variant, make_game
+from app.engine.bezique import CHINESE, RUBICON, Match, Variant, make_game
 from app.engine.bezique.declarations import declare
 from app.engine.bezique.variant import COURT
 from app.engine.bezique.view import hidden_cards
+from app.engine.game import TABLE
 from app.engine.trick_game import hidden_cards as unseen_cards
 
 VIEWERS: list[int | None] = [None, 0, 1]
@@ -65,7 +66,15 @@ def redealt(match: Match, log: list[tuple[int, str]], seat: int | None, rng: ran
     up from a table. Each position keeps its suit and whether it holds a court card."""
     current = match.current
     assert current is not None
-    shown = {c for s in current.shown for c in s.copies} | laid_out(match, log)
+    # carte blanche shows the dealt hand (after no trick) or the draw after trick ``after``
+    shown = {
+        c
+        for s in current.shown
+        for c in (
+            current.draws[s.seat][s.after - 1 : s.after] if s.after else current.dealt[s.seat]
+        )
+    }
+    shown |= laid_out(match, log)
     places = list(current.ledger.stock)
     for s in (0, 1):
         if s != seat:
