@@ -6,9 +6,7 @@ Clarification 4; double-deck-pinochle.md §5).
 A card may serve in melds of different classes, never in two melds of one class. Within a
 class the melds share no card except the flush and the royal marriage, and a flush is worth
 more than the marriage it contains, so the best value of a set of cards is a count per meld
-kind; no search. A meld table gives, per set, the value of holding it once, twice, ...: a set
-held ``n`` times whose value is ``n`` times the single value is ``n`` separate melds, any
-other is one meld held ``times`` times (double pinochle, eight aces).
+kind; no search.
 """
 
 from __future__ import annotations

@@ -140,5 +140,3 @@ def _seen_as_dealt(deal: Deal, bidder: int) -> None:
 
 
 resample = make_resample(Match, _restore, _shown, lambda view: _revealed(view).barred)
-"""A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
-cards hidden from that seat dealt anew uniformly among the deals that fit."""

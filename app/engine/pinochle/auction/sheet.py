@@ -1,9 +1,6 @@
 """Auction pinochle's scoresheet: a line per deal with its bidder, bid, trump, meld, the
 bidder's count, the result, each seat's chips and the kitty's; running balances; the kitty
 as an account of its own, shared out after the last deal.
-
-A deal's ``scores`` are what each seat's balance changed by: its settlement, and after the
-session's last deal the kitty's share.
 """
 
 from __future__ import annotations

@@ -598,12 +598,9 @@ class Match(BiddingMatch[Deal]):
     # -- views ---------------------------------------------------------------------------------
 
     def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
-        """Burying is a choice of three of the cards no meld shows."""
         return (BURY_SIZE, self.unshown(deal)) if deal.step == "bury" else None
 
     def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
-        """Beside the burial, the bidder's concession (``also``); what he may still revise
-        (``revise``: :meth:`revisions`)."""
         if deal.step == "bury":
             shape["also"] = [str(CONCEDE)]
         revise = self.revisions(seat)
@@ -612,8 +609,6 @@ class Match(BiddingMatch[Deal]):
         return shape
 
     def deal_json(self, deal: Deal) -> dict[str, Any]:
-        """What everyone may see of the deal in progress: the widow once turned up, the
-        meld's cards, the burial's size; the other hands never (only their sizes)."""
         bidder = deal.bidder
         return {
             "active": list(deal.active),
@@ -712,8 +707,6 @@ def _meld_json(deal: Deal) -> dict[str, Any] | None:
 
 
 def public_fields(match: Match) -> dict[str, Any]:
-    """The session's own fields of every view: its length, the kitty, its share once the
-    session is over, and each seat's place."""
     return {
         "deals_total": match.deals_total,
         "kitty": match.kitty,
