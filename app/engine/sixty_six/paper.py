@@ -2,8 +2,7 @@
 stock (and whether the other player had a trick by then), who claimed, and both players'
 tricks and points as they stood when the deal ended. The rules check what those numbers can
 show: the tricks a deal has by the way it ended, the points that tricks can hold, a claim
-after the last trick, a closing once the stock was exhausted. The deal is settled by the
-engine's own settlement, carried points and the next dealer included.
+after the last trick, a closing once the stock was exhausted.
 
 The cards are not entered, so the paper cannot check that the points are the cards and
 marriages of the tricks entered, nor a marriage declared after closing, nor option
@@ -242,7 +241,6 @@ def entry_of(cls: type[Match], deal: ScoredDeal) -> dict[str, Any]:
 
 
 def paper_for(cls: type[Match]) -> Paper:
-    """The paper form of a member of the family, by its match class."""
     return keep(partial(next_deal, cls), partial(score, cls), partial(entry_of, cls))
 
 

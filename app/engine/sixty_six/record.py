@@ -1,5 +1,4 @@
-"""Sixty-six's records (docs/records.md), on the base's: a player's record of a running match
-shows the turned card and its own dealt hand and draws, not the pack."""
+"""Sixty-six's records (docs/records.md), on the base's."""
 
 from __future__ import annotations
 

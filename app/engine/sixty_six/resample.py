@@ -65,7 +65,6 @@ M = TypeVar("M", bound=Match)
 
 
 def resampler(match_class: type[M]) -> Callable[[View, random.Random], M]:
-    """The resampler of a member of the family, by its match class."""
     variant = match_class.VARIANT
     return make_resample(match_class, _restore, _shown, lambda view: _barred(variant, view))
 

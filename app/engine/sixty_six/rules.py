@@ -90,7 +90,6 @@ class Settlement:
     end: End
     winner: int | None
     game_points: int
-    """What the winner scores by the rules of the deal, before any carried points."""
 
 
 def schedule(opponent_points: int, opponent_tricks: int) -> int:

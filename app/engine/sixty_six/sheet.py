@@ -1,7 +1,5 @@
 """Sixty-six's scoresheet: a line per deal with its winner, how it ended, the trump, who
-closed, both players' points and tricks, and the game points carried on. The base builds it
-from the scored deals alone (``ScoredDeal``), the rows the store keeps, so a live match and
-a stored one read the same."""
+closed, both players' points and tricks, and the game points carried on."""
 
 from __future__ import annotations
 

@@ -73,8 +73,7 @@ class Result:
 
 
 class Deal(TrickDeal):
-    """One deal: the base's (ledger, tricks, actions) and what only Sixty-six has. The
-    stock's face-up card lies under it (``Place.TURNED``) until the last draw takes it, face
+    """The stock's face-up card lies under it (``Place.TURNED``) until the last draw takes it, face
     up while the stock is open and turned down once it is closed."""
 
     __slots__ = (
@@ -369,7 +368,6 @@ class Match(TrickMatch[Deal]):
         (§10): its scores, which :meth:`finish` adds up. Also how a deal entered on paper is
         settled (``paper.py``)."""
         variant = self.VARIANT
-        # Schnapsen scores a closer who wins by the points at the closing
         at_close = deal.closed_points if variant.closer_scored_at_close else None
         tricks, closer, tricks_then = deal.won, deal.closed_by, deal.closed_tricks
         if claimant is not None:

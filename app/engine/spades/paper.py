@@ -1,7 +1,6 @@
 """Spades kept on paper (``app/engine/paper.py``): per deal, every seat's bid and tricks.
 The rules check that each bid is one the table plays (blind nil only with option
-``double_nil``) and that the tricks make the deal's thirteen; the deal scores as one played
-here, bags and totals carried from the deals before it.
+``double_nil``) and that the tricks make the deal's thirteen.
 
 What happens to the cards is not entered, so the paper cannot check that a blind nil was
 bid before its bidder looked, that a nil exchange took place, or option

@@ -23,8 +23,8 @@ class SpadesRecords(TrickRecords[Deal]):
     OVER = "the match was already won"
 
     def derived(self, deal: Deal) -> dict[str, Any]:
-        """The fields of a deal that follow from its cards and actions. An unfinished deal
-        has the bids so far, its complete tricks so far, scores of 0 and no sides."""
+        """An unfinished deal has the bids so far, its complete tricks so far, scores of 0 and no
+        sides."""
         return {
             "bids": list(deal.bids),
             "tricks": list(deal.won),

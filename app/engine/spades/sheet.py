@@ -29,9 +29,6 @@ def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class SpadesSheet(Sheet):
-    """The base's sheet with the dealer's column, the bags column under option ``bags``
-    and the teams block."""
-
     def extend(
         self, sheet: dict[str, Any], seats: int, options: Options, deals: Sequence[ScoredDeal]
     ) -> None:

@@ -104,8 +104,6 @@ def _exchanges_copied(exchanges: list[Exchange | None]) -> list[Exchange | None]
 
 
 class Deal(TrickDeal):
-    """One deal: the base's (ledger, tricks, actions, step), the bids, exchanges and sides."""
-
     __slots__ = ("bids", "exchanges", "order", "sides", "winner")
     COPIED: ClassVar = {"bids": list, "exchanges": _exchanges_copied}
 
@@ -137,8 +135,6 @@ class Deal(TrickDeal):
 
 
 class Match(TrickMatch[Deal]):
-    """A match of spades for four seats in two partnerships."""
-
     NAME: ClassVar[str] = "spades"
     TITLE: ClassVar[str] = "Spades"
     NOUN: ClassVar[str] = "spades"
@@ -249,7 +245,6 @@ class Match(TrickMatch[Deal]):
         return "look"
 
     def pick(self, deal: Deal, seat: int) -> tuple[int, list[Card]] | None:
-        """A lay or a give is a choice of three cards of the hand."""
         if deal.step in ("lay", "give") and deal.ledger.looked(seat):
             return EXCHANGE_SIZE, deal.ledger.hand(seat)
         return None
