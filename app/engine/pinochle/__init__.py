@@ -14,7 +14,6 @@ from .double_deck_pinochle import GAME as DOUBLE_DECK
 from .partnership_pinochle import GAME as PARTNERSHIP
 
 GAMES: Final = (AUCTION, PARTNERSHIP, DOUBLE_DECK)
-"""The games built on this library, in the registry."""
 MEMBERS: Final = tuple(game.name for game in GAMES)
 
 __all__ = ["GAMES", "MEMBERS"]

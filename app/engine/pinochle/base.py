@@ -19,7 +19,6 @@ from ..trick_game import TrickDeal, TrickMatch, TrickRecords, action_parser
 from ..words import with_article
 
 BID_STEP: Final = 10
-"""Every bid is a multiple of ten."""
 PASS: Final = Action("pass")
 TRUMP: Final[dict[str, Action]] = {s: Action("trump", s) for s in SUITS}
 
@@ -127,7 +126,6 @@ class BiddingMatch(TrickMatch[B]):
         raise MalformedAction(f"unknown action {kind[:20]!r}", {"kinds": list(cls.KINDS)})
 
     def shaped(self, action: Action) -> bool:
-        """Whether an ``Action`` built by hand is one some text parses to."""
         if action.kind not in self.FREE_KINDS:
             return (action.kind, action.arg) in self.OTHERS
         try:

@@ -1,8 +1,6 @@
 """Double-deck pinochle: partnership auction pinochle with an 80-card pack of four copies
 of A, 10, K, Q, J, bids from 500, permitted announcements, the seed's values for repeated
-melds, A, 10 and K counting 10 each, and the game to 5000
-(shared/rules/double-deck-pinochle.md). The rules are the shared partnership pinochle state
-machine; this package is its variant."""
+melds, A, 10 and K counting 10 each, and the game to 5000 (shared/rules/double-deck-pinochle.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """Partnership auction pinochle: four players in two partnerships with a 48-card pack, every
 player melding, the doubled melds, the bidding side scoring its bid, and claiming out at
-1000 (shared/rules/partnership-pinochle.md). The rules are the shared partnership pinochle
-state machine; this package is its variant."""
+1000 (shared/rules/partnership-pinochle.md)."""
 
 from __future__ import annotations
 

@@ -239,9 +239,6 @@ class Fit:
         misfit = [self.misfit(s, [*fixed[s], *got]) for s, got in zip(seats, loose, strict=True)]
 
         def swap(i: int, j: int, uphill: float) -> None:
-            """Swap a random drawn card of place ``i`` with one of place ``j`` when the play
-            allows it and the two hands end no further from fitting (or, at the chance
-            ``uphill`` per step, further)."""
             a, b = loose[i], loose[j]
             if not a or not b:
                 return

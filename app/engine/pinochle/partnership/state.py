@@ -47,8 +47,6 @@ from .variant import (
 
 FLAGS: Final = ("flush", "long_suit")
 LISTED_STEPS: Final = (*range(0, 101, BID_STEP), 150, 200, 300, 500)
-"""The bids listed among the legal actions, above the least allowed: every step of ten up
-to 100 more, then a few jumps. Any higher multiple of ten is accepted too."""
 
 CLAIM: Final = Action("claim")
 _NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
@@ -111,7 +109,6 @@ class Result:
 
 Pair = tuple[int, int]
 ALL_PASSED: Final = Result(End.PASSED_OUT, (0, 0), (0, 0), (0, 0), (0, 0))
-"""A deal all four passed: nothing scored."""
 
 
 class Deal(BiddingDeal):
@@ -169,9 +166,6 @@ class Deal(BiddingDeal):
 
 
 class Match(BiddingMatch[Deal]):
-    """A match of a partnership pinochle: each variant's is a subclass
-    (:func:`match_of`) that names it in ``VARIANT``."""
-
     VARIANT: ClassVar[Variant]
     DEAL = Deal
     CARD_ORDER = ORDER
@@ -191,7 +185,6 @@ class Match(BiddingMatch[Deal]):
     def __init__(self, seats: int, options: Options | None, first_dealer: int) -> None:
         super().__init__(seats, options, first_dealer)
         self.settings: Variant = self.VARIANT.settings(self.options)
-        """The rules this match plays by: its options over the variant's."""
         self.winner: int | None = None
         """The winning team, once over."""
         self.ended: Termination | None = None
