@@ -544,7 +544,7 @@ def _check_types(
     """Rules 4, 5 and 7 against the declarations still intact on ``table``, for the
     combination of ``kind``, ``suit`` and ``cards``, not built: an offer checks its table
     cards alone, and building a frozen dataclass costs more than most of the check."""
-    # read from INFO, not through Combination's properties: this runs for most declarations
+    # read from INFO, not through group_of: this runs for most declarations
     # offered, over every one scored
     info = INFO[kind]
     family = info.family
