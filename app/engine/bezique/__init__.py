@@ -13,7 +13,6 @@ from .state import Match
 from .variant import CHINESE, RUBICON, Variant
 
 GAMES: Final = (make_game(RUBICON), make_game(CHINESE))
-"""The games built on this library, in the registry."""
 MEMBERS: Final = tuple(game.name for game in GAMES)
 
 __all__ = [

@@ -112,7 +112,6 @@ class Combination:
 
 
 def group_of(kind: Kind, suit: Suit | None) -> tuple[Family, str | None]:
-    """A declaration's family and its group in it: a suit, a rank or none."""
     info = INFO[kind]
     return info.family, suit if info.family is Family.SAME_SUIT else info.rank
 

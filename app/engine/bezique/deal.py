@@ -2,9 +2,8 @@
 live in ``state.py``.
 
 A physical card is a *copy*, its position in the pack as dealt (the table's ``deal:``
-action) and its index in the ledger; ``pack[copy]`` is its code. Identical codes are told
-apart by copy wherever it matters (Clarification 6), and the pack never changes, so every
-copy of a deal shares it.
+action) and its index in the ledger; ``pack[copy]`` is its code. The pack never changes, so
+every copy of a deal shares it.
 """
 
 from __future__ import annotations
@@ -74,8 +73,7 @@ def layout(variant: Variant, dealer: int) -> list[int]:
 
 
 class CopyLedger(Ledger):
-    """A ledger whose indexes are the pack's positions (copies), each hand kept in copy
-    order: a holding's concealed hand is its seat's hand here, the same list."""
+    """A ledger whose indexes are the pack's positions (copies), each hand kept in copy order."""
 
     __slots__ = ()
 
@@ -127,8 +125,7 @@ class CopyLedger(Ledger):
 
 @dataclass(slots=True)
 class Deal(TrickDeal):
-    """A deal on the base's: a card is a copy, an index of its ledger (:class:`CopyLedger`);
-    each holding's concealed hand is its seat's hand in the ledger."""
+    """A deal on the base's: a card is a copy, an index of its ledger (:class:`CopyLedger`)."""
 
     number: int
     dealer: int

@@ -293,8 +293,6 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
 
 
 _Classes = dict[tuple[Card, int, int], list[Copy]]
-"""The table's copies in classes (:func:`_classes`), by code and the declarations holding
-them."""
 _NO_CLASSES: _Classes = {}
 
 
@@ -546,7 +544,7 @@ def _check_types(
     """Rules 4, 5 and 7 against the declarations still intact on ``table``, for the
     combination of ``kind``, ``suit`` and ``cards``, not built: an offer checks its table
     cards alone, and building a frozen dataclass costs more than most of the check."""
-    # read from INFO, not through Combination's properties: this runs for most declarations
+    # read from INFO, not through group_of: this runs for most declarations
     # offered, over every one scored
     info = INFO[kind]
     family = info.family
@@ -683,8 +681,7 @@ def _pick(
 
 def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
     """The table's copies by code and the declarations, scored and pending, holding them:
-    copies of one class are interchangeable in a new declaration. The declarations are
-    told by a bit each, by their index: a copy's bits are the set of those holding it."""
+    copies of one class are interchangeable in a new declaration."""
     scored = _holders(holding.scored)
     pending = _holders(holding.pending)
     classes: _Classes = {}

@@ -36,7 +36,6 @@ NO_TRUMPS: Final = "none"
 SEATS: Final = (0, 1)
 
 UNRECORDED: Final[Mapping[str, Any]] = {"tricks_won": None, "declarations": [], "carte_blanche": []}
-"""What a deal played here keeps that the table enters no part of, as a paper deal has it."""
 
 
 @cache
@@ -135,13 +134,10 @@ def make_paper(variant: Variant) -> Paper:
                 )
         rounded = bool(resolve_options_of(OPTIONS, e.options, variant.title)["round_to_hundreds"])
         result = settle(variant, points, brisques, rounded)
-        # the table enters no declaration, carte blanche or trick one by one
         detail = {**settled_detail(variant, trump, previous, result), **deepcopy(UNRECORDED)}
         return e.scored(result.scores, detail)
 
     def check_points(trump: Suit | None, previous: Suit | None, points: list[int]) -> None:
-        """Each player's points are a sum of what the deal can score, one player's with
-        the last trick."""
         scores = _scores(variant, trump, previous)
         last = variant.last_trick
         for seat in SEATS:

@@ -254,8 +254,7 @@ def _fit(
     shows: Sequence[Shown],
     rng: random.Random,
 ) -> None:
-    """Deal again while no course of a re-dealt hand fits its carte blanche (a dealt hand
-    not shown held a court card, as did the first draw not shown after one ran)."""
+    """Deal again while no course of a re-dealt hand fits its carte blanche."""
     for _ in range(TRIES):
         if all(s == seat or _fits(variant, ledger, s, course, shows, rng) for s in (0, 1)):
             return

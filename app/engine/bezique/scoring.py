@@ -31,7 +31,6 @@ class Result:
 
     @property
     def scores(self) -> tuple[int, int]:
-        """What each seat gains from the deal: the game score to the winner, 0 to the loser."""
         if self.winner is None:
             return 0, 0
         return (self.game_score, 0) if self.winner == 0 else (0, self.game_score)

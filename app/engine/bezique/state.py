@@ -123,7 +123,6 @@ class Notation:
             )
 
     def play_at(self, code: Card, position: int) -> Action:
-        """``play:<code>@<position>``, a card of the player's table, built once."""
         row = self.table_play[position]
         found = row.get(code)
         if found is None:
@@ -334,7 +333,6 @@ class Match(TrickMatch[Deal]):
                             self._check_follow(deal, seat, copy)
                         remove(holding, copy)  # it breaks what it was laid out in
                         ledger.play_index(seat, copy)  # onto ``trick``
-                    # a lead passes the turn (half the cards); a trick's second card ends it
                     if len(trick) == 1:
                         self.to_act = 1 - seat
                     else:

@@ -32,8 +32,6 @@ PAIRED_SUIT: Final[dict[Suit, Suit]] = {"S": "D", "D": "S", "H": "C", "C": "H"}
 
 @dataclass(frozen=True)
 class Variant:
-    """Every difference between the two games."""
-
     name: str
     title: str
     summary: str
