@@ -40,7 +40,6 @@ class FamilyDeal(TrickDeal):
 
     @property
     def plays(self) -> list[Card]:
-        """Every card played, in the order played."""
         return [c for t in self.history for c in t.cards] + self.ledger.trick_cards()
 
 

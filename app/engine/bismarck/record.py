@@ -33,7 +33,6 @@ class FamilyRecords(TrickRecords[Any]):
     NAMES_PLAYERS = True
     match_class: type[FamilyMatch[Any]]
     players: Sequence[str] = ()
-    """The players of the record being replayed."""
     HAND: ClassVar[int]
     PLAYS: ClassVar[int]
     FIXED_SAID: ClassVar[str]

@@ -75,5 +75,3 @@ def _restore(match: Match, deal: Deal, view: View) -> None:
 resample = resampler(
     Match, lambda view: Match(view["seats"], view["first_dealer"]), _restore, _shown
 )
-"""A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
-cards hidden from that seat dealt anew uniformly among the deals that fit."""

@@ -1,7 +1,4 @@
-"""Bismarck's scoresheet, the Swedish protocol (rules §9): a row of contracts per player, each
-marked with the deal where that player played it as forehand, and a line per deal.
-The seat sitting out a deal has no score in it.
-"""
+"""Bismarck's scoresheet, the Swedish protocol (rules §9)."""
 
 from __future__ import annotations
 

@@ -45,10 +45,9 @@ def discard_action(cards: Sequence[Card]) -> Action:
 
 
 class Deal(FamilyDeal):
-    """One deal in progress or finished, its cards in the ledger: the 48 dealt face down to
-    the three active seats (nobody holds anything before the contract, rules §3.2), the
-    four open cards face up on the table until forehand takes them up, the discard buried
-    by forehand. At four seats the dealer sits out: no hand, ``None`` in ``tricks``."""
+    """One deal in progress or finished, its cards in the ledger: the 48 dealt face down to the
+    three active seats (nobody holds anything before the contract, rules §3.2), the four open cards
+    face up on the table until forehand takes them up, the discard buried by forehand."""
 
     __slots__ = ("discard", "order")
 
@@ -136,7 +135,7 @@ class Match(FamilyMatch[Deal]):
         kind, arg = action.kind, action.arg
         if kind == "contract":
             if parse_contract(arg, CONTRACTS, VALFRI) == (SPADER, "S"):
-                return Action("contract", SPADER)  # spades are spader's trump, named or not
+                return Action("contract", SPADER)
             return action
         if kind == "discard":
             return discard_action(card_list(arg, "discard"))
@@ -246,7 +245,6 @@ class Match(FamilyMatch[Deal]):
         return deal
 
     def check_step(self, deal: Deal, kind: str) -> None:
-        """A card played before the contract and the discard."""
         if deal.step == "discard":
             raise IllegalAction("discard_required", "discard four cards before leading")
         raise IllegalAction("wrong_phase", "no cards are played before the contract and discard")
@@ -281,7 +279,6 @@ class Match(FamilyMatch[Deal]):
         return "S"
 
     def players(self, deal: Deal) -> tuple[int, int, int]:
-        """The three active seats: at four, the dealer sits out (rules §3)."""
         return deal.order
 
     def score(self, deal: Deal) -> tuple[int, ...]:

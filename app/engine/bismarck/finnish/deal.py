@@ -38,7 +38,6 @@ class Roles:
         return cls(dealer, forehand_of(dealer), (dealer + 2) % SEATS, (dealer + 3) % SEATS)
 
     def giver(self, step: int) -> int:
-        """Who passes at ``step``."""
         return (self.forehand, self.forehand_partner, self.dealer_partner, self.dealer)[step - 1]
 
     def receivers(self, step: int) -> tuple[int, ...]:

@@ -20,8 +20,6 @@ from .rules import CONTRACTS, FREE
 
 
 def parse_other(action: Action) -> Action:
-    """The canonical action of a text that names no card played (the base's parser reads
-    those, :func:`~app.engine.trick_game.action_parser`), or :class:`MalformedAction`."""
     kind, arg = action.kind, action.arg
     if kind == "contract":
         parse_contract(arg, CONTRACTS, FREE)

@@ -37,8 +37,6 @@ def _exchange(deal: Deal, seat: int | None, whole: bool) -> dict[str, Any]:
 
 
 class FinnishRecords(FamilyRecords):
-    """The Finnish game's own: four seats, the exchange, tricks and scores per team."""
-
     OVER = "the match is over"
     HAND = DEALT
     PLAYS = SEATS * TRICKS

@@ -53,8 +53,6 @@ def _shown(view: View) -> dict[str, Any]:
 
 
 def _restore(match: Match, deal: Deal, view: View) -> None:
-    """The exchange and the pack from the paths drawn, and who has seen each card as in a
-    deal played."""
     d = view["deal"]
     ledger = deal.ledger
     paths = ledger.paths
@@ -94,5 +92,3 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
 
 
 resample = resampler(Match, lambda view: Match(view["first_dealer"]), _restore, _shown)
-"""A match whose deal in progress shows ``view["seat"]`` exactly what ``view`` does, the
-cards hidden from that seat dealt anew: every history of the deal that fits equally likely."""

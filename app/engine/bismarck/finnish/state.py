@@ -5,9 +5,8 @@ A deal runs: the table's ``deal:<52 cards>``; forehand's contract (set by the de
 when it is forehand's last one left, but for ``free``, whose suit forehand still names);
 the four steps of the exchange, one action each (rules §4); then thirteen tricks.
 
-On the trick-game base and the family's (``family.py``): each pass of the exchange is seen
-by its giver and its taker alone; here are its refusals of a contract and of the exchange
-(``check_other``, under the base's ``_check``) and its own view fields (the roles, the
+On the trick-game base and the family's (``family.py``): here are its refusals of a contract and of
+the exchange (``check_other``, under the base's ``_check``) and its own view fields (the roles, the
 exchange, the teams' tricks).
 """
 
