@@ -49,10 +49,6 @@ from .rules import (
     share_kitty,
 )
 
-LISTED_UP_TO: Final = 650
-"""Bids are listed among the legal actions from the least allowed to here (or a few steps
-above the high bid); any higher multiple of ten up to ``MAX_BID`` is accepted too."""
-
 WIDOW_UP: Final = Action("widow")
 THROW_IN: Final = Action("throw_in")
 CONCEDE: Final = Action("concede")
@@ -297,7 +293,7 @@ class Match(BiddingMatch[Deal]):
             return [] if deal.led else [CONCEDE]
         if step == "bid":
             low = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
-            top = min(max(LISTED_UP_TO, low + 5 * BID_STEP), MAX_BID)
+            top = min(max(650, low + 5 * BID_STEP), MAX_BID)
             out = [Action("bid", str(b)) for b in range(low, top + 1, BID_STEP)]
             return out if deal.high_seat is None else [*out, PASS]
         if step == "widow":
