@@ -308,13 +308,10 @@ class Match(BiddingMatch[Deal]):
         choices = dict.fromkeys(combinations(self.unshown(deal), BURY_SIZE))
         return [*(Action("bury", ",".join(t)) for t in choices), CONCEDE]
 
-    def revisions(self, seat: int) -> list[str]:
+    def revisions(self, deal: Deal) -> list[str]:
         """What the bidder may still change before his first lead: another trump
         (``trump:X``), another meld (any ``meld:…``), another burial (any ``bury:…``)."""
-        deal = self.current
-        if deal is None or seat != self.to_act or seat != deal.bidder:
-            return []
-        if not deal.widow_turned or deal.led or deal.trump is None:
+        if deal.trump is None or deal.led:
             return []
         out = [str(TRUMP[s]) for s in SUITS if s != deal.trump]
         if deal.shown is not None:
@@ -599,7 +596,7 @@ class Match(BiddingMatch[Deal]):
     def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
         if deal.step == "bury":
             shape["also"] = [str(CONCEDE)]
-        revise = self.revisions(seat)
+        revise = self.revisions(deal)
         if revise:
             shape["revise"] = revise
         return shape
