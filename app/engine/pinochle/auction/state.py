@@ -246,7 +246,7 @@ class Match(BiddingMatch[Deal]):
         return self.deals_played >= self.deals_total
 
     def may_concede(self, deal: Deal, seat: int) -> bool:
-        if deal.bidder is None or deal.led or deal.finished:
+        if deal.bidder is None or deal.led:
             return False
         if seat == deal.bidder:
             return True  # before the widow is turned too: that turns it (Clarification 2)
@@ -536,7 +536,6 @@ class Match(BiddingMatch[Deal]):
         """Value the shown cards at their best with the trump named; a meld that reaches
         the bid makes it at once (Clarification 4)."""
         if deal.shown is None or deal.trump is None:
-            deal.melds = []
             return
         deal.melds = meld_rules.best(deal.shown, deal.trump)
         if deal.meld_value >= deal.high:
