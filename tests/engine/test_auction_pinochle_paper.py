@@ -74,7 +74,7 @@ def _choose(match: Match, seat: int, rng: random.Random) -> str:
         return rng.choice([a for a in listed if a != "concede"])
     if rng.random() < 0.04:
         return "concede"
-    revise = [r for r in match.revisions(seat) if r.startswith("trump:")]
+    revise = [r for r in match.revisions(deal) if r.startswith("trump:")]
     if deal.conceded and revise and rng.random() < 0.7:
         return rng.choice(revise)
     if phase == "trump":

@@ -141,7 +141,7 @@ def _refuse(deal: PaperDeal, entry: Mapping[str, Any]) -> None:
 
 def _check_meld(how: str, meld: int, bid: int) -> None:
     """A meld that reaches the bid ends the deal there; one short of it leaves three cards
-    to bury (§5.3, §8)."""
+    to bury (§5.3, §8, Clarification 4)."""
     if how == End.MADE_ON_MELD:
         if meld < bid:
             raise IllegalAction(
@@ -151,7 +151,6 @@ def _check_meld(how: str, meld: int, bid: int) -> None:
             )
         return
     if meld >= bid:
-        # the deal ends the moment the meld reaches the bid (Clarification 4)
         raise IllegalAction(
             "paper_made_on_meld",
             f"a meld of {meld} makes the bid of {bid} at once: the deal ended made on meld",

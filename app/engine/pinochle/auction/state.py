@@ -49,10 +49,6 @@ from .rules import (
     share_kitty,
 )
 
-LISTED_UP_TO: Final = 650
-"""Bids are listed among the legal actions from the least allowed to here (or a few steps
-above the high bid); any higher multiple of ten up to ``MAX_BID`` is accepted too."""
-
 WIDOW_UP: Final = Action("widow")
 THROW_IN: Final = Action("throw_in")
 CONCEDE: Final = Action("concede")
@@ -250,7 +246,7 @@ class Match(BiddingMatch[Deal]):
         return self.deals_played >= self.deals_total
 
     def may_concede(self, deal: Deal, seat: int) -> bool:
-        if deal.bidder is None or deal.led or deal.finished:
+        if deal.bidder is None or deal.led:
             return False
         if seat == deal.bidder:
             return True  # before the widow is turned too: that turns it (Clarification 2)
@@ -297,7 +293,7 @@ class Match(BiddingMatch[Deal]):
             return [] if deal.led else [CONCEDE]
         if step == "bid":
             low = deal.minimum if deal.high_seat is None else deal.high + BID_STEP
-            top = min(max(LISTED_UP_TO, low + 5 * BID_STEP), MAX_BID)
+            top = min(max(650, low + 5 * BID_STEP), MAX_BID)
             out = [Action("bid", str(b)) for b in range(low, top + 1, BID_STEP)]
             return out if deal.high_seat is None else [*out, PASS]
         if step == "widow":
@@ -312,13 +308,10 @@ class Match(BiddingMatch[Deal]):
         choices = dict.fromkeys(combinations(self.unshown(deal), BURY_SIZE))
         return [*(Action("bury", ",".join(t)) for t in choices), CONCEDE]
 
-    def revisions(self, seat: int) -> list[str]:
+    def revisions(self, deal: Deal) -> list[str]:
         """What the bidder may still change before his first lead: another trump
         (``trump:X``), another meld (any ``meld:…``), another burial (any ``bury:…``)."""
-        deal = self.current
-        if deal is None or seat != self.to_act or seat != deal.bidder:
-            return []
-        if not deal.widow_turned or deal.led or deal.trump is None:
+        if deal.trump is None or deal.led:
             return []
         out = [str(TRUMP[s]) for s in SUITS if s != deal.trump]
         if deal.shown is not None:
@@ -543,7 +536,6 @@ class Match(BiddingMatch[Deal]):
         """Value the shown cards at their best with the trump named; a meld that reaches
         the bid makes it at once (Clarification 4)."""
         if deal.shown is None or deal.trump is None:
-            deal.melds = []
             return
         deal.melds = meld_rules.best(deal.shown, deal.trump)
         if deal.meld_value >= deal.high:
@@ -603,7 +595,7 @@ class Match(BiddingMatch[Deal]):
     def legal_more(self, deal: Deal, seat: int, shape: dict[str, Any]) -> dict[str, Any]:
         if deal.step == "bury":
             shape["also"] = [str(CONCEDE)]
-        revise = self.revisions(seat)
+        revise = self.revisions(deal)
         if revise:
             shape["revise"] = revise
         return shape
