@@ -29,6 +29,5 @@ GAME = make_game(
 from .schnapsen import GAME as SCHNAPSEN  # noqa: E402
 
 GAMES = (SCHNAPSEN,)
-"""The games of the Sixty-six family besides Sixty-six itself, for the registry."""
 MEMBERS = (SCHNAPSEN.name,)
 """The games built on Sixty-six's machine: only their folders import it."""
