@@ -9,7 +9,6 @@ from ..trick_game import make_game
 from .paper import PAPER
 from .record import SixtySixRecords
 from .resample import resample
-from .rules import SIXTY_SIX
 from .sheet import SHEET
 from .state import Match
 
@@ -17,7 +16,7 @@ GAME = make_game(
     Match,
     summary="The two-player marriage game: draw from the stock, meld, and race to 66 points.",
     seat_counts=(2,),
-    pack=SIXTY_SIX.pack,
+    pack=Match.VARIANT.pack,
     sheet=SHEET,
     public_fields=Match.public_fields,
     hand_positions=Match.VARIANT.hand_positions,
@@ -30,6 +29,5 @@ GAME = make_game(
 from .schnapsen import GAME as SCHNAPSEN  # noqa: E402
 
 GAMES = (SCHNAPSEN,)
-"""The games of the Sixty-six family besides Sixty-six itself, for the registry."""
 MEMBERS = (SCHNAPSEN.name,)
 """The games built on Sixty-six's machine: only their folders import it."""

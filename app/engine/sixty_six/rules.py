@@ -135,8 +135,7 @@ def settle_claim(
     """A claim by ``claimant`` with both players' ``points`` at that moment (§8, §11,
     Clarifications 1 and 4: no last-trick bonus ever enters a claim). With
     ``wrong_claim_three`` (Schnapsen) a wrong claim gives the opponent 3 while it has no
-    trick. Given ``points_at_close`` (Schnapsen), a closer who wins scores by the opponent's
-    points and tricks when the stock was closed."""
+    trick."""
     other = 1 - claimant
     if points[claimant] >= GOAL:
         if closed_by is None:

@@ -368,8 +368,7 @@ class Match(TrickMatch[Deal]):
     # -- what the table sees -------------------------------------------------------------------
 
     def deal_json(self, deal: Deal) -> dict[str, Any]:
-        """Who bids in what order, who has looked (public: at a real table everyone sees who
-        picks up his cards), the bids and contracts, how far each exchange has gone."""
+        """Who has looked is public: at a real table everyone sees who picks up his cards."""
         return {
             "bid_order": list(deal.order),
             "first_bidder": deal.order[0],
