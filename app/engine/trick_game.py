@@ -958,24 +958,25 @@ def played_tricks(d: Mapping[str, Any], start: int = 0) -> list[list[tuple[int, 
 
 def make_resample(
     match_class: type[M],
-    restore: Callable[[M, TrickDeal | None, View, random.Random], None],
+    restore: Callable[[M, Any, View, random.Random], None],
     shown: Callable[[View], Mapping[str, Any]] | None = None,
     barred: Callable[[View], Sequence[Collection[Card]]] | None = None,
     new: Callable[[View], M] | None = None,
     new_deal: Callable[[M, Mapping[str, Any]], TrickDeal] | None = None,
     ledger_class: type[Ledger] = Ledger,
 ) -> Callable[[View, random.Random], M]:
-    """The game's ``resample``: the match as the view shows it, the cards the seat has not
-    seen dealt anew from the ledger's constraints (:meth:`Ledger.from_view`). ``restore``
-    sets the game's own fields of the match and of the deal in progress (``None`` between
-    deals and once the match is over) from the view, and lays the ledger's cards as the game
-    keeps them; ``shown``, the deal's view in the base's and the ledger's terms where the
-    game's view words it otherwise (its cards, its ``leader``, the tricks taken under
-    ``WON_KEY``, and what the ledger may be told of cards laid open or away); ``barred``,
-    per seat, the cards play has shown it cannot hold beyond the voids the view shows;
-    ``new``, the match before its deals, where the game's class is not built from the view's
-    seats, options and first dealer; ``new_deal``, the deal before its cards, where the
-    game's deal class is not built as the base's; ``ledger_class``, the ledger's class."""
+    """The game's ``resample``: the match as the view shows it, the cards the seat has not seen
+    dealt anew from the ledger's constraints (:meth:`Ledger.from_view`). ``restore`` sets the
+    game's own fields of the match and of the deal in progress (of the match's ``DEAL`` class,
+    which the hook names as its own; ``None`` between deals and once the match is over) from the
+    view, and lays the ledger's cards as the game keeps them; ``shown``, the deal's view in the
+    base's and the ledger's terms where the game's view words it otherwise (its cards, its
+    ``leader``, the tricks taken under ``WON_KEY``, and what the ledger may be told of cards
+    laid open or away); ``barred``, per seat, the cards play has shown it cannot hold beyond the
+    voids the view shows; ``new``, the match before its deals, where the game's class is not
+    built from the view's seats, options and first dealer; ``new_deal``, the deal before its
+    cards, where the game's deal class is not built as the base's; ``ledger_class``, the
+    ledger's class."""
 
     def resample(view: View, rng: random.Random) -> M:
         if new is None:
@@ -1322,7 +1323,7 @@ def make_game(
     public_fields: Callable[[M], dict[str, Any]],
     deals_total: Callable[[int, Options], int | None] = lambda seats, options: None,
     hand_positions: Callable[[int, Options], tuple[tuple[int, ...], ...]],
-    restore: Callable[[M, TrickDeal | None, View, random.Random], None] | None = None,
+    restore: Callable[[M, Any, View, random.Random], None] | None = None,
     resample: Callable[[View, random.Random], M] | None = None,
     records: type[TrickRecords[Any]] = TrickRecords,
     deal_sum: int | None = None,

@@ -33,7 +33,7 @@ from typing import Any, Final, cast
 
 from ..cards import Card, Suit
 from ..game import View
-from ..trick_game import TrickDeal, make_resample, played_tricks
+from ..trick_game import make_resample, played_tricks
 from ..tricks import revealed
 from .combinations import INFO, TRUMP_FOURS, Combination, Copy, Family, Kind
 from .deal import CopyLedger, Deal, Declaration, Shown, Trick
@@ -165,12 +165,11 @@ def _shown(course: _Course | None, view: View) -> dict[str, Any]:
 
 
 def _restore(
-    course: _Course | None, match: Match, deal: TrickDeal | None, view: View, rng: random.Random
+    course: _Course | None, match: Match, deal: Deal | None, view: View, rng: random.Random
 ) -> None:
     if deal is None:
         return
     assert course is not None
-    assert isinstance(deal, Deal)
     variant, d, seat = match.variant, view["deal"], view["seat"]
     ledger = deal.ledger
     shows = [

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from ..cards import Card
 from ..game import View
-from ..trick_game import TrickDeal, make_resample, played_tricks
+from ..trick_game import make_resample, played_tricks
 from ..tricks import revealed
 from .rules import Variant
 from .state import Deal, Marriage, Match
@@ -42,11 +42,10 @@ def _barred(variant: Variant, view: View) -> list[set[Card]]:
     return revealed(played_tricks(d, start), d["trump"], rules, 2).cards(variant.ranks)
 
 
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+def _restore(match: Match, deal: Deal | None, view: View, rng: random.Random) -> None:
     match.carried = view["carried"]
     if deal is None:
         return
-    assert isinstance(deal, Deal)
     d = view["deal"]
     ledger = deal.ledger
     if ledger.stock:  # the face-up card lies under the stock, drawn last

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..cards import Card, sorted_cards
 from ..game import View
-from ..trick_game import TrickDeal, make_resample, played_tricks
+from ..trick_game import make_resample, played_tricks
 from ..tricks import revealed
 from .rules import EXCHANGE_SIZE, RANKS, RULES, SEATS, TRUMP
 from .state import Deal, Exchange, Match, side_of
@@ -63,13 +63,12 @@ def _shown(view: View) -> dict[str, Any]:
     return {**d, "hand": hand, "hand_sizes": sizes, "known": _known(d, seat)}
 
 
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+def _restore(match: Match, deal: Deal | None, view: View, rng: random.Random) -> None:
     match.bags = list(view["bags"]) if view["bags"] is not None else [0, 0]
     if view["phase"] == "match_over":  # a side has won: the match is over only then
         match.winner = side_of(view["winners"][0])
     if deal is None:
         return
-    assert isinstance(deal, Deal)
     d = view["deal"]
     seat: int | None = view["seat"]
     ledger = deal.ledger

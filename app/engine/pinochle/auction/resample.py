@@ -22,7 +22,7 @@ from typing import Any
 from ...cards import Card
 from ...game import View
 from ...ledger import Place
-from ...trick_game import TrickDeal, make_resample, played_tricks
+from ...trick_game import make_resample, played_tricks
 from ...tricks import Revealed, revealed
 from .. import melds as meld_rules
 from ..melds import sort_cards
@@ -84,12 +84,11 @@ def _shown(view: View) -> dict[str, Any]:
     return shown
 
 
-def _restore(match: Match, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
+def _restore(match: Match, deal: Deal | None, view: View, rng: random.Random) -> None:
     match.kitty = view["kitty"]
     match.share = view["share"]
     if deal is None:
         return
-    assert isinstance(deal, Deal)
     d = view["deal"]
     ledger = deal.ledger
     deal.minimum = d["minimum"]

@@ -32,7 +32,7 @@ from ...assign import NoDealFits
 from ...cards import SUITS, Card
 from ...clauses import TooManyCounts
 from ...game import Termination, View
-from ...trick_game import TrickDeal, make_resample, played_tricks
+from ...trick_game import make_resample, played_tricks
 from ...tricks import TrickRules, revealed
 from ..melds import Meld, best_value, kinds, shown_cards, sort_cards
 from .state import Call, Deal, Match, match_of
@@ -125,9 +125,7 @@ def _shown(view: View, dix: bool, exact: bool) -> dict[str, Any]:
     return {**d, "hand": d["hand"] or [], "known": known, "exactly": exactly, "played": played}
 
 
-def _restore(
-    match: Match, deal: TrickDeal | None, view: View, rng: random.Random, exact: bool
-) -> None:
+def _restore(match: Match, deal: Deal | None, view: View, rng: random.Random, exact: bool) -> None:
     """The match's and the deal's own fields from the view; then, where the draw was not
     made to fit the view (the announcements, and the melds where they were not stated), it
     is drawn again until it fits, or repaired."""
@@ -136,7 +134,6 @@ def _restore(
             match.winner = team_of(view["winners"][0])
             match.ended = Termination(view["termination"])
         return
-    assert isinstance(deal, Deal)
     d = view["deal"]
     deal.calls = [Call(**c) for c in d["bids"]]
     high = next((c for c in reversed(d["bids"]) if c["bid"] is not None), None)
