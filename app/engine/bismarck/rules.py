@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-NAME: Final = "bismarck"
-
 SPEL: Final = "spel"
 SPADER: Final = "spader"
 VALFRI: Final = "valfri"

@@ -28,7 +28,6 @@ from .rules import (
     CONTRACTS,
     DEALS_PER_MATCH,
     DISCARD_SIZE,
-    NAME,
     OPEN_CARDS,
     SPADER,
     VALFRI,
@@ -77,7 +76,7 @@ class Match(FamilyMatch[Deal]):
     """A Bismarck match for 3 or 4 seats, its actions checked in Bismarck's own order and
     words (the table's ``deal`` and ``void``, then the step: contract, discard, play)."""
 
-    NAME: ClassVar[str] = NAME
+    NAME: ClassVar[str] = "bismarck"
     TITLE: ClassVar[str] = "Bismarck"
     DEAL: ClassVar[type[TrickDeal]] = Deal
     OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (VOID,)

@@ -14,7 +14,8 @@ from typing import Any, Final
 
 from ...cards import Card
 from ...hand_positions import pack_from, positions_of
-from .rules import DEALT, OPEN_CARDS, SEATS, forehand_of
+from ..rules import OPEN_CARDS
+from .rules import DEALT, SEATS, forehand_of
 
 KIND: Final = {1: "pass", 2: "share", 3: "pass", 4: "pass"}
 """The action of each step of the exchange (rules §4)."""

@@ -22,7 +22,6 @@ POSITIVE: frozenset[str] = frozenset({TRUMP, NOTRUMP, FREE})
 
 SEATS: Final = 4
 DEALS_PER_MATCH: Final = 16
-OPEN_CARDS: Final = 4
 DEALT: Final = 12
 """Cards dealt to each player; the exchange brings every hand to 13."""
 TRICKS: Final = 13
