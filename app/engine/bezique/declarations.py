@@ -374,8 +374,7 @@ def _offer_formed(
         covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
         if min(4, covered) != info.level:
             return pairs
-    # rules 4 and 5 compare the table's cards alone: a choice from the hand alone may break
-    # only rule 7 (a bezique no higher than one intact)
+    # a choice from the hand alone may break only rule 7 (a bezique no higher than one intact)
     if table or info.family is Family.BEZIQUE:
         try:
             _check_types(kind, suit, table, holding.scored, holding.table)
@@ -636,8 +635,6 @@ def _completed(
         barred = set(scored_now.cards) if same_family else set()
         holders = {c for cards, its in intact if its == group for c in cards}
         kept = [c for c in table if c not in barred]
-        # the lay-out's own copies first, then those no intact declaration of its family
-        # and group holds, then the earliest laid out (the table's order)
         free = [c for c in kept if c in laid]
         free += [c for c in kept if c not in laid and c not in holders]
         free += [c for c in kept if c not in laid and c in holders]
