@@ -296,10 +296,6 @@ _Classes = dict[tuple[Card, int, int], list[Copy]]
 _NO_CLASSES: _Classes = {}
 
 
-# the two ways of offering, module functions rather than a closure in offers: a closure and
-# its cells would be made on every listing, most of which offer nothing
-
-
 def _sift(sieve: _Sieve, present: int, some: int, weight: int) -> list[_Candidate]:
     """The candidates whose codes are all in ``present`` (bits), one at least in ``some``,
     and, for a four, four cards of it counted in ``weight`` (the sieve's weights of the
@@ -331,6 +327,10 @@ def named(
     at = sorted([laid.index(c) for c in table])
     items = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
     return f"{kind._value_}:{items}"
+
+
+# the two ways of offering, module functions rather than a closure in offers: a closure and
+# its cells would be made on every listing, most of which offer nothing
 
 
 def _offer_pending(ctx: Context, holding: Holding, out: list[Offer], pending: Combination) -> None:
