@@ -125,8 +125,6 @@ class CopyLedger(Ledger):
 
 @dataclass(slots=True)
 class Deal(TrickDeal):
-    """A deal on the base's: a card is a copy, an index of its ledger (:class:`CopyLedger`)."""
-
     number: int
     dealer: int
     variant: Variant

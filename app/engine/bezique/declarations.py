@@ -296,10 +296,6 @@ _Classes = dict[tuple[Card, int, int], list[Copy]]
 _NO_CLASSES: _Classes = {}
 
 
-# the two ways of offering, module functions rather than a closure in offers: a closure and
-# its cells would be made on every listing, most of which offer nothing
-
-
 def _sift(sieve: _Sieve, present: int, some: int, weight: int) -> list[_Candidate]:
     """The candidates whose codes are all in ``present`` (bits), one at least in ``some``,
     and, for a four, four cards of it counted in ``weight`` (the sieve's weights of the
@@ -331,6 +327,10 @@ def named(
     at = sorted([laid.index(c) for c in table])
     items = ",".join([*hand, *[f"{pack[laid[p]]}@{p}" for p in at]])
     return f"{kind._value_}:{items}"
+
+
+# the two ways of offering, module functions rather than a closure in offers: a closure and
+# its cells would be made on every listing, most of which offer nothing
 
 
 def _offer_pending(ctx: Context, holding: Holding, out: list[Offer], pending: Combination) -> None:
@@ -374,8 +374,7 @@ def _offer_formed(
         covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
         if min(4, covered) != info.level:
             return pairs
-    # rules 4 and 5 compare the table's cards alone: a choice from the hand alone may break
-    # only rule 7 (a bezique no higher than one intact)
+    # a choice from the hand alone may break only rule 7 (a bezique no higher than one intact)
     if table or info.family is Family.BEZIQUE:
         try:
             _check_types(kind, suit, table, holding.scored, holding.table)
@@ -636,8 +635,6 @@ def _completed(
         barred = set(scored_now.cards) if same_family else set()
         holders = {c for cards, its in intact if its == group for c in cards}
         kept = [c for c in table if c not in barred]
-        # the lay-out's own copies first, then those no intact declaration of its family
-        # and group holds, then the earliest laid out (the table's order)
         free = [c for c in kept if c in laid]
         free += [c for c in kept if c not in laid and c not in holders]
         free += [c for c in kept if c not in laid and c in holders]
