@@ -487,19 +487,15 @@ class Match(BiddingMatch[Deal]):
         else:
             self.to_act = winner
 
-    def points_taken(self, deal: Deal) -> tuple[int, int]:
-        """Card points per team in the tricks taken so far, the last trick's bonus
-        included once it is played."""
-        points = list(deal.points)
-        if len(deal.history) == self.VARIANT.hand_size:
-            points[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
-        return points[0], points[1]
-
     def hands_so_far(self, deal: Deal, points: Pair | None = None) -> tuple[Pair, Pair, Pair]:
-        """The card points taken (:meth:`points_taken`, unless given: a paper entry's), each
-        team's meld as credited so far (once it won a trick) and its hand points."""
+        """The card points per team in the tricks taken so far, the last trick's bonus included
+        once it is played (unless given: a paper entry's), each team's meld as credited so far
+        (once it won a trick) and its hand points."""
         if points is None:
-            points = self.points_taken(deal)
+            taken = list(deal.points)
+            if len(deal.history) == self.VARIANT.hand_size:
+                taken[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
+            points = (taken[0], taken[1])
         won = deal.won
         melded = (deal.team_meld(0) if won[0] else 0, deal.team_meld(1) if won[1] else 0)
         # hand points (§8): the card points (last trick included) and the meld credited
