@@ -64,7 +64,7 @@ def claiming_when_right(game: Game, options: Mapping[str, OptionValue], seed: in
         assert seat is not None
         deal = match.current
         if deal is not None and match.may_claim(deal):
-            standing = match.claim_check(deal, team_of(seat))[2]
+            standing = match.deal_json(deal)["claim_standing"][team_of(seat)]
             if standing >= match.settings.target:
                 match.apply(seat, game.parse_action("claim"))
                 continue

@@ -231,8 +231,6 @@ class Fit:
         draw that came closest, fitting or not."""
         seats = self.seats
         loose = [list(got) for got in drawn]
-        if len(seats) < 2:
-            return loose
         misfit = [self.misfit(s, [*fixed[s], *got]) for s, got in zip(seats, loose, strict=True)]
 
         def swap(i: int, j: int, uphill: float) -> None:

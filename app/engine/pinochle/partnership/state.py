@@ -487,40 +487,34 @@ class Match(BiddingMatch[Deal]):
         else:
             self.to_act = winner
 
-    def points_taken(self, deal: Deal) -> tuple[int, int]:
-        """Card points per team in the tricks taken so far, the last trick's bonus
-        included once it is played."""
-        points = list(deal.points)
-        if len(deal.history) == self.VARIANT.hand_size:
-            points[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
-        return points[0], points[1]
-
     def hands_so_far(self, deal: Deal, points: Pair | None = None) -> tuple[Pair, Pair, Pair]:
-        """The card points taken (:meth:`points_taken`, unless given: a paper entry's), each
-        team's meld as credited so far (once it won a trick) and its hand points."""
+        """The card points per team in the tricks taken so far, the last trick's bonus included
+        once it is played (unless given: a paper entry's), each team's meld as credited so far
+        (once it won a trick) and its hand points."""
         if points is None:
-            points = self.points_taken(deal)
+            taken = list(deal.points)
+            if len(deal.history) == self.VARIANT.hand_size:
+                taken[team_of(deal.history[-1].winner)] += self.VARIANT.last_trick
+            points = (taken[0], taken[1])
         won = deal.won
         melded = (deal.team_meld(0) if won[0] else 0, deal.team_meld(1) if won[1] else 0)
         # hand points (§8): the card points (last trick included) and the meld credited
         return points, melded, (points[0] + melded[0], points[1] + melded[1])
 
-    def claim_check(self, deal: Deal, team: int, hand: int | None = None) -> tuple[int, int, int]:
-        """A claim by ``team`` now: its hand so far, the provisional score and its standing."""
+    def claim_check(self, deal: Deal, team: int, hand: int) -> tuple[int, int]:
+        """A claim by ``team`` with ``hand`` points so far: its provisional score and standing."""
         bidder_team = deal.bidder_team
         assert bidder_team is not None
-        if hand is None:
-            hand = self.hands_so_far(deal)[2][team]
         made = self.settings.made_bid_scores
         counted = provisional(team, bidder_team, deal.high, hand, made)
-        return hand, counted, self.team_total(team) + counted
+        return counted, self.team_total(team) + counted
 
     def claim(self, deal: Deal, seat: int, points: Pair | None = None) -> None:
         """A claim by ``seat``, judged on the card points taken so far (``points``: a paper
         entry's)."""
         points, melded, hands = self.hands_so_far(deal, points)
         team = team_of(seat)
-        hand, counted, standing = self.claim_check(deal, team, hands[team])
+        counted, standing = self.claim_check(deal, team, hands[team])
         good = standing >= self.settings.target
         result = Result(
             end=End.CLAIM_WON if good else End.CLAIM_LOST,
@@ -528,7 +522,7 @@ class Match(BiddingMatch[Deal]):
             melded=melded,
             hands=hands,
             scores=(counted, 0) if team == 0 else (0, counted),
-            claim=Claim(seat, team, hand, counted, standing, good),
+            claim=Claim(seat, team, hands[team], counted, standing, good),
         )
         self.end_deal(deal, result, team if good else 1 - team)
 
@@ -567,6 +561,7 @@ class Match(BiddingMatch[Deal]):
         taken (a claim depends on them, §9)."""
         claimable = self.may_claim(deal)
         melds = deal.melds
+        points, _, hands = self.hands_so_far(deal)
         return {
             "minimum": self.VARIANT.minimum_bid,
             "least_bid": self.least_bid(deal) if deal.bidder is None else None,
@@ -579,11 +574,11 @@ class Match(BiddingMatch[Deal]):
             "melds": melds_json(deal),
             "team_meld": None if melds is None else [deal.team_meld(t) for t in range(2)],
             "meld_counts": [bool(w) for w in deal.won],
-            "points_taken": list(self.points_taken(deal)),
-            "hand_points": list(self.hands_so_far(deal)[2]),
+            "points_taken": list(points),
+            "hand_points": list(hands),
             "claimable": claimable,
             "claim_standing": (
-                [self.claim_check(deal, t)[2] for t in range(2)] if claimable else None
+                [self.claim_check(deal, t, hands[t])[1] for t in range(2)] if claimable else None
             ),
         }
 
