@@ -44,7 +44,7 @@ class SixtySixRecords(TrickRecords[Deal]):
             "trump": deal.trump,
             "points": list(result.points) if result else None,
             "tricks": list(deal.won),
-            "scores": list(result.scores) if result else [0, 0],
+            "scores": list(deal.scores or (0, 0)),
             "result": (
                 {"end": result.end.value, "winner": result.winner, "carried": result.carried}
                 if result

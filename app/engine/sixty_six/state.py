@@ -68,8 +68,6 @@ class Result:
     """Carried points the winner took with this deal (§10)."""
     carried: int
     """Points carried on to the next deal after this one."""
-    scores: tuple[int, int]
-    """Game points gained by each seat: ``game_points + carried_in`` for the winner."""
 
 
 class Deal(TrickDeal):
@@ -362,7 +360,7 @@ class Match(TrickMatch[Deal]):
         points: Sequence[int],
         claimant: int | None = None,
         last_trick: int | None = None,
-    ) -> tuple[int, int]:
+    ) -> tuple[int, ...]:
         """The result of a deal ended by ``claimant``'s claim or played out (its last trick
         won by ``last_trick``), by both players' ``points`` then and the points carried
         (§10): its scores, which :meth:`finish` adds up. Also how a deal entered on paper is
@@ -394,9 +392,8 @@ class Match(TrickMatch[Deal]):
             game_points=settled.game_points,
             carried_in=carried_in,
             carried=self.carried,
-            scores=(scores[0], scores[1]),
         )
-        return deal.result.scores
+        return tuple(scores)
 
     def dealer_after(self, deal: Deal) -> int:
         result = deal.result
