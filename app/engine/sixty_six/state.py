@@ -18,7 +18,6 @@ from ..cards import SUITS, Card, Suit
 from ..errors import IllegalAction, MalformedAction
 from ..game import Option, Options
 from ..hand_positions import dealt_to
-from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch
 from ..tricks import TrickRules, legal_cards
 from .rules import (
@@ -344,8 +343,8 @@ class Match(TrickMatch[Deal]):
         """While the stock is open the winner draws first, the loser last: the card under
         the stock, face up, with the last draw (§4)."""
         if deal.closed_by is None and deal.ledger.stock:
-            for seat in draw_order(trick.winner):
-                deal.ledger.draw(seat)
+            deal.ledger.draw(trick.winner)
+            deal.ledger.draw(1 - trick.winner)
         deal.window = trick.winner
 
     def score(self, deal: Deal) -> tuple[int, ...]:
