@@ -7,7 +7,6 @@ from typing import Any, ClassVar, cast
 
 from ..cards import Card
 from ..game import RecordError
-from ..stock import draw_order
 from ..trick_game import TrickMatch, TrickRecords
 from .rules import End, Variant
 from .state import Deal, Match, dealt_hands
@@ -24,7 +23,7 @@ def draws(deal: Deal, variant: Variant) -> list[list[Card]]:
     rounds = len(deal.history) if deal.closed_after is None else deal.closed_after
     out: list[list[Card]] = [[], []]
     for k, trick in enumerate(deal.history[: min(rounds, len(order) // 2)]):
-        for n, seat in enumerate(draw_order(trick.winner)):
+        for n, seat in enumerate((trick.winner, 1 - trick.winner)):
             out[seat].append(order[2 * k + n])
     return out
 
@@ -44,7 +43,7 @@ class SixtySixRecords(TrickRecords[Deal]):
             "trump": deal.trump,
             "points": list(result.points) if result else None,
             "tricks": list(deal.won),
-            "scores": list(result.scores) if result else [0, 0],
+            "scores": list(deal.scores or (0, 0)),
             "result": (
                 {"end": result.end.value, "winner": result.winner, "carried": result.carried}
                 if result

@@ -18,7 +18,6 @@ from ..cards import SUITS, Card, Suit
 from ..errors import IllegalAction, MalformedAction
 from ..game import Option, Options
 from ..hand_positions import dealt_to
-from ..stock import draw_order
 from ..trick_game import Trick, TrickDeal, TrickMatch
 from ..tricks import TrickRules, legal_cards
 from .rules import (
@@ -68,8 +67,6 @@ class Result:
     """Carried points the winner took with this deal (§10)."""
     carried: int
     """Points carried on to the next deal after this one."""
-    scores: tuple[int, int]
-    """Game points gained by each seat: ``game_points + carried_in`` for the winner."""
 
 
 class Deal(TrickDeal):
@@ -346,8 +343,8 @@ class Match(TrickMatch[Deal]):
         """While the stock is open the winner draws first, the loser last: the card under
         the stock, face up, with the last draw (§4)."""
         if deal.closed_by is None and deal.ledger.stock:
-            for seat in draw_order(trick.winner):
-                deal.ledger.draw(seat)
+            deal.ledger.draw(trick.winner)
+            deal.ledger.draw(1 - trick.winner)
         deal.window = trick.winner
 
     def score(self, deal: Deal) -> tuple[int, ...]:
@@ -362,7 +359,7 @@ class Match(TrickMatch[Deal]):
         points: Sequence[int],
         claimant: int | None = None,
         last_trick: int | None = None,
-    ) -> tuple[int, int]:
+    ) -> tuple[int, ...]:
         """The result of a deal ended by ``claimant``'s claim or played out (its last trick
         won by ``last_trick``), by both players' ``points`` then and the points carried
         (§10): its scores, which :meth:`finish` adds up. Also how a deal entered on paper is
@@ -394,9 +391,8 @@ class Match(TrickMatch[Deal]):
             game_points=settled.game_points,
             carried_in=carried_in,
             carried=self.carried,
-            scores=(scores[0], scores[1]),
         )
-        return deal.result.scores
+        return tuple(scores)
 
     def dealer_after(self, deal: Deal) -> int:
         result = deal.result

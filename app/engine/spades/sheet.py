@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..game import Options, ScoredDeal, resolve_options_of
-from ..teams import partnerships
 from ..trick_game import Sheet
-from .rules import OPTIONS, SEATS
+from .rules import OPTIONS
+from .state import TEAMS
 
 COLUMNS: Final[list[dict[str, str]]] = [
     {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
@@ -42,4 +42,4 @@ class SpadesSheet(Sheet):
             sheet["columns"] = [*COLUMNS, BAGS_COLUMN]
 
 
-SHEET: Final = SpadesSheet(list(COLUMNS), cells, partnerships(SEATS))
+SHEET: Final = SpadesSheet(list(COLUMNS), cells, TEAMS)

@@ -144,7 +144,7 @@ def test_a_correct_claim_by_play_with_the_opponent_schwarz_scores_three() -> Non
     act(match, "claim")
     result = match.deals[-1].result
     assert result is not None
-    assert (result.end, result.winner, result.scores) == (End.CLAIM, A, (3, 0))
+    assert (result.end, result.winner, match.deals[-1].scores) == (End.CLAIM, A, (3, 0))
 
 
 def test_deals_played_out_go_to_the_last_trick_with_no_bonus() -> None:

@@ -129,7 +129,7 @@ def test_c3_a_claim_in_the_middle_of_a_trick_counts_the_card_on_the_table_for_no
     result = match.deals[-1].result
     assert result is not None
     assert result.points == (11, 0)
-    assert (result.end, result.winner, result.scores) == (End.WRONG_CLAIM, A, (2, 0))
+    assert (result.end, result.winner, match.deals[-1].scores) == (End.WRONG_CLAIM, A, (2, 0))
     previous = view(match, None)["previous_deal"]
     assert previous["trick"] == [{"seat": A, "card": "AH"}]
     assert previous["claimant"] == B
@@ -159,7 +159,7 @@ def test_c4_the_non_closer_claiming_correctly_scores_two_or_three() -> None:
     result = match.deals[-1].result
     assert result is not None
     assert result.points == (0, 11 + 40 + 6 + 11)
-    assert (result.end, result.winner, result.scores) == (End.CLAIM, B, (0, 3))
+    assert (result.end, result.winner, match.deals[-1].scores) == (End.CLAIM, B, (0, 3))
 
 
 def test_c4_a_wrong_claim_by_the_non_closer_gives_the_closer_two() -> None:
@@ -168,7 +168,7 @@ def test_c4_a_wrong_claim_by_the_non_closer_gives_the_closer_two() -> None:
     act(match, "claim", B)
     result = match.deals[-1].result
     assert result is not None
-    assert (result.end, result.winner, result.scores) == (End.WRONG_CLAIM, A, (2, 0))
+    assert (result.end, result.winner, match.deals[-1].scores) == (End.WRONG_CLAIM, A, (2, 0))
 
 
 def test_c4_a_wrong_claim_by_the_closer_is_a_failed_closing() -> None:
@@ -177,7 +177,7 @@ def test_c4_a_wrong_claim_by_the_closer_is_a_failed_closing() -> None:
     act(match, "claim")
     result = match.deals[-1].result
     assert result is not None
-    assert (result.end, result.winner, result.scores) == (End.WRONG_CLAIM, B, (0, 3))
+    assert (result.end, result.winner, match.deals[-1].scores) == (End.WRONG_CLAIM, B, (0, 3))
 
 
 # -- 5 -------------------------------------------------------------------------------------------
@@ -194,7 +194,7 @@ def test_c5_the_opponent_of_a_wrong_claim_takes_the_carried_points() -> None:
     result = match.deals[-1].result
     assert result is not None
     assert (result.end, result.winner) == (End.WRONG_CLAIM, 1 - claimant)
-    assert result.scores[1 - claimant] == 2 + 2 and result.carried_in == 2
+    assert match.deals[-1].scores[1 - claimant] == 2 + 2 and result.carried_in == 2
     assert match.carried == 0
 
 

@@ -195,7 +195,7 @@ def test_higher_total_wins_a_tie_is_a_draw_dealt_again_by_the_same_dealer() -> N
     result = match.deals[-1].result
     assert result is not None
     assert result.points[0] == result.points[1]
-    assert result.scores == (0, 0) and match.carried == 0
+    assert match.deals[-1].scores == (0, 0) and match.carried == 0
     assert match.next_dealer == match.deals[-1].dealer
     assert match.to_act == TABLE
 
@@ -207,7 +207,7 @@ def test_c6_higher_total_wins_leaves_closed_deals_alone() -> None:
         act(match, next(t for t in legal_texts(match) if t.startswith("play:")))
     result = match.deals[-1].result
     assert result is not None
-    assert (result.end, result.scores) == (End.CLOSER_FAILED, (0, 3))
+    assert (result.end, match.deals[-1].scores) == (End.CLOSER_FAILED, (0, 3))
 
 
 # -- show_points ---------------------------------------------------------------------------------

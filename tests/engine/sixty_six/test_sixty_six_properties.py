@@ -136,14 +136,14 @@ def test_scores_go_to_one_seat_and_the_match_ends_at_the_target(
     for deal in match.deals:
         result = deal.result
         assert result is not None
-        assert min(result.scores) == 0
+        assert min(deal.scores) == 0
         if result.winner is None:
-            assert result.scores == (0, 0)
+            assert deal.scores == (0, 0)
         else:
-            assert result.scores[result.winner] == result.game_points + result.carried_in
+            assert deal.scores[result.winner] == result.game_points + result.carried_in
             assert result.carried_in == carried and result.game_points in (1, 2, 3)
         carried = result.carried
-        totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
+        totals = [t + s for t, s in zip(totals, deal.scores, strict=True)]
     assert totals == match.totals
     assert match.winners() == [s for s in (A, B) if totals[s] >= target]
     assert len(match.winners()) == 1

@@ -106,7 +106,7 @@ def test_s3_a_marriage_is_lost_without_a_trick() -> None:
     result = match.deals[-1].result
     assert result is not None
     assert result.points == (0, 73)
-    assert (result.end, result.winner, result.scores) == (End.CLAIM, B, (0, 3))  # schwarz
+    assert (result.end, result.winner, match.deals[-1].scores) == (End.CLAIM, B, (0, 3))  # schwarz
 
 
 # -- S4 ------------------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ def test_s5_wrong_claim() -> None:
     result = match.deals[-1].result
     assert result is not None
     assert result.points == (23, 0)
-    assert (result.end, result.scores) == (End.WRONG_CLAIM, (0, 2))
+    assert (result.end, match.deals[-1].scores) == (End.WRONG_CLAIM, (0, 2))
 
 
 # -- S6 ------------------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_s6_closer_fails_while_the_opponent_had_a_trick() -> None:
     deal = match.deals[-1]
     assert deal.result is not None
     assert deal.result.points[A] < 66
-    assert (deal.result.end, deal.result.scores) == (End.CLOSER_FAILED, (0, 2))
+    assert (deal.result.end, deal.scores) == (End.CLOSER_FAILED, (0, 2))
 
 
 def test_s6_closer_fails_before_the_opponent_had_a_trick() -> None:
@@ -167,7 +167,7 @@ def test_s6_closer_fails_before_the_opponent_had_a_trick() -> None:
     play_out(match)
     deal = match.deals[-1]
     assert deal.result is not None
-    assert (deal.result.end, deal.result.scores) == (End.CLOSER_FAILED, (0, 3))
+    assert (deal.result.end, deal.scores) == (End.CLOSER_FAILED, (0, 3))
     # the last trick earns nothing after a closing
     assert sum(deal.result.points) == card_points(taken(deal, A) + taken(deal, B))
 
@@ -183,7 +183,7 @@ def test_s6_closer_claims_correctly() -> None:
     result = match.deals[-1].result
     assert result is not None
     assert result.points == (4 + 40 + 13 + 11, 0)
-    assert (result.end, result.scores) == (End.CLAIM, (3, 0))  # B has no trick: schwarz
+    assert (result.end, match.deals[-1].scores) == (End.CLAIM, (3, 0))  # B has no trick: schwarz
 
 
 def test_s6_a_closed_deal_played_out_counts_no_last_trick() -> None:
@@ -211,13 +211,13 @@ def test_s7_a_deal_nobody_wins_carries_a_point_to_the_next_winner() -> None:
     match = played_out_deal("no_winner")
     first = match.deals[-1].result
     assert first is not None
-    assert first.scores == (0, 0) and first.carried == 1
+    assert match.deals[-1].scores == (0, 0) and first.carried == 1
     assert match.carried == 1 and match.totals == [0, 0]
     match = played_out_deal("played_out", match=match)
     second = match.deals[-1].result
     assert second is not None and second.winner is not None
     assert second.carried_in == 1
-    assert second.scores[second.winner] == second.game_points + 1
+    assert match.deals[-1].scores[second.winner] == second.game_points + 1
     assert match.carried == 0
 
 
