@@ -1,5 +1,5 @@
-"""The stock of the two-player games that draw after every trick (app/engine/stock.py):
-the winner draws the top card, the loser the next; bezique's stock lies in its ledger."""
+"""Bezique's stock, in its ledger: after every trick the winner draws the top card, the loser
+the next."""
 
 from __future__ import annotations
 
@@ -7,12 +7,10 @@ import pytest
 
 from app.engine.bezique.deal import CopyLedger
 from app.engine.ledger import HAND
-from app.engine.stock import draw_order
 
 
 @pytest.mark.parametrize(("winner", "order"), [(0, (0, 1)), (1, (1, 0))])
 def test_the_winner_draws_first(winner: int, order: tuple[int, int]) -> None:
-    assert draw_order(winner) == order
     ledger = CopyLedger(2)
     ledger.deal(0, "AS")
     ledger.deal(1, "AH")
