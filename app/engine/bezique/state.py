@@ -327,10 +327,8 @@ class Match(TrickMatch[Deal]):
                         ledger.place[copy] = TRICK
                         ledger.seen[copy] = ledger.everyone
                         trick.append(copy)
-                    else:
+                    else:  # from the table, which lies only while the stock lasts: no duties
                         copy = find_copy(deal.pack, holding, code, position)
-                        if trick and not ledger.stock:
-                            self._check_follow(deal, seat, copy)
                         remove(holding, copy)  # it breaks what it was laid out in
                         ledger.play_index(seat, copy)  # onto ``trick``
                     if len(trick) == 1:
