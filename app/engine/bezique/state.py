@@ -350,9 +350,8 @@ class Match(TrickMatch[Deal]):
             self._declare(deal, seat, action.arg)  # its own checks come first
             deal.actions.append((seat, "declare:" + action.arg))  # str(action), without a call
             return
-        if kind == "draw":
-            self._draw(deal)
-            deal.actions.append((seat, "draw"))
+        if kind == "draw":  # built elsewhere: drawn as the notation's own
+            self.apply(seat, DRAW)
             return
         # a card named by an action built elsewhere: checked and played as the notation's
         # own, recorded as sent
