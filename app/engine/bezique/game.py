@@ -1,6 +1,6 @@
 """The two bezique games as :class:`~app.engine.game.Game` objects, one per
 :class:`~.variant.Variant`, each made by the trick-game base's ``make_game`` from its match
-class. Nothing here registers them: the family exports them in ``GAMES``."""
+class."""
 
 from __future__ import annotations
 

@@ -89,14 +89,11 @@ def find_copy(pack: Sequence[Card], holding: Holding, code: Card, position: int 
 
 
 def remove(holding: Holding, copy: Copy) -> None:
-    """``copy`` leaves for a trick: any pending declaration holding it is lost (§7.5)."""
-    if copy in holding.table:
-        holding.table.remove(copy)
-        holding.table_plays = holding.table_sums = None
-        if holding.pending:
-            holding.pending = [p for p in holding.pending if copy not in p.cards]
-    else:
-        holding.concealed.remove(copy)
+    """``copy`` leaves the table for a trick: any pending declaration holding it is lost (§7.5)."""
+    holding.table.remove(copy)
+    holding.table_plays = holding.table_sums = None
+    if holding.pending:
+        holding.pending = [p for p in holding.pending if copy not in p.cards]
 
 
 def take_up(holding: Holding) -> None:

@@ -327,10 +327,8 @@ class Match(TrickMatch[Deal]):
                         ledger.place[copy] = TRICK
                         ledger.seen[copy] = ledger.everyone
                         trick.append(copy)
-                    else:
+                    else:  # from the table, which lies only while the stock lasts: no duties
                         copy = find_copy(deal.pack, holding, code, position)
-                        if trick and not ledger.stock:
-                            self._check_follow(deal, seat, copy)
                         remove(holding, copy)  # it breaks what it was laid out in
                         ledger.play_index(seat, copy)  # onto ``trick``
                     if len(trick) == 1:
@@ -352,9 +350,8 @@ class Match(TrickMatch[Deal]):
             self._declare(deal, seat, action.arg)  # its own checks come first
             deal.actions.append((seat, "declare:" + action.arg))  # str(action), without a call
             return
-        if kind == "draw":
-            self._draw(deal)
-            deal.actions.append((seat, "draw"))
+        if kind == "draw":  # built elsewhere: drawn as the notation's own
+            self.apply(seat, DRAW)
             return
         # a card named by an action built elsewhere: checked and played as the notation's
         # own, recorded as sent
