@@ -683,7 +683,6 @@ def melds_json(deal: Deal) -> list[dict[str, Any]] | None:
 
 
 def public_fields(match: Match) -> dict[str, Any]:
-    """The match's own fields of every view: the teams, the target and their totals."""
     return {
         "teams": [list(t) for t in TEAMS],
         "deals_total": None,

@@ -113,9 +113,7 @@ class Variant:
 
     def settings(self, options: Options) -> Variant:
         """The rules a match plays by: the variant as the options the game has set it."""
-        chosen: dict[str, Any] = {
-            o.name: options.get(o.name, getattr(self, o.name)) for o in self.options
-        }
+        chosen: dict[str, Any] = {o.name: options[o.name] for o in self.options}
         if "made_bid_scores" in chosen:
             chosen["made_bid_scores"] = MadeBid(chosen["made_bid_scores"])
         return replace(self, **chosen)
