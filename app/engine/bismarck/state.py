@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from ..actions import Action
 from ..cards import FULL_DECK, SUITS, Card, is_full_deck, sorted_cards
@@ -35,8 +35,6 @@ from .rules import (
     quotas,
     ranks,
 )
-
-VOID: Final = Action("void")
 
 
 def discard_action(cards: Sequence[Card]) -> Action:
@@ -79,7 +77,6 @@ class Match(FamilyMatch[Deal]):
     NAME: ClassVar[str] = "bismarck"
     TITLE: ClassVar[str] = "Bismarck"
     DEAL: ClassVar[type[TrickDeal]] = Deal
-    OTHER_ACTIONS: ClassVar[tuple[Action, ...]] = (VOID,)
     CONTRACTS: ClassVar[tuple[str, ...]] = CONTRACTS
     FREE: ClassVar[str] = VALFRI
     TRUMP_REQUIRED: ClassVar[str] = "valfri needs a trump suit"
@@ -143,7 +140,7 @@ class Match(FamilyMatch[Deal]):
                 raise MalformedAction("'deal' takes all 52 cards, each once")
             return action
         if kind == "void" and not arg:
-            return VOID
+            return action
         raise MalformedAction(
             f"unknown action {kind[:20]!r}",
             {"kinds": ["contract", "discard", "play", "deal", "void"]},

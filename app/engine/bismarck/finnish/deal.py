@@ -1,9 +1,5 @@
 """Who plays which part in a deal of Finnish Bismarck, the four steps of its exchange, and
 where the pack deals its cards. The deal itself, its cards in the ledger, is ``state.py``'s.
-
-The pack is dealt as Swedish Bismarck's is, open cards first: cards 1-4 of the pack are the
-open cards 1-4, then card ``k`` of the other 48 goes to seat ``(dealer + 1 + k) % 4``, one at
-a time from forehand on (rules §2).
 """
 
 from __future__ import annotations
@@ -97,7 +93,8 @@ class Exchange:
 HAND_POSITIONS: Final = positions_of(
     [None] * OPEN_CARDS + [(forehand_of(0) + k) % SEATS for k in range(SEATS * DEALT)], SEATS
 )
-"""The positions of the pack each hand is dealt, the dealer's first (rules §2, above)."""
+"""The positions of the pack each hand is dealt, the dealer's first, as
+:meth:`~..family.FamilyMatch.lay_out` deals them (rules §2)."""
 
 
 def pack_for(

@@ -1,8 +1,6 @@
 """Finnish Bismarck kept on paper (``app/engine/paper.py``): per deal, forehand's contract
 (one of those forehand has left), its trump for ``trump`` (the suit of open card 1, which
-the table saw) and ``free`` (forehand's choice), and each player's tricks. The rules check
-that forehand still has the contract and that the tricks make the deal's thirteen; the deal
-scores as one played here.
+the table saw) and ``free`` (forehand's choice), and each player's tricks.
 
 What happens to the cards is not entered, so the paper cannot check the exchange, that
 ``trump``'s suit is really open card 1's, or the play: the table answers for those.

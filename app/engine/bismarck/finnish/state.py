@@ -1,9 +1,8 @@
 """The state of a Finnish Bismarck match and the one function that changes it,
 :meth:`Match.apply`.
 
-A deal runs: the table's ``deal:<52 cards>``; forehand's contract (set by the deal itself
-when it is forehand's last one left, but for ``free``, whose suit forehand still names);
-the four steps of the exchange, one action each (rules §4); then thirteen tricks.
+A deal runs: the table's ``deal:<52 cards>``; forehand's contract; the four steps of the
+exchange, one action each (rules §4); then thirteen tricks.
 
 On the trick-game base and the family's (``family.py``): here are its refusals of a contract and of
 the exchange (``check_other``, under the base's ``_check``) and its own view fields (the roles, the
@@ -61,8 +60,6 @@ class Deal(FamilyDeal):
 
 
 class Match(FamilyMatch[Deal]):
-    """A match of Finnish Bismarck for four seats in two partnerships."""
-
     NAME: ClassVar[str] = NAME
     TITLE: ClassVar[str] = "Finnish Bismarck"
     DEAL: ClassVar[type[TrickDeal]] = Deal
