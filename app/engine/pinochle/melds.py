@@ -172,10 +172,9 @@ def value(cards: Iterable[Card], trump: Suit, table: MeldTable = AUCTION) -> int
     return sum(m.value for m in best(cards, trump, table))
 
 
-def best_value(cards: Iterable[Card], table: MeldTable = AUCTION) -> int:
+def best_value(cards: Sequence[Card], table: MeldTable = AUCTION) -> int:
     """The most ``cards`` meld under any of the four trump suits."""
-    hand = list(cards)
-    return max(value(hand, s, table) for s in SUITS)
+    return max(value(cards, s, table) for s in SUITS)
 
 
 def _by_class(melds: Sequence[Meld]) -> dict[str, Counter[Card]]:

@@ -32,8 +32,7 @@ from .state import Deal, Match
 
 def _revealed(view: View) -> Revealed:
     """Per seat, the suits it showed it lacks, and the cards its play shows it cannot hold
-    beyond them (§9): no trump once it neither followed nor trumped, no trump above the best
-    one on a trump lead it did not beat."""
+    beyond them (§9)."""
     d = view["deal"]
     return revealed(played_tricks(d), d["trump"], PINOCHLE, view["seats"])
 

@@ -75,8 +75,6 @@ class Result:
     """The bid's value in chips as settled (spade doubling included)."""
     total: int | None
     """The bidder's count (meld + card points + buried + last trick) when played out."""
-    last_trick: int | None
-    """The seat that won the last trick, when played out."""
     chips: tuple[int, ...]
     """What the deal's settlement gave each seat."""
     kitty: int
@@ -558,21 +556,16 @@ class Match(BiddingMatch[Deal]):
 
     def played_out(self, deal: Deal) -> None:
         assert deal.buried is not None
-        last = deal.leader
         taken = card_points([*deal.taken()[0], *deal.buried], self.scheme)
-        total = bidder_total(deal.meld_value, taken, last == deal.bidder)
+        total = bidder_total(deal.meld_value, taken, deal.leader == deal.bidder)
         end = End.MADE if total >= deal.high else End.DOUBLE_BETE
-        self._settle(deal, end, total, last)
+        self._settle(deal, end, total)
 
-    def _settle(
-        self, deal: Deal, end: End, total: int | None = None, last: int | None = None
-    ) -> None:
-        deal.result = self.settlement(deal, end, total, last)
+    def _settle(self, deal: Deal, end: End, total: int | None = None) -> None:
+        deal.result = self.settlement(deal, end, total)
         self.finish(deal, deal.result.scores)
 
-    def settlement(
-        self, deal: Deal, end: End, total: int | None = None, last: int | None = None
-    ) -> Result:
+    def settlement(self, deal: Deal, end: End, total: int | None = None) -> Result:
         """How ``deal`` settles as it ``end``-ed, at the bid's value now (the paper form's
         too): the chips, the kitty's change and, after the session's last deal, its share."""
         assert deal.bidder is not None
@@ -585,7 +578,7 @@ class Match(BiddingMatch[Deal]):
         if self.deals_played + 1 >= self.deals_total:  # this deal, not yet scored, counted
             share = tuple(share_kitty(self.kitty, self.seats, deal.dealer))
             self.share, self.kitty = list(share), 0
-        return Result(end, deal.high, value, total, last, tuple(chips), kitty, share)
+        return Result(end, deal.high, value, total, tuple(chips), kitty, share)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -681,7 +674,7 @@ class Match(BiddingMatch[Deal]):
             "value": result.value,
             "total": result.total,
             "points": None if result.total is None else result.total - deal.meld_value,
-            "last_trick": result.last_trick,
+            "last_trick": deal.history[-1].winner if deal.history else None,
             "chips": list(result.chips),
             "kitty": result.kitty,
             "share": None if result.share is None else list(result.share),
