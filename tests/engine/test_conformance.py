@@ -49,7 +49,7 @@ from engine.conformance_checks import (
 )
 from engine.unregistered import UNREGISTERED
 
-from app.engine import GAMES, TABLE, Game, GameState, IllegalAction
+from app.engine import GAMES, TABLE, Game, GameState, IllegalAction, MalformedAction
 from app.engine.paper_game import paper_game
 from app.engine.records import export_record, replay_record, validate_record
 from app.engine.verify import verify_record
@@ -140,6 +140,23 @@ def test_listed_actions_are_deterministic_apply_and_check_foretells_apply(
             assert legal is not None
             if "actions" in legal:
                 assert sorted(legal["actions"]) == sorted(map(str, state.legal_actions(to_act)))
+
+
+@pytest.mark.parametrize(("name", "seats", "seed"), cases())
+def test_a_listed_action_with_a_character_more_is_refused_as_malformed(
+    name: str, seats: int, seed: int
+) -> None:
+    """Only the canonical text is the action: with a space, a line break or a NUL before or
+    after it, it is refused as malformed, neither read as the action (and recorded as sent)
+    nor left to fail elsewhere."""
+    played = played_match(name, seats, seed)
+    rng = random.Random(seed)
+    for state, _ in played.points:
+        listed = sorted({str(a) for seat in range(seats) for a in state.legal_actions(seat)})
+        for text in rng.sample(listed, min(len(listed), MAX_TRIED)):
+            for bent in (text + "\n", text + " ", " " + text, text + "\r\n", text + "\x00"):
+                with pytest.raises(MalformedAction):
+                    played.game.parse_action(bent)
 
 
 @pytest.mark.parametrize(("name", "seats", "seed"), cases())

@@ -61,8 +61,8 @@ STEP_FIRST: Final[dict[str, tuple[str, str]]] = {
     "bury": ("bury_first", "bury three cards before you lead"),
 }
 """What an action out of its step is refused with, by the step the deal is at."""
-_BID = re.compile(r"^[1-9][0-9]*$")
-_CARD = re.compile(r"^[ATKQJ9][SHDC]$")
+_BID = re.compile(r"[1-9][0-9]*")
+_CARD = re.compile(r"[ATKQJ9][SHDC]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +197,7 @@ class Deal(BiddingDeal):
 
 def _cards(text: str) -> list[Card] | None:
     cards = text.split(",")
-    return cards if all(_CARD.match(c) for c in cards) else None
+    return cards if all(_CARD.fullmatch(c) for c in cards) else None
 
 
 class Match(BiddingMatch[Deal]):
@@ -324,7 +324,7 @@ class Match(BiddingMatch[Deal]):
     def parse_other(cls, action: Action) -> Action:
         kind, arg = action.kind, action.arg
         if kind == "bid":
-            if not _BID.match(arg):
+            if not _BID.fullmatch(arg):
                 raise MalformedAction("'bid' takes a number of points, such as 320")
             return Action("bid", arg)
         if kind == "meld":

@@ -49,7 +49,7 @@ FLAGS: Final = ("flush", "long_suit")
 LISTED_STEPS: Final = (*range(0, 101, BID_STEP), 150, 200, 300, 500)
 
 CLAIM: Final = Action("claim")
-_NUMBER: Final = re.compile(r"^[1-9][0-9]*$")
+_NUMBER: Final = re.compile(r"[1-9][0-9]*")
 SUIT_RANKS: Final = {s: (ORDER["A" + s], ORDER["9" + s] + 1) for s in SUITS}
 """Each suit's ranks in :data:`ORDER`, from its ace to past its nine: a run of them."""
 
@@ -317,14 +317,14 @@ class Match(BiddingMatch[Deal]):
         kind, arg = action.kind, action.arg
         if kind == "bid":
             number, _, flag = arg.partition(":")
-            if not _NUMBER.match(number) or (flag and flag not in FLAGS):
+            if not _NUMBER.fullmatch(number) or (flag and flag not in FLAGS):
                 raise MalformedAction(
                     "'bid' takes a number of points, such as bid:250, and may add :flush or "
                     ":long_suit"
                 )
             return action
         if kind == "announce":
-            if not _NUMBER.match(arg):
+            if not _NUMBER.fullmatch(arg):
                 raise MalformedAction("'announce' takes a meld value, such as announce:120")
             return action
         return super().parse_other(action)
