@@ -6,6 +6,7 @@ Clarification 17), the counts of a deal (CB8), the dealer and refusals that chan
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from engine.bezique.match_helpers import (
@@ -20,9 +21,12 @@ from engine.bezique.match_helpers import (
     new_match,
     parse_action,
     play_match,
+    snapshot,
     trick,
+    view,
 )
 
+from app.engine.actions import Action
 from app.engine.bezique import CHINESE, RUBICON, Match, Variant
 from app.engine.bezique.deal import layout
 from app.engine.bezique.variant import RANKS
@@ -616,3 +620,31 @@ def test_check_predicts_apply_and_clone_is_independent() -> None:
     assert match.to_act == A and twin.to_act == B
     current = match.current
     assert current is not None and not current.ledger.trick
+
+
+@pytest.mark.parametrize("variant", [RUBICON, CHINESE], ids=["rubicon", "chinese"])
+def test_a_card_or_draw_built_by_hand_plays_as_the_notations_own(variant: Variant) -> None:
+    """An action equal to one the notation parses but not that object (which the fast path
+    knows by identity) takes the checked path, and ends where the notation's own does: the
+    same state, views and actions recorded, for a card of the hand, one of the table and a
+    draw."""
+    compared: Counter[str] = Counter()
+
+    def choose(match: Match, legal: list[str], rng: random.Random) -> str:
+        text = rng.choice(legal)
+        own = parse_action(variant, text)
+        seat = match.to_act
+        if own.kind in ("play", "draw") and seat in (A, B):
+            built = Action(own.kind, own.arg)
+            assert built == own and built is not own
+            by_hand, by_text = match.clone(), match.clone()
+            by_hand.apply(seat, built)
+            by_text.apply(seat, own)
+            assert snapshot(by_hand) == snapshot(by_text), text
+            for viewer in (None, A, B):
+                assert view(by_hand, viewer) == view(by_text, viewer), text
+            compared["table" if "@" in own.arg else own.kind] += 1
+        return text
+
+    play_match(variant, None, 3, choose=choose)
+    assert compared["play"] and compared["table"] and compared["draw"], compared
