@@ -353,13 +353,12 @@ class Match(TrickMatch[Deal]):
         if kind == "draw":  # built elsewhere: drawn as the notation's own
             self.apply(seat, DRAW)
             return
-        # a card named by an action built elsewhere: checked and played as the notation's
-        # own, recorded as sent
+        # a card named by an action built elsewhere: checked (so its text is the notation's)
+        # and played as the notation's own
         code, position = split_card_argument(action.arg)
         notation = self.notation
         own = notation.play[code] if position is None else notation.play_at(code, position)
         self.apply(seat, own)
-        deal.actions[-1] = (seat, str(action))
 
     def _deal(self, pack: list[Card]) -> None:
         dealer = self.next_dealer
