@@ -8,7 +8,16 @@ import json
 from typing import Any
 
 import pytest
-from engine.sixty_six.helpers import PLAYERS, A, B, act, build_pack, play, start
+from engine.sixty_six.helpers import (
+    PLAYERS,
+    A,
+    B,
+    act,
+    build_pack,
+    play,
+    played_out_deal,
+    start,
+)
 
 from app.engine.records import replay_record, validate_record
 from app.engine.sixty_six import GAME
@@ -124,6 +133,25 @@ def test_a_dealer_out_of_turn() -> None:
         doc["deals"][1]["dealer"] = B
 
     assert broken(change) == "deal 2: dealer is seat 1 but seat 0 deals: the deal alternates"
+
+
+@pytest.mark.parametrize(
+    ("ending", "options", "rule"),
+    [
+        ("draw", {"higher_total_wins": True}, "a drawn deal is dealt again by the same player"),
+        ("no_winner", {"winner_deals_next": True}, "a deal nobody wins keeps its dealer"),
+    ],
+)
+def test_a_dealer_out_of_turn_after_a_deal_that_keeps_its_dealer(
+    ending: str, options: dict[str, Any], rule: str
+) -> None:
+    match = played_out_deal(ending, options=options, tries=5000)
+    dealer = match.deals[-1].dealer
+    start(PACK_A, PACK_B, "9C", dealer_seat=dealer, match=match)
+    doc = record(match)
+    assert validate_record(doc).valid
+    doc["deals"][1]["dealer"] = 1 - dealer
+    assert error_of(doc) == f"deal 2: dealer is seat {1 - dealer} but seat {dealer} deals: {rule}"
 
 
 def test_a_pack_with_a_card_twice() -> None:

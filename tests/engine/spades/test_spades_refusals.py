@@ -16,6 +16,7 @@ from engine.spades.helpers import (
     parse_action,
     played_deal,
     start,
+    state_key,
 )
 
 from app.engine.actions import Action
@@ -79,6 +80,30 @@ def test_a_hand_built_action_no_text_parses_to_is_malformed() -> None:
     for action in (Action("bid", "0"), Action("bid", "14"), Action("play", "ZZ"), Action("x")):
         with pytest.raises(MalformedAction):
             match.check(N, action)
+
+
+def test_a_hand_built_lay_or_give_of_no_three_cards_is_malformed() -> None:
+    """A ``lay`` or ``give`` built in Python that no text parses to is refused as malformed
+    in the notation's words, even from the seat whose turn it is to lay, and changes
+    nothing."""
+    match = start({N: "2C 3C 4C"})
+    act(match, "look")
+    act(match, "bid:nil")
+    assert (match.phase(), match.to_act) == ("lay", N)
+    before = state_key(match)
+    for action in (
+        Action("lay", "2C,ZZ,4C"),
+        Action("lay", ",".join(CARDS[:14])),
+        Action("give", "3C,2C,4C,"),
+        Action("lay", "2C,3C,4C"),  # not in canonical order: the notation writes 4C,3C,2C
+    ):
+        for attempt in (match.check, match.apply):
+            with pytest.raises(MalformedAction) as refused:
+                attempt(N, action)
+            assert refused.value.message == f"not a spades action: {str(action)[:40]!r}"
+        assert state_key(match) == before
+    act(match, "lay:4C,3C,2C")
+    assert match.phase() == "bid"
 
 
 # -- turn and phase -----------------------------------------------------------------------------

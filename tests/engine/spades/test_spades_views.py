@@ -235,6 +235,32 @@ def test_the_resampler_deals_exactly_what_each_seat_was_shown() -> None:
             assert len(records) > 1
 
 
+def test_the_resampler_between_deals_and_after_the_match() -> None:
+    """With no deal in progress there are no cards to deal anew: a sample is the match as
+    its view shows it, the side that won included once it is over, with no past (the
+    scoresheet and the deal before are the real match's alone)."""
+    rng = random.Random(5)
+    options = {"target": 200, "bags": True}
+    between = played_deal(("3", "3", "3", "2"), (4, 3, 3, 3), options=options)
+    assert between.to_act == TABLE and between.bags == [1, 1] and between.winner is None
+    match = Match(4, options, N)
+    match.totals = [150, 0, 150, 0]
+    over = played_deal(("3", "2", "3", "2"), (4, 3, 3, 3), match=match)
+    assert over.is_over and over.winner == 0 and over.bags == [1, 2]
+    for state in (between, over):
+        for seat in VIEWERS:
+            shown = view(state, seat)
+            sample = resample(shown, rng)
+            assert sample.deals == []
+            again = view(sample, seat)
+            for key in shown.keys() - {"scoresheet", "previous_deal"}:
+                assert dumps(again[key]) == dumps(shown[key]), (seat, key)
+            kept = (sample.totals, sample.bags, sample.to_act, sample.winner, sample.base)
+            played = len(state.deals)
+            assert kept == (state.totals, state.bags, state.to_act, state.winner, played)
+    assert resample(view(between, N), rng).next_dealer == between.next_dealer == E
+
+
 def test_views_do_not_change_when_unseen_cards_are_dealt_anew() -> None:
     rng = random.Random(3)
     table = (TABLE, f"deal:{','.join(start(HANDS).deals[0].pack)}")
