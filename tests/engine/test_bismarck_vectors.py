@@ -21,13 +21,16 @@ from engine.helpers import (
     play_any,
     play_deal,
     playable,
+    snapshot,
 )
 
+from app.engine.actions import Action
 from app.engine.bismarck import GAME
 from app.engine.bismarck.contracts import contract_action
 from app.engine.bismarck.rules import ScoringError, deal_scores, ranks, winners
 from app.engine.bismarck.state import TABLE, Match
 from app.engine.cards import sorted_cards
+from app.engine.errors import MalformedAction
 from app.engine.trick_game import scored_deals, shuffled_deal
 from app.engine.tricks import WHIST, legal_cards, trick_winner
 
@@ -597,3 +600,40 @@ def test_v14_spader_action_naming_spades_accepted() -> None:
     current = deal(match)
     match.apply(A, contract_action("spader", "S"))
     assert (current.contract, current.trump) == ("spader", "S")
+
+
+@pytest.mark.parametrize(
+    ("arg", "message"),
+    [
+        ("trumf", "no contract 'trumf' with trump None"),
+        ("valfri:X", "no contract 'valfri' with trump 'X'"),
+    ],
+)
+def test_v14_contract_action_built_by_hand_naming_no_contract_is_malformed(
+    arg: str, message: str
+) -> None:
+    # the notation refuses the text; the Action built by hand is refused by the state itself
+    with pytest.raises(MalformedAction):
+        GAME.parse_action(f"contract:{arg}")
+    match = new_three()
+    deal(match)
+    before = snapshot(match)
+    for attempt in (match.check, match.apply):
+        with pytest.raises(MalformedAction) as refused:
+            attempt(A, Action("contract", arg))
+        assert refused.value.code == "malformed_action"
+        assert refused.value.message == message
+    assert snapshot(match) == before
+
+
+def test_an_action_of_no_kind_of_bismarck_built_by_hand_is_refused_in_its_turn() -> None:
+    with pytest.raises(MalformedAction):
+        GAME.parse_action("bid:spel")
+    match = new_three()
+    deal(match)
+    assert_refused(match, B, Action("bid", "spel"), "not_your_turn")
+    refused = assert_refused(match, A, Action("bid", "spel"), "wrong_phase")
+    assert refused.message == "no 'bid' action in Bismarck now"
+    act(match, A, "contract:spel")
+    refused = assert_refused(match, A, Action("pass", ""), "wrong_phase")
+    assert refused.message == "no 'pass' action in Bismarck now"

@@ -9,10 +9,11 @@ one back (step 4).
 from __future__ import annotations
 
 import pytest
-from engine.finnish_bismarck.helpers import act, assert_refused, cards, deal
+from engine.finnish_bismarck.helpers import act, assert_refused, cards, deal, snapshot
 
+from app.engine.actions import Action
 from app.engine.bismarck.finnish import GAME
-from app.engine.bismarck.finnish.state import Match
+from app.engine.bismarck.finnish.state import TABLE, Match
 from app.engine.errors import MalformedAction
 from app.engine.trick_game import hidden_cards, legal
 
@@ -302,3 +303,28 @@ def test_contract_names_and_their_suits() -> None:
             "contract:misere",
         ],
     }
+
+
+@pytest.mark.parametrize(
+    ("seat", "kind", "arg", "message"),
+    [
+        (1, "contract", "trumf", "no contract 'trumf'"),
+        (1, "contract", "free:X", "no contract 'free:X'"),
+        (1, "discard", "AS,KS,QS,JS", "no 'discard' action in Finnish Bismarck"),
+        (TABLE, "void", "", "no 'void' action in Finnish Bismarck"),
+    ],
+)
+def test_an_action_built_by_hand_that_the_notation_refuses_is_malformed(
+    seat: int, kind: str, arg: str, message: str
+) -> None:
+    action = Action(kind, arg)
+    with pytest.raises(MalformedAction):
+        GAME.parse_action(str(action))
+    match = Match(0)
+    deal(match, OPEN, HANDS)
+    before = snapshot(match)
+    for attempt in (match.check, match.apply):
+        with pytest.raises(MalformedAction) as refused:
+            attempt(seat, action)
+        assert refused.value.message == message
+    assert snapshot(match) == before

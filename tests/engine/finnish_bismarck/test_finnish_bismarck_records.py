@@ -213,6 +213,12 @@ def broken(change: str) -> Record:
         exchange["to_partner"] = [second["hands"][1][0], "2H", "2D", "2C"]
     elif change == "share_to_wrong_seats":
         exchange["from_partner"] = {"0": "2S", "1": "2H", "2": "2C"}
+    elif change == "pass_repeated":
+        exchange["to_partner"] = ["2S", "2S", "2D", "2C"]
+    elif change == "share_repeated":
+        exchange["from_partner"] = {"1": "2C", "2": "2C", "3": "2H"}
+    elif change == "share_short":
+        exchange["from_partner"] = {"1": "2C", "2": "2S"}
     elif change == "share_malformed":
         exchange["from_partner"] = {"north": "2S"}
     elif change == "to_dealer_not_held":
@@ -249,6 +255,9 @@ def broken(change: str) -> Record:
             "share_to_wrong_seats",
             "deal 2: seat 0 (Aino) must give one card to each of the three other players",
         ),
+        ("pass_repeated", "deal 2: seat 2 (Cecilia) passes the same card twice at step 1"),
+        ("share_repeated", "deal 2: seat 0 (Aino) passes the same card twice at step 2"),
+        ("share_short", "deal 2: step 2 of the exchange passes 3 cards"),
         ("share_malformed", 'deal 2: exchange: from_partner maps each seat ("0"-"3") to a card'),
         ("to_dealer_not_held", "deal 2: seat 3 (Daniel) does not hold AH to pass at step 3"),
         ("exchange_missing", "deal 2: the exchange's to_dealer is missing"),
