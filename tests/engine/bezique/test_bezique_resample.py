@@ -112,3 +112,18 @@ def test_between_deals_and_at_the_end_the_resampler_keeps_the_standing() -> None
     waiting = new_match(RUBICON, {"deals": 2}, 0)
     rebuilt = resample(RUBICON, view(waiting, 1), random.Random(2))
     assert rebuilt.to_act == TABLE and rebuilt.next_dealer == 0
+
+
+def test_a_hand_that_showed_no_carte_blanche_is_dealt_a_court_card() -> None:
+    """Carte blanche is shown whenever dealt, so the resampler deals a seat that showed none
+    a hand holding a court card; a hand dealt without one is dealt again (seeds 62 and 104
+    deal one first)."""
+    match = new_match(RUBICON, None, 1)
+    deal(match, {0: "AS KH QH JC 9D 8D 7D 9C 8C"})
+    shown = view(match, 0)
+    for seed in range(110):
+        sample = resample(RUBICON, shown, random.Random(seed))
+        current = sample.current
+        assert current is not None and not current.shown
+        hand = [current.pack[c] for c in current.holdings[1].concealed]
+        assert any(code[0] in "KQJ" for code in hand), (seed, hand)
