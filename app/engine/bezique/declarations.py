@@ -198,9 +198,7 @@ def declare(ctx: Context, holding: Holding, arg: str) -> Declared:
         table_after = [*holding.table, *laid_out]
         scored = [*holding.scored, combination]
         pending = tuple(
-            _completed(
-                ctx, holding, table_after, set(laid_out), combination, scored, fixes or ctx.trump
-            )
+            _completed(ctx, table_after, set(laid_out), combination, scored, fixes or ctx.trump)
         )
         covered = {c for p in pending for c in p.cards}
         stray = [ctx.pack[c] for c in extras if c not in covered]
@@ -490,10 +488,10 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
 
 
 def pairs_on(ctx: Context, table: Sequence[Copy], trump: Suit | None) -> int:
-    """Complete bezique pairs among ``table`` (0 when a bezique needs trumps and has none)."""
+    """Complete bezique pairs among ``table``, for a bezique found under ``trump`` (so there
+    is one: a Chinese bezique before trumps is no candidate of :func:`_kinds`)."""
     pair = ctx.variant.bezique_cards(trump)
-    if pair is None:
-        return 0
+    assert pair is not None
     pack = ctx.pack
     codes = [pack[c] for c in table]
     return min(codes.count(pair[0]), codes.count(pair[1]))
@@ -597,7 +595,6 @@ def _spoken(kind: Kind) -> str:
 
 def _completed(
     ctx: Context,
-    holding: Holding,
     table: Sequence[Copy],
     laid: set[Copy],
     scored_now: Combination,
@@ -616,9 +613,6 @@ def _completed(
     table_codes = [pack[c] for c in table]
     sieve = _kinds(ctx.variant, trump)[1]
     near = _sift(sieve, present, laid_bits, sum(map(sieve[4].__getitem__, table_codes)))
-    if not near:
-        return
-    known = set(holding.pending)
     on_table = set(table)
     intact = [(s.cards, group_of(s.kind, s.suit)) for s in scored if on_table.issuperset(s.cards)]
     pairs: int | None = None
@@ -642,13 +636,10 @@ def _completed(
         if picked is None or not laid & set(picked):
             continue
         candidate = Combination(kind, suit, tuple(sorted(picked)))
-        if candidate in known or candidate == scored_now:
-            continue
         try:
             _check_types(kind, suit, candidate.cards, scored, table)
         except IllegalAction:
             continue
-        known.add(candidate)
         yield candidate
 
 
@@ -737,8 +728,6 @@ def _choices(
             for counts in _spread(count - from_hand, tuple([len(g) for g in groups])):
                 table = [copy for g, n in zip(groups, counts, strict=True) for copy in g[:n]]
                 options.append(([code] * from_hand, table))
-        if not options:
-            return
         per_code.append(options)
     for combo in itertools.product(*per_code):
         chosen_hand = [c for h, _ in combo for c in h]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NoReturn
 
 from ..cards import Card
 from ..errors import IllegalAction, MalformedAction
@@ -73,16 +73,17 @@ def split_card_argument(arg: str) -> tuple[Card, int | None]:
     return code, number
 
 
-def find_copy(pack: Sequence[Card], holding: Holding, code: Card, position: int | None) -> Copy:
-    """The copy of ``code`` at ``position`` of the table, or any concealed one when
-    ``position`` is ``None``; else :class:`IllegalAction` ``card_not_in_hand``."""
-    if position is None:
-        for copy in holding.concealed:
-            if pack[copy] == code:
-                return copy
-        on_table = any(pack[c] == code for c in holding.table)
-        hint = f"; yours on the table is played as {code}@<position>" if on_table else ""
-        raise IllegalAction("card_not_in_hand", f"{code} is not in your concealed hand{hint}")
+def refuse_concealed(pack: Sequence[Card], holding: Holding, code: Card) -> NoReturn:
+    """:class:`IllegalAction` ``card_not_in_hand`` for ``code``, which the concealed hand
+    lacks (the card play scans the hand itself)."""
+    on_table = any(pack[c] == code for c in holding.table)
+    hint = f"; yours on the table is played as {code}@<position>" if on_table else ""
+    raise IllegalAction("card_not_in_hand", f"{code} is not in your concealed hand{hint}")
+
+
+def find_copy(pack: Sequence[Card], holding: Holding, code: Card, position: int) -> Copy:
+    """The copy of ``code`` at ``position`` of the table; else :class:`IllegalAction`
+    ``card_not_in_hand``."""
     if position >= len(holding.table) or pack[holding.table[position]] != code:
         raise IllegalAction("card_not_in_hand", f"your table has no {code} at position {position}")
     return holding.table[position]

@@ -32,6 +32,7 @@ from .declarations import Context, declare, offers, parse_declaration
 from .holding import (
     MAX_POSITION,
     find_copy,
+    refuse_concealed,
     remove,
     split_card_argument,
     take_up,
@@ -308,15 +309,14 @@ class Match(TrickMatch[Deal]):
                     ledger = deal.ledger
                     trick = ledger.trick
                     if position is None:
-                        # find_copy's scan written out (a call costs about what it does);
-                        # it refuses a miss
+                        # the concealed hand scanned here (a call costs about what it does)
                         concealed = holding.concealed
                         codes = ledger.cards
                         for copy in concealed:
                             if codes[copy] == code:
                                 break
                         else:
-                            copy = find_copy(deal.pack, holding, code, position)
+                            refuse_concealed(deal.pack, holding, code)
                         endgame = not ledger.stock
                         if trick and endgame:
                             self._check_follow(deal, seat, copy)

@@ -381,6 +381,25 @@ def test_malformed_declarations_are_refused_as_such(arg: str) -> None:
         a.declare(arg)
 
 
+def test_too_many_extra_cards_are_malformed() -> None:
+    a = Player(hand="KH QH")
+    extras = ",".join(["AS"] * 17)
+    with pytest.raises(MalformedAction) as caught:
+        a.declare(f"marriage:KH,QH+{extras}")
+    assert str(caught.value) == "at most 16 extra cards"
+
+
+def test_a_table_card_named_twice_is_refused() -> None:
+    a = Player(hand="KH KH KH KH KH", trump="S")
+    a.declare("kings:KH,KH,KH,KH")
+    before = a.holding.copy(list(a.holding.concealed))
+    with pytest.raises(IllegalAction) as caught:
+        a.declare("kings:KH@0,KH@0,KH@1,KH")
+    assert caught.value.code == "card_twice"
+    assert caught.value.message == "KH@0 is named twice"
+    assert a.holding == before
+
+
 def test_unheld_cards_are_refused() -> None:
     a = Player(hand="KH QH")
     assert a.refused("marriage:KS,QS") == "card_not_in_hand"

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import Any
 
 import pytest
-from engine.bezique.match_helpers import play_match
+from engine.bezique.match_helpers import parse_action, play_match
 
 from app.engine.bezique import CHINESE, RUBICON, Match, Variant, make_game
+from app.engine.errors import IllegalAction
 from app.engine.game import RECORD_FORMAT
 
 PLAYERS = ["Anna", "Bertil"]
@@ -111,3 +113,115 @@ def test_the_record_of_a_running_match_shows_a_seat_its_own_cards() -> None:
             else:
                 assert entry["hands"][s] is None and entry["draws"][s] is None
         assert entry["actions"] == [[s, t] for s, t in current.actions]
+
+
+def test_after_a_drawn_deal_the_record_names_the_other_dealer() -> None:
+    match, doc = recorded(CHINESE, 12, {"deals": 2})  # seed 12 draws the first deal
+    first = match.deals[0].result
+    assert first is not None and first.winner is None
+    assert doc["deals"][1]["dealer"] == 1 - doc["deals"][0]["dealer"]
+    assert verdict(CHINESE, doc).valid
+    wrong = copy.deepcopy(doc)
+    wrong["deals"][1]["dealer"] = doc["deals"][0]["dealer"]
+    result = verdict(CHINESE, wrong)
+    assert not result.valid
+    assert result.error == (
+        f"deal 2: dealer is seat {doc['deals'][0]['dealer']} but seat"
+        f" {doc['deals'][1]['dealer']} deals: after a drawn deal the other player deals"
+    )
+
+
+def _must_head_trick(variant: Variant, seed: int) -> tuple[int, int, str]:
+    """The first follow of the last tricks (``must_win_endgame``) where the follower holds a
+    card of the suit led lower than one it must play: the action's index, seat and text."""
+    found: list[tuple[int, int, str]] = []
+
+    def choose(match: Match, legal: list[str], rng: random.Random) -> str:
+        current = match.current
+        seat = match.to_act
+        if not found and current is not None and seat in (0, 1) and len(current.ledger.trick):
+            for code in sorted({current.pack[c] for c in current.holdings[seat].concealed}):
+                text = "play:" + code
+                if text in legal:
+                    continue
+                try:
+                    match.check(seat, parse_action(variant, text))
+                except IllegalAction as refused:
+                    if refused.code == "must_head_trick":
+                        found.append((len(current.actions), seat, text))
+                        break
+        return rng.choice(legal)
+
+    play_match(variant, {"deals": 1, "must_win_endgame": True}, seed, choose=choose)
+    (first,) = found
+    return first
+
+
+@pytest.mark.parametrize(
+    ("at", "seat", "text", "error"),
+    [
+        (
+            "lead",
+            "leader",
+            "play:AS@0",
+            "{name} does not hold the card: your table has no AS at position 0",
+        ),
+        (
+            "lead",
+            "leader",
+            "draw",
+            "{name} may not draw now: the draw follows a trick won while the stock lasts",
+        ),
+        (
+            "lead",
+            "leader",
+            "declare:marriage:KS,QS",
+            "{name} may not declare now: only the"
+            " winner of a trick declares, after the trick and before drawing (rubicon §7.1)",
+        ),
+        (
+            "decision",
+            "loser",
+            "declare:marriage:KS,QS",
+            "{name} did not win the trick and may not declare",
+        ),
+        (
+            "decision",
+            "winner",
+            "play:AS",
+            "{name} may not play now: you won the trick: declare or draw before the next lead",
+        ),
+        (
+            "decision",
+            "winner",
+            "declare:trump_tens:TS,TS,TS,TS",
+            "{name}: Rubicon bezique has no trump tens (not_in_this_game)",
+        ),
+    ],
+)
+def test_a_record_names_the_bezique_rule_an_action_breaks(
+    at: str, seat: str, text: str, error: str
+) -> None:
+    _, doc = recorded(RUBICON, 43, {"deals": 1})
+    actions = doc["deals"][0]["actions"]
+    index = 0 if at == "lead" else 2
+    winner = actions[2][0]  # the first trick's winner decides (declare or draw) after it
+    who = {"leader": actions[0][0], "winner": winner, "loser": 1 - winner}[seat]
+    actions[index] = [who, text]
+    result = verdict(RUBICON, doc)
+    assert not result.valid
+    name = f"seat {who} ({PLAYERS[who]})"
+    assert result.error == f"deal 1, play {index + 1}: " + error.format(name=name)
+
+
+def test_a_record_names_the_duty_to_head_the_trick() -> None:
+    options = {"deals": 1, "must_win_endgame": True}
+    _, doc = recorded(CHINESE, 42, options)
+    index, seat, text = _must_head_trick(CHINESE, 42)
+    doc["deals"][0]["actions"][index] = [seat, text]
+    result = verdict(CHINESE, doc)
+    assert not result.valid
+    assert result.error == (
+        f"deal 1, play {index + 1}: seat {seat} ({PLAYERS[seat]}) holds a higher card of the"
+        " suit led and must play it"
+    )

@@ -112,3 +112,33 @@ def test_between_deals_and_at_the_end_the_resampler_keeps_the_standing() -> None
     waiting = new_match(RUBICON, {"deals": 2}, 0)
     rebuilt = resample(RUBICON, view(waiting, 1), random.Random(2))
     assert rebuilt.to_act == TABLE and rebuilt.next_dealer == 0
+
+
+def test_a_hand_that_showed_no_carte_blanche_is_dealt_a_court_card() -> None:
+    """Carte blanche is shown whenever dealt, so the resampler deals a seat that showed none
+    a hand holding a court card; a hand dealt without one is dealt again (seeds 62 and 104
+    deal one first)."""
+    match = new_match(RUBICON, None, 1)
+    deal(match, {0: "AS KH QH JC 9D 8D 7D 9C 8C"})
+    shown = view(match, 0)
+    for seed in range(110):
+        sample = resample(RUBICON, shown, random.Random(seed))
+        current = sample.current
+        assert current is not None and not current.shown
+        hand = [current.pack[c] for c in current.holdings[1].concealed]
+        assert any(code[0] in "KQJ" for code in hand), (seed, hand)
+
+
+def test_a_view_no_deal_can_fit_is_refused() -> None:
+    """A view that contradicts itself, a carte blanche by the opponent whose cards its hand
+    does not show, fits no course of any deal: the resampler deals again and gives up."""
+    match = new_match(RUBICON, None, 1)
+    deal(match, {0: "AS KH QH JC 9D 8D 7D 9C 8C"})
+    blank = new_match(RUBICON, None, 1)
+    deal(blank, {1: "AH AH TS 9S 8S 7S TH 9H 8H"})
+    shown = view(match, 0)
+    shown["deal"]["carte_blanche"] = view(blank, 0)["deal"]["carte_blanche"]
+    assert shown["deal"]["carte_blanche"][0]["seat"] == 1
+    with pytest.raises(ValueError) as refused:
+        resample(RUBICON, shown, random.Random(0))
+    assert str(refused.value) == "no course of the deal fits the view"

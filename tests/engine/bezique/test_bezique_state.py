@@ -648,3 +648,57 @@ def test_a_card_or_draw_built_by_hand_plays_as_the_notations_own(variant: Varian
 
     play_match(variant, None, 3, choose=choose)
     assert compared["play"] and compared["table"] and compared["draw"], compared
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("declare", "kings"),  # a declaration no text would parse to
+        Action("draw", "now"),
+        Action("play", "ZZ"),
+        Action("play:QS"),  # its text is play:QS, the notation's, but not this action
+    ],
+    ids=str,
+)
+def test_an_action_built_by_hand_that_no_text_parses_to_is_malformed(action: Action) -> None:
+    match = new_match(RUBICON, None, B)
+    deal(match, {A: "KS QS", B: "7C"})
+    before = snapshot(match)
+    for attempt in (match.check, match.apply):
+        with pytest.raises(MalformedAction) as refused:
+            attempt(A, action)
+        assert str(refused.value) == f"not a Rubicon bezique action: {str(action)!r}"
+        assert snapshot(match) == before
+
+
+def test_a_table_position_past_any_table_is_malformed() -> None:
+    assert parse_action(CHINESE, "play:QS@200") == Action("play", "QS@200")
+    with pytest.raises(MalformedAction) as refused:
+        parse_action(CHINESE, "play:QS@201")
+    assert str(refused.value) == "no table has a position 201"
+
+
+@pytest.mark.parametrize("variant", [RUBICON, CHINESE], ids=["rubicon", "chinese"])
+def test_a_table_card_named_with_leading_zeros_plays_as_the_listed_one(variant: Variant) -> None:
+    """``play:QS@03`` is no text the notation built: it parses to an action of its own text,
+    and is played, and recorded, as ``play:QS@3``."""
+    compared = 0
+
+    def choose(match: Match, legal: list[str], rng: random.Random) -> str:
+        nonlocal compared
+        text = rng.choice(legal)
+        seat = match.to_act
+        if text.startswith("play:") and "@" in text and seat in (A, B):
+            code, position = text.removeprefix("play:").split("@")
+            padded = parse_action(variant, f"play:{code}@{int(position):03}")
+            assert padded == Action("play", f"{code}@{int(position):03}")
+            by_padded, by_text = match.clone(), match.clone()
+            by_padded.apply(seat, padded)
+            by_text.apply(seat, parse_action(variant, text))
+            assert snapshot(by_padded) == snapshot(by_text), text
+            assert by_padded.deals[-1].actions[-1] == (seat, text)
+            compared += 1
+        return text
+
+    play_match(variant, None, 5, choose=choose)
+    assert compared
