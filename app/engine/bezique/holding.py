@@ -10,6 +10,7 @@ the player's table, in the order the cards were laid out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -54,6 +55,10 @@ class Holding:
         )
 
 
+_POSITION = re.compile(r"0|[1-9][0-9]{0,2}")
+"""A table position as the notation writes it, with no leading zero: an action has one text."""
+
+
 @cache
 def split_card_argument(arg: str) -> tuple[Card, int | None]:
     """``QS`` → (``QS``, ``None``); ``QS@3`` → (``QS``, 3); :class:`MalformedAction` for any
@@ -65,7 +70,7 @@ def split_card_argument(arg: str) -> tuple[Card, int | None]:
         )
     if not at:
         return code, None
-    if not position.isascii() or not position.isdigit() or len(position) > 3:
+    if not _POSITION.fullmatch(position):
         raise MalformedAction(f"a table position is a number, as in QS@3, got {arg[:20]!r}")
     number = int(position)
     if number > MAX_POSITION:
