@@ -12,6 +12,7 @@ from json import dumps
 import pytest
 from test_auction_pinochle_rules import act, auction_to, deal_match
 
+from app.engine import TABLE
 from app.engine.ledger import Place
 from app.engine.pinochle.auction import GAME
 from app.engine.pinochle.auction.state import Match
@@ -100,3 +101,31 @@ def test_before_the_first_lead_the_burial_is_three_cards_no_meld_shows() -> None
         with pytest.raises(ValueError, match="no record"):
             deal.dealt  # noqa: B018
     assert len(burials) > 1
+
+
+def test_between_deals_and_once_the_session_is_over_the_kitty_and_its_share_are_the_views() -> None:
+    match = deal_match(BIDDER, widow=WIDOW, second=SECOND)
+    rng = random.Random(5)
+    ended = 0
+    while match.to_act is not None:
+        if match.to_act == TABLE:
+            match.apply(TABLE, GAME.chance(match, rng))
+        eldest, middle, last = match.deals[-1].active
+        act(match, eldest, "bid:300")
+        act(match, middle, "pass")
+        act(match, last, "pass")
+        act(match, eldest, "throw_in")  # he pays the kitty
+        ended += 1
+        for seat in (None, *range(match.seats)):
+            shown = GAME.view(match, seat, None, None)
+            assert shown["deal"] is None
+            drawn = GAME.resample(shown, rng)  # type: ignore[misc]
+            assert isinstance(drawn, Match)
+            again = GAME.view(drawn, seat, None, None)
+            # no past is invented: only the scoresheet and the deal before differ
+            past = ("scoresheet", "previous_deal")
+            assert {k: v for k, v in again.items() if k not in past} == {
+                k: v for k, v in shown.items() if k not in past
+            }
+            assert drawn.kitty == match.kitty and drawn.share == match.share
+    assert ended == 6 and match.share == [6, 6, 6]  # six throw-ins of three chips, shared

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from app.engine import TABLE, IllegalAction, MalformedAction
+from app.engine import TABLE, Action, IllegalAction, MalformedAction
 from app.engine.pinochle import melds
 from app.engine.pinochle.auction import GAME
 from app.engine.pinochle.auction.record import pack_for
@@ -449,6 +449,26 @@ def test_every_refusal_names_its_rule_and_changes_nothing() -> None:
     for text in ("bury:XX,TS,TS", "meld:AD,TD;", "play:10S", "trump:X", "concede:now", "deal:AS"):
         with pytest.raises(MalformedAction):
             GAME.parse_action(text)
+
+
+def test_a_meld_before_trumps_are_named_is_refused() -> None:
+    match = deal_match("AS AS AH AH AD AD AC AC KS QS KH QH KD QD 9C", widow="KC QC 9S")
+    e = auction_to(match, 350)
+    assert match.phase() == "trump"
+    for text in ("meld:AS,AH,AD,AC", "meld"):  # showing no meld waits for trumps as well
+        refused(match, e, text, "meld_needs_trump")
+    with pytest.raises(IllegalAction, match=r"^name trumps before showing a meld$"):
+        match.check(e, GAME.parse_action("meld"))
+
+
+def test_a_deal_built_by_hand_that_is_not_the_pack_is_malformed() -> None:
+    match = Match(3, None, 0)
+    short = Action("deal", ",".join(CARDS[:-1]))
+    thrice = Action("deal", ",".join([*CARDS[:-1], "AS"]))
+    for action in (short, thrice, Action("deal", "")):
+        with pytest.raises(MalformedAction, match=r"^not an auction pinochle action: 'deal"):
+            match.apply(TABLE, action)
+    assert match.to_act == TABLE and not match.deals
 
 
 def test_a_meld_must_leave_three_cards_to_bury() -> None:

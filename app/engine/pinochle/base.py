@@ -100,12 +100,8 @@ class BiddingMatch(TrickMatch[B]):
     def next_bidder(self, deal: B, seat: int) -> int:
         """The seat after ``seat`` in turn that has not passed."""
         order = self.players(deal) or range(self.seats)
-        at = order.index(seat)
-        for k in range(1, len(order) + 1):
-            other = order[(at + k) % len(order)]
-            if other not in deal.out:
-                return other
-        raise AssertionError("the auction has no one left")
+        at = order.index(seat) + 1
+        return next(other for other in [*order[at:], *order[:at]] if other not in deal.out)
 
     # -- notation ------------------------------------------------------------------------------
 

@@ -164,6 +164,18 @@ def test_cl7_a_claim_is_possible_only_during_play(variant: Variant) -> None:
 
 
 @BOTH
+def test_no_seat_acts_before_the_first_deal_nor_a_seat_off_the_table(variant: Variant) -> None:
+    match = new(variant)
+    for seat in (None, TABLE, N, E, S, W):
+        assert match.legal_actions(seat) == []
+    deal(match)
+    auction(match, N, least(variant), "S")
+    assert legal_texts(match, E) == {"claim"}  # any seat at the table may claim
+    for seat in (TABLE, 4):
+        assert match.legal_actions(seat) == []
+
+
+@BOTH
 def test_cl7_the_first_claim_ends_the_game_either_way(variant: Variant) -> None:
     match = deal(new(variant))
     auction(match, N, least(variant), "S")

@@ -9,13 +9,17 @@ import json
 import random
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
-from engine.pinochle.helpers import GAMES, E, N, S, W, act, auction, deal, new, sensible
+from engine.pinochle.helpers import GAMES, E, N, S, W, act, acts, auction, deal, new, sensible
 
-from app.engine import TABLE
-from app.engine.game import Game
+from app.engine import TABLE, clauses
+from app.engine.game import Game, Termination
+from app.engine.pinochle.double_deck_pinochle import GAME as DOUBLE_DECK
+from app.engine.pinochle.double_deck_pinochle import VARIANT as DD
 from app.engine.pinochle.melds import best, shown_cards
+from app.engine.pinochle.partnership import resample
 from app.engine.pinochle.partnership.state import Match, hidden_cards, meld_json
 from app.engine.trick_game import hidden_cards as unseen_cards
 
@@ -184,3 +188,103 @@ def test_the_resampler_deals_what_a_seat_was_shown(name: str, seed: int) -> None
     # double-deck game some do, and the last draw is kept (docs/engine.md)
     assert fitted[False] == tried[False]
     assert fitted[True] * 3 >= tried[True] * 2 if variant.copies == 2 else fitted[True] > 0
+
+
+def fits(sample: Match, view: dict[str, Any]) -> bool:
+    """Whether every hand of ``sample`` melds what ``view`` shows of it."""
+    d = view["deal"]
+    table = sample.VARIANT.meld_table
+    dealt = sample.deals[-1].dealt
+    return all(
+        [meld_json(m) for m in best(dealt[s], d["trump"], table)] == d["melds"][s]["melds"]
+        for s in range(4)
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_between_deals_and_once_the_game_is_over_the_resampler_deals_nothing(name: str) -> None:
+    game, variant = GAMES[name]
+    rng = random.Random(3)
+
+    def check(match: Match, over: bool) -> None:
+        assert (match.to_act is None) is over
+        for seat in [None, 0, 1, 2, 3]:
+            view = game.view(match, seat, None, None)
+            assert view["deal"] is None
+            sample = game.resample(view, rng)  # type: ignore[misc]
+            again = game.view(sample, seat, None, None)
+            # no past is invented: only the scoresheet and the deal before differ
+            past = ("scoresheet", "previous_deal")
+            assert {k: v for k, v in again.items() if k not in past} == {
+                k: v for k, v in view.items() if k not in past
+            }
+            assert sample.is_over is over
+            if over:
+                assert sample.winners() == [E, W]
+                assert sample.termination() is Termination.CLAIM
+
+    match = deal(new(variant))
+    acts(match, (N, "pass"), (E, "pass"), (S, "pass"), (W, "pass"))  # thrown in
+    check(match, over=False)
+    deal(match)
+    auction(match, E, variant.minimum_bid, "S")
+    act(match, N, "claim")  # before any trick: a bad claim, East-West win
+    check(match, over=True)
+
+
+def test_where_counting_takes_too_long_the_melds_are_fitted_by_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(clauses, "MOST_COUNTS", 0)  # no count finishes
+    monkeypatch.setattr(clauses, "_DRAWERS", {})
+    game, variant = GAMES["partnership_pinochle"]
+    rng = random.Random(4)
+    match = new(variant)
+    match.apply(TABLE, game.chance(match, rng))  # a shuffled deal: melds to count
+    auction(match, N, variant.minimum_bid, "S")
+    view = game.view(match, E, None, None)
+    for _ in range(5):
+        sample = game.resample(view, rng)  # type: ignore[misc]
+        assert game.view(sample, E, None, None)["deal"] == view["deal"]
+        assert sorted(sample.deals[-1].dealt[E]) == sorted(match.current.dealt[E])
+        assert fits(sample, view)
+
+
+EIGHT_ACES_AND_KINGS = "AS AS AH AH AD AD AC AC KS KS KH KH KD KD KC KC QS QS QH QH"
+"""A double-deck hand its melds show whole: for a spectator nothing of it is dealt anew."""
+NO_MELD = "TS TS TS TS TH TH TH TH TD TD TD TD TC TC TC TC JS JS JS JS"
+
+
+def shown_whole() -> tuple[Match, dict[str, Any]]:
+    """A double-deck deal after trump, as a spectator sees it: East's hand is shown whole and
+    North shows no meld, which few draws of the other hidden cards match."""
+    match = deal(new(DD, W), {E: EIGHT_ACES_AND_KINGS, N: NO_MELD})
+    auction(match, S, 500, "S")
+    return match, DOUBLE_DECK.view(match, None, None, None)
+
+
+def test_a_draw_is_repaired_between_hands_one_of_which_has_no_card_to_swap() -> None:
+    match, view = shown_whole()
+    rng = random.Random(1)
+    for _ in range(6):
+        sample = DOUBLE_DECK.resample(view, rng)  # type: ignore[misc]
+        assert DOUBLE_DECK.view(sample, None, None, None)["deal"] == view["deal"]
+        assert sorted(sample.deals[-1].dealt[E]) == sorted(match.current.dealt[E])
+        assert fits(sample, view)
+
+
+def test_a_draw_the_repair_cannot_fit_is_kept_as_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, view = shown_whole()
+    monkeypatch.setattr(resample, "REPAIR_STEPS", 0)  # every repair fails
+    misfits = 0
+    for seed in range(6):
+        dealt = []
+        for spread in (resample.SPREAD_STEPS, 0):  # a fitting draw alone is spread
+            monkeypatch.setattr(resample, "SPREAD_STEPS", spread)
+            sample = DOUBLE_DECK.resample(view, random.Random(seed))  # type: ignore[misc]
+            # the auction and the melds are the view's, whatever the hands
+            assert DOUBLE_DECK.view(sample, None, None, None)["deal"] == view["deal"]
+            dealt.append(sample.deals[-1].dealt)
+        assert dealt[0] == dealt[1]
+        misfits += not fits(sample, view)
+    assert misfits
