@@ -417,11 +417,12 @@ _MARRIED = sum(_BIT["Q" + s] for s in SUITS)
 """The queens' bits. A king's bit moved up one is its queen's: a holding's bits shifted by
 one and masked with its own and this show the suits whose king and queen both lie there."""
 assert sum(_BIT["K" + s] for s in SUITS) << 1 == _MARRIED
-_FIELD = 4
-"""Bits per count of a four's cards in :func:`_kinds`' weights: a holding has fewer than
-16 cards."""
-_FOUR_OR_MORE = 0b1100
-"""A field of :data:`_FIELD` bits holding 4 or more (a holding's count is at most 15)."""
+_FIELD = 5
+"""Bits per count of a four's cards in :func:`_kinds`' weights: a hand and table together
+may hold every copy of a rank (24 in Chinese), and a count that filled its field would carry
+into the next one's."""
+_FOUR_OR_MORE = 0b11100
+"""A field of :data:`_FIELD` bits holding 4 or more."""
 _Suits = dict[tuple[Kind, tuple[Card, ...]], Suit | None]
 _Sieve = tuple[
     list[_Candidate], list[_Candidate], int, list[tuple[int, _Candidate]], dict[Card, int], int

@@ -420,3 +420,18 @@ def test_every_listed_declaration_is_accepted_and_listing_changes_nothing() -> N
         before = a.holding.copy(list(a.holding.concealed))
         declare(a.context, copy, text)
         assert a.holding == before
+
+
+@pytest.mark.parametrize("variant", [RUBICON, CHINESE], ids=["rubicon", "chinese"])
+def test_a_four_is_offered_with_sixteen_copies_of_its_rank_in_hand_and_on_the_table(
+    variant: Variant,
+) -> None:
+    """The listing counts each four's cards in a field of its own: with three fours of aces on
+    the table and four more aces in the hand, sixteen in all, it still offers the fourth that
+    the declaration accepts (a field of four bits overflowed at sixteen)."""
+    a = Player(variant, hand="AS AH AD AC", trump="H")
+    for _ in range(3):
+        a.declare("aces:AS,AH,AD,AC")
+        a.draw("AS AH AD AC")
+    assert "aces:AS,AH,AD,AC" in a.legal()
+    assert a.declare("aces:AS,AH,AD,AC").points == 100
