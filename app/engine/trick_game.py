@@ -790,18 +790,18 @@ def legal(match: TrickMatch[Any], seat: int) -> dict[str, Any] | None:
 
 class Sheet:
     """A game's scoresheet: its columns and each scored deal's cells from the deal's
-    detail; the running totals are the base's. It is built from the scored deals alone
-    (``ScoredDeal``), the rows the store keeps, so a live match and a stored one read the
-    same."""
+    detail (by default read straight from it, :func:`column_cells`); the running totals are
+    the base's. It is built from the scored deals alone (``ScoredDeal``), the rows the store
+    keeps, so a live match and a stored one read the same."""
 
     def __init__(
         self,
         columns: list[dict[str, str]],
-        cells: Callable[[Mapping[str, Any]], dict[str, Any]],
+        cells: Callable[[Mapping[str, Any]], dict[str, Any]] | None = None,
         teams: Sequence[Sequence[int]] = (),
     ) -> None:
         self.columns = columns
-        self.cells = cells
+        self.cells = cells or column_cells(columns)
         self.teams = teams
         """A partnership game's teams, whose block the sheet ends with (``with_teams``)."""
 
@@ -831,6 +831,13 @@ class Sheet:
     ) -> None:
         """What a game's sheet shows beyond its lines and running totals, added before the
         teams block: nothing, by default."""
+
+
+def columns(spec: str) -> list[dict[str, str]]:
+    """A scoresheet's columns, in the order of ``spec``'s ``key:kind`` words, each labelled
+    ``sheet.<key>``."""
+    pairs = (word.split(":") for word in spec.split())
+    return [{"key": key, "label": f"sheet.{key}", "kind": kind} for key, kind in pairs]
 
 
 def column_cells(

@@ -13,21 +13,16 @@ from typing import Any, Final
 
 from ..cards import Card, Suit
 from ..game import Options, ScoredDeal
-from ..trick_game import Sheet
+from ..trick_game import Sheet, columns
 from .deal import Deal, Declaration, Shown
 from .scoring import Result
 from .variant import CODES, Variant
 
 ORDER: Final[dict[Card, int]] = {c: i for i, c in enumerate(CODES)}
 
-COLUMNS: Final[list[dict[str, str]]] = [
-    {"key": "trump", "label": "sheet.trump", "kind": "suit"},
-    {"key": "points", "label": "sheet.points", "kind": "per_seat"},
-    {"key": "brisques", "label": "sheet.brisques", "kind": "per_seat"},
-    {"key": "rubicon", "label": "sheet.rubicon", "kind": "term"},
-    {"key": "winner", "label": "sheet.winner", "kind": "seat"},
-    {"key": "game_score", "label": "sheet.game_score", "kind": "number"},
-]
+COLUMNS: Final = columns(
+    "trump:suit points:per_seat brisques:per_seat rubicon:term winner:seat game_score:number"
+)
 
 
 def sort_codes(cards: Iterable[Card]) -> list[Card]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..game import Options, ScoredDeal
-from ..trick_game import Sheet
+from ..trick_game import Sheet, columns
 from .rules import CONTRACTS, VALFRI
 
 
@@ -29,12 +29,8 @@ class ProtocolSheet(Sheet):
         tricks: Callable[[Any], list[Any]] = list,
         teams: Sequence[Sequence[int]] = (),
     ) -> None:
-        columns = [
-            {"key": "forehand", "label": "sheet.forehand", "kind": "seat"},
-            {"key": "contract", "label": "sheet.contract", "kind": "term"},
-            {"key": "tricks", "label": tricks_label, "kind": "per_seat"},
-        ]
-        super().__init__(columns, self.line, teams)
+        tricks_column = {"key": "tricks", "label": tricks_label, "kind": "per_seat"}
+        super().__init__([*columns("forehand:seat contract:term"), tricks_column], self.line, teams)
         self.contracts = contracts
         self.suit_shown = suit_shown
         self.tricks = tricks

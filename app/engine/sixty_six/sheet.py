@@ -5,16 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..trick_game import Sheet, column_cells
+from ..trick_game import Sheet, columns
 
-COLUMNS: Final[list[dict[str, str]]] = [
-    {"key": "trump", "label": "sheet.trump", "kind": "suit"},
-    {"key": "winner", "label": "sheet.winner", "kind": "seat"},
-    {"key": "end", "label": "sheet.end", "kind": "term"},
-    {"key": "closed_by", "label": "sheet.closed_by", "kind": "seat"},
-    {"key": "points", "label": "sheet.points", "kind": "per_seat"},
-    {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
-    {"key": "carried", "label": "sheet.carried", "kind": "number"},
-]
-
-SHEET: Final = Sheet(COLUMNS, column_cells(COLUMNS))
+COLUMNS: Final = columns(
+    "trump:suit winner:seat end:term closed_by:seat points:per_seat tricks:per_seat carried:number"
+)
+SHEET: Final = Sheet(COLUMNS)

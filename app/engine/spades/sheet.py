@@ -9,16 +9,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from ..game import Options, ScoredDeal, resolve_options_of
-from ..trick_game import Sheet
+from ..trick_game import Sheet, columns
 from .rules import OPTIONS
 from .state import TEAMS
 
-COLUMNS: Final[list[dict[str, str]]] = [
-    {"key": "dealer", "label": "sheet.dealer", "kind": "seat"},
-    {"key": "bids", "label": "sheet.bids", "kind": "per_seat"},
-    {"key": "tricks", "label": "sheet.tricks", "kind": "per_seat"},
-]
-BAGS_COLUMN: Final = {"key": "bags", "label": "sheet.bags", "kind": "per_seat"}
+COLUMNS: Final = columns("dealer:seat bids:per_seat tricks:per_seat")
+BAGS_COLUMNS: Final = columns("bags:per_seat")
 
 
 def cells(detail: Mapping[str, Any]) -> dict[str, Any]:
@@ -39,7 +35,7 @@ class SpadesSheet(Sheet):
                 sides = deal.detail["sides"]
                 line["cells"]["bags"] = [sides[s % 2]["bags"] for s in range(seats)]
         if with_bags:
-            sheet["columns"] = [*COLUMNS, BAGS_COLUMN]
+            sheet["columns"] = COLUMNS + BAGS_COLUMNS
 
 
 SHEET: Final = SpadesSheet(list(COLUMNS), cells, TEAMS)

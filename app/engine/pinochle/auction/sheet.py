@@ -9,19 +9,13 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ...game import Options, ScoredDeal
-from ...trick_game import Sheet, column_cells
+from ...trick_game import Sheet, columns
 from .rules import ranks
 
-COLUMNS: Final[list[dict[str, str]]] = [
-    {"key": "bidder", "label": "sheet.bidder", "kind": "seat"},
-    {"key": "bid", "label": "sheet.bid", "kind": "number"},
-    {"key": "trump", "label": "sheet.trump", "kind": "suit"},
-    {"key": "meld", "label": "sheet.meld", "kind": "number"},
-    {"key": "points", "label": "sheet.points", "kind": "number"},
-    {"key": "end", "label": "sheet.end", "kind": "term"},
-    {"key": "kitty", "label": "sheet.kitty", "kind": "number"},
-    {"key": "share", "label": "sheet.share", "kind": "per_seat"},
-]
+COLUMNS: Final = columns(
+    "bidder:seat bid:number trump:suit meld:number points:number end:term kitty:number"
+    " share:per_seat"
+)
 
 
 class KittySheet(Sheet):
@@ -41,4 +35,4 @@ class KittySheet(Sheet):
         ]
 
 
-SHEET: Final = KittySheet(COLUMNS, column_cells(COLUMNS))
+SHEET: Final = KittySheet(COLUMNS)

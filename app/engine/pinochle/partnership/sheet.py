@@ -7,17 +7,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...trick_game import Sheet, column_cells
+from ...trick_game import Sheet, column_cells, columns
 from .variant import TEAMS
 
-COLUMNS: Final[list[dict[str, str]]] = [
-    {"key": "bidder", "label": "sheet.bidder", "kind": "seat"},
-    {"key": "bid", "label": "sheet.bid", "kind": "number"},
-    {"key": "trump", "label": "sheet.trump", "kind": "suit"},
-    {"key": "meld", "label": "sheet.meld", "kind": "per_seat"},
-    {"key": "hand", "label": "sheet.hand", "kind": "number"},
-    {"key": "end", "label": "sheet.end", "kind": "term"},
-]
-
+COLUMNS: Final = columns("bidder:seat bid:number trump:suit meld:per_seat hand:number end:term")
 
 SHEET: Final = Sheet(COLUMNS, column_cells(COLUMNS, {"meld": "melds"}), TEAMS)
