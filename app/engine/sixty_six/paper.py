@@ -49,24 +49,6 @@ def _had_trick(given: Mapping[str, Any], closed_by: int) -> bool:
     return bool(at_close[1 - closed_by] > 0)
 
 
-def _scored(match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> None:
-    """A deal of which the table saw no card, entered as ``given``, checked and settled by
-    the match as one played here: carried points, totals, the next dealer, the match's end."""
-    _check(match.VARIANT, given)
-    deal = Deal(number, dealer, 2, None)
-    deal.trump = given["trump"]
-    deal.won = list(given["tricks"])
-    closed_by = deal.closed_by = _seat(given["closed_by"])
-    if closed_by is not None:
-        deal.closed_points = given.get("points_at_close")
-        # the settlement reads only whether the closer's opponent had a trick then (§11)
-        deal.closed_tricks = [0, 0]
-        deal.closed_tricks[1 - closed_by] = int(_had_trick(given, closed_by))
-    match.deals.append(deal)
-    claimant, last_trick = _seat(given["claimed_by"]), _seat(given.get("last_trick"))
-    match.finish(deal, match.settle(deal, given["points"], claimant, last_trick))
-
-
 def _shape(match: Match, dealer: int) -> Shape:
     variant = match.VARIANT
     both = (0, 1)
@@ -169,9 +151,11 @@ def _check_points(
         raise _refused("paper_bad_points", message, field="points", sum=total)
 
 
-def _check(variant: Variant, given: Mapping[str, Any]) -> None:
-    closed_by = _seat(given["closed_by"])
-    claimant = _seat(given["claimed_by"])
+def _scored(match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> None:
+    """A deal of which the table saw no card, entered as ``given``, checked and settled by
+    the match as one played here: carried points, totals, the next dealer, the match's end."""
+    variant = match.VARIANT
+    closed_by, claimant = _seat(given["closed_by"]), _seat(given["claimed_by"])
     tricks: list[int] = given["tricks"]
     _check_tricks(variant, sum(tricks), closed_by, claimant)
     if closed_by is not None:
@@ -181,6 +165,17 @@ def _check(variant: Variant, given: Mapping[str, Any]) -> None:
         message = f"seat {last_trick} won no trick, so not the last"
         raise _refused("paper_bad_value", message, field="last_trick")
     _check_points(variant, given["points"], tricks, closed_by is None and claimant is None)
+    deal = Deal(number, dealer, 2, None)
+    deal.trump = given["trump"]
+    deal.won = list(tricks)
+    deal.closed_by = closed_by
+    if closed_by is not None:
+        deal.closed_points = given.get("points_at_close")
+        # the settlement reads only whether the closer's opponent had a trick then (§11)
+        deal.closed_tricks = [0, 0]
+        deal.closed_tricks[1 - closed_by] = int(_had_trick(given, closed_by))
+    match.deals.append(deal)
+    match.finish(deal, match.settle(deal, given["points"], claimant, last_trick))
 
 
 def entry_of(cls: type[Match], deal: ScoredDeal) -> dict[str, Any]:
