@@ -204,7 +204,9 @@ def keep(
         deals: Sequence[ScoredDeal],
         entry: Mapping[str, Any],
     ) -> ScoredDeal:
-        deal = still_open(next_deal(seats, options, first_dealer, deals))
+        deal = next_deal(seats, options, first_dealer, deals)
+        if deal is None:
+            raise IllegalAction("match_over", "the match is over")
         if refuse is not None and isinstance(entry, Mapping):
             refuse(deal, entry)
         given = checked(deal, entry)
@@ -255,14 +257,6 @@ def replaying(
         return outcome(replayed(seats, options, deals[0].dealer, deals))
 
     return keep(next_deal, score, entry_of, outcome=settled if outcome else None, **more)
-
-
-def still_open(deal: PaperDeal | None) -> PaperDeal:
-    """The deal to enter; ``match_over`` when ``next_deal`` found none (a game's ``score``
-    begins here)."""
-    if deal is None:
-        raise IllegalAction("match_over", "the match is over")
-    return deal
 
 
 def checked(deal: PaperDeal, entry: object) -> dict[str, Any]:
