@@ -12,9 +12,10 @@ entry needs (a :class:`PaperDeal` of :class:`Field` s, which a client draws as a
 knowing the game), ``score`` checks one entry and scores it. :func:`checked` does the checks
 every field's description implies (present, one of its choices, in range, summing to its
 total), so a game's ``score`` begins from a well-formed entry and adds only its own rules.
-:func:`keep` makes a :class:`Paper` of a game's form and scoring hooks, :func:`rotating` the
-form of a game whose deal passes left, and :func:`choice`, :func:`seat_choice` and
-:func:`seat_number` the fields, labelled ``paper.<key>`` unless told.
+:func:`keep` makes a :class:`Paper` of a game's form and scoring hooks, :func:`replaying` of
+a game whose match scores the entries, :func:`rotating` the form of a game whose deal passes
+left, and :func:`choice`, :func:`seat_choice` and :func:`seat_number` the fields, labelled
+``paper.<key>`` unless told.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 from .errors import IllegalAction
 from .game import Options, Outcome, ScoredDeal
+from .trick_game import TrickMatch, scored_deals
 
 CHOICE: Final = "choice"
 """One value of ``choices`` for the deal (a contract)."""
@@ -202,7 +204,9 @@ def keep(
         deals: Sequence[ScoredDeal],
         entry: Mapping[str, Any],
     ) -> ScoredDeal:
-        deal = still_open(next_deal(seats, options, first_dealer, deals))
+        deal = next_deal(seats, options, first_dealer, deals)
+        if deal is None:
+            raise IllegalAction("match_over", "the match is over")
         if refuse is not None and isinstance(entry, Mapping):
             refuse(deal, entry)
         given = checked(deal, entry)
@@ -211,12 +215,48 @@ def keep(
     return Paper(next_deal, scored, entry_of, **more)
 
 
-def still_open(deal: PaperDeal | None) -> PaperDeal:
-    """The deal to enter; ``match_over`` when ``next_deal`` found none (a game's ``score``
-    begins here)."""
-    if deal is None:
-        raise IllegalAction("match_over", "the match is over")
-    return deal
+M = TypeVar("M", bound=TrickMatch[Any])
+
+
+def replaying(
+    match_class: type[M],
+    enter: Callable[[M, int, int, Mapping[str, Any]], None],
+    shape: Callable[[M, int], Shape],
+    entry_of: Callable[[ScoredDeal], dict[str, Any]],
+    outcome: Callable[[M], Outcome] | None = None,
+    **more: Any,
+) -> Paper:
+    """The :func:`keep` of a game whose match scores an entry as a deal played here:
+    ``enter(match, number, dealer, entry)`` checks the entry and settles it in the match
+    after the deals before it, each entered again as ``entry_of`` fills in its form. That
+    match says who deals next and whether it is over; ``shape(match, dealer)`` gives the
+    next deal's fields and facts, and ``outcome``, where set, who won once it is over."""
+
+    def replayed(seats: int, options: Options, first: int, deals: Sequence[ScoredDeal]) -> M:
+        match = match_class(seats, options, first)
+        for deal in deals:
+            enter(match, deal.number, deal.dealer, entry_of(deal))
+        return match
+
+    def next_deal(
+        seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
+    ) -> PaperDeal | None:
+        match = replayed(seats, options, first_dealer, deals)
+        if match.is_over:
+            return None
+        fields, facts = shape(match, match.next_dealer)
+        return PaperDeal(len(deals) + 1, match.next_dealer, tuple(fields), facts)
+
+    def score(e: Entry) -> ScoredDeal:
+        match = replayed(e.seats, e.options, e.first_dealer, e.deals)
+        enter(match, e.deal.number, e.deal.dealer, e.given)
+        return scored_deals(match, len(match.deals) - 1)[0]
+
+    def settled(seats: int, options: Options, deals: Sequence[ScoredDeal]) -> Outcome:
+        assert outcome is not None
+        return outcome(replayed(seats, options, deals[0].dealer, deals))
+
+    return keep(next_deal, score, entry_of, outcome=settled if outcome else None, **more)
 
 
 def checked(deal: PaperDeal, entry: object) -> dict[str, Any]:

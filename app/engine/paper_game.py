@@ -173,20 +173,17 @@ class PaperMatch:
             return None
         entry = read_entry(action.arg)
         if action.kind == ENTER:
-            form = self.form()
+            form, before = self.form(), self.deals
             if form is None:
                 raise IllegalAction(
                     "paper_all_entered",
                     "every deal is entered: correct the last one or close the match",
                 )
-            _one_per_seat(form, entry, self._seats)
-            return self.paper.score(
-                self._seats, self.options, self._first_dealer, self.deals, entry
-            )
-        if not self.deals:
+        elif not self.deals:
             raise IllegalAction("paper_nothing_to_amend", "no deal is entered yet")
-        _one_per_seat(self.form_of_last(), entry, self._seats)
-        before = self.deals[:-1]
+        else:
+            form, before = self.form_of_last(), self.deals[:-1]
+        _one_per_seat(form, entry, self._seats)
         return self.paper.score(self._seats, self.options, self._first_dealer, before, entry)
 
 

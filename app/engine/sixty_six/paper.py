@@ -17,9 +17,8 @@ from typing import Any, Final
 
 from ..cards import SUITS
 from ..errors import IllegalAction
-from ..game import Options, ScoredDeal
-from ..paper import Entry, Paper, PaperDeal, choice, keep, seat_number
-from ..trick_game import scored_deals
+from ..game import ScoredDeal
+from ..paper import Paper, Shape, choice, replaying, seat_number
 from .rules import MARRIAGE_IN_TRUMPS, MARRIAGE_PLAIN, Variant, card_points
 from .state import Deal, Match
 
@@ -50,47 +49,8 @@ def _had_trick(given: Mapping[str, Any], closed_by: int) -> bool:
     return bool(at_close[1 - closed_by] > 0)
 
 
-def _scored(match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> ScoredDeal:
-    """A deal of which the table saw no card, entered as ``given``, settled by the match as
-    one played here: carried points, totals, the next dealer, the match's end."""
-    deal = Deal(number, dealer, 2, None)
-    deal.trump = given["trump"]
-    deal.won = list(given["tricks"])
-    closed_by = deal.closed_by = _seat(given["closed_by"])
-    if closed_by is not None:
-        deal.closed_points = given.get("points_at_close")
-        # the settlement reads only whether the closer's opponent had a trick then (§11)
-        deal.closed_tricks = [0, 0]
-        deal.closed_tricks[1 - closed_by] = int(_had_trick(given, closed_by))
-    match.deals.append(deal)
-    claimant, last_trick = _seat(given["claimed_by"]), _seat(given.get("last_trick"))
-    match.finish(deal, match.settle(deal, given["points"], claimant, last_trick))
-    return scored_deals(match, len(match.deals) - 1)[0]
-
-
-def _match(
-    cls: type[Match], options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-) -> Match:
-    """The match after ``deals``, each entered again as :func:`entry_of` fills in its form,
-    which scores as the deal did (the conformance suite checks it for every deal)."""
-    match = cls(2, options, first_dealer)
-    for deal in deals:
-        _scored(match, deal.number, deal.dealer, entry_of(cls, deal))
-    return match
-
-
-def next_deal(
-    cls: type[Match],
-    seats: int,
-    options: Options,
-    first_dealer: int,
-    deals: Sequence[ScoredDeal],
-) -> PaperDeal | None:
-    match = _match(cls, options, first_dealer, deals)
-    if match.is_over:
-        return None
-    variant = cls.VARIANT
-    dealer = match.next_dealer
+def _shape(match: Match, dealer: int) -> Shape:
+    variant = match.VARIANT
     both = (0, 1)
     most = card_points(variant.pack.cards) + MARRIAGES_MOST + variant.last_trick_bonus
     closed = ("closed_by", SEATS)
@@ -111,8 +71,7 @@ def next_deal(
         seat_number("tricks", both, variant.tricks),
         seat_number("points", both, most),
     )
-    facts = {"first_lead": 1 - dealer, "carried": match.carried}
-    return PaperDeal(len(deals) + 1, dealer, fields, facts)
+    return fields, {"first_lead": 1 - dealer, "carried": match.carried}
 
 
 def _refused(code: str, message: str, **detail: Any) -> IllegalAction:
@@ -192,11 +151,11 @@ def _check_points(
         raise _refused("paper_bad_points", message, field="points", sum=total)
 
 
-def score(cls: type[Match], e: Entry) -> ScoredDeal:
-    variant = cls.VARIANT
-    given = e.given
-    closed_by = _seat(given["closed_by"])
-    claimant = _seat(given["claimed_by"])
+def _scored(match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> None:
+    """A deal of which the table saw no card, entered as ``given``, checked and settled by
+    the match as one played here: carried points, totals, the next dealer, the match's end."""
+    variant = match.VARIANT
+    closed_by, claimant = _seat(given["closed_by"]), _seat(given["claimed_by"])
     tricks: list[int] = given["tricks"]
     _check_tricks(variant, sum(tricks), closed_by, claimant)
     if closed_by is not None:
@@ -206,14 +165,24 @@ def score(cls: type[Match], e: Entry) -> ScoredDeal:
         message = f"seat {last_trick} won no trick, so not the last"
         raise _refused("paper_bad_value", message, field="last_trick")
     _check_points(variant, given["points"], tricks, closed_by is None and claimant is None)
-    match = _match(cls, e.options, e.first_dealer, e.deals)
-    return _scored(match, e.deal.number, e.deal.dealer, given)
+    deal = Deal(number, dealer, 2, None)
+    deal.trump = given["trump"]
+    deal.won = list(tricks)
+    deal.closed_by = closed_by
+    if closed_by is not None:
+        deal.closed_points = given.get("points_at_close")
+        # the settlement reads only whether the closer's opponent had a trick then (§11)
+        deal.closed_tricks = [0, 0]
+        deal.closed_tricks[1 - closed_by] = int(_had_trick(given, closed_by))
+    match.deals.append(deal)
+    match.finish(deal, match.settle(deal, given["points"], claimant, last_trick))
 
 
 def entry_of(cls: type[Match], deal: ScoredDeal) -> dict[str, Any]:
-    """The entry that scores as ``deal``. Whether the closer's opponent had a trick at the
-    closing is not kept: the 3 it scores when the closer fails says it had none (§11), and
-    elsewhere any answer the tricks allow scores the same."""
+    """The entry that scores as ``deal`` (the conformance suite checks it for every deal).
+    Whether the closer's opponent had a trick at the closing is not kept: the 3 it scores
+    when the closer fails says it had none (§11), and elsewhere any answer the tricks allow
+    scores the same."""
     d = deal.detail
     closed_by: int | None = d["closed_by"]
     claimant: int | None = d["claimant"]
@@ -241,7 +210,7 @@ def entry_of(cls: type[Match], deal: ScoredDeal) -> dict[str, Any]:
 
 
 def paper_for(cls: type[Match]) -> Paper:
-    return keep(partial(next_deal, cls), partial(score, cls), partial(entry_of, cls))
+    return replaying(cls, _scored, _shape, partial(entry_of, cls))
 
 
 PAPER = paper_for(Match)

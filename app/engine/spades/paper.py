@@ -9,42 +9,26 @@ bid before its bidder looked, that a nil exchange took place, or option
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ..game import Options, ScoredDeal
-from ..paper import Entry, Shape, keep, rotating, seat_choice, seat_number
-from ..trick_game import scored_deals
-from .rules import BLIND_NIL, SEATS, TRICKS, Bid, bid_order
+from ..game import ScoredDeal
+from ..paper import Shape, replaying, seat_choice, seat_number
+from .rules import BLIND_NIL, SEATS, TRICKS, bid_order
 from .state import BIDS, Deal, Match, bid_of
 
 
-def _scored(
-    match: Match, number: int, dealer: int, bids: Sequence[Bid], tricks: Sequence[int]
-) -> ScoredDeal:
+def _enter(match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> None:
     """A deal of which the table saw no card, scored by the match as one played here: bags
     and totals carried, the match's end."""
     deal = Deal(number, dealer, SEATS, None)
-    deal.bids = list(bids)
-    deal.won = list(tricks)
+    deal.bids = [bid_of(b) for b in given["bids"]]
+    deal.won = list(given["tricks"])
     match.deals.append(deal)
     match.finish(deal, match.score(deal))
-    return scored_deals(match, len(match.deals) - 1)[0]
 
 
-def _match(options: Options, deals: Sequence[ScoredDeal]) -> Match:
-    """The match after ``deals``, each scored again from its bids and tricks (each names its
-    dealer: the match's first one is of no account)."""
-    match = Match(SEATS, options, 0)
-    for d in deals:
-        _scored(match, d.number, d.dealer, d.detail["bids"], d.detail["tricks"])
-    return match
-
-
-def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal]) -> Shape | None:
-    match = _match(options, deals)
-    if match.is_over:
-        return None
+def _shape(match: Match, dealer: int) -> Shape:
     double_nil = match.options["double_nil"]
     bids = [action.arg for bid, action in BIDS.items() if bid != BLIND_NIL or double_nil]
     every = range(SEATS)
@@ -54,13 +38,6 @@ def _shape(seats: int, options: Options, dealer: int, deals: Sequence[ScoredDeal
     return fields, {"first_bidder": first_bidder, "first_lead": (dealer + 1) % SEATS}
 
 
-def _score(e: Entry) -> ScoredDeal:
-    bids = [bid_of(b) for b in e.given["bids"]]
-    return _scored(
-        _match(e.options, e.deals), e.deal.number, e.deal.dealer, bids, e.given["tricks"]
-    )
-
-
 def entry_of(deal: ScoredDeal) -> dict[str, Any]:
     """The entry that scores as ``deal``: its bids as the form offers them, its tricks."""
     detail = deal.detail
@@ -68,4 +45,4 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
 
 
 # the deal passes left after every deal, whoever won it (Cl. 8)
-PAPER = keep(rotating(_shape), _score, entry_of)
+PAPER = replaying(Match, _enter, _shape, entry_of)

@@ -20,9 +20,8 @@ from typing import Any, Final
 
 from ...cards import SUITS
 from ...errors import IllegalAction
-from ...game import Options, Outcome, ScoredDeal
-from ...paper import Entry, Paper, PaperDeal, choice, keep, seat_number
-from ...trick_game import scored_deals
+from ...game import Outcome, ScoredDeal
+from ...paper import Paper, PaperDeal, Shape, choice, replaying, seat_number
 from ..base import check_bid
 from ..melds import MELD_STEP, ORDER, best_value
 from .state import ALL_PASSED, Deal, Match, match_of
@@ -51,22 +50,8 @@ class _Form:
         self.points_step = gcd(*variant.card_points.values(), variant.last_trick)
         """What every seat's card points are a multiple of (1 single-deck, 10 double-deck)."""
 
-    def match(self, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]) -> Match:
-        """The match after ``deals``, each entered again as it scored."""
-        match = match_of(self.variant)(SEATS, options, first_dealer)
-        for d in deals:
-            self.enter(match, d.number, d.dealer, entry_of(d))
-        return match
-
-    def next_deal(
-        self, seats: int, options: Options, first_dealer: int, deals: Sequence[ScoredDeal]
-    ) -> PaperDeal | None:
-        match = self.match(options, first_dealer, deals)
-        if match.is_over:
-            return None
+    def shape(self, match: Match, dealer: int) -> Shape:
         rules = match.settings
-        # the deal passes left after every deal, a thrown-in one too (Cl. 1)
-        dealer = match.next_dealer
         bid_made = (PLAYED, CLAIMED) if rules.claims else (PLAYED,)
         when_bid = ("end", bid_made)
         claimed = ("end", (CLAIMED,))
@@ -89,34 +74,28 @@ class _Form:
             fields.append(seat_number("claimed_by", EVERY, 1, 1, claimed))
         # the dealer's left bids first and leads to the first trick, whoever the bidder (§4, §6)
         left = (dealer + 1) % SEATS
-        facts = {"first_bidder": left, "first_lead": left}
-        return PaperDeal(len(deals) + 1, dealer, tuple(fields), facts)
+        return fields, {"first_bidder": left, "first_lead": left}
 
     def refuse(self, deal: PaperDeal, entry: Mapping[str, Any]) -> None:
         if entry.get("end") == CLAIMED and CLAIMED not in deal.fields[0].choices:
             # the online game's own refusal rather than "not one of the choices"
             raise IllegalAction("claims_off", "this match is played without claims")
 
-    def score(self, e: Entry) -> ScoredDeal:
-        match = self.match(e.options, e.first_dealer, e.deals)
-        return self.enter(match, e.deal.number, e.deal.dealer, e.given)
-
-    def outcome(self, seats: int, options: Options, deals: Sequence[ScoredDeal]) -> Outcome:
+    def outcome(self, match: Match) -> Outcome:
         """Who won: a claim's side when it was good, its opponents when not (a claim always
         ends the match); otherwise the side the target rule names (§9), which need not be
         the higher (the bidder's side goes out first)."""
-        match = self.match(options, deals[0].dealer, deals)
         assert match.is_over, "the match is over"
         return Outcome(match.termination(), tuple(match.winners()))
 
-    def enter(self, match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> ScoredDeal:
+    def enter(self, match: Match, number: int, dealer: int, given: Mapping[str, Any]) -> None:
         """The deal ``given`` enters, scored by ``match`` as one played here: its auction,
         melds and result, played out or claimed."""
         deal = Deal(number, dealer, SEATS, None, ORDER)
         match.deals.append(deal)
         if given["end"] == PASSED_OUT:
             match.end_deal(deal, ALL_PASSED, None)
-            return scored_deals(match, len(match.deals) - 1)[0]
+            return
         bidder, bid = self._high_bid(given["bid"])
         melds: list[int] = given["meld"]
         for seat, value in enumerate(melds):
@@ -161,7 +140,6 @@ class _Form:
             match.claim(deal, given["claimed_by"].index(1), points)
         else:
             match.played_out(deal, points)
-        return scored_deals(match, len(match.deals) - 1)[0]
 
     def _high_bid(self, bids: Sequence[int]) -> tuple[int, int]:
         """The high bidder and the bid, the one seat with a bid entered (§4)."""
@@ -205,4 +183,7 @@ def entry_of(deal: ScoredDeal) -> dict[str, Any]:
 
 def paper_of(variant: Variant) -> Paper:
     form = _Form(variant)
-    return keep(form.next_deal, form.score, entry_of, form.refuse, outcome=form.outcome)
+    # the match names the dealer: the deal passes left after every deal, a thrown-in one too (Cl. 1)
+    return replaying(
+        match_of(variant), form.enter, form.shape, entry_of, form.outcome, refuse=form.refuse
+    )
