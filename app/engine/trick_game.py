@@ -1233,10 +1233,6 @@ class TrickRecords(Generic[D]):
         assert pack is not None
         return list(pack)
 
-    def new_match(self, seats: int, options: Options, first_dealer: int) -> TrickMatch[D]:
-        """The match a record replays into."""
-        return self.new(seats, options, first_dealer)
-
     def check_seats(self, seats: int) -> None:
         """Refuse a record for a table size the game is not played at."""
         counts = self.seat_counts
@@ -1251,7 +1247,7 @@ class TrickRecords(Generic[D]):
         deals = deals_of(doc)  # a record without its deals says so first
         seats = len(players)
         self.check_seats(seats)
-        match = self.new_match(seats, options, first_dealer(deals, seats))
+        match = self.new(seats, options, first_dealer(deals, seats))
 
         def deal(match: TrickMatch[D], record: object, k: int, last: bool) -> None:
             self.replay_deal(match, players, record, k, last)
