@@ -1225,13 +1225,13 @@ class TrickRecords(Generic[D]):
             match, players, self.name, changed, whole, lambda d: self.entry(match, d, seat, whole)
         )
 
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
+    def dealt_pack(self, match: TrickMatch[D], index: int) -> list[Card]:
         """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-        cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
-        pack = match.deals[index].pack
-        assert pack is not None
-        return list(pack)
+        cards to the same places give the same list (a fair deal's check, docs/fairness.md).
+        It is the pack its whole entry in a record deals (a game whose record lists the hands
+        lays them out, not the pack shuffled)."""
+        deal = match.deals[index]
+        return self.recorded_pack(match, self.dealt(deal, None, True), deal.dealer, index + 1)
 
     def check_seats(self, seats: int) -> None:
         """Refuse a record for a table size the game is not played at."""

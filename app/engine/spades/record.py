@@ -51,12 +51,6 @@ class SpadesRecords(TrickRecords[Deal]):
             out.append([actor, text])
         return out
 
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
-        deal = match.deals[index]
-        assert deal.pack is not None
-        return pack_for(dealt_hands(deal.pack, deal.dealer), deal.dealer)
-
     def recorded_pack(
         self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int
     ) -> list[Card]:

@@ -79,14 +79,6 @@ class Records(BiddingRecords[Deal]):
         self.check_cards(dealt, "hands and widow must hold the 48 cards, each twice", k)
         return pack_for(hands, widow, active, match.packets)
 
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
-        """Hands are kept sorted, so this is the pack laid out from them, not the one
-        shuffled."""
-        assert isinstance(match, Match)
-        deal = match.deals[index]
-        return pack_for(deal.dealt, deal.widow, deal.active, match.packets)
-
     SAID: ClassVar[dict[str, str]] = {
         **BiddingRecords.SAID,
         "sitting_out": "sits out this deal and takes no part in it",

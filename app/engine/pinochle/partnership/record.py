@@ -71,9 +71,3 @@ class Records(BiddingRecords[Deal]):
         **BiddingRecords.SAID,
         "announce_exceeds_meld": "announces {value} but can meld at most {best}",
     }
-
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
-        assert isinstance(match, Match)
-        deal = match.deals[index]
-        return pack_for(match.VARIANT, deal.dealt, deal.dealer)
