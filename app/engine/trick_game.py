@@ -1099,11 +1099,11 @@ class TrickRecords(Generic[D]):
         return [[s, t] for s, t in deal.actions]
 
     def recorded_pack(
-        self, match: TrickMatch[D], entry: Mapping[str, Any], dealer: int, k: int
+        self, match: Any, entry: Mapping[str, Any], dealer: int, k: int
     ) -> list[Card]:
-        """The pack a record's deal ``entry`` dealt into ``match``, or :class:`RecordError`:
-        its ``pack``, by default (a game whose record lists the hands dealt builds the pack
-        from them)."""
+        """The pack a record's deal ``entry`` dealt into ``match`` (of the game's match class,
+        which the hook names as its own), or :class:`RecordError`: its ``pack``, by default (a
+        game whose record lists the hands dealt builds the pack from them)."""
         return self.check_pack(entry.get("pack"), k)
 
     HANDS: ClassVar[str] = "hands must list each seat's {size} cards as dealt"

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...game import RecordError
-from ...trick_game import TrickMatch
 from ..base import BiddingRecords
 from .rules import HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
 from .state import Deal, Match
@@ -67,9 +66,8 @@ class Records(BiddingRecords[Deal]):
         return [[s, "bury" if text.startswith("bury:") else text] for s, text in deal.actions]
 
     def recorded_pack(
-        self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int
+        self, match: Match, entry: Mapping[str, Any], dealer: int, k: int
     ) -> list[str]:
-        assert isinstance(match, Match)
         active = active_seats(match.seats, dealer)
         sizes = [HAND_SIZE if seat in active else 0 for seat in range(match.seats)]
         hands, widow = self.recorded_hands(entry, sizes, k), entry.get("widow")
