@@ -1093,10 +1093,21 @@ class TrickRecords(Generic[D]):
         return {"pack": [c if seen[i] & bit else None for i, c in enumerate(ledger.cards)]}
 
     def actions(self, deal: D, seat: int | None, whole: bool) -> list[list[Any]]:
-        """What an entry says of the seats' actions: each as sent, by default. A game whose
-        actions name cards only some seats saw (a pass) hides them from the others in a
-        running record."""
-        return [[s, t] for s, t in deal.actions]
+        """What an entry says of the seats' actions: each as sent, but in ``seat``'s record of
+        the running match one naming cards it did not see (:meth:`hides`) by its kind alone."""
+        if whole:
+            return [[s, t] for s, t in deal.actions]
+        out: list[list[Any]] = []
+        for actor, text in deal.actions:
+            kind = text.partition(":")[0]
+            out.append([actor, kind if self.hides(deal, seat, actor, kind) else text])
+        return out
+
+    def hides(self, deal: D, seat: int | None, actor: int, kind: str) -> bool:
+        """Whether ``seat`` (``None``: a spectator) did not see the cards ``actor``'s ``kind``
+        action names: none, by default; a game whose actions name cards only some seats saw
+        (a pass) says which."""
+        return False
 
     def recorded_pack(
         self, match: Any, entry: Mapping[str, Any], dealer: int, k: int

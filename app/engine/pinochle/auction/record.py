@@ -59,11 +59,9 @@ class Records(BiddingRecords[Deal]):
         widow = list(deal.widow) if whole or deal.widow_turned else None
         return {**super().dealt(deal, seat, whole), "widow": widow}
 
-    def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
-        """The deal's actions; a burial the seat has not seen (yet) is written without cards."""
-        if whole or seat == deal.bidder or (deal.finished and deal.led):
-            return super().actions(deal, seat, whole)
-        return [[s, "bury" if text.startswith("bury:") else text] for s, text in deal.actions]
+    def hides(self, deal: Deal, seat: int | None, actor: int, kind: str) -> bool:
+        """A burial: seen by the bidder alone until a deal whose play began is over."""
+        return kind == "bury" and seat != deal.bidder and not (deal.finished and deal.led)
 
     def recorded_pack(
         self, match: Match, entry: Mapping[str, Any], dealer: int, k: int
