@@ -1100,17 +1100,28 @@ class TrickRecords(Generic[D]):
         return {"pack": [c if seen[i] & bit else None for i, c in enumerate(ledger.cards)]}
 
     def actions(self, deal: D, seat: int | None, whole: bool) -> list[list[Any]]:
-        """What an entry says of the seats' actions: each as sent, by default. A game whose
-        actions name cards only some seats saw (a pass) hides them from the others in a
-        running record."""
-        return [[s, t] for s, t in deal.actions]
+        """What an entry says of the seats' actions: each as sent, but in ``seat``'s record of
+        the running match one naming cards it did not see (:meth:`hides`) by its kind alone."""
+        if whole:
+            return [[s, t] for s, t in deal.actions]
+        out: list[list[Any]] = []
+        for actor, text in deal.actions:
+            kind = text.partition(":")[0]
+            out.append([actor, kind if self.hides(deal, seat, actor, kind) else text])
+        return out
+
+    def hides(self, deal: D, seat: int | None, actor: int, kind: str) -> bool:
+        """Whether ``seat`` (``None``: a spectator) did not see the cards ``actor``'s ``kind``
+        action names: none, by default; a game whose actions name cards only some seats saw
+        (a pass) says which."""
+        return False
 
     def recorded_pack(
-        self, match: TrickMatch[D], entry: Mapping[str, Any], dealer: int, k: int
+        self, match: Any, entry: Mapping[str, Any], dealer: int, k: int
     ) -> list[Card]:
-        """The pack a record's deal ``entry`` dealt into ``match``, or :class:`RecordError`:
-        its ``pack``, by default (a game whose record lists the hands dealt builds the pack
-        from them)."""
+        """The pack a record's deal ``entry`` dealt into ``match`` (of the game's match class,
+        which the hook names as its own), or :class:`RecordError`: its ``pack``, by default (a
+        game whose record lists the hands dealt builds the pack from them)."""
         return self.check_pack(entry.get("pack"), k)
 
     HANDS: ClassVar[str] = "hands must list each seat's {size} cards as dealt"
@@ -1232,17 +1243,13 @@ class TrickRecords(Generic[D]):
             match, players, self.name, changed, whole, lambda d: self.entry(match, d, seat, whole)
         )
 
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
+    def dealt_pack(self, match: TrickMatch[D], index: int) -> list[Card]:
         """What deal ``index`` dealt, as a pack that deals it: two deals that gave the same
-        cards to the same places give the same list (a fair deal's check, docs/fairness.md)."""
-        pack = match.deals[index].pack
-        assert pack is not None
-        return list(pack)
-
-    def new_match(self, seats: int, options: Options, first_dealer: int) -> TrickMatch[D]:
-        """The match a record replays into."""
-        return self.new(seats, options, first_dealer)
+        cards to the same places give the same list (a fair deal's check, docs/fairness.md).
+        It is the pack its whole entry in a record deals (a game whose record lists the hands
+        lays them out, not the pack shuffled)."""
+        deal = match.deals[index]
+        return self.recorded_pack(match, self.dealt(deal, None, True), deal.dealer, index + 1)
 
     def check_seats(self, seats: int) -> None:
         """Refuse a record for a table size the game is not played at."""
@@ -1258,7 +1265,7 @@ class TrickRecords(Generic[D]):
         deals = deals_of(doc)  # a record without its deals says so first
         seats = len(players)
         self.check_seats(seats)
-        match = self.new_match(seats, options, first_dealer(deals, seats))
+        match = self.new(seats, options, first_dealer(deals, seats))
 
         def deal(match: TrickMatch[D], record: object, k: int, last: bool) -> None:
             self.replay_deal(match, players, record, k, last)

@@ -40,22 +40,12 @@ class SpadesRecords(TrickRecords[Deal]):
         looked = deal.ledger.looked
         return {"hands": [h if s == seat and looked(s) else None for s, h in enumerate(dealt)]}
 
-    def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
-        out: list[list[Any]] = []
-        for actor, text in deal.actions:
-            kind = text.partition(":")[0]
-            if kind in ("lay", "give") and not whole:
-                exchange = deal.exchanges[side_of(actor)]
-                assert exchange is not None
-                text = text if sees(exchange, seat, kind) else kind
-            out.append([actor, text])
-        return out
-
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[Card]:
-        deal = match.deals[index]
-        assert deal.pack is not None
-        return pack_for(dealt_hands(deal.pack, deal.dealer), deal.dealer)
+    def hides(self, deal: Deal, seat: int | None, actor: int, kind: str) -> bool:
+        if kind not in ("lay", "give"):
+            return False
+        exchange = deal.exchanges[side_of(actor)]
+        assert exchange is not None
+        return not sees(exchange, seat, kind)
 
     def recorded_pack(
         self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int

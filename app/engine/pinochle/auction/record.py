@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...game import RecordError
-from ...trick_game import TrickMatch
 from ..base import BiddingRecords
 from .rules import HAND_SIZE, LAYOUTS, WIDOW_SIZE, active_seats
 from .state import Deal, Match
@@ -60,16 +59,13 @@ class Records(BiddingRecords[Deal]):
         widow = list(deal.widow) if whole or deal.widow_turned else None
         return {**super().dealt(deal, seat, whole), "widow": widow}
 
-    def actions(self, deal: Deal, seat: int | None, whole: bool) -> list[list[Any]]:
-        """The deal's actions; a burial the seat has not seen (yet) is written without cards."""
-        if whole or seat == deal.bidder or (deal.finished and deal.led):
-            return super().actions(deal, seat, whole)
-        return [[s, "bury" if text.startswith("bury:") else text] for s, text in deal.actions]
+    def hides(self, deal: Deal, seat: int | None, actor: int, kind: str) -> bool:
+        """A burial: seen by the bidder alone until a deal whose play began is over."""
+        return kind == "bury" and seat != deal.bidder and not (deal.finished and deal.led)
 
     def recorded_pack(
-        self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int
+        self, match: Match, entry: Mapping[str, Any], dealer: int, k: int
     ) -> list[str]:
-        assert isinstance(match, Match)
         active = active_seats(match.seats, dealer)
         sizes = [HAND_SIZE if seat in active else 0 for seat in range(match.seats)]
         hands, widow = self.recorded_hands(entry, sizes, k), entry.get("widow")
@@ -78,14 +74,6 @@ class Records(BiddingRecords[Deal]):
         dealt = [*(c for hand in hands for c in hand), *widow]
         self.check_cards(dealt, "hands and widow must hold the 48 cards, each twice", k)
         return pack_for(hands, widow, active, match.packets)
-
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
-        """Hands are kept sorted, so this is the pack laid out from them, not the one
-        shuffled."""
-        assert isinstance(match, Match)
-        deal = match.deals[index]
-        return pack_for(deal.dealt, deal.widow, deal.active, match.packets)
 
     SAID: ClassVar[dict[str, str]] = {
         **BiddingRecords.SAID,

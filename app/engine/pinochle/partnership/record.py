@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, ClassVar
 
-from ...trick_game import TrickMatch
 from ..base import BiddingRecords
 from .state import Deal, Match, meld_json
 from .variant import SEATS, Variant
@@ -54,9 +53,8 @@ class Records(BiddingRecords[Deal]):
         }
 
     def recorded_pack(
-        self, match: TrickMatch[Any], entry: Mapping[str, Any], dealer: int, k: int
+        self, match: Match, entry: Mapping[str, Any], dealer: int, k: int
     ) -> list[str]:
-        assert isinstance(match, Match)
         variant = match.VARIANT
         hands = self.recorded_hands(entry, [variant.hand_size] * SEATS, k)
         self.check_cards(
@@ -71,9 +69,3 @@ class Records(BiddingRecords[Deal]):
         **BiddingRecords.SAID,
         "announce_exceeds_meld": "announces {value} but can meld at most {best}",
     }
-
-    @staticmethod
-    def dealt_pack(match: TrickMatch[Any], index: int) -> list[str]:
-        assert isinstance(match, Match)
-        deal = match.deals[index]
-        return pack_for(match.VARIANT, deal.dealt, deal.dealer)
