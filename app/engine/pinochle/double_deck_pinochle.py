@@ -50,5 +50,3 @@ GAME = make_game(
     summary="Four in two partnerships with an 80-card pack: bid from 500, announce a flush, "
     "a long suit or your meld, and play to 5000.",
 )
-
-__all__ = ["GAME", "OPTIONS", "VARIANT"]

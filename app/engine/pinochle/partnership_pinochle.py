@@ -45,5 +45,3 @@ GAME = make_game(
     summary="Four in two partnerships bid with a 48-card pack; the high bidder names trumps, "
     "everyone melds, and the first side to 1000 wins, or claims it.",
 )
-
-__all__ = ["GAME", "OPTIONS", "VARIANT"]
