@@ -32,6 +32,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
 VARIANT: Final = Variant(
     name="double_deck_pinochle",
     title="Double-deck pinochle",
+    summary="Four in two partnerships with an 80-card pack: bid from 500, announce a flush, "
+    "a long suit or your meld, and play to 5000.",
     ranks="ATKQJ",
     copies=4,
     packet=5,
@@ -45,10 +47,4 @@ VARIANT: Final = Variant(
     announcements=True,
 )
 
-GAME = make_game(
-    VARIANT,
-    summary="Four in two partnerships with an 80-card pack: bid from 500, announce a flush, "
-    "a long suit or your meld, and play to 5000.",
-)
-
-__all__ = ["GAME", "OPTIONS", "VARIANT"]
+GAME = make_game(VARIANT)

@@ -28,6 +28,8 @@ OPTIONS: Final[tuple[Option, ...]] = (
 VARIANT: Final = Variant(
     name="partnership_pinochle",
     title="Partnership auction pinochle",
+    summary="Four in two partnerships bid with a 48-card pack; the high bidder names trumps, "
+    "everyone melds, and the first side to 1000 wins, or claims it.",
     ranks="ATKQJ9",
     copies=2,
     packet=3,
@@ -40,10 +42,4 @@ VARIANT: Final = Variant(
     made_bid_scores=MadeBid.BID,
 )
 
-GAME = make_game(
-    VARIANT,
-    summary="Four in two partnerships bid with a 48-card pack; the high bidder names trumps, "
-    "everyone melds, and the first side to 1000 wins, or claims it.",
-)
-
-__all__ = ["GAME", "OPTIONS", "VARIANT"]
+GAME = make_game(VARIANT)

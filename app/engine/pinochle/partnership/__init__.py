@@ -19,11 +19,11 @@ from .state import hidden_cards, match_of, public_fields
 from .variant import SEATS, Variant
 
 
-def make_game(variant: Variant, summary: str) -> Game:
+def make_game(variant: Variant) -> Game:
     """The ``Game`` of ``variant``: four seats in two partnerships, ending on a score."""
     return make_trick_game(
         match_of(variant),
-        summary=summary,
+        summary=variant.summary,
         seat_counts=(4,),
         pack=variant.pack,
         sheet=SHEET,

@@ -65,6 +65,7 @@ class Variant:
 
     name: str
     title: str
+    summary: str
     ranks: str
     """The ranks of the pack, high to low: ``ATKQJ9`` or ``ATKQJ``."""
     copies: int
