@@ -335,8 +335,7 @@ class Match(TrickMatch[Deal]):
             deal.ledger.show(seat, "Q" + suit)
 
     def play(self, deal: Deal, seat: int, card: Card) -> None:
-        deal.pending = None
-        deal.window = None
+        deal.pending = deal.window = None
         super().play(deal, seat, card)
 
     def after_trick(self, deal: Deal, trick: Trick) -> None:
