@@ -231,10 +231,7 @@ class Match(TrickMatch[Deal]):
             return out
         if not looked:
             return out
-        # every choice of three cards of the hand, in canonical order
-        return [
-            Action(step, ",".join(t)) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)
-        ]
+        return [cards_action(step, t) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)]
 
     def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
         """The step for the seat to act, unless it must look first; ``look`` otherwise."""
