@@ -386,8 +386,7 @@ class Match(TrickMatch[Deal]):
         ledger = deal.ledger
         exchange = [_exchange_json(deal, e, viewer) for e in deal.exchanges]
         if viewer is None:
-            sizes = [len(h) for h in ledger.hands]
-            return {"hand": None, "hand_sizes": sizes, "exchange": exchange}
+            return {"hand": None, "hand_sizes": list(map(len, ledger.hands)), "exchange": exchange}
         return {"hand": ledger.hand(viewer) if ledger.looked(viewer) else [], "exchange": exchange}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
