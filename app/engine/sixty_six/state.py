@@ -377,9 +377,8 @@ class Match(TrickMatch[Deal]):
         scores = [0, 0]
         carried_in = 0
         if winner is not None:
-            carried_in = self.carried
+            carried_in, self.carried = self.carried, 0
             scores[winner] = settled.game_points + carried_in
-            self.carried = 0
         elif settled.end is End.NO_WINNER:
             self.carried += 1
         deal.result = Result(
