@@ -215,14 +215,10 @@ class Variant:
 
     def __post_init__(self) -> None:
         pack = Pack(self.ranks)
-        fixed = {
-            "pack": pack,
-            "order": {card: i for i, card in enumerate(pack.cards)},
-            "open_rules": TrickRules(follow_suit=False, ranks=self.ranks),
-            "hand_size": (len(self.places) - 1) // 2,
-        }
-        for name, value in fixed.items():
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "pack", pack)
+        object.__setattr__(self, "order", {card: i for i, card in enumerate(pack.cards)})
+        object.__setattr__(self, "open_rules", TrickRules(follow_suit=False, ranks=self.ranks))
+        object.__setattr__(self, "hand_size", (len(self.places) - 1) // 2)
 
     @property
     def draw_rounds(self) -> int:

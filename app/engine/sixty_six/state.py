@@ -335,8 +335,7 @@ class Match(TrickMatch[Deal]):
             deal.ledger.show(seat, "Q" + suit)
 
     def play(self, deal: Deal, seat: int, card: Card) -> None:
-        deal.pending = None
-        deal.window = None
+        deal.pending = deal.window = None
         super().play(deal, seat, card)
 
     def after_trick(self, deal: Deal, trick: Trick) -> None:
@@ -378,9 +377,8 @@ class Match(TrickMatch[Deal]):
         scores = [0, 0]
         carried_in = 0
         if winner is not None:
-            carried_in = self.carried
+            carried_in, self.carried = self.carried, 0
             scores[winner] = settled.game_points + carried_in
-            self.carried = 0
         elif settled.end is End.NO_WINNER:
             self.carried += 1
         deal.result = Result(

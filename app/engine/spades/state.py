@@ -231,10 +231,7 @@ class Match(TrickMatch[Deal]):
             return out
         if not looked:
             return out
-        # every choice of three cards of the hand, in canonical order
-        return [
-            Action(step, ",".join(t)) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)
-        ]
+        return [cards_action(step, t) for t in combinations(deal.ledger.hand(seat), EXCHANGE_SIZE)]
 
     def legal_kind(self, seat: int, actions: Sequence[Action]) -> str:
         """The step for the seat to act, unless it must look first; ``look`` otherwise."""
@@ -389,8 +386,7 @@ class Match(TrickMatch[Deal]):
         ledger = deal.ledger
         exchange = [_exchange_json(deal, e, viewer) for e in deal.exchanges]
         if viewer is None:
-            sizes = [len(h) for h in ledger.hands]
-            return {"hand": None, "hand_sizes": sizes, "exchange": exchange}
+            return {"hand": None, "hand_sizes": list(map(len, ledger.hands)), "exchange": exchange}
         return {"hand": ledger.hand(viewer) if ledger.looked(viewer) else [], "exchange": exchange}
 
     def detail(self, deal: Deal) -> dict[str, Any]:
