@@ -625,9 +625,7 @@ def _completed(
         barred = set(scored_now.cards) if same_family else set()
         holders = {c for cards, its in intact if its == group for c in cards}
         kept = [c for c in table if c not in barred]
-        free = [c for c in kept if c in laid]
-        free += [c for c in kept if c not in laid and c not in holders]
-        free += [c for c in kept if c not in laid and c in holders]
+        free = sorted(kept, key=lambda c: 0 if c in laid else 1 + (c in holders))
         picked = _pick(pack, items, free)
         if picked is None or not laid & set(picked):
             continue
