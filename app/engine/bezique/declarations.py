@@ -234,7 +234,6 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     """The declarations legal now, without extra cards: each pending declaration that can
     score, then each combination formed with cards from the hand."""
     out: list[Offer] = []
-    pairs: tuple[int, int] | None = None
     pack = ctx.pack
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
@@ -277,7 +276,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
             continue  # a double bezique or more, a four of trumps (a plain four: the sieve counted)
         if not some & on_table:  # none of its codes on the table: the hand's choices alone
             if spelled:  # one way
-                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), suit, pairs)
+                _offer_formed(ctx, holding, out, kind, spelled, (), suit, table_held)
                 continue
             choices = _choices(items, hand_codes, _NO_CLASSES)
         else:
@@ -285,7 +284,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
                 classes = _classes(pack, holding)
             choices = _choices(items, hand_codes, classes)
         for chosen, table in choices:
-            pairs = _offer_formed(ctx, holding, out, kind, chosen, table, suit, pairs)
+            _offer_formed(ctx, holding, out, kind, chosen, table, suit, table_held)
     return out
 
 
@@ -352,11 +351,11 @@ def _offer_formed(
     hand: Sequence[Card],
     table: Sequence[Copy],
     suit: Suit | None,
-    pairs: tuple[int, int] | None,
-) -> tuple[int, int] | None:
+    table_held: str,
+) -> None:
     """Offer into ``out`` ``kind`` of the codes ``hand`` and the copies ``table``, exactly its
-    kind's codes with ``suit``, if it passes the checks that may still fail; return the
-    table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
+    kind's codes with ``suit``, if it passes the checks that may still fail (``table_held``:
+    the codes of the player's table, joined)."""
     pack = ctx.pack
     # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
@@ -365,23 +364,19 @@ def _offer_formed(
     if info.family is Family.BEZIQUE:
         pair = ctx.variant.bezique_cards(ctx.trump)
         assert pair is not None
-        if pairs is None:
-            codes = [pack[c] for c in holding.table]
-            pairs = (codes.count(pair[0]), codes.count(pair[1]))
-        covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
-        if min(4, covered) != info.level:
-            return pairs
+        queen, jack = (table_held.count(c) + hand.count(c) for c in pair)
+        if min(4, queen, jack) != info.level:
+            return
     # a choice from the hand alone may break only rule 7 (a bezique no higher than one intact)
     if table or info.family is Family.BEZIQUE:
         try:
             _check_types(kind, suit, table, holding.scored, holding.table)
         except IllegalAction:
-            return pairs
+            return
     points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
     # most offers take no table card: their text written here, without a call
     text = named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
     out.append(_offer(text, points, fixes))
-    return pairs
 
 
 @lru_cache(maxsize=100_000)
