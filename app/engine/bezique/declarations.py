@@ -288,7 +288,7 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     return out
 
 
-_Classes = dict[tuple[Card, int, int], list[Copy]]
+_Classes = dict[tuple[Card, int], list[Copy]]
 _NO_CLASSES: _Classes = {}
 
 
@@ -650,24 +650,16 @@ def _pick(
 
 
 def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
-    """The table's copies by code and the declarations, scored and pending, holding them:
-    copies of one class are interchangeable in a new declaration."""
-    scored = _holders(holding.scored)
-    pending = _holders(holding.pending)
+    """The table's copies by code and the declarations, scored and pending, holding them (a
+    bit per declaration): copies of one class are interchangeable in a new declaration."""
+    holders: dict[Copy, int] = {}
+    for i, combination in enumerate([*holding.scored, *holding.pending]):
+        for copy in combination.cards:
+            holders[copy] = holders.get(copy, 0) | 1 << i
     classes: _Classes = {}
     for copy in holding.table:
-        key = (pack[copy], scored.get(copy, 0), pending.get(copy, 0))
-        classes.setdefault(key, []).append(copy)
+        classes.setdefault((pack[copy], holders.get(copy, 0)), []).append(copy)
     return classes
-
-
-def _holders(combinations: Sequence[Combination]) -> dict[Copy, int]:
-    """Each copy's combinations, by their index as bits, gathered in one pass over them."""
-    found: dict[Copy, int] = {}
-    for i, combination in enumerate(combinations):
-        for copy in combination.cards:
-            found[copy] = found.get(copy, 0) | 1 << i
-    return found
 
 
 def _choices(
