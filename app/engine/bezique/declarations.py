@@ -33,7 +33,6 @@ when it is scored and valued then (Clarifications 3 and 14).
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -235,7 +234,6 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     """The declarations legal now, without extra cards: each pending declaration that can
     score, then each combination formed with cards from the hand."""
     out: list[Offer] = []
-    pairs: tuple[int, int] | None = None
     pack = ctx.pack
     for waiting in holding.pending:
         _offer_pending(ctx, holding, out, waiting)
@@ -273,24 +271,24 @@ def offers(ctx: Context, holding: Holding) -> list[Offer]:
     # a rank's count or a code's is how often its text occurs (no rank is a suit's letter)
     held = "".join(hand_codes) + table_held
     classes: _Classes | None = None
-    for kind, suit, need, _, distinct, counted, some, _, spelled in near:
+    for kind, suit, items, distinct, counted, some, _, spelled in near:
         if counted and min(map(held.count, distinct)) < counted:
             continue  # a double bezique or more, a four of trumps (a plain four: the sieve counted)
         if not some & on_table:  # none of its codes on the table: the hand's choices alone
-            if need is not None:  # one way
-                pairs = _offer_formed(ctx, holding, out, kind, spelled, (), suit, pairs)
+            if spelled:  # one way
+                _offer_formed(ctx, holding, out, kind, spelled, (), suit, table_held)
                 continue
-            choices = _choices(kind, need, hand_codes, _NO_CLASSES)
+            choices = _choices(items, hand_codes, _NO_CLASSES)
         else:
             if classes is None:
                 classes = _classes(pack, holding)
-            choices = _choices(kind, need, hand_codes, classes)
+            choices = _choices(items, hand_codes, classes)
         for chosen, table in choices:
-            pairs = _offer_formed(ctx, holding, out, kind, chosen, table, suit, pairs)
+            _offer_formed(ctx, holding, out, kind, chosen, table, suit, table_held)
     return out
 
 
-_Classes = dict[tuple[Card, int, int], list[Copy]]
+_Classes = dict[tuple[Card, int], list[Copy]]
 _NO_CLASSES: _Classes = {}
 
 
@@ -304,14 +302,14 @@ def _sift(sieve: _Sieve, present: int, some: int, weight: int) -> list[_Candidat
     near: list[_Candidate] = []
     if present << 1 & present & _MARRIED:  # a king and a queen of one suit
         for c in same_suit:
-            if not c[7] & absent and c[6] & some:
+            if not c[6] & absent and c[5] & some:
                 near.append(c)
     if bezique_bits & some and not bezique_bits & absent:
         near += beziques
     hot &= weight
     if hot:
         for field, c in fours:
-            if field & hot and c[6] & some:
+            if field & hot and c[5] & some:
                 near.append(c)
     return near
 
@@ -353,11 +351,11 @@ def _offer_formed(
     hand: Sequence[Card],
     table: Sequence[Copy],
     suit: Suit | None,
-    pairs: tuple[int, int] | None,
-) -> tuple[int, int] | None:
+    table_held: str,
+) -> None:
     """Offer into ``out`` ``kind`` of the codes ``hand`` and the copies ``table``, exactly its
-    kind's codes with ``suit``, if it passes the checks that may still fail; return the
-    table's bezique pairs (``pairs``, counted here the first time a bezique needs them)."""
+    kind's codes with ``suit``, if it passes the checks that may still fail (``table_held``:
+    the codes of the player's table, joined)."""
     pack = ctx.pack
     # formed of exactly the kind's codes, some from the hand: of declare's checks only rule
     # 7's cover and rules 4 and 5 may fail, and those concern table cards alone (no
@@ -366,23 +364,19 @@ def _offer_formed(
     if info.family is Family.BEZIQUE:
         pair = ctx.variant.bezique_cards(ctx.trump)
         assert pair is not None
-        if pairs is None:
-            codes = [pack[c] for c in holding.table]
-            pairs = (codes.count(pair[0]), codes.count(pair[1]))
-        covered = min(pairs[0] + hand.count(pair[0]), pairs[1] + hand.count(pair[1]))
-        if min(4, covered) != info.level:
-            return pairs
+        queen, jack = (table_held.count(c) + hand.count(c) for c in pair)
+        if min(4, queen, jack) != info.level:
+            return
     # a choice from the hand alone may break only rule 7 (a bezique no higher than one intact)
     if table or info.family is Family.BEZIQUE:
         try:
             _check_types(kind, suit, table, holding.scored, holding.table)
         except IllegalAction:
-            return pairs
+            return
     points, fixes = value(ctx.variant, kind, suit, ctx.trump, ctx.previous_trump)
     # most offers take no table card: their text written here, without a call
     text = named(pack, holding, kind, hand, table) if table else f"{kind._value_}:{','.join(hand)}"
     out.append(_offer(text, points, fixes))
-    return pairs
 
 
 @lru_cache(maxsize=100_000)
@@ -396,13 +390,12 @@ def _offer(text: str, points: int, fixes: Suit | None) -> Offer:
 _Candidate = tuple[
     Kind,
     Suit | None,  # a marriage's or sequence's suit, a four of trumps' trumps
-    Counter[Card] | None,  # the codes needed, each as often as needed (None: a plain four)
-    tuple[tuple[str, int], ...],  # those as items (a plain four: its rank and 4)
+    tuple[tuple[str, int], ...],  # each code needed and how often (a plain four: its rank and 4)
     tuple[Card, ...],  # the codes needed, once each
     int,  # how often each is needed when more than once (a bezique's pair, a four of trumps)
     int,  # the bits (_BIT) of the codes one of which the hand must hold
     int,  # the bits of those all of which must be present (none for a plain four)
-    tuple[Card, ...],  # each code as often as needed: the one choice of a hand holding all
+    tuple[Card, ...],  # each code as often as needed, the hand-only choice; () for a plain four
 ]
 _DECLARED_CODES: list[Card] = [r + s for s in SUITS for r in SEQUENCE_RANKS]
 """The codes a declaration may need: the aces, tens, kings, queens and jacks."""
@@ -451,28 +444,25 @@ def _kinds(variant: Variant, trump: Suit | None) -> tuple[_Suits, _Sieve]:
             if info.family is Family.FOUR and info.level == 1:
                 assert info.rank is not None
                 of_rank = sum(_BIT[info.rank + s] for s in SUITS)
-                group.append((kind, suit, None, ((info.rank, 4),), (), 0, of_rank, 0, ()))
+                group.append((kind, suit, ((info.rank, 4),), (), 0, of_rank, 0, ()))
                 continue
             need = required(variant, kind, suit, trump)
             if kind in TRUMP_FOURS:
                 suit = trump  # the suit of a four of trumps
             if need:
-                items = tuple(need.items())
-                counts = set(need.values())
-                assert len(counts) == 1  # every code of a kind is needed equally often
-                counted = max(counts) if max(counts) > 1 else 0
+                (count,) = set(need.values())  # every code of a kind is needed equally often
+                counted = count if count > 1 else 0
                 bits = sum(_BIT[code] for code in need)
                 spelled = tuple(need.elements())
-                group.append((kind, suit, need, items, tuple(need), counted, bits, bits, spelled))
+                group.append(
+                    (kind, suit, tuple(need.items()), tuple(need), counted, bits, bits, spelled)
+                )
     same_suit, beziques, four_list = found.values()
     suits: _Suits = {
-        (c[0], tuple(sorted(c[8]))): c[1]
-        for group in found.values()
-        for c in group
-        if c[2] is not None
+        (c[0], tuple(sorted(c[7]))): c[1] for group in found.values() for c in group if c[7]
     }
-    bezique_bits = beziques[0][6] if beziques else 0
-    assert all(c[6] == c[7] == bezique_bits for c in beziques)
+    bezique_bits = beziques[0][5] if beziques else 0
+    assert all(c[5] == c[6] == bezique_bits for c in beziques)
     weights = dict.fromkeys(_BIT, 0)
     fours: list[tuple[int, _Candidate]] = []
     hot = 0
@@ -618,7 +608,7 @@ def _completed(
     intact = [(s.cards, group_of(s.kind, s.suit)) for s in scored if on_table.issuperset(s.cards)]
     pairs: int | None = None
     # a four's cards are counted by the sieve, a bezique's by its pairs
-    for kind, suit, need, items, _, _, _, _, _ in near:
+    for kind, suit, items, _, _, _, _, _ in near:
         info = INFO[kind]
         if info.family is Family.BEZIQUE:
             if pairs is None:
@@ -630,10 +620,8 @@ def _completed(
         barred = set(scored_now.cards) if same_family else set()
         holders = {c for cards, its in intact if its == group for c in cards}
         kept = [c for c in table if c not in barred]
-        free = [c for c in kept if c in laid]
-        free += [c for c in kept if c not in laid and c not in holders]
-        free += [c for c in kept if c not in laid and c in holders]
-        picked = _pick(pack, need, items, free)
+        free = sorted(kept, key=lambda c: 0 if c in laid else 1 + (c in holders))
+        picked = _pick(pack, items, free)
         if picked is None or not laid & set(picked):
             continue
         candidate = Combination(kind, suit, tuple(sorted(picked)))
@@ -645,23 +633,16 @@ def _completed(
 
 
 def _pick(
-    pack: Sequence[Card],
-    need: Counter[Card] | None,
-    items: tuple[tuple[str, int], ...],
-    free: Sequence[Copy],
+    pack: Sequence[Card], items: tuple[tuple[str, int], ...], free: Sequence[Copy]
 ) -> list[Copy] | None:
-    """The first copies of ``free`` (in its order) that form a candidate (its codes ``need``
-    and their ``items``), or ``None``."""
-    if need is None:
-        rank = items[0][0]
-        fours = [c for c in free if pack[c][0] == rank][:4]
-        return fours if len(fours) == 4 else None
+    """The first copies of ``free`` (in its order) that form a candidate (its ``items``: each
+    code and how often it is needed, or a plain four's rank and 4), or ``None``."""
     picked: list[Copy] = []
-    for code, count in items:
-        copies = [c for c in free if pack[c] == code][:count]
+    for want, count in items:
+        copies = [c for c in free if want in pack[c]][:count]  # no rank is a suit's letter
         if len(copies) < count:
             return None
-        picked.extend(copies)
+        picked += copies
     return picked
 
 
@@ -669,60 +650,40 @@ def _pick(
 
 
 def _classes(pack: Sequence[Card], holding: Holding) -> _Classes:
-    """The table's copies by code and the declarations, scored and pending, holding them:
-    copies of one class are interchangeable in a new declaration."""
-    scored = _holders(holding.scored)
-    pending = _holders(holding.pending)
+    """The table's copies by code and the declarations, scored and pending, holding them (a
+    bit per declaration): copies of one class are interchangeable in a new declaration."""
+    holders: dict[Copy, int] = {}
+    for i, combination in enumerate([*holding.scored, *holding.pending]):
+        for copy in combination.cards:
+            holders[copy] = holders.get(copy, 0) | 1 << i
     classes: _Classes = {}
     for copy in holding.table:
-        key = (pack[copy], scored.get(copy, 0), pending.get(copy, 0))
-        classes.setdefault(key, []).append(copy)
+        classes.setdefault((pack[copy], holders.get(copy, 0)), []).append(copy)
     return classes
 
 
-def _holders(combinations: Sequence[Combination]) -> dict[Copy, int]:
-    """Each copy's combinations, by their index as bits, gathered in one pass over them."""
-    found: dict[Copy, int] = {}
-    for i, combination in enumerate(combinations):
-        for copy in combination.cards:
-            found[copy] = found.get(copy, 0) | 1 << i
-    return found
-
-
 def _choices(
-    kind: Kind,
-    need: Counter[Card] | None,
-    hand: list[Card],
-    classes: _Classes,
+    items: tuple[tuple[str, int], ...], hand: list[Card], classes: _Classes
 ) -> Iterator[tuple[list[Card], list[Copy]]]:
-    """Ways to form ``kind`` (needing the codes ``need``; ``None`` for a plain four) with at
-    least one card from the hand (its codes, in its order): (codes from the hand, table
-    copies). Table copies in the same declarations are interchangeable, so only the first
-    of each such class is tried."""
+    """Ways to form a candidate (its ``items``: each code and how often it is needed, or a
+    plain four's rank and 4) with at least one card from the hand (its codes, in its order):
+    (codes from the hand, table copies). Table copies in the same declarations are
+    interchangeable, so only the first of each such class is tried."""
     # the hand's codes counted by list.count, in C: a Counter is built by Python code,
     # dearer than the few counts a listing asks for
-    info = INFO[kind]
-    if need is None:
-        codes = [c for c in dict.fromkeys(hand) if c[0] == info.rank]
-        pools: list[tuple[Card | None, list[Copy]]] = [(c, []) for c in codes]
-        pools += [(None, copies) for key, copies in classes.items() if key[0][0] == info.rank]
-        capacities = tuple([hand.count(c) if c is not None else len(copies) for c, copies in pools])
-        for counts in _spread(4, capacities):
-            chosen_hand = [
-                c for (c, _), n in zip(pools, counts, strict=True) if c for _ in range(n)
-            ]
-            if not chosen_hand:
-                continue
-            table = [
-                copy
-                for (c, copies), n in zip(pools, counts, strict=True)
-                if c is None
-                for copy in copies[:n]
-            ]
-            yield chosen_hand, table
+    rank = items[0][0]
+    if len(rank) == 1:  # a plain four: its rank's cards, of any suits
+        codes = [c for c in dict.fromkeys(hand) if c[0] == rank]
+        groups = [copies for key, copies in classes.items() if key[0][0] == rank]
+        h = len(codes)
+        for counts in _spread(4, tuple([*map(hand.count, codes), *map(len, groups)])):
+            chosen_hand = [c for c, n in zip(codes, counts[:h], strict=True) for _ in range(n)]
+            if chosen_hand:
+                table = [c for g, n in zip(groups, counts[h:], strict=True) for c in g[:n]]
+                yield chosen_hand, table
         return
     per_code: list[list[tuple[list[Card], list[Copy]]]] = []
-    for code, count in need.items():
+    for code, count in items:
         groups = [copies for key, copies in classes.items() if key[0] == code]
         options: list[tuple[list[Card], list[Copy]]] = []
         for from_hand in range(min(count, hand.count(code)) + 1):

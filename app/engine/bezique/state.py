@@ -85,8 +85,7 @@ class Notation:
             parse_declaration(arg)
             return action
         if kind == "deal":
-            cards = arg.split(",") if arg else []
-            if len(cards) != self.variant.pack.size or Counter(cards) != self.pack_count:
+            if Counter(arg.split(",")) != self.pack_count:
                 raise MalformedAction(
                     f"'deal' takes the {self.variant.pack.size} cards of the pack, each code"
                     f" {self.variant.packs} times, separated by commas"
