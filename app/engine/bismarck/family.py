@@ -186,9 +186,10 @@ _PLAYS: Final = FamilyMatch.PLAYS
 
 def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]]:
     """The deal's view in the ledger's terms as both games word it: who leads the trick in
-    progress (their views name no leader), the voids play showed and no card yet known in
-    any hand; and its tricks, each its ``(seat, card)`` in the order played, the one in
-    progress last (maybe empty)."""
+    progress (their views name no leader), the voids play showed, no card yet known in
+    any hand, the viewer's hand (none for a spectator) and the open cards on the table until
+    forehand takes them up with the contract; and its tricks, each its ``(seat, card)`` in
+    the order played, the one in progress last (maybe empty)."""
     d = view["deal"]
     played = d["tricks_played"]
     tricks = played_tricks(d)
@@ -202,6 +203,8 @@ def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]
         "leader": leader,
         "voids": revealed(tricks, d["trump"], WHIST, seats).voids,
         "known": [[] for _ in range(seats)],
+        "hand": d["hand"] or [],
+        "open": d["open"] if d["contract"] is None else [],
     }
     return shown, tricks
 
