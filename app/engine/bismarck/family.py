@@ -211,18 +211,19 @@ def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]
 
 def resampler(
     match_class: type[M],
-    new: Callable[[View], M],
-    restore: Callable[[M, Any, View], None],
+    new: Callable[[int, int], M],
+    restore: Callable[[Any, View], None],
     shown: Callable[[View], Mapping[str, Any]],
 ) -> Callable[[View, random.Random], M]:
     """The ledger's resampler (:func:`make_resample`) of a Bismarck game, for a view with a
-    deal in progress: the match ``new`` builds, its contracts used, its deal's open cards
-    and contract, then what ``restore`` sets of the game's own."""
+    deal in progress: the match ``new`` builds from the seats and the first dealer, its
+    contracts used, its deal's open cards and contract, then what ``restore`` sets of the
+    game's own from the deal's view."""
 
     def new_match(view: View) -> M:
         if view["deal"] is None:
             raise ValueError("the view shows no deal in progress")
-        return new(view)
+        return new(view["seats"], view["first_dealer"])
 
     def restore_all(match: M, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
         match.used = [set(match.CONTRACTS) - set(left) for left in view["contracts_left"]]
@@ -231,6 +232,6 @@ def resampler(
         deal.open = tuple(d["open"])
         deal.contract = d["contract"]
         deal.forced = d["forced"]
-        restore(match, deal, view)
+        restore(deal, d)
 
     return make_resample(match_class, restore_all, shown, new=new_match)

@@ -53,8 +53,7 @@ def _shown(view: View) -> dict[str, Any]:
     return {**shown, "hand_sizes": sizes, "held": held, "buried": buried}
 
 
-def _restore(match: Match, deal: Deal, view: View) -> None:
-    d = view["deal"]
+def _restore(deal: Deal, d: View) -> None:
     ledger = deal.ledger
     if deal.contract is None:  # dealt face down, seen by nobody yet
         for s in deal.order:
@@ -64,6 +63,4 @@ def _restore(match: Match, deal: Deal, view: View) -> None:
         deal.discard = tuple(sorted_cards(laid))
 
 
-resample = resampler(
-    Match, lambda view: Match(view["seats"], view["first_dealer"]), _restore, _shown
-)
+resample = resampler(Match, Match, _restore, _shown)

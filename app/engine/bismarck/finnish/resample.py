@@ -50,8 +50,7 @@ def _shown(view: View) -> dict[str, Any]:
     return {**shown, "passes": d["exchange"], "began": began, "played": played}
 
 
-def _restore(match: Match, deal: Deal, view: View) -> None:
-    d = view["deal"]
+def _restore(deal: Deal, d: View) -> None:
     ledger = deal.ledger
     paths = ledger.paths
     if paths is None:  # before the contract: each hand as dealt
@@ -89,4 +88,4 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
     deal.exchange = exchange
 
 
-resample = resampler(Match, lambda view: Match(view["first_dealer"]), _restore, _shown)
+resample = resampler(Match, lambda seats, first_dealer: Match(first_dealer), _restore, _shown)
