@@ -135,10 +135,9 @@ class FamilyMatch(TrickMatch[DealT]):
         """A deal just laid out: forehand's last contract left is set by the deal itself,
         but ``FREE``, whose trump forehand still names."""
         left = self.contracts_left(deal.forehand)
-        if len(left) == 1 and left[0] != self.FREE:
-            self._set_contract(deal, left[0], None, True)
-        else:
-            deal.forced = len(left) == 1
+        deal.forced = len(left) == 1
+        if deal.forced and left[0] != self.FREE:
+            self._set_contract(deal, left[0], None)
 
     def lay_out(self, deal: DealT, pack: Sequence[Card]) -> None:
         """The four open cards face up on the table, then card ``k`` of the other 48 to
@@ -153,12 +152,11 @@ class FamilyMatch(TrickMatch[DealT]):
             ledger.deal(players[k % len(players)], card, face_down=self.FACE_DOWN)
         deal.step = "contract"
 
-    def _set_contract(self, deal: DealT, contract: str, trump: str | None, forced: bool) -> None:
+    def _set_contract(self, deal: DealT, contract: str, trump: str | None) -> None:
         """The contract made: the hands dealt face down are looked at, forehand takes up the
         open cards and, to act since the deal began, acts at the next step too."""
         deal.contract = contract
         deal.trump = self.fixed_trump(deal) if contract == self.FIXED else trump
-        deal.forced = forced
         ledger = deal.ledger
         for seat in range(self.seats):
             ledger.look(seat)
