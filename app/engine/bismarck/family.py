@@ -135,10 +135,9 @@ class FamilyMatch(TrickMatch[DealT]):
         """A deal just laid out: forehand's last contract left is set by the deal itself,
         but ``FREE``, whose trump forehand still names."""
         left = self.contracts_left(deal.forehand)
-        if len(left) == 1 and left[0] != self.FREE:
-            self._set_contract(deal, left[0], None, True)
-        else:
-            deal.forced = len(left) == 1
+        deal.forced = len(left) == 1
+        if deal.forced and left[0] != self.FREE:
+            self._set_contract(deal, left[0], None)
 
     def lay_out(self, deal: DealT, pack: Sequence[Card]) -> None:
         """The four open cards face up on the table, then card ``k`` of the other 48 to
@@ -153,12 +152,11 @@ class FamilyMatch(TrickMatch[DealT]):
             ledger.deal(players[k % len(players)], card, face_down=self.FACE_DOWN)
         deal.step = "contract"
 
-    def _set_contract(self, deal: DealT, contract: str, trump: str | None, forced: bool) -> None:
+    def _set_contract(self, deal: DealT, contract: str, trump: str | None) -> None:
         """The contract made: the hands dealt face down are looked at, forehand takes up the
         open cards and, to act since the deal began, acts at the next step too."""
         deal.contract = contract
         deal.trump = self.fixed_trump(deal) if contract == self.FIXED else trump
-        deal.forced = forced
         ledger = deal.ledger
         for seat in range(self.seats):
             ledger.look(seat)
@@ -186,9 +184,10 @@ _PLAYS: Final = FamilyMatch.PLAYS
 
 def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]]:
     """The deal's view in the ledger's terms as both games word it: who leads the trick in
-    progress (their views name no leader), the voids play showed and no card yet known in
-    any hand; and its tricks, each its ``(seat, card)`` in the order played, the one in
-    progress last (maybe empty)."""
+    progress (their views name no leader), the voids play showed, no card yet known in
+    any hand, the viewer's hand (none for a spectator) and the open cards on the table until
+    forehand takes them up with the contract; and its tricks, each its ``(seat, card)`` in
+    the order played, the one in progress last (maybe empty)."""
     d = view["deal"]
     played = d["tricks_played"]
     tricks = played_tricks(d)
@@ -202,24 +201,27 @@ def shown_deal(view: View) -> tuple[dict[str, Any], list[list[tuple[int, Card]]]
         "leader": leader,
         "voids": revealed(tricks, d["trump"], WHIST, seats).voids,
         "known": [[] for _ in range(seats)],
+        "hand": d["hand"] or [],
+        "open": d["open"] if d["contract"] is None else [],
     }
     return shown, tricks
 
 
 def resampler(
     match_class: type[M],
-    new: Callable[[View], M],
-    restore: Callable[[M, Any, View], None],
+    new: Callable[[int, int], M],
+    restore: Callable[[Any, View], None],
     shown: Callable[[View], Mapping[str, Any]],
 ) -> Callable[[View, random.Random], M]:
     """The ledger's resampler (:func:`make_resample`) of a Bismarck game, for a view with a
-    deal in progress: the match ``new`` builds, its contracts used, its deal's open cards
-    and contract, then what ``restore`` sets of the game's own."""
+    deal in progress: the match ``new`` builds from the seats and the first dealer, its
+    contracts used, its deal's open cards and contract, then what ``restore`` sets of the
+    game's own from the deal's view."""
 
     def new_match(view: View) -> M:
         if view["deal"] is None:
             raise ValueError("the view shows no deal in progress")
-        return new(view)
+        return new(view["seats"], view["first_dealer"])
 
     def restore_all(match: M, deal: TrickDeal | None, view: View, rng: random.Random) -> None:
         match.used = [set(match.CONTRACTS) - set(left) for left in view["contracts_left"]]
@@ -228,6 +230,6 @@ def resampler(
         deal.open = tuple(d["open"])
         deal.contract = d["contract"]
         deal.forced = d["forced"]
-        restore(match, deal, view)
+        restore(deal, d)
 
     return make_resample(match_class, restore_all, shown, new=new_match)

@@ -26,9 +26,8 @@ from .state import Deal, Match
 
 
 def _shown(view: View) -> dict[str, Any]:
-    """The deal's view in the base's and the ledger's terms: the hands' sizes, the cards a
-    seat knows in forehand's hand or discard, the open cards lying on the table until the
-    contract, the voids play showed, the leader and the tricks taken."""
+    """The deal's view in the base's and the ledger's terms: :func:`shown_deal`'s, with the
+    hands' sizes, the cards a seat knows in forehand's hand or discard and the tricks taken."""
     shown, tricks = shown_deal(view)
     d = view["deal"]
     seat: int | None = view["seat"]
@@ -40,29 +39,21 @@ def _shown(view: View) -> dict[str, Any]:
     shown["tricks_won"] = [n or 0 for n in d["tricks"]]
     if d["contract"] is None:  # the 48 face down, the four open on the table
         sizes = [CARDS_PER_HAND if s in d["order"] else 0 for s in range(seats)]
-        return {**shown, "hand": [], "hand_sizes": sizes, "open": d["open"]}
+        return {**shown, "hand_sizes": sizes}
     played = {card for cards in tricks for _, card in cards}
     open_left = [c for c in d["open"] if c not in played]
-    hand = d["hand"] or []
     if d["discarded"]:
         held[forehand] = open_left
         buried[forehand] = list(d["discard"]) if d["discard"] else [None] * DISCARD_SIZE
         if seat == forehand:
-            known[forehand] = [c for c in open_left if c in hand]
+            known[forehand] = [c for c in open_left if c in shown["hand"]]
     else:  # all four in forehand's twenty
         known[forehand] = open_left
-    return {
-        **shown,
-        "hand": hand,
-        "hand_sizes": [n or 0 for n in d["hand_sizes"]],
-        "held": held,
-        "buried": buried,
-        "open": [],
-    }
+    sizes = [n or 0 for n in d["hand_sizes"]]
+    return {**shown, "hand_sizes": sizes, "held": held, "buried": buried}
 
 
-def _restore(match: Match, deal: Deal, view: View) -> None:
-    d = view["deal"]
+def _restore(deal: Deal, d: View) -> None:
     ledger = deal.ledger
     if deal.contract is None:  # dealt face down, seen by nobody yet
         for s in deal.order:
@@ -72,6 +63,4 @@ def _restore(match: Match, deal: Deal, view: View) -> None:
         deal.discard = tuple(sorted_cards(laid))
 
 
-resample = resampler(
-    Match, lambda view: Match(view["seats"], view["first_dealer"]), _restore, _shown
-)
+resample = resampler(Match, Match, _restore, _shown)

@@ -255,7 +255,7 @@ class Match(FamilyMatch[Deal]):
             self.to_act = TABLE
         elif kind == "contract":
             contract, trump = _contract(action.arg)
-            self._set_contract(deal, contract, trump, forced=deal.forced)
+            self._set_contract(deal, contract, trump)
         else:
             cards = action.arg.split(",")
             deal.ledger.lay_away(deal.forehand, cards)
@@ -269,7 +269,8 @@ class Match(FamilyMatch[Deal]):
             return
         contract, trump = self.pending
         self.pending = None
-        self._set_contract(deal, contract, trump, forced=True)
+        deal.forced = True
+        self._set_contract(deal, contract, trump)
 
     def fixed_trump(self, deal: Deal) -> str:
         return "S"

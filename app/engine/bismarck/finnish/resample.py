@@ -26,19 +26,17 @@ from .state import Deal, Match
 
 
 def _shown(view: View) -> dict[str, Any]:
-    """The deal's view in the base's and the ledger's terms: the leader, the voids play
-    showed, the open cards on the table before the contract and, after it, the passes, the
-    cards each seat held when the exchange began as far as the viewer knows them, and the
-    cards each seat played."""
+    """The deal's view in the base's and the ledger's terms: :func:`shown_deal`'s and, after
+    the contract, the passes, the cards each seat held when the exchange began as far as the
+    viewer knows them, and the cards each seat played."""
     shown, tricks = shown_deal(view)
     d = view["deal"]
     seat: int | None = view["seat"]
+    if d["contract"] is None:  # the open cards on the table, twelve in each hand
+        return shown
     played: list[list[str]] = [[] for _ in range(SEATS)]
     for player, card in (entry for cards in tricks for entry in cards):
         played[player].append(card)
-    shown["hand"] = d["hand"] or []
-    if d["contract"] is None:  # the open cards on the table, twelve in each hand
-        return {**shown, "open": d["open"]}
     began: list[list[str]] = [[] for _ in range(SEATS)]
     began[d["forehand"]] = list(d["open"])
     if seat is not None:  # its own cards when the exchange began: its passes undone
@@ -49,11 +47,10 @@ def _shown(view: View) -> dict[str, Any]:
             elif p["to"] == seat:
                 own.difference_update(p["cards"])
         began[seat] = sorted(own | set(began[seat]))
-    return {**shown, "open": [], "passes": d["exchange"], "began": began, "played": played}
+    return {**shown, "passes": d["exchange"], "began": began, "played": played}
 
 
-def _restore(match: Match, deal: Deal, view: View) -> None:
-    d = view["deal"]
+def _restore(deal: Deal, d: View) -> None:
     ledger = deal.ledger
     paths = ledger.paths
     if paths is None:  # before the contract: each hand as dealt
@@ -91,4 +88,4 @@ def _exchange(deal: Deal, passes: list[dict[str, Any]], passed: list[list[str]])
     deal.exchange = exchange
 
 
-resample = resampler(Match, lambda view: Match(view["first_dealer"]), _restore, _shown)
+resample = resampler(Match, lambda seats, first_dealer: Match(first_dealer), _restore, _shown)

@@ -263,7 +263,7 @@ class Match(FamilyMatch[Deal]):
         kind = action.kind
         if kind == "contract":
             name, _, trump = action.arg.partition(":")
-            self._set_contract(deal, name, trump or None, deal.forced)
+            self._set_contract(deal, name, trump or None)
         elif kind == "share":
             self._share(deal, action.arg)
         else:
