@@ -241,6 +241,8 @@ class TrickMatch(DealSequence[D]):
     else; where not (the Bismarck games), it is refused in its turn as a card not held."""
     TABLE_DEALS: ClassVar[str] = "only the table deals"
     """What a seat that deals is told."""
+    MATCH_OVER: ClassVar[str] = "the match is over"
+    """What an action after the match's end is told."""
     BAD_DECK: ClassVar[str] = ""
     """What a deal of other cards than the pack's is told: that it takes the pack's cards,
     each once, in the base's words where empty."""
@@ -508,7 +510,7 @@ class TrickMatch(DealSequence[D]):
         if not shaped:
             raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
         if self.to_act is None:
-            raise IllegalAction("match_over", "the match is over")
+            raise IllegalAction("match_over", self.MATCH_OVER)
         if kind == "deal":
             if seat != TABLE:
                 raise IllegalAction("not_your_turn", self.TABLE_DEALS)

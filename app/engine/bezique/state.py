@@ -252,7 +252,7 @@ class Match(TrickMatch[Deal]):
         if kind == "deal":  # its pack checked by the notation, its turn by the base
             return super()._check(seat, action)
         if self.to_act is None:
-            raise IllegalAction("match_over", "the match is over")
+            raise IllegalAction("match_over", self.MATCH_OVER)
         deal = self.current
         if deal is None or seat not in (0, 1):
             self.refuse_turn(seat)

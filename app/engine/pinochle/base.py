@@ -80,8 +80,6 @@ class BiddingMatch(TrickMatch[B]):
     """The kinds whose argument is any of many texts (:meth:`parse_other`)."""
     DEAL_TAKES: ClassVar[str] = ""
     """What a ``deal:`` of another pack is told it takes."""
-    SESSION: ClassVar[str] = "match"
-    """What a refusal after the end calls the match."""
     PACK_COUNT: ClassVar[Counter[Card]] = Counter()
     PARSE: ClassVar[Callable[[object], Action]]
     """The game's parser, set for each game (:func:`~app.engine.trick_game.action_parser`)."""
@@ -132,15 +130,10 @@ class BiddingMatch(TrickMatch[B]):
     # -- checking ------------------------------------------------------------------------------
 
     def _check(self, seat: int, action: Action) -> B | None:
-        """The base's checks, a deal's shape first and the end in this game's words."""
+        """The base's checks, a deal's shape first."""
         if action.kind == "deal" and not self.shaped(action):
             raise MalformedAction(f"not {with_article(self.NOUN)} action: {str(action)[:40]!r}")
-        try:
-            return TrickMatch._check(self, seat, action)
-        except IllegalAction as refused:
-            if refused.code != "match_over":
-                raise
-            raise IllegalAction("match_over", f"the {self.SESSION} is over") from None
+        return TrickMatch._check(self, seat, action)
 
     def _check_duty(self, deal: B, seat: int, card: Card) -> None:
         """Pinochle's duties refused in its words: the trump named in every refusal, a trump

@@ -216,7 +216,7 @@ class Match(BiddingMatch[Deal]):
     KINDS = ("deal", "bid", "pass", "widow", "throw_in", "trump", "meld", "bury", "concede", "play")
     FREE_KINDS = ("deal", "bid", "meld", "bury")
     DEAL_TAKES = "the 48 cards (A T K Q J 9 of each suit, twice)"
-    SESSION = "session"
+    MATCH_OVER = "the session is over"
 
     __slots__ = ("kitty", "share")
 
